@@ -1,0 +1,384 @@
+/**
+ * Everything Apps Script must see, as thin calls into the modules. The build emits each export as
+ * a real top-level function under its JSDoc (Sheets reads `@customfunction` from there), so keep
+ * every export a plain function declaration with named parameters, and keep logic out of here.
+ */
+import { serve } from './app/entry';
+import { buildMenu } from './app/menu';
+import { runFormula, runReportFormula } from './formulas/run-formula';
+import { refreshFormulas } from './formulas/refresh';
+import * as settings from './settings/settings-service';
+import * as sidebar from './sidebar/server';
+import * as saved from './reports/saved-reports-service';
+import type {
+  ReportDefinition,
+  RunReportRequest,
+  SettingsInput,
+} from './shared/types';
+
+type Cell = unknown;
+
+/**
+ * Lists every site your Creator Reporting credential can see.
+ *
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table: site ID, name, URL, status, service.
+ * @customfunction
+ */
+export function CREATOR_SITES(header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'sites', { header }));
+}
+
+/**
+ * The dates a site has data for, and the dashboard's date presets, for analytics (traffic) and earnings.
+ *
+ * @param {string} siteId The site ID, e.g. "site-1" (see CREATOR_SITES).
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table: data, range, start date, end date.
+ * @customfunction
+ */
+export function CREATOR_DATE_BOUNDS(siteId: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'date-bounds', { siteId, header }));
+}
+
+/**
+ * Traffic summary for a site: pageviews, sessions, pages per session and bounce rate.
+ * Example: =CREATOR_TRAFFIC_SUMMARY(A2, "2026-10-01", "2026-10-31") or =CREATOR_TRAFFIC_SUMMARY("site-1", "lastThirtyDays")
+ *
+ * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
+ * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
+ * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
+ * @param {number} limit Optional. At most this many rows per site.
+ * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_TRAFFIC_SUMMARY(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'traffic/summary', { siteId, start, end, limit, sort, header }));
+}
+
+/**
+ * Traffic split by device.
+ * Example: =CREATOR_TRAFFIC_BY_DEVICE(A2, "2026-10-01", "2026-10-31") or =CREATOR_TRAFFIC_BY_DEVICE("site-1", "lastThirtyDays")
+ *
+ * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
+ * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
+ * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
+ * @param {number} limit Optional. At most this many rows per site.
+ * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_TRAFFIC_BY_DEVICE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'traffic/by-device', { siteId, start, end, limit, sort, header }));
+}
+
+/**
+ * Traffic per referral source.
+ * Example: =CREATOR_TRAFFIC_BY_SOURCE(A2, "2026-10-01", "2026-10-31") or =CREATOR_TRAFFIC_BY_SOURCE("site-1", "lastThirtyDays")
+ *
+ * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
+ * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
+ * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
+ * @param {number} limit Optional. At most this many rows per site.
+ * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_TRAFFIC_BY_SOURCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'traffic/by-source', { siteId, start, end, limit, sort, header }));
+}
+
+/**
+ * Traffic per visitor country.
+ * Example: =CREATOR_TRAFFIC_BY_COUNTRY(A2, "2026-10-01", "2026-10-31") or =CREATOR_TRAFFIC_BY_COUNTRY("site-1", "lastThirtyDays")
+ *
+ * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
+ * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
+ * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
+ * @param {number} limit Optional. At most this many rows per site.
+ * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_TRAFFIC_BY_COUNTRY(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'traffic/by-country', { siteId, start, end, limit, sort, header }));
+}
+
+/**
+ * Traffic per page title (all pages, or the first `limit` by `sort`).
+ * Example: =CREATOR_PAGE_TRAFFIC(A2, "2026-10-01", "2026-10-31") or =CREATOR_PAGE_TRAFFIC("site-1", "lastThirtyDays")
+ *
+ * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
+ * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
+ * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
+ * @param {number} limit Optional. At most this many rows per site.
+ * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_PAGE_TRAFFIC(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'traffic/pages', { siteId, start, end, limit, sort, header }));
+}
+
+/**
+ * Earnings, pageviews, sessions, RPM, page RPM and RPS, day by day.
+ * Example: =CREATOR_EARNINGS(A2, "2026-10-01", "2026-10-31") or =CREATOR_EARNINGS("site-1", "lastThirtyDays")
+ *
+ * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
+ * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
+ * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
+ * @param {number} limit Optional. At most this many rows per site.
+ * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_EARNINGS(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'earnings', { siteId, start, end, limit, sort, header }));
+}
+
+/**
+ * Earnings, impressions, eCPM and viewability per ad unit and device.
+ * Example: =CREATOR_AD_UNITS(A2, "2026-10-01", "2026-10-31") or =CREATOR_AD_UNITS("site-1", "lastThirtyDays")
+ *
+ * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
+ * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
+ * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
+ * @param {number} limit Optional. At most this many rows per site.
+ * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_AD_UNITS(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'ad-units/performance', { siteId, start, end, limit, sort, header }));
+}
+
+/**
+ * Video player earnings day by day.
+ * Example: =CREATOR_VIDEO_EARNINGS(A2, "2026-10-01", "2026-10-31") or =CREATOR_VIDEO_EARNINGS("site-1", "lastThirtyDays")
+ *
+ * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
+ * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
+ * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
+ * @param {number} limit Optional. At most this many rows per site.
+ * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_VIDEO_EARNINGS(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'video/earnings', { siteId, start, end, limit, sort, header }));
+}
+
+/**
+ * Earnings, RPM and RPS per device.
+ * Example: =CREATOR_DEVICE_PERFORMANCE(A2, "2026-10-01", "2026-10-31") or =CREATOR_DEVICE_PERFORMANCE("site-1", "lastThirtyDays")
+ *
+ * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
+ * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
+ * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
+ * @param {number} limit Optional. At most this many rows per site.
+ * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_DEVICE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'devices/performance', { siteId, start, end, limit, sort, header }));
+}
+
+/**
+ * Earnings, RPM, CPM and viewability per page (all pages, or the first `limit` by `sort`).
+ * Example: =CREATOR_PAGE_PERFORMANCE(A2, "2026-10-01", "2026-10-31") or =CREATOR_PAGE_PERFORMANCE("site-1", "lastThirtyDays")
+ *
+ * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
+ * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
+ * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
+ * @param {number} limit Optional. At most this many rows per site.
+ * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_PAGE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'pages/performance', { siteId, start, end, limit, sort, header }));
+}
+
+/**
+ * Earnings, RPM and pages per session per traffic source.
+ * Example: =CREATOR_SOURCE_PERFORMANCE(A2, "2026-10-01", "2026-10-31") or =CREATOR_SOURCE_PERFORMANCE("site-1", "lastThirtyDays")
+ *
+ * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
+ * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
+ * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
+ * @param {number} limit Optional. At most this many rows per site.
+ * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_SOURCE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'traffic-sources/performance', { siteId, start, end, limit, sort, header }));
+}
+
+/**
+ * Earnings, RPM and CPM per visitor country.
+ * Example: =CREATOR_COUNTRY_PERFORMANCE(A2, "2026-10-01", "2026-10-31") or =CREATOR_COUNTRY_PERFORMANCE("site-1", "lastThirtyDays")
+ *
+ * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
+ * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
+ * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
+ * @param {number} limit Optional. At most this many rows per site.
+ * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_COUNTRY_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'countries/performance', { siteId, start, end, limit, sort, header }));
+}
+
+/**
+ * Earnings, RPM and CPM per content category.
+ * Example: =CREATOR_CATEGORY_PERFORMANCE(A2, "2026-10-01", "2026-10-31") or =CREATOR_CATEGORY_PERFORMANCE("site-1", "lastThirtyDays")
+ *
+ * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
+ * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
+ * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
+ * @param {number} limit Optional. At most this many rows per site.
+ * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_CATEGORY_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'categories/performance', { siteId, start, end, limit, sort, header }));
+}
+
+/**
+ * Any Creator Reporting report by its key, e.g. "pages/performance", "earnings", "traffic/by-device".
+ * Example: =CREATOR_REPORT("pages/performance", "site-1", "lastMonth", , "limit=100, sort=-rpm")
+ *
+ * @param {string} report The report key, e.g. "earnings" or "pages/performance".
+ * @param {string} siteId A site ID, a range of site IDs, or "all" for every active site.
+ * @param {string} start First day, or a preset such as "lastThirtyDays" (then leave end empty).
+ * @param {string} end Last day (inclusive); empty with a preset.
+ * @param {string} options Optional. Comma-separated: "limit=100", "sort=-earnings", "header=false".
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_REPORT(report: Cell, siteId: Cell, start?: Cell, end?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runReportFormula(ex, report, siteId, start, end, options));
+}
+
+/** Builds the add-on menu. In AuthMode.NONE only the menu may be built. */
+export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
+  buildMenu(e);
+}
+
+/** Runs when the add-on is installed from the Marketplace. */
+export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall): void {
+  buildMenu(e);
+}
+
+/** Menu: opens the sidebar. */
+export function showSidebar(): void {
+  serve('menu', (ex) => sidebar.showSidebar(ex));
+}
+
+/** Menu: re-runs every CREATOR_ formula in the spreadsheet, bypassing the cache. */
+export function menuRefreshFormulas(): void {
+  serve('menu', (ex) => refreshFormulas(ex));
+}
+
+/** Menu: refreshes every saved report now. */
+export function menuRefreshAllReports(): void {
+  serve('menu', (ex) => saved.refreshAllFromMenu(ex));
+}
+
+/** Menu: shows the status sheet of the saved reports. */
+export function menuShowStatus(): void {
+  serve('menu', (ex) => saved.showStatusSheet(ex));
+}
+
+/** Sidebar: stores the credential in the user's own properties after checking it. */
+export function saveSettings(input: SettingsInput) {
+  return serve('sidebar', (ex) => settings.saveSettings(ex, input));
+}
+
+/** Sidebar: the settings with the secret masked. */
+export function getSettings() {
+  return serve('sidebar', (ex) => settings.getSettings(ex));
+}
+
+/** Sidebar: forgets the credential and its cached tokens. */
+export function clearSettings() {
+  return serve('sidebar', (ex) => settings.clearSettings(ex));
+}
+
+/** Sidebar: mints a token and lists the sites it sees. */
+export function testConnection() {
+  return serve('sidebar', (ex) => settings.testConnection(ex));
+}
+
+/** Sidebar: the report catalog, for the report picker. */
+export function getCatalog() {
+  return serve('sidebar', () => sidebar.getCatalog());
+}
+
+/** Sidebar: the sites the credential sees, active first. */
+export function listSites() {
+  return serve('sidebar', (ex) => sidebar.listSites(ex));
+}
+
+/** Sidebar: available range, data-through date and presets for a site and report. */
+export function getDateOptions(request: { siteId: string; report: string }) {
+  return serve('sidebar', (ex) => sidebar.getDateOptions(ex, request));
+}
+
+/** Sidebar: pulls a whole report and writes it to a sheet. */
+export function runReport(request: RunReportRequest) {
+  return serve('sidebar', (ex) => sidebar.runReport(ex, request));
+}
+
+/** Sidebar: progress of a running runReport or refresh. */
+export function getRunProgress(runId: string) {
+  return serve('sidebar', (ex) => sidebar.getRunProgress(ex, runId));
+}
+
+/** Sidebar: saves a report definition (and its schedule); returns it with its id. */
+export function saveReport(definition: ReportDefinition) {
+  return serve('sidebar', (ex) => saved.saveReport(ex, definition));
+}
+
+/** Sidebar: the saved reports with their status, and who runs the schedules. */
+export function listReports() {
+  return serve('sidebar', (ex) => saved.listReports(ex));
+}
+
+/** Sidebar: deletes a saved report (its sheet data stays). */
+export function deleteReport(id: string) {
+  return serve('sidebar', (ex) => saved.deleteReport(ex, id));
+}
+
+/** Sidebar: refreshes the given saved reports, or all; returns each one's outcome. */
+export function refreshReports(ids?: string[]) {
+  return serve('sidebar', (ex) => saved.refreshReports(ex, ids));
+}
+
+/** Sidebar: makes the current user the one whose trigger runs this document's schedules. */
+export function takeOverSchedule() {
+  return serve('sidebar', (ex) => saved.takeOverSchedule(ex));
+}
+
+/** Time-driven trigger: refreshes the saved reports that are due. */
+export function onScheduleTrigger(e?: GoogleAppsScript.Events.TimeDriven): void {
+  serve('trigger', (ex) => saved.runScheduled(ex, e));
+}

@@ -1,0 +1,59 @@
+/**
+ * The one error type of the add-on. `code` is machine-readable (tests, status rows, sidebar
+ * logic); `message` is what a user reads and must say what went wrong and what to do. It never
+ * carries a secret, a token, or a provider's raw response body.
+ */
+export type ErrorCode =
+  | 'BAD_INPUT' // the user's arguments or form fields are wrong
+  | 'NOT_CONFIGURED' // no credential saved
+  | 'FORMULAS_NOT_ALLOWED' // the owner has not allowed formulas in this spreadsheet
+  | 'AUTH_FAILED' // the credential was rejected
+  | 'FORBIDDEN' // the site is outside the credential's scope (403/404)
+  | 'NOT_FOUND'
+  | 'OUT_OF_BOUNDS' // dates outside the site's available range
+  | 'RATE_LIMITED' // 429s outlasted the retries
+  | 'SERVER_ERROR' // 5xx outlasted the retries
+  | 'NETWORK' // no response at all
+  | 'BAD_RESPONSE' // malformed JSON, HTML, unexpected envelope
+  | 'PAGINATION' // traversal guard tripped (cycle, changing count, short pages)
+  | 'TOO_LARGE' // will not fit the time budget or row cap
+  | 'TIME_BUDGET' // the execution's time budget ran out
+  | 'BLOCK_CONFLICT' // a report's block would overwrite cells it does not own
+  | 'BUSY' // a lock could not be had
+  | 'INTERNAL';
+
+export class CreatorError extends Error {
+  readonly code: ErrorCode;
+  readonly status?: number;
+  /** The provider's own code (`internalCode`/`code` in the error body), when there was one. */
+  readonly providerCode?: string;
+  /** Seconds the server asked us to wait (429 Retry-After). */
+  readonly retryAfter?: number;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details: { status?: number; providerCode?: string; retryAfter?: number } = {},
+  ) {
+    super(message);
+    this.name = 'CreatorError';
+    this.code = code;
+    this.status = details.status;
+    this.providerCode = details.providerCode;
+    this.retryAfter = details.retryAfter;
+  }
+}
+
+/** Duck-typed so errors that crossed a vm realm still count. */
+export function isCreatorError(error: unknown): error is CreatorError {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'CreatorError';
+}
+
+/**
+ * The message a user sees for any thrown value. Unexpected errors get a generic sentence (their
+ * text may hold internals); expected ones keep their own words.
+ */
+export function userMessage(error: unknown): string {
+  if (isCreatorError(error)) return error.message;
+  return 'Something unexpected went wrong in Creator Reporting. Try again; if it keeps happening, report it with the steps that led here.';
+}

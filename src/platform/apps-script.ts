@@ -1,0 +1,109 @@
+import type { FetchRequest, FetchResponse, Platform, Triggers } from './types';
+
+/**
+ * The only file that touches Apps Script globals. It takes them as an object so the emulator can
+ * hand in its own (tests, playground) and Code.ts hands in `globalThis`.
+ */
+export interface AppsScriptGlobals {
+  UrlFetchApp: GoogleAppsScript.URL_Fetch.UrlFetchApp;
+  CacheService: GoogleAppsScript.Cache.CacheService;
+  PropertiesService: GoogleAppsScript.Properties.PropertiesService;
+  LockService: GoogleAppsScript.Lock.LockService;
+  SpreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp;
+  ScriptApp: GoogleAppsScript.Script.ScriptApp;
+  HtmlService: GoogleAppsScript.HTML.HtmlService;
+  Utilities: GoogleAppsScript.Utilities.Utilities;
+  Session: GoogleAppsScript.Base.Session;
+  Logger: GoogleAppsScript.Base.Logger;
+  /** The emulator supplies a Date whose clock is virtual. */
+  Date: DateConstructor;
+}
+
+function toParams(request: FetchRequest): GoogleAppsScript.URL_Fetch.URLFetchRequestOptions {
+  return {
+    method: request.method ?? 'get',
+    headers: request.headers,
+    payload: request.payload,
+    contentType: request.contentType,
+    muteHttpExceptions: true,
+    followRedirects: true,
+  };
+}
+
+function toResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): FetchResponse {
+  const headers: Record<string, string> = {};
+  const raw = response.getHeaders() as Record<string, unknown>;
+  for (const name of Object.keys(raw)) headers[name.toLowerCase()] = String(raw[name]);
+  return { status: response.getResponseCode(), text: response.getContentText(), headers };
+}
+
+/** Unavailable services (custom functions, AuthMode.NONE) throw; callers get null instead. */
+function optional<T>(get: () => T | null): T | null {
+  try {
+    return get() ?? null;
+  } catch (_) {
+    return null;
+  }
+}
+
+function triggersOf(g: AppsScriptGlobals): Triggers {
+  const ss = (): GoogleAppsScript.Spreadsheet.Spreadsheet => g.SpreadsheetApp.getActiveSpreadsheet();
+  return {
+    list: () =>
+      g.ScriptApp.getUserTriggers(ss()).map((t) => ({ id: t.getUniqueId(), handler: t.getHandlerFunction() })),
+    createHourly: (handler) => g.ScriptApp.newTrigger(handler).timeBased().everyHours(1).create().getUniqueId(),
+    remove: (id) => {
+      for (const t of g.ScriptApp.getUserTriggers(ss())) if (t.getUniqueId() === id) g.ScriptApp.deleteTrigger(t);
+    },
+  };
+}
+
+export function createPlatform(g: AppsScriptGlobals): Platform {
+  const spreadsheet = () => optional(() => g.SpreadsheetApp.getActiveSpreadsheet());
+  return {
+    http: {
+      fetch: (request) => toResponse(g.UrlFetchApp.fetch(request.url, toParams(request))),
+      fetchAll: (requests) =>
+        g.UrlFetchApp.fetchAll(requests.map((r) => ({ url: r.url, ...toParams(r) }))).map(toResponse),
+    },
+    // Getters: in AuthMode.NONE (onOpen before first use) touching these services throws.
+    get userCache() {
+      return g.CacheService.getUserCache()!;
+    },
+    get documentCache() {
+      return optional(() => g.CacheService.getDocumentCache());
+    },
+    get scriptCache() {
+      return g.CacheService.getScriptCache();
+    },
+    get userProperties() {
+      return g.PropertiesService.getUserProperties();
+    },
+    get documentProperties() {
+      return optional(() => g.PropertiesService.getDocumentProperties());
+    },
+    userLock: () => g.LockService.getUserLock(),
+    documentLock: () => optional(() => g.LockService.getDocumentLock()),
+    triggers: triggersOf(g),
+    now: () => g.Date.now(),
+    sleep: (ms) => g.Utilities.sleep(ms),
+    spreadsheet,
+    timeZone: () => spreadsheet()?.getSpreadsheetTimeZone() || g.Session.getScriptTimeZone(),
+    formatDate: (date, timeZone, pattern) => g.Utilities.formatDate(date, timeZone, pattern),
+    sha256Hex: (text) =>
+      g.Utilities.computeDigest(g.Utilities.DigestAlgorithm.SHA_256, text, g.Utilities.Charset.UTF_8)
+        .map((b) => ((b + 256) % 256).toString(16).padStart(2, '0'))
+        .join(''),
+    base64Encode: (text) => g.Utilities.base64Encode(text, g.Utilities.Charset.UTF_8),
+    gzipToBase64: (text) =>
+      g.Utilities.base64Encode(g.Utilities.gzip(g.Utilities.newBlob(text, 'text/plain')).getBytes()),
+    gunzipFromBase64: (base64) =>
+      g.Utilities.ungzip(g.Utilities.newBlob(g.Utilities.base64Decode(base64), 'application/x-gzip')).getDataAsString(
+        'UTF-8',
+      ),
+    userEmail: () => optional(() => g.Session.getEffectiveUser().getEmail()) ?? '',
+    log: (message) => g.Logger.log(message),
+    ui: () => g.SpreadsheetApp.getUi(),
+    sidebarHtml: (title) => g.HtmlService.createTemplateFromFile('Sidebar').evaluate().setTitle(title),
+  };
+}

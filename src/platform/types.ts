@@ -1,0 +1,108 @@
+/**
+ * What the add-on needs from Apps Script, as narrow interfaces. Modules take these (never the
+ * globals), so they run unchanged on Google, on the emulator, and in unit tests with stubs.
+ * The shapes mirror Apps Script's own so the real services satisfy them with no adapter.
+ */
+
+export interface FetchRequest {
+  url: string;
+  method?: 'get' | 'post';
+  headers?: Record<string, string>;
+  payload?: string;
+  contentType?: string;
+}
+
+export interface FetchResponse {
+  status: number;
+  text: string;
+  /** Header names lower-cased. */
+  headers: Record<string, string>;
+}
+
+export interface Http {
+  /** One request, one round trip. HTTP errors come back as responses; a network failure throws. */
+  fetch(request: FetchRequest): FetchResponse;
+  /** Requests sent in parallel (UrlFetchApp.fetchAll): one round trip. A network failure throws. */
+  fetchAll(requests: FetchRequest[]): FetchResponse[];
+}
+
+/** GoogleAppsScript.Cache.Cache. */
+export interface Cache {
+  get(key: string): string | null;
+  getAll(keys: string[]): Record<string, string>;
+  put(key: string, value: string, expirationInSeconds?: number): void;
+  putAll(values: Record<string, string>, expirationInSeconds?: number): void;
+  remove(key: string): void;
+  removeAll(keys: string[]): void;
+}
+
+/** GoogleAppsScript.Properties.Properties. */
+export interface PropertyStore {
+  getProperty(key: string): string | null;
+  setProperty(key: string, value: string): PropertyStore;
+  deleteProperty(key: string): PropertyStore;
+  getProperties(): Record<string, string>;
+  getKeys(): string[];
+}
+
+/** GoogleAppsScript.Lock.Lock. */
+export interface Lock {
+  tryLock(timeoutInMillis: number): boolean;
+  waitLock(timeoutInMillis: number): void;
+  releaseLock(): void;
+  hasLock(): boolean;
+}
+
+export interface TriggerInfo {
+  id: string;
+  handler: string;
+}
+
+/** The current user's installable triggers for this document (ScriptApp). */
+export interface Triggers {
+  list(): TriggerInfo[];
+  /** A time-driven trigger that fires every hour. Returns its id. */
+  createHourly(handler: string): string;
+  remove(id: string): void;
+}
+
+export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+export type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+export type Ui = GoogleAppsScript.Base.Ui;
+
+export interface Platform {
+  http: Http;
+  userCache: Cache;
+  /** Null where the document cache is unavailable (custom functions may lack it). */
+  documentCache: Cache | null;
+  scriptCache: Cache;
+  userProperties: PropertyStore;
+  /** Null where document properties are unavailable. Never holds a secret. */
+  documentProperties: PropertyStore | null;
+  userLock(): Lock;
+  documentLock(): Lock | null;
+  triggers: Triggers;
+  /** Milliseconds since the epoch. The only clock modules may read. */
+  now(): number;
+  sleep(ms: number): void;
+  /** The active spreadsheet, or null outside a container (never in practice for this add-on). */
+  spreadsheet(): Spreadsheet | null;
+  /** The spreadsheet's time zone (falls back to the script's). */
+  timeZone(): string;
+  formatDate(date: Date, timeZone: string, pattern: string): string;
+  /** Lower-case hex SHA-256 of the UTF-8 text. */
+  sha256Hex(text: string): string;
+  /** Base64 of the UTF-8 text. */
+  base64Encode(text: string): string;
+  /** UTF-8 text gzipped, as base64 (for cache values over 100 KB). */
+  gzipToBase64(text: string): string;
+  /** Inverse of gzipToBase64. Throws on corrupt input. */
+  gunzipFromBase64(base64: string): string;
+  /** The effective user's email; "" where the platform hides it. */
+  userEmail(): string;
+  /** Never pass a secret or a token. */
+  log(message: string): void;
+  ui(): Ui;
+  /** The built sidebar page (dist/Sidebar.html), evaluated. */
+  sidebarHtml(title: string): GoogleAppsScript.HTML.HtmlOutput;
+}

@@ -1,0 +1,177 @@
+/**
+ * Plain-JSON shapes exchanged between the sidebar (google.script.run) and the server functions.
+ * No Date objects cross this boundary: dates are `YYYY-MM-DD`, instants are ISO strings.
+ */
+
+export interface SettingsInput {
+  clientId: string;
+  /** Omitted or empty on a later save: keep the stored secret. */
+  clientSecret?: string;
+  apiBaseUrl?: string;
+  tokenUrl?: string;
+  /** Let formulas in the active spreadsheet use this credential. */
+  allowFormulas?: boolean;
+}
+
+export interface SettingsView {
+  configured: boolean;
+  clientId: string;
+  /** e.g. "••••••••3f9a"; never the secret. Empty when not configured. */
+  clientSecretMasked: string;
+  apiBaseUrl: string;
+  tokenUrl: string;
+  /** Formulas in the active spreadsheet may use this credential. */
+  allowFormulas: boolean;
+  /** The user this applies to ("" where hidden). */
+  userEmail: string;
+}
+
+export interface SiteView {
+  id: string;
+  name: string;
+  url: string;
+  status: string;
+  active: boolean;
+}
+
+export interface ConnectionResult {
+  sites: SiteView[];
+  /** e.g. "Connected: 3 sites (2 active)." */
+  message: string;
+}
+
+export interface CatalogEntryView {
+  key: string;
+  label: string;
+  description: string;
+  group: 'account' | 'traffic' | 'performance';
+  dateFamily: 'analytics' | 'earnings' | null;
+  paginated: boolean;
+  formula: string;
+}
+
+export interface DateRangeView {
+  startDate: string | null;
+  endDate: string | null;
+}
+
+export interface DatePresetView extends DateRangeView {
+  /** The API's preset name (`lastThirtyDays`) or ours. */
+  key: string;
+  label: string;
+}
+
+export interface DateOptionsView {
+  siteId: string;
+  family: 'analytics' | 'earnings';
+  /** The whole range with data. */
+  available: DateRangeView;
+  /** Last day with data: results are final up to a few days before it. */
+  dataThrough: string | null;
+  presets: DatePresetView[];
+}
+
+export interface ReportOptions {
+  /** At most this many rows (the API is asked for no more). */
+  limit?: number;
+  /** `-field` descending, `field` ascending. */
+  sort?: string;
+  /** Leave the header row out (formulas only). Default true. */
+  header?: boolean;
+}
+
+export interface RunReportRequest {
+  report: string;
+  /** One ID, several, or "all" (every active site). */
+  siteId: string | string[];
+  /** `YYYY-MM-DD`, `today`, `yesterday`, `NdaysAgo`, or a preset name with `end` empty. */
+  start?: string;
+  end?: string;
+  options?: ReportOptions;
+  sheetName?: string;
+  /** Lets the sidebar poll getRunProgress while the run goes on. */
+  runId?: string;
+}
+
+export interface RunReportResult {
+  sheetName: string;
+  /** A1 notation of the block written, e.g. "A1:M1204". */
+  range: string;
+  /** Data rows written (header excluded). */
+  rows: number;
+  startDate: string | null;
+  endDate: string | null;
+  dataThrough: string | null;
+  seconds: number;
+  /** Rows the API reported beyond what a limit asked for. */
+  truncated: boolean;
+}
+
+export interface RunProgress {
+  runId: string;
+  /** e.g. "Fetching page 3 of 201". */
+  message: string;
+  page: number;
+  pages: number | null;
+  done: boolean;
+}
+
+export type ScheduleEvery = 'off' | 'hour' | 'day' | 'week';
+
+export interface Schedule {
+  every: ScheduleEvery;
+  /** 0-23 in the spreadsheet's time zone (day, week). */
+  hour?: number;
+  /** 0 = Sunday ... 6 = Saturday (week). */
+  weekDay?: number;
+}
+
+export interface ReportDefinition {
+  id?: string;
+  name?: string;
+  report: string;
+  siteId: string | string[];
+  start?: string;
+  end?: string;
+  options?: ReportOptions;
+  sheetName: string;
+  schedule?: Schedule;
+}
+
+export type RunOutcome = 'ok' | 'error' | 'never';
+
+export interface ReportStatusView {
+  lastRunAt: string | null;
+  outcome: RunOutcome;
+  rows: number | null;
+  dataThrough: string | null;
+  seconds: number | null;
+  lastError: string | null;
+  nextRunAt: string | null;
+}
+
+export interface SavedReportView extends ReportDefinition {
+  id: string;
+  status: ReportStatusView;
+}
+
+export interface ScheduleOwnerView {
+  /** Someone's trigger runs this document's schedules. */
+  active: boolean;
+  ownerEmail: string;
+  /** The current user is that owner. */
+  isMine: boolean;
+}
+
+export interface ReportListView {
+  reports: SavedReportView[];
+  scheduleOwner: ScheduleOwnerView;
+}
+
+export interface RefreshOutcome {
+  id: string;
+  name: string;
+  outcome: 'ok' | 'error' | 'skipped';
+  rows?: number;
+  message?: string;
+}
