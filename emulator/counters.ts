@@ -1,0 +1,48 @@
+/** Per-service call counters, read by tests and the benchmark. */
+export interface Counters {
+  /** UrlFetchApp.fetch calls. */
+  fetchCalls: number;
+  /** UrlFetchApp.fetchAll calls. */
+  fetchAllCalls: number;
+  /** HTTP requests sent, over both. */
+  requests: number;
+  /** Network round trips: one per fetch, one per fetchAll batch. */
+  roundTrips: number;
+  cacheGets: number;
+  cacheHits: number;
+  cacheMisses: number;
+  cachePuts: number;
+  propertyReads: number;
+  propertyWrites: number;
+  lockAcquired: number;
+  lockTimeouts: number;
+  /** Range.setValues / setValue calls, and the cells they wrote. */
+  setValuesCalls: number;
+  setValuesCells: number;
+  getValuesCalls: number;
+  setNumberFormatsCalls: number;
+  /** Utilities.sleep total, virtual ms. */
+  sleptMs: number;
+}
+
+export function newCounters(): Counters {
+  return {
+    fetchCalls: 0,
+    fetchAllCalls: 0,
+    requests: 0,
+    roundTrips: 0,
+    cacheGets: 0,
+    cacheHits: 0,
+    cacheMisses: 0,
+    cachePuts: 0,
+    propertyReads: 0,
+    propertyWrites: 0,
+    lockAcquired: 0,
+    lockTimeouts: 0,
+    setValuesCalls: 0,
+    setValuesCells: 0,
+    getValuesCalls: 0,
+    setNumberFormatsCalls: 0,
+    sleptMs: 0,
+  };
+}
