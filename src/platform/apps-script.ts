@@ -104,6 +104,7 @@ export function createPlatform(g: AppsScriptGlobals): Platform {
     userEmail: () => optional(() => g.Session.getEffectiveUser().getEmail()) ?? '',
     log: (message) => g.Logger.log(message),
     ui: () => g.SpreadsheetApp.getUi(),
-    sidebarHtml: (title) => g.HtmlService.createTemplateFromFile('Sidebar').evaluate().setTitle(title),
+    // A plain file, not a template: the inlined bundle may contain `<?`, which a template would parse.
+    sidebarHtml: (title) => g.HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(title),
   };
 }

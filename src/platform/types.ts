@@ -103,6 +103,6 @@ export interface Platform {
   /** Never pass a secret or a token. */
   log(message: string): void;
   ui(): Ui;
-  /** The built sidebar page (dist/Sidebar.html), evaluated. */
+  /** The built sidebar page (dist/Sidebar.html). */
   sidebarHtml(title: string): GoogleAppsScript.HTML.HtmlOutput;
 }
