@@ -1,0 +1,276 @@
+// The playground page: a small sheet-like grid over the emulator's spreadsheet. All add-on logic
+// runs on the server in the real dist/Code.js; this page only renders state and sends input.
+(function () {
+  'use strict';
+  const $ = (id) => document.getElementById(id);
+  const PAGE = 200;
+  let state = null;
+  let activeSheet = null;
+  let offset = 0;
+  let selected = { row: 1, col: 1 };
+
+  async function api(path, body) {
+    const response = await fetch(path, body === undefined ? {} : {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const data = await response.json();
+    if (!response.ok) throw new Error(data.error || 'The playground server failed.');
+    return data;
+  }
+
+  function columnName(n) {
+    let s = '';
+    for (; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+    return s;
+  }
+
+  async function load() {
+    const query = new URLSearchParams({ offset: String(offset) });
+    if (activeSheet) query.set('sheet', activeSheet);
+    state = await api('/api/state?' + query.toString());
+    activeSheet = state.active;
+    render();
+  }
+
+  function render() {
+    $('docName').textContent = state.docName;
+    $('clock').textContent = state.clock;
+    $('demoId').textContent = state.demo.clientId;
+    $('demoSecret').textContent = state.demo.clientSecret;
+    $('apiMode').textContent = state.demo.mode;
+    renderMenu();
+    renderGrid();
+    renderTabs();
+    renderSidebar();
+    for (const message of state.toasts) toast(message);
+    for (const message of state.alerts) window.alert(message);
+    showSelection();
+  }
+
+  function renderMenu() {
+    const box = $('extensionsMenu');
+    box.replaceChildren();
+    if (!state.menu) {
+      const empty = document.createElement('div');
+      empty.className = 'title';
+      empty.textContent = 'No add-on menu';
+      box.append(empty);
+      return;
+    }
+    const title = document.createElement('div');
+    title.className = 'title';
+    title.textContent = state.menu.title;
+    box.append(title);
+    for (const item of state.menu.items) {
+      if (!item) {
+        box.append(document.createElement('hr'));
+        continue;
+      }
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = item.label;
+      button.dataset.handler = item.handler;
+      button.addEventListener('click', () => {
+        box.hidden = true;
+        runMenu(item.handler);
+      });
+      box.append(button);
+    }
+  }
+
+  function renderGrid() {
+    const table = $('grid');
+    const sheet = state.sheet;
+    const cols = Math.max(sheet.cols + 2, 10);
+    const head = document.createElement('tr');
+    const corner = document.createElement('th');
+    corner.className = 'row-head corner';
+    head.append(corner);
+    for (let c = 1; c <= cols; c++) {
+      const th = document.createElement('th');
+      th.textContent = columnName(c);
+      head.append(th);
+    }
+    const rows = [head];
+    const shown = Math.max(sheet.window.length, Math.min(PAGE, Math.max(sheet.rows + 5, 30) - offset));
+    for (let r = 0; r < shown; r++) {
+      const rowNumber = offset + r + 1;
+      const tr = document.createElement('tr');
+      if (rowNumber <= sheet.frozenRows) tr.className = 'frozen';
+      const th = document.createElement('th');
+      th.className = 'row-head';
+      th.textContent = String(rowNumber);
+      tr.append(th);
+      const cells = sheet.window[r] || [];
+      for (let c = 1; c <= cols; c++) {
+        const cell = cells[c - 1] || null;
+        const td = document.createElement('td');
+        td.dataset.row = String(rowNumber);
+        td.dataset.col = String(c);
+        if (cell) {
+          td.textContent = cell.v;
+          const classes = [];
+          if (cell.num) classes.push('num');
+          if (cell.b) classes.push('bold');
+          if (cell.e) classes.push('error');
+          if (cell.f) classes.push('formula');
+          if (cell.n) classes.push('has-note');
+          td.className = classes.join(' ');
+          const tip = [cell.e, cell.n].filter(Boolean).join('\n\n');
+          if (tip) td.title = tip;
+        }
+        tr.append(td);
+      }
+      rows.push(tr);
+    }
+    table.replaceChildren(...rows);
+    const pager = $('pager');
+    pager.replaceChildren();
+    if (sheet.rows > PAGE) {
+      pager.append(`Rows ${offset + 1}–${Math.min(offset + PAGE, sheet.rows)} of ${sheet.rows.toLocaleString()}`);
+      if (offset > 0) pager.append(pageButton('Previous', offset - PAGE));
+      if (offset + PAGE < sheet.rows) pager.append(pageButton('Next', offset + PAGE));
+    }
+  }
+
+  function pageButton(label, to) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.addEventListener('click', () => {
+      offset = Math.max(0, to);
+      load();
+    });
+    return b;
+  }
+
+  function renderTabs() {
+    const tabs = $('tabs');
+    tabs.replaceChildren();
+    for (const name of state.sheets) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = name;
+      if (name === activeSheet) b.className = 'active';
+      b.addEventListener('click', () => {
+        activeSheet = name;
+        offset = 0;
+        load();
+      });
+      tabs.append(b);
+    }
+    const add = document.createElement('button');
+    add.type = 'button';
+    add.textContent = '+';
+    add.title = 'Add sheet';
+    add.addEventListener('click', async () => {
+      const name = window.prompt('Sheet name');
+      if (!name) return;
+      await guarded(api('/api/sheet', { name }));
+      activeSheet = name;
+      offset = 0;
+      load();
+    });
+    tabs.append(add);
+  }
+
+  function renderSidebar() {
+    const aside = $('sidebar');
+    const frame = $('sidebarFrame');
+    if (!state.sidebar) {
+      aside.hidden = true;
+      frame.removeAttribute('src');
+      return;
+    }
+    $('sidebarTitle').textContent = state.sidebar.title;
+    if (aside.hidden || frame.dataset.version !== String(state.sidebar.version)) {
+      frame.dataset.version = String(state.sidebar.version);
+      frame.src = '/sidebar?v=' + state.sidebar.version;
+    }
+    aside.hidden = false;
+  }
+
+  function cellAt(row, col) {
+    const r = state.sheet.window[row - offset - 1];
+    return (r && r[col - 1]) || null;
+  }
+
+  function showSelection() {
+    for (const td of document.querySelectorAll('td.selected')) td.classList.remove('selected');
+    const td = document.querySelector(`td[data-row="${selected.row}"][data-col="${selected.col}"]`);
+    if (td) td.classList.add('selected');
+    $('nameBox').textContent = columnName(selected.col) + selected.row;
+    const cell = cellAt(selected.row, selected.col);
+    $('formulaInput').value = cell ? cell.f || cell.raw || '' : '';
+  }
+
+  async function guarded(promise) {
+    try {
+      return await promise;
+    } catch (error) {
+      toast(error.message);
+      return null;
+    }
+  }
+
+  async function runMenu(handler) {
+    await guarded(api('/api/menu', { handler }));
+    await load();
+  }
+
+  function toast(message) {
+    const t = document.createElement('div');
+    t.className = 'toast';
+    t.textContent = message;
+    $('toasts').append(t);
+    setTimeout(() => t.remove(), 5000);
+  }
+
+  $('grid').addEventListener('click', (event) => {
+    const td = event.target.closest('td');
+    if (!td) return;
+    selected = { row: Number(td.dataset.row), col: Number(td.dataset.col) };
+    showSelection();
+  });
+  $('grid').addEventListener('dblclick', () => $('formulaInput').focus());
+  $('formulaInput').addEventListener('keydown', async (event) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const input = event.target.value;
+    const target = { ...selected };
+    toast(input.startsWith('=') ? 'Calculating…' : 'Saved');
+    await guarded(api('/api/cell', { sheet: activeSheet, row: target.row, col: target.col, input }));
+    selected = { row: target.row + 1, col: target.col };
+    await load();
+  });
+  $('extensionsButton').addEventListener('click', () => {
+    $('extensionsMenu').hidden = !$('extensionsMenu').hidden;
+  });
+  $('closeSidebar').addEventListener('click', async () => {
+    await guarded(api('/api/sidebar/close', {}));
+    load();
+  });
+  $('advanceHour').addEventListener('click', async () => {
+    await guarded(api('/api/clock', { advanceMs: 3600 * 1000 }));
+    load();
+  });
+  $('runDue').addEventListener('click', async () => {
+    await guarded(api('/api/clock', { advanceMs: 0 }));
+    load();
+  });
+  $('reset').addEventListener('click', async () => {
+    if (!window.confirm('Reset the playground? Every sheet, setting and saved report is forgotten.')) return;
+    activeSheet = null;
+    offset = 0;
+    await guarded(api('/api/reset', {}));
+    load();
+  });
+  // The sidebar (an iframe) tells us when a server call may have changed the sheet.
+  window.addEventListener('message', (event) => {
+    if (event.data === 'creator-reporting:changed') load();
+    if (event.data === 'creator-reporting:close') api('/api/sidebar/close', {}).then(load);
+  });
+  load().catch((error) => toast(error.message));
+})();
