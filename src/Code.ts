@@ -19,10 +19,10 @@ import type {
 type Cell = unknown;
 
 /**
- * Lists every site your Creator Reporting credential can see.
+ * Lists every site the Creator Reporting credential can see (formulas use the spreadsheet owner's credential, once the owner allows formulas in the sidebar).
  *
  * @param {boolean} header Optional. FALSE leaves the header row out.
- * @return A table: site ID, name, URL, status, service.
+ * @return A table: site ID, name, URL, status, service, video player.
  * @customfunction
  */
 export function CREATOR_SITES(header?: Cell): Cell[][] {
@@ -48,8 +48,8 @@ export function CREATOR_DATE_BOUNDS(siteId: Cell, header?: Cell): Cell[][] {
  * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
  * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
  * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
- * @param {number} limit Optional. At most this many rows per site.
- * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {number} limit Optional. At most this many rows per site (1 to 100000).
+ * @param {string} sort Optional. A field or column to sort by, e.g. "pageviews"; "-pageviews" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table with a header row.
  * @customfunction
@@ -65,8 +65,8 @@ export function CREATOR_TRAFFIC_SUMMARY(siteId: Cell, start: Cell, end?: Cell, l
  * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
  * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
  * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
- * @param {number} limit Optional. At most this many rows per site.
- * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {number} limit Optional. At most this many rows per site (1 to 100000).
+ * @param {string} sort Optional. A field or column to sort by, e.g. "pageviews"; "-pageviews" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table with a header row.
  * @customfunction
@@ -82,8 +82,8 @@ export function CREATOR_TRAFFIC_BY_DEVICE(siteId: Cell, start: Cell, end?: Cell,
  * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
  * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
  * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
- * @param {number} limit Optional. At most this many rows per site.
- * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {number} limit Optional. At most this many rows per site (1 to 100000).
+ * @param {string} sort Optional. A field or column to sort by, e.g. "pageviews"; "-pageviews" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table with a header row.
  * @customfunction
@@ -99,8 +99,8 @@ export function CREATOR_TRAFFIC_BY_SOURCE(siteId: Cell, start: Cell, end?: Cell,
  * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
  * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
  * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
- * @param {number} limit Optional. At most this many rows per site.
- * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {number} limit Optional. At most this many rows per site (1 to 100000).
+ * @param {string} sort Optional. A field or column to sort by, e.g. "pageviews"; "-pageviews" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table with a header row.
  * @customfunction
@@ -116,8 +116,8 @@ export function CREATOR_TRAFFIC_BY_COUNTRY(siteId: Cell, start: Cell, end?: Cell
  * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
  * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
  * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
- * @param {number} limit Optional. At most this many rows per site.
- * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {number} limit Optional. At most this many rows per site (1 to 100000).
+ * @param {string} sort Optional. A field or column to sort by, e.g. "pageviews"; "-pageviews" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table with a header row.
  * @customfunction
@@ -133,8 +133,8 @@ export function CREATOR_PAGE_TRAFFIC(siteId: Cell, start: Cell, end?: Cell, limi
  * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
  * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
  * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
- * @param {number} limit Optional. At most this many rows per site.
- * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {number} limit Optional. At most this many rows per site (1 to 100000).
+ * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table with a header row.
  * @customfunction
@@ -150,8 +150,8 @@ export function CREATOR_EARNINGS(siteId: Cell, start: Cell, end?: Cell, limit?: 
  * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
  * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
  * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
- * @param {number} limit Optional. At most this many rows per site.
- * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {number} limit Optional. At most this many rows per site (1 to 100000).
+ * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table with a header row.
  * @customfunction
@@ -167,8 +167,8 @@ export function CREATOR_AD_UNITS(siteId: Cell, start: Cell, end?: Cell, limit?: 
  * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
  * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
  * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
- * @param {number} limit Optional. At most this many rows per site.
- * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {number} limit Optional. At most this many rows per site (1 to 100000).
+ * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table with a header row.
  * @customfunction
@@ -184,8 +184,8 @@ export function CREATOR_VIDEO_EARNINGS(siteId: Cell, start: Cell, end?: Cell, li
  * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
  * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
  * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
- * @param {number} limit Optional. At most this many rows per site.
- * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {number} limit Optional. At most this many rows per site (1 to 100000).
+ * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table with a header row.
  * @customfunction
@@ -201,8 +201,8 @@ export function CREATOR_DEVICE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell
  * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
  * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
  * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
- * @param {number} limit Optional. At most this many rows per site.
- * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {number} limit Optional. At most this many rows per site (1 to 100000).
+ * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table with a header row.
  * @customfunction
@@ -218,8 +218,8 @@ export function CREATOR_PAGE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, 
  * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
  * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
  * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
- * @param {number} limit Optional. At most this many rows per site.
- * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {number} limit Optional. At most this many rows per site (1 to 100000).
+ * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table with a header row.
  * @customfunction
@@ -235,8 +235,8 @@ export function CREATOR_SOURCE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell
  * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
  * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
  * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
- * @param {number} limit Optional. At most this many rows per site.
- * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {number} limit Optional. At most this many rows per site (1 to 100000).
+ * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table with a header row.
  * @customfunction
@@ -252,8 +252,8 @@ export function CREATOR_COUNTRY_PERFORMANCE(siteId: Cell, start: Cell, end?: Cel
  * @param {string} siteId A site ID, a range of site IDs (stacked, with a Site column), or "all" for every active site.
  * @param {string} start First day: a date cell, "2026-10-01", "today", "yesterday", "7daysAgo", or a preset such as "lastThirtyDays", "monthToDate", "lastMonth" (then leave end empty).
  * @param {string} end Last day (inclusive): a date cell, "2026-10-31", "today", "yesterday", "NdaysAgo". Empty with a preset.
- * @param {number} limit Optional. At most this many rows per site.
- * @param {string} sort Optional. A column to sort by, "-earnings" for descending.
+ * @param {number} limit Optional. At most this many rows per site (1 to 100000).
+ * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table with a header row.
  * @customfunction
@@ -270,7 +270,7 @@ export function CREATOR_CATEGORY_PERFORMANCE(siteId: Cell, start: Cell, end?: Ce
  * @param {string} siteId A site ID, a range of site IDs, or "all" for every active site.
  * @param {string} start First day, or a preset such as "lastThirtyDays" (then leave end empty).
  * @param {string} end Last day (inclusive); empty with a preset.
- * @param {string} options Optional. Comma-separated: "limit=100", "sort=-earnings", "header=false".
+ * @param {string} options Optional. Comma-separated: "limit=100", "sort=-earnings", "header=false"; or a two-column range of option names and values.
  * @return A table with a header row.
  * @customfunction
  */

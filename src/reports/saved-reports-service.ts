@@ -1,32 +1,167 @@
 import { CreatorError } from '../api/errors';
 import type { Execution } from '../platform/execution';
+import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, ReportDefinition, ReportListView, SavedReportView } from '../shared/types';
+import { dueReports, zoneOf } from './due';
+import { tryWithDocumentLock, withDocumentLock } from './document-lock';
+import { STATUS_SHEET_NAME } from './keys';
+import { refreshInOrder, type ReportRunner } from './refresh-run';
+import {
+  deleteDefinition,
+  documentStore,
+  EMPTY_STATUS,
+  getDefinition,
+  getStatus,
+  listDefinitions,
+  newReportId,
+  putDefinition,
+  putStatus,
+  type StoredDefinition,
+} from './report-store';
+import { sheetRunner } from './runner';
+import { isScheduled } from './schedule';
+import { claimTriggerRun, ownerView, readOwner, reconcileTrigger, takeOver, type ScheduleOwnerDetails } from './schedule-owner';
+import { writeStatusSheet } from './status-sheet';
+import { cleanDefinition } from './validate-definition';
+import { savedView, statusRowsOf } from './views';
 
-// STUB: replaced by the saved-reports work (issue 6). Signatures are fixed by src/Code.ts.
-const notYet = (): never => {
-  throw new CreatorError('INTERNAL', 'Not built yet.');
-};
-export function saveReport(_ex: Execution, _definition: ReportDefinition): SavedReportView {
-  return notYet();
+/**
+ * Saved reports: definitions, refresh on demand and on a schedule, and the status view. Every
+ * function takes the execution first (Code.ts calls them through serve()); `deps` lets unit tests
+ * put a stub in place of the real pull-and-write.
+ */
+export interface ReportsDeps {
+  run: ReportRunner;
 }
-export function listReports(_ex: Execution): ReportListView {
-  return notYet();
+
+const DEFAULT_DEPS: ReportsDeps = { run: sheetRunner };
+
+/** ReportListView with the owner's heartbeat (an additive extra). */
+export interface ReportListDetails extends ReportListView {
+  scheduleOwner: ScheduleOwnerDetails;
 }
-export function deleteReport(_ex: Execution, _id: string): { deleted: boolean } {
-  return notYet();
+
+const anyScheduled = (defs: StoredDefinition[]) => defs.some((d) => isScheduled(d.schedule));
+
+function sameSchedule(a: ReportDefinition['schedule'], b: ReportDefinition['schedule']): boolean {
+  return JSON.stringify(a ?? { every: 'off' }) === JSON.stringify(b ?? { every: 'off' });
 }
-export function refreshReports(_ex: Execution, _ids?: string[]): RefreshOutcome[] {
-  return notYet();
+
+export function saveReport(ex: Execution, definition: ReportDefinition): SavedReportView {
+  const store = documentStore(ex);
+  const clean = cleanDefinition(definition, { platform: ex.platform, timeZone: ex.platform.timeZone() });
+  const now = ex.platform.now();
+  let id = clean.id;
+  let status = { ...EMPTY_STATUS };
+  if (id) {
+    const existing = getDefinition(store, id);
+    if (!existing) throw new CreatorError('NOT_FOUND', 'This saved report no longer exists (someone may have deleted it). Save it as a new report.');
+    status = getStatus(store, id);
+    if (!sameSchedule(existing.schedule, clean.schedule)) status.scheduleSetAt = isScheduled(clean.schedule) ? now : null;
+  } else {
+    id = newReportId(ex, store);
+    status.scheduleSetAt = isScheduled(clean.schedule) ? now : null;
+  }
+  const stored: StoredDefinition = { ...clean, id };
+  putDefinition(store, stored);
+  putStatus(store, id, status);
+  reconcileTrigger(ex, store, anyScheduled(listDefinitions(store)));
+  return savedView(statusRowsOf(ex, store, [stored])[0]);
 }
-export function takeOverSchedule(_ex: Execution): ReportListView {
-  return notYet();
+
+function listWith(ex: Execution, store: PropertyStore, defs: StoredDefinition[]): ReportListDetails {
+  const scheduled = anyScheduled(defs);
+  const owner = reconcileTrigger(ex, store, scheduled);
+  return { reports: statusRowsOf(ex, store, defs).map(savedView), scheduleOwner: ownerView(ex, owner, scheduled) };
 }
-export function refreshAllFromMenu(_ex: Execution): void {
-  notYet();
+
+export function listReports(ex: Execution): ReportListDetails {
+  const store = documentStore(ex);
+  return listWith(ex, store, listDefinitions(store));
 }
-export function showStatusSheet(_ex: Execution): void {
-  notYet();
+
+export function deleteReport(ex: Execution, id: string): { deleted: boolean } {
+  const store = documentStore(ex);
+  const deleted = deleteDefinition(store, String(id ?? ''));
+  const defs = listDefinitions(store);
+  reconcileTrigger(ex, store, anyScheduled(defs));
+  if (deleted && ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME)) {
+    // Best effort: a running refresh rewrites the sheet itself when it ends.
+    tryWithDocumentLock(ex, (locked) => rewriteStatus(locked, store));
+  }
+  return { deleted };
 }
-export function runScheduled(_ex: Execution, _event?: unknown): void {
-  notYet();
+
+function rewriteStatus(ex: Execution, store: PropertyStore): void {
+  const defs = listDefinitions(store);
+  const scheduled = anyScheduled(defs);
+  // The record as it stands: only sidebar calls and the trigger change it.
+  const owner = ownerView(ex, readOwner(store), scheduled);
+  writeStatusSheet(ex, statusRowsOf(ex, store, defs), owner);
+}
+
+export function refreshReports(ex: Execution, ids?: string[], deps: ReportsDeps = DEFAULT_DEPS): RefreshOutcome[] {
+  const store = documentStore(ex);
+  return withDocumentLock(ex, (locked) => {
+    const defs = listDefinitions(store);
+    const wanted = Array.isArray(ids) ? ids.map(String) : null;
+    const chosen = wanted ? defs.filter((d) => wanted.indexOf(d.id) >= 0) : defs;
+    const missing: RefreshOutcome[] = (wanted ?? [])
+      .filter((id) => !defs.some((d) => d.id === id))
+      .map((id) => ({ id, name: id, outcome: 'error', message: 'This saved report no longer exists.' }));
+    const outcomes = refreshInOrder(locked, store, chosen, deps.run);
+    rewriteStatus(locked, store);
+    return [...outcomes, ...missing];
+  });
+}
+
+export function summarize(outcomes: RefreshOutcome[]): string {
+  if (outcomes.length === 0) return 'No saved reports yet: save one from the sidebar (Extensions > Creator Reporting > Open sidebar).';
+  const ok = outcomes.filter((o) => o.outcome === 'ok').length;
+  const failed = outcomes.filter((o) => o.outcome === 'error');
+  const skipped = outcomes.filter((o) => o.outcome === 'skipped');
+  const parts = [`Refreshed ${ok} of ${outcomes.length} report${outcomes.length === 1 ? '' : 's'}.`];
+  if (failed.length) parts.push(`Failed: ${failed.map((o) => `${o.name} (${o.message})`).join('; ')}.`);
+  if (skipped.length) parts.push(`Not reached in time: ${skipped.map((o) => o.name).join(', ')}; refresh again to finish.`);
+  if (failed.length || skipped.length) parts.push(`Details in the "${STATUS_SHEET_NAME}" sheet.`);
+  return parts.join(' ');
+}
+
+export function refreshAllFromMenu(ex: Execution, deps: ReportsDeps = DEFAULT_DEPS): void {
+  const message = summarize(refreshReports(ex, undefined, deps));
+  ex.platform.spreadsheet()?.toast(message, 'Creator Reporting', 10);
+}
+
+export function showStatusSheet(ex: Execution): void {
+  const store = documentStore(ex);
+  // A refresh holding the lock rewrites the sheet when it ends; then just show what is there.
+  tryWithDocumentLock(ex, (locked) => rewriteStatus(locked, store));
+  const sheet = ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME);
+  if (sheet) sheet.activate();
+}
+
+export function takeOverSchedule(ex: Execution): ReportListDetails {
+  const store = documentStore(ex);
+  const defs = listDefinitions(store);
+  if (!anyScheduled(defs)) throw new CreatorError('BAD_INPUT', 'No saved report has a schedule yet: set one first, and your trigger will run it.');
+  takeOver(ex, store);
+  return listWith(ex, store, defs);
+}
+
+/**
+ * The hourly trigger. Under the document lock: check this trigger is still the recorded one, then
+ * refresh what is due, oldest slot first, recording each report as it finishes so the next run
+ * continues where this one stopped. Busy (someone is refreshing by hand): try again next hour.
+ */
+export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps = DEFAULT_DEPS): void {
+  const store = documentStore(ex);
+  const firingId = (event as { triggerUid?: unknown } | undefined)?.triggerUid;
+  const result = tryWithDocumentLock(ex, (locked) => {
+    const defs = listDefinitions(store);
+    if (!claimTriggerRun(locked, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return;
+    const due = dueReports(defs, (id) => getStatus(store, id), locked.platform.now(), zoneOf(locked));
+    if (due.length) refreshInOrder(locked, store, due, deps.run);
+    rewriteStatus(locked, store);
+  });
+  if (!result.ran) ex.platform.log('Creator Reporting: another refresh held the document; the due reports run at the next trigger.');
 }

@@ -1,17 +1,113 @@
+import { createAuth, forgetTokens } from '../api/auth';
+import { createClient } from '../api/client';
+import { credentialFingerprint, DEFAULT_API_BASE_URL, DEFAULT_TOKEN_URL, type Credential } from '../api/credential';
 import { CreatorError } from '../api/errors';
+import { hostOf } from '../api/url';
 import type { Execution } from '../platform/execution';
-import type { ConnectionResult, SettingsInput, SettingsView } from '../shared/types';
+import type { ConnectionResult, SettingsInput, SettingsView, SiteView } from '../shared/types';
+import { activeSpreadsheetId, loadCredential } from './credential';
+import { maskSecret } from './mask';
+import { clearStored, readConsents, readStoredCredential, setConsent, writeStoredCredential } from './settings-store';
+import { checkUrl } from './url-check';
 
-// STUB: replaced by the client/settings work. Signatures are fixed by src/Code.ts.
-export function saveSettings(_ex: Execution, _input: SettingsInput): SettingsView {
-  throw new CreatorError('INTERNAL', 'Not built yet.');
+const MAX_FIELD = 512;
+
+function field(value: unknown, what: string): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw new CreatorError('BAD_INPUT', `The ${what} must be text.`);
+  const trimmed = value.trim();
+  // Control characters would corrupt the Basic header; a pasted newline is the usual culprit.
+  if (trimmed.length > MAX_FIELD || /[\u0000-\u001f\u007f]/.test(trimmed)) {
+    throw new CreatorError('BAD_INPUT', `The ${what} does not look right: paste it again from the dashboard.`);
+  }
+  return trimmed;
 }
-export function getSettings(_ex: Execution): SettingsView {
-  throw new CreatorError('INTERNAL', 'Not built yet.');
+
+function view(execution: Execution, credential: Credential | null): SettingsView {
+  const { platform } = execution;
+  const id = activeSpreadsheetId(execution);
+  return {
+    configured: credential !== null,
+    clientId: credential?.clientId ?? '',
+    clientSecretMasked: credential ? maskSecret(credential.clientSecret) : '',
+    apiBaseUrl: credential?.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+    tokenUrl: credential?.tokenUrl ?? DEFAULT_TOKEN_URL,
+    allowFormulas: credential !== null && id !== '' && readConsents(platform.userProperties).includes(id),
+    userEmail: platform.userEmail(),
+  };
 }
-export function clearSettings(_ex: Execution): SettingsView {
-  throw new CreatorError('INTERNAL', 'Not built yet.');
+
+/**
+ * Checks the credential against the token endpoint, and only then stores it: a typo is reported
+ * now, in the sidebar, rather than later in every formula. An empty secret keeps the stored one
+ * (the sidebar never receives the secret back, so it cannot resend it).
+ */
+export function saveSettings(execution: Execution, input: SettingsInput): SettingsView {
+  if (typeof input !== 'object' || input === null) throw new CreatorError('BAD_INPUT', 'Enter the client ID and secret.');
+  const { platform } = execution;
+  const store = platform.userProperties;
+  const stored = readStoredCredential(store);
+  const clientId = field(input.clientId, 'client ID');
+  if (!clientId) throw new CreatorError('BAD_INPUT', 'Enter the client ID.');
+  const clientSecret = field(input.clientSecret, 'client secret') || stored?.clientSecret || '';
+  if (!clientSecret) throw new CreatorError('BAD_INPUT', 'Enter the client secret.');
+  const credential: Credential = {
+    clientId,
+    clientSecret,
+    apiBaseUrl: checkUrl('API base URL', field(input.apiBaseUrl, 'API base URL') || DEFAULT_API_BASE_URL),
+    tokenUrl: checkUrl('token URL', field(input.tokenUrl, 'token URL') || DEFAULT_TOKEN_URL),
+  };
+  if (input.allowFormulas !== undefined && typeof input.allowFormulas !== 'boolean') {
+    throw new CreatorError('BAD_INPUT', 'Allow formulas must be on or off.');
+  }
+  const spreadsheetId = activeSpreadsheetId(execution);
+  if (input.allowFormulas === true && !spreadsheetId) {
+    throw new CreatorError('BAD_INPUT', 'Formulas can only be allowed from inside a spreadsheet: open the sidebar there.');
+  }
+  const fingerprint = credentialFingerprint(platform, credential);
+  createAuth({ execution, random: Math.random, host: hostOf(credential.tokenUrl) }, credential, fingerprint).mintNow();
+
+  if (stored) {
+    const old = credentialFingerprint(platform, stored);
+    if (old !== fingerprint) forgetTokens(execution, old);
+  }
+  writeStoredCredential(store, credential);
+  execution.memory.delete('settings.credential.user');
+  execution.memory.delete('settings.credential.formula');
+  if (input.allowFormulas !== undefined && spreadsheetId) setConsent(store, spreadsheetId, input.allowFormulas);
+  return view(execution, credential);
 }
-export function testConnection(_ex: Execution): ConnectionResult {
-  throw new CreatorError('INTERNAL', 'Not built yet.');
+
+export function getSettings(execution: Execution): SettingsView {
+  return view(execution, readStoredCredential(execution.platform.userProperties));
+}
+
+/** Forgets the credential, its tokens and every formula consent (a new credential starts closed). */
+export function clearSettings(execution: Execution): SettingsView {
+  const { platform } = execution;
+  const stored = readStoredCredential(platform.userProperties);
+  if (stored) forgetTokens(execution, credentialFingerprint(platform, stored));
+  clearStored(platform.userProperties);
+  execution.memory.delete('settings.credential.user');
+  execution.memory.delete('settings.credential.formula');
+  return view(execution, null);
+}
+
+function toView(site: { id: string; name: string; url: string; status: string }): SiteView {
+  return { id: site.id, name: site.name, url: site.url, status: site.status, active: site.status.trim().toLowerCase() === 'active' };
+}
+
+/** Mints a fresh token (a cached one would prove nothing) and lists the sites it sees. */
+export function testConnection(execution: Execution): ConnectionResult {
+  const credential = loadCredential(execution, 'user');
+  forgetTokens(execution, credentialFingerprint(execution.platform, credential));
+  const views = createClient(execution, credential, { bypassCache: true }).listSites().map(toView);
+  const sites = [...views.filter((s) => s.active), ...views.filter((s) => !s.active)];
+  const active = sites.filter((s) => s.active).length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const message =
+    sites.length === 0
+      ? 'Connected, but this credential sees no sites. Check that it belongs to the dashboard user who owns them.'
+      : `Connected: ${plural(sites.length, 'site')} (${active} active).`;
+  return { sites, message };
 }

@@ -1,4 +1,3 @@
-import { CreatorError } from '../api/errors';
 import type { Execution } from '../platform/execution';
 import type {
   CatalogEntryView,
@@ -8,26 +7,37 @@ import type {
   RunReportResult,
   SiteView,
 } from '../shared/types';
+import { catalogView } from './catalog-view';
+import { dateOptions } from './date-options';
+import { readProgress } from './progress';
+import { runReportToSheet } from './run-report';
+import { listSiteViews } from './sites-view';
 
-// STUB: replaced by the sidebar work (issue 5). Signatures are fixed by src/Code.ts.
-const notYet = (): never => {
-  throw new CreatorError('INTERNAL', 'Not built yet.');
-};
-export function showSidebar(_ex: Execution): void {
-  notYet();
+export { runReportToSheet } from './run-report';
+export type { RunToSheetOptions } from './run-report';
+
+/** The sidebar's server functions, called through Code.ts (one execution each). */
+
+export function showSidebar(ex: Execution): void {
+  ex.platform.ui().showSidebar(ex.platform.sidebarHtml('Creator Reporting'));
 }
+
 export function getCatalog(): CatalogEntryView[] {
-  return notYet();
+  return catalogView();
 }
-export function listSites(_ex: Execution): SiteView[] {
-  return notYet();
+
+export function listSites(ex: Execution): SiteView[] {
+  return listSiteViews(ex);
 }
-export function getDateOptions(_ex: Execution, _request: { siteId: string; report: string }): DateOptionsView {
-  return notYet();
+
+export function getDateOptions(ex: Execution, request: { siteId: string; report: string }): DateOptionsView {
+  return dateOptions(ex, request);
 }
-export function runReport(_ex: Execution, _request: RunReportRequest): RunReportResult {
-  return notYet();
+
+export function runReport(ex: Execution, request: RunReportRequest): RunReportResult {
+  return runReportToSheet(ex, request);
 }
-export function getRunProgress(_ex: Execution, _runId: string): RunProgress | null {
-  return notYet();
+
+export function getRunProgress(ex: Execution, runId: string): RunProgress | null {
+  return readProgress(ex.platform.userCache, runId);
 }

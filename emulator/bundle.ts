@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import * as vm from 'node:vm';
+import type { Mode } from './state';
+
+export interface RunAsOptions {
+  user?: string;
+  mode?: Mode;
+}
+
+export interface LoadedBundle {
+  /** The vm context: the script's globals (its top-level functions and vars) live here. */
+  context: vm.Context;
+  /** Runs a top-level function as one execution, as the current user and mode. */
+  call(name: string, ...args: unknown[]): unknown;
+  callAs(opts: RunAsOptions, name: string, ...args: unknown[]): unknown;
+  /** The script's top-level functions, as Apps Script lists them (the emulator's globals excluded). */
+  names(): string[];
+  has(name: string): boolean;
+}
+
+export interface BundleHost {
+  /** Global name -> current value; read through getters so the context always sees the live ones. */
+  globals: () => Record<string, unknown>;
+  runAs<T>(opts: RunAsOptions, fn: () => T): T;
+}
+
+/**
+ * Runs a script file in a fresh vm context whose globals are the emulator's services. Like Apps
+ * Script (and unlike Node) it has no setTimeout, fetch, URL, TextEncoder or require. Errors thrown
+ * in the context are that realm's Errors: not `instanceof Error` in the caller's realm.
+ */
+export function loadBundle(file: string, host: BundleHost): LoadedBundle {
+  const code = readFileSync(file, 'utf8');
+  const sandbox: Record<string, unknown> = {};
+  const injected = new Set(Object.keys(host.globals()));
+  for (const name of injected) {
+    Object.defineProperty(sandbox, name, { get: () => host.globals()[name], enumerable: false, configurable: true });
+  }
+  const context = vm.createContext(sandbox, { name: file });
+  vm.runInContext(code, context, { filename: file });
+
+  const fn = (name: string): ((...args: unknown[]) => unknown) => {
+    const f = injected.has(name) ? undefined : (sandbox[name] as unknown);
+    if (typeof f !== 'function') throw new Error(`Script function not found: ${name}`);
+    return f as (...args: unknown[]) => unknown;
+  };
+  const bundle: LoadedBundle = {
+    context,
+    call: (name, ...args) => host.runAs({}, () => fn(name)(...args)),
+    callAs: (opts, name, ...args) => host.runAs(opts, () => fn(name)(...args)),
+    names: () => Object.keys(sandbox).filter((k) => !injected.has(k) && typeof sandbox[k] === 'function'),
+    has: (name) => !injected.has(name) && typeof sandbox[name] === 'function',
+  };
+  return bundle;
+}

@@ -1,0 +1,291 @@
+import { resolve } from 'node:path';
+import { createPlatform, type AppsScriptGlobals } from '../src/platform/apps-script';
+import type { Platform } from '../src/platform/types';
+import { loadBundle as loadBundleFile, type LoadedBundle, type RunAsOptions } from './bundle';
+import { createClock, virtualDate, type Clock } from './clock';
+import { newCounters, type Counters } from './counters';
+import { recalculate as recalculateFormulas, type RecalcReport } from './formula-engine';
+import { createCacheService, emptyCaches, type CacheData } from './services/cache';
+import { createHtmlService } from './services/html';
+import { createLocks, type LockScope } from './services/lock';
+import { createPropertiesService, emptyProperties, type PropertiesData } from './services/properties';
+import { AuthMode, createScriptApp, emptyTriggers, type TriggerData, type TriggerRecord } from './services/script-app';
+import { createConsole, createLogger, createSession, type EmulatedConsole } from './services/session';
+import { createUrlFetchApp } from './services/url-fetch';
+import { createUtilities } from './services/utilities';
+import { createSpreadsheetService } from './spreadsheet';
+import type { EmulatorState, Mode } from './state';
+import type { Transport } from './transport-types';
+
+export type { LoadedBundle, RunAsOptions } from './bundle';
+export type { Clock } from './clock';
+export type { Mode } from './state';
+export type { RecalcReport } from './formula-engine';
+export type { LockScope } from './services/lock';
+export type { TriggerRecord, TriggerSchedule } from './services/script-app';
+export { inProcessTransport, httpTransport, type HttpTransport } from './transports';
+
+type SpreadsheetService = ReturnType<typeof createSpreadsheetService>;
+export type CustomFunctions = Record<string, (...args: unknown[]) => unknown>;
+
+export interface EmulatorOptions {
+  transport: Transport;
+  timeZone?: string;
+  /** Virtual epoch ms at start. */
+  now?: number;
+  /** users[0] owns the spreadsheet. */
+  users?: string[];
+  /** Virtual ms added per network round trip. */
+  latencyMs?: number;
+  /** Where loadBundle and HtmlService read files. */
+  distDir?: string;
+  /** Unconfirmed on Google; the add-on must work either way. Default false: it throws there. */
+  documentPropertiesInCustomFunctions?: boolean;
+}
+
+export type EmulatorGlobals = AppsScriptGlobals & { console: EmulatedConsole };
+
+/** Everything restore() needs; plain JSON (a playground writes it to disk). */
+export interface EmulatorSnapshot {
+  version: 1;
+  now: number;
+  user: string;
+  users: string[];
+  properties: PropertiesData;
+  caches: CacheData;
+  triggers: TriggerData;
+  spreadsheet: unknown;
+}
+
+export interface Emulator {
+  readonly globals: EmulatorGlobals;
+  platform(): Platform;
+  setUser(email: string): void;
+  readonly user: string;
+  readonly mode: Mode;
+  readonly owner: string;
+  readonly users: readonly string[];
+  readonly clock: Clock;
+  readonly counters: Counters;
+  resetCounters(): void;
+  readonly transport: Transport;
+  readonly spreadsheet: SpreadsheetService['spreadsheet'];
+  readonly ui: SpreadsheetService['ui'];
+  readonly logs: string[];
+  /** Every installable trigger of every user (copies). */
+  readonly triggers: TriggerRecord[];
+  /** `hold('document')` is "another execution" holding the lock until the returned release(). */
+  readonly locks: { hold(scope: LockScope, user?: string): () => void };
+  /** One execution as that user/mode; locks it still holds are released at the end. */
+  runAs<T>(opts: RunAsOptions, fn: () => T): T;
+  loadBundle(file?: string): LoadedBundle;
+  /** The last loaded bundle. */
+  readonly bundle: LoadedBundle | null;
+  /**
+   * Evaluates custom-function formulas (those `only` accepts, by text); each call is a
+   * customFunction execution as the owner. Returns the engine's report of cells and errors.
+   */
+  recalculate(functions?: CustomFunctions, opts?: { only?: (formula: string) => boolean }): RecalcReport;
+  /** Runs a trigger's handler in the loaded bundle (loading the default one if none) as its owner. */
+  fireTrigger(id: string): unknown;
+  snapshot(): EmulatorSnapshot;
+  restore(snapshot: EmulatorSnapshot): void;
+}
+
+export const DEFAULT_NOW = Date.parse('2026-11-21T15:00:00Z');
+export const DEFAULT_USERS = ['owner@example.com', 'editor@example.com'];
+export const SPREADSHEET_ID = 'emulated-spreadsheet-1';
+
+function clone<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+export function createEmulator(opts: EmulatorOptions): Emulator {
+  const users = [...(opts.users ?? DEFAULT_USERS)];
+  if (users.length === 0) throw new Error('createEmulator: users must name at least the owner');
+  const clock = createClock(opts.now ?? DEFAULT_NOW);
+  const counters = newCounters();
+  const logs: string[] = [];
+  const state: EmulatorState = {
+    clock,
+    counters,
+    owner: users[0],
+    user: users[0],
+    mode: 'full',
+    timeZone: opts.timeZone ?? 'America/New_York',
+    logs,
+    latencyMs: opts.latencyMs ?? 0,
+    distDir: opts.distDir ?? resolve(__dirname, '..', 'dist'),
+    documentId: SPREADSHEET_ID,
+    documentPropertiesInCustomFunctions: opts.documentPropertiesInCustomFunctions ?? false,
+  };
+  let properties = emptyProperties();
+  let caches = emptyCaches();
+  let triggers = emptyTriggers();
+  let bundle: LoadedBundle | null = null;
+  let depth = 0;
+
+  const sheets = createSpreadsheetService({
+    id: SPREADSHEET_ID,
+    timeZone: state.timeZone,
+    counters,
+    permission: () => (state.mode === 'customFunction' ? 'readOnly' : 'full'),
+    now: () => clock.now(),
+    owner: state.owner,
+  });
+  const locks = createLocks(state);
+
+  // getUi() is the one SpreadsheetApp call a custom function gets a context error for, not a permission error.
+  const spreadsheetApp = new Proxy(sheets.SpreadsheetApp as object, {
+    get(target, prop) {
+      if (prop === 'getUi' && state.mode === 'customFunction') {
+        return () => {
+          throw new Error('Cannot call SpreadsheetApp.getUi() from this context.');
+        };
+      }
+      return Reflect.get(target, prop);
+    },
+  }) as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
+
+  const globals: EmulatorGlobals = {
+    UrlFetchApp: createUrlFetchApp(state, () => opts.transport),
+    CacheService: createCacheService(state, () => caches),
+    PropertiesService: createPropertiesService(state, () => properties),
+    LockService: locks.service,
+    SpreadsheetApp: spreadsheetApp,
+    ScriptApp: createScriptApp(state, () => triggers),
+    HtmlService: createHtmlService(state),
+    Utilities: createUtilities(state),
+    Session: createSession(state),
+    Logger: createLogger(state),
+    Date: virtualDate(clock),
+    console: createConsole(state),
+  };
+
+  const addUser = (email: string) => {
+    if (typeof email !== 'string' || !email.includes('@')) throw new Error(`Not a user email: ${String(email)}`);
+    if (!users.includes(email)) users.push(email);
+  };
+
+  function runAs<T>(o: RunAsOptions, fn: () => T): T {
+    if (o.user !== undefined) addUser(o.user);
+    const saved = { user: state.user, mode: state.mode };
+    state.user = o.user ?? state.user;
+    state.mode = o.mode ?? state.mode;
+    if (depth === 0) state.executionStartedAt = clock.now();
+    depth++;
+    try {
+      return fn();
+    } finally {
+      depth--;
+      if (depth === 0) {
+        locks.releaseExecutionLocks();
+        state.executionStartedAt = undefined;
+      }
+      state.user = saved.user;
+      state.mode = saved.mode;
+    }
+  }
+
+  function loadBundle(file?: string): LoadedBundle {
+    const loaded = loadBundleFile(file ?? resolve(state.distDir, 'Code.js'), {
+      globals: () => globals as unknown as Record<string, unknown>,
+      runAs,
+    });
+    bundle = loaded;
+    state.hasScriptFunction = (name) => loaded.has(name);
+    state.callScript = (name, ...args) => (loaded.context[name] as (...a: unknown[]) => unknown)(...args);
+    return loaded;
+  }
+
+  function bundleFunctions(): CustomFunctions {
+    if (!bundle) throw new Error('recalculate: no functions given and no bundle loaded (call loadBundle first)');
+    const b = bundle;
+    return Object.fromEntries(b.names().map((name) => [name, (...args: unknown[]) => (b.context[name] as (...a: unknown[]) => unknown)(...args)]));
+  }
+
+  const emulator: Emulator = {
+    globals,
+    platform: () => createPlatform(globals),
+    setUser: (email) => {
+      addUser(email);
+      state.user = email;
+    },
+    get user() {
+      return state.user;
+    },
+    get mode() {
+      return state.mode;
+    },
+    owner: state.owner,
+    users,
+    clock,
+    counters,
+    resetCounters: () => {
+      Object.assign(counters, newCounters());
+    },
+    transport: opts.transport,
+    spreadsheet: sheets.spreadsheet,
+    ui: sheets.ui,
+    logs,
+    get triggers() {
+      return clone(triggers.triggers);
+    },
+    locks: { hold: (scope, user) => locks.hold(scope, user) },
+    runAs,
+    loadBundle,
+    get bundle() {
+      return bundle;
+    },
+    recalculate(functions, o = {}) {
+      return recalculateFormulas(sheets.spreadsheet, functions ?? bundleFunctions(), {
+        runAsCustomFunction: <T>(fn: () => T): T => runAs({ user: state.owner, mode: 'customFunction' }, fn),
+        only: o.only,
+      });
+    },
+    fireTrigger(id) {
+      const record = triggers.triggers.find((t) => t.id === id);
+      if (!record) throw new Error(`fireTrigger: no trigger ${id}`);
+      const b = bundle ?? loadBundle();
+      return b.callAs({ user: record.owner, mode: 'full' }, record.handler, timeEvent(record.id, clock.now()));
+    },
+    snapshot: () => ({
+      version: 1,
+      now: clock.now(),
+      user: state.user,
+      users: [...users],
+      properties: clone(properties),
+      caches: clone(caches),
+      triggers: clone(triggers),
+      spreadsheet: sheets.snapshot(),
+    }),
+    restore(snapshot) {
+      if (snapshot?.version !== 1) throw new Error('restore: not an emulator snapshot (version 1)');
+      clock.set(snapshot.now);
+      for (const u of snapshot.users) addUser(u);
+      state.user = snapshot.user;
+      properties = clone(snapshot.properties);
+      caches = clone(snapshot.caches);
+      triggers = clone(snapshot.triggers);
+      sheets.restore(snapshot.spreadsheet);
+    },
+  };
+  return emulator;
+}
+
+/** The event object Apps Script passes a time-driven trigger's handler (fields in UTC). */
+function timeEvent(triggerUid: string, now: number): Record<string, unknown> {
+  const d = new Date(now);
+  return {
+    authMode: AuthMode.FULL,
+    triggerUid,
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    'day-of-month': d.getUTCDate(),
+    'day-of-week': d.getUTCDay() === 0 ? 7 : d.getUTCDay(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    timezone: 'UTC',
+  };
+}

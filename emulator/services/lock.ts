@@ -1,0 +1,78 @@
+import type { EmulatorState } from '../state';
+import { checkTimeLimit, userScope } from '../state';
+import { strict } from '../strict';
+
+export type LockScope = 'document' | 'script' | 'user';
+
+/**
+ * Lock state per scope. Node runs one execution at a time, so a lock is only ever "busy" when a
+ * holder outlives its execution: a test's `hold()` ("another execution") or a Lock that was not
+ * released. A wait on a busy lock can never succeed here, so it advances the virtual clock by the
+ * whole timeout and fails, as a real wait against a long holder would.
+ */
+export interface LockTable {
+  hold(scope: LockScope, user?: string): () => void;
+  service: GoogleAppsScript.Lock.LockService;
+  /** End of an execution: Apps Script releases the locks it still holds. */
+  releaseExecutionLocks(): void;
+}
+
+export function createLocks(state: EmulatorState): LockTable {
+  const holders = new Map<string, object>();
+  const fromExecution = new Set<object>();
+
+  const keyOf = (scope: LockScope, user?: string) => (scope === 'user' ? `user:${user ?? userScope(state)}` : scope);
+
+  function newLock(key: string): GoogleAppsScript.Lock.Lock {
+    const token = {};
+    const acquire = (timeoutMs: number): boolean => {
+      const holder = holders.get(key);
+      if (holder === token) return true;
+      if (holder === undefined) {
+        holders.set(key, token);
+        fromExecution.add(token);
+        state.counters.lockAcquired++;
+        return true;
+      }
+      state.clock.advance(Math.max(0, Number(timeoutMs) || 0));
+      state.counters.lockTimeouts++;
+      checkTimeLimit(state);
+      return false;
+    };
+    const lock = {
+      tryLock: (timeoutInMillis: number) => acquire(timeoutInMillis),
+      waitLock(timeoutInMillis: number): void {
+        if (!acquire(timeoutInMillis)) throw new Error('Lock timeout: another process was holding the lock for too long.');
+      },
+      releaseLock(): void {
+        if (holders.get(key) === token) holders.delete(key);
+        fromExecution.delete(token);
+      },
+      hasLock: () => holders.get(key) === token,
+    };
+    return strict('Lock', lock) as unknown as GoogleAppsScript.Lock.Lock;
+  }
+
+  const service = {
+    getDocumentLock: () => newLock(keyOf('document')),
+    getScriptLock: () => newLock(keyOf('script')),
+    getUserLock: () => newLock(keyOf('user')),
+  };
+
+  return {
+    service: strict('LockService', service) as unknown as GoogleAppsScript.Lock.LockService,
+    hold(scope, user) {
+      const key = keyOf(scope, user ?? (scope === 'user' ? state.user : undefined));
+      if (holders.has(key)) throw new Error(`locks.hold: the ${key} lock is already held`);
+      const token = {};
+      holders.set(key, token);
+      return () => {
+        if (holders.get(key) === token) holders.delete(key);
+      };
+    },
+    releaseExecutionLocks() {
+      for (const [key, holder] of holders) if (fromExecution.has(holder)) holders.delete(key);
+      fromExecution.clear();
+    },
+  };
+}

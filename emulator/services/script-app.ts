@@ -1,0 +1,178 @@
+import type { EmulatorState } from '../state';
+import { denyInCustomFunction } from '../state';
+import { strict } from '../strict';
+
+/** When a time-driven trigger runs, as its builder set it. */
+export interface TriggerSchedule {
+  everyMinutes?: number;
+  everyHours?: number;
+  everyDays?: number;
+  everyWeeks?: number;
+  atHour?: number;
+  nearMinute?: number;
+  onWeekDay?: string;
+  timeZone?: string;
+}
+
+/** An installable trigger as the emulator stores it (JSON-serialisable). */
+export interface TriggerRecord {
+  id: string;
+  owner: string;
+  handler: string;
+  documentId: string;
+  eventType: 'CLOCK';
+  schedule: TriggerSchedule;
+  createdAt: number;
+}
+
+export interface TriggerData {
+  triggers: TriggerRecord[];
+  nextId: number;
+}
+
+export function emptyTriggers(): TriggerData {
+  return { triggers: [], nextId: 1001 };
+}
+
+export const MAX_TRIGGERS_PER_USER = 20;
+
+function enumOf(names: string[]): Record<string, string> {
+  return Object.freeze(Object.fromEntries(names.map((n) => [n, n])));
+}
+
+export const AuthMode = enumOf(['NONE', 'CUSTOM_FUNCTION', 'LIMITED', 'FULL']);
+const TriggerSource = enumOf(['SPREADSHEETS', 'CLOCK', 'FORMS', 'DOCUMENTS', 'CALENDAR']);
+const EventType = enumOf(['CLOCK', 'ON_OPEN', 'ON_EDIT', 'ON_FORM_SUBMIT', 'ON_CHANGE', 'ON_EVENT_UPDATED']);
+const WeekDay = enumOf(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']);
+
+function positiveInt(value: unknown, what: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`Invalid argument: ${what}`);
+  return n;
+}
+
+function triggerObject(record: TriggerRecord): GoogleAppsScript.Script.Trigger {
+  const self = {
+    getUniqueId: () => record.id,
+    getHandlerFunction: () => record.handler,
+    getEventType: () => EventType.CLOCK,
+    getTriggerSource: () => TriggerSource.CLOCK,
+    getTriggerSourceId: () => null,
+  };
+  return strict('Trigger', self) as unknown as GoogleAppsScript.Script.Trigger;
+}
+
+/**
+ * ScriptApp as an editor add-on sees it: time-driven triggers only, at most one per user per
+ * document and at most hourly (Google rejects the rest at create()).
+ */
+export function createScriptApp(state: EmulatorState, data: () => TriggerData): GoogleAppsScript.Script.ScriptApp {
+  const guard = <A extends unknown[], R>(name: string, fn: (...args: A) => R) => (...args: A): R => {
+    denyInCustomFunction(state, `ScriptApp.${name}`);
+    return fn(...args);
+  };
+  const mine = () => data().triggers.filter((t) => t.owner === state.user);
+
+  function clockBuilder(handler: string) {
+    const schedule: TriggerSchedule = {};
+    const builder = {
+      everyMinutes(n: number) {
+        schedule.everyMinutes = positiveInt(n, 'everyMinutes');
+        return proxy;
+      },
+      everyHours(n: number) {
+        schedule.everyHours = positiveInt(n, 'everyHours');
+        return proxy;
+      },
+      everyDays(n: number) {
+        schedule.everyDays = positiveInt(n, 'everyDays');
+        return proxy;
+      },
+      everyWeeks(n: number) {
+        schedule.everyWeeks = positiveInt(n, 'everyWeeks');
+        return proxy;
+      },
+      atHour(h: number) {
+        const n = Number(h);
+        if (!Number.isInteger(n) || n < 0 || n > 23) throw new Error('Invalid argument: hour');
+        schedule.atHour = n;
+        return proxy;
+      },
+      nearMinute(m: number) {
+        const n = Number(m);
+        if (!Number.isInteger(n) || n < 0 || n > 59) throw new Error('Invalid argument: minute');
+        schedule.nearMinute = n;
+        return proxy;
+      },
+      onWeekDay(day: unknown) {
+        const d = String(day);
+        if (!WeekDay[d]) throw new Error('Invalid argument: day');
+        schedule.onWeekDay = d;
+        return proxy;
+      },
+      inTimezone(tz: string) {
+        schedule.timeZone = String(tz);
+        return proxy;
+      },
+      create: guard('newTrigger', () => {
+        const every = [schedule.everyMinutes, schedule.everyHours, schedule.everyDays, schedule.everyWeeks].filter((x) => x !== undefined);
+        if (every.length === 0) throw new Error('Trigger has no schedule: call everyHours(), everyDays() or everyWeeks() before create().');
+        if (schedule.everyMinutes !== undefined && schedule.everyMinutes < 60) {
+          throw new Error('Add-ons can only create time-based triggers that run at most once per hour.');
+        }
+        const d = data();
+        const own = mine();
+        if (own.length >= MAX_TRIGGERS_PER_USER) {
+          throw new Error('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
+        }
+        if (own.some((t) => t.documentId === state.documentId)) {
+          throw new Error('This add-on has created too many time-based triggers in this document for this Google user account.');
+        }
+        const record: TriggerRecord = {
+          id: String(d.nextId++),
+          owner: state.user,
+          handler,
+          documentId: state.documentId,
+          eventType: 'CLOCK',
+          schedule: { ...schedule },
+          createdAt: state.clock.now(),
+        };
+        d.triggers.push(record);
+        return triggerObject(record);
+      }),
+    };
+    const proxy = strict('ClockTriggerBuilder', builder);
+    return proxy;
+  }
+
+  const service = {
+    AuthMode,
+    TriggerSource,
+    EventType,
+    WeekDay,
+    newTrigger: guard('newTrigger', (handler: string) => {
+      if (typeof handler !== 'string' || handler === '') throw new Error('Invalid argument: functionName');
+      return strict('TriggerBuilder', { timeBased: () => clockBuilder(handler) });
+    }),
+    getUserTriggers: guard('getUserTriggers', (container: unknown) => {
+      const id = documentIdOf(container) ?? state.documentId;
+      return mine()
+        .filter((t) => t.documentId === id)
+        .map(triggerObject);
+    }),
+    getProjectTriggers: guard('getProjectTriggers', () => mine().map(triggerObject)),
+    deleteTrigger: guard('deleteTrigger', (trigger: GoogleAppsScript.Script.Trigger) => {
+      const id = trigger?.getUniqueId?.();
+      const d = data();
+      const i = d.triggers.findIndex((t) => t.id === id && t.owner === state.user);
+      if (i < 0) throw new Error('No item with the given ID could be found.');
+      d.triggers.splice(i, 1);
+    }),
+  };
+  return strict('ScriptApp', service) as unknown as GoogleAppsScript.Script.ScriptApp;
+}
+
+function documentIdOf(container: unknown): string | undefined {
+  const getId = (container as { getId?: () => string } | null)?.getId;
+  return typeof getId === 'function' ? getId.call(container) : undefined;
+}

@@ -1,0 +1,355 @@
+/**
+ * The in-memory spreadsheet behind the emulated SpreadsheetApp: sheets, cells, named ranges,
+ * developer metadata. Tests read it directly (values, errors, how input was coerced) without
+ * touching the emulated API's counters or permissions.
+ */
+import { cellA1, parseA1, quoteSheetName } from './a1';
+import { copyScalar, hasContent, kindOf, type Cell, type CellKind, type Scalar } from './cell';
+import { parseInput, type InputOutcome } from './input';
+import {
+  moveMetadata,
+  moveRect,
+  type Dimension,
+  type GridRect,
+  type MetadataLocation,
+  type MetadataModel,
+  type MetadataVisibility,
+  type NamedRangeModel,
+} from './metadata-model';
+import { enumName, isEnumValue } from './enums';
+import { displayValue, isDateFormat, isNumericFormat } from './number-format';
+import { SheetModel } from './sheet-model';
+import { fromSerial, toSerial } from './time-zone';
+
+export interface Coercion {
+  sheet: string;
+  a1: string;
+  input: string;
+  outcome: InputOutcome;
+}
+
+/** Kept bounded: big writes of numeric strings would otherwise grow it without end. */
+const MAX_COERCIONS = 10000;
+
+export class EmulatedSpreadsheet {
+  id: string;
+  name: string;
+  timeZone: string;
+  locale = 'en_US';
+  readonly owner: string;
+  readonly now: () => number;
+  sheets: SheetModel[] = [];
+  activeSheet: SheetModel;
+  namedRanges: NamedRangeModel[] = [];
+  metadata: MetadataModel[] = [];
+  /** Every string write Sheets did not keep as plain text (or kept only thanks to an escape). */
+  coercions: Coercion[] = [];
+  nextSheetId = 0;
+  nextMetadataId = 1;
+
+  constructor(opts: { id?: string; name?: string; timeZone: string; owner: string; now: () => number }) {
+    this.id = opts.id ?? 'emulated-spreadsheet';
+    this.name = opts.name ?? 'Untitled spreadsheet';
+    this.timeZone = opts.timeZone;
+    this.owner = opts.owner;
+    this.now = opts.now;
+    this.activeSheet = this.addSheet('Sheet1');
+  }
+
+  // ---- sheets -------------------------------------------------------------------------------
+
+  addSheet(name: string, index = this.sheets.length): SheetModel {
+    if (this.sheetByName(name)) throw duplicateSheet(name);
+    // Sheets gives the first sheet id 0 and random ids after; deterministic ids keep tests stable.
+    const id = this.nextSheetId === 0 ? 0 : 100000000 + this.nextSheetId * 7919;
+    this.nextSheetId++;
+    const sheet = new SheetModel(name, id);
+    this.sheets.splice(Math.max(0, Math.min(index, this.sheets.length)), 0, sheet);
+    return sheet;
+  }
+
+  nextDefaultSheetName(): string {
+    for (let n = this.sheets.length + 1; ; n++) if (!this.sheetByName(`Sheet${n}`)) return `Sheet${n}`;
+  }
+
+  sheetByName(name: string): SheetModel | undefined {
+    return this.sheets.find((s) => s.name === name);
+  }
+
+  sheetById(id: number): SheetModel | undefined {
+    return this.sheets.find((s) => s.id === id);
+  }
+
+  renameSheet(sheet: SheetModel, name: string): void {
+    const other = this.sheetByName(name);
+    if (other && other !== sheet) throw duplicateSheet(name);
+    sheet.name = name;
+  }
+
+  removeSheet(sheet: SheetModel): void {
+    if (this.sheets.length <= 1) throw new Error("You can't remove all the sheets in a document.");
+    this.sheets = this.sheets.filter((s) => s !== sheet);
+    this.namedRanges = this.namedRanges.filter((n) => n.rect.sheet !== sheet);
+    this.metadata = this.metadata.filter((m) => !('sheet' in m.location) || m.location.sheet !== sheet);
+    if (this.activeSheet === sheet) this.activeSheet = this.sheets[0];
+  }
+
+  // ---- cells --------------------------------------------------------------------------------
+
+  /** A cell as typed by a user or written by setValue(s): coercion, spill interaction, log. */
+  writeInput(sheet: SheetModel, row: number, col: number, raw: unknown): void {
+    const existing = sheet.cell(row, col);
+    const parsed = parseInput(raw, { format: existing?.format, timeZone: this.timeZone, now: this.now });
+    if (parsed.outcome === 'empty') return this.clearContent(sheet, row, col);
+    const cell = existing ?? sheet.ensure(row, col);
+    if (cell.spillOf) this.blockSpill(cell.spillOf, row, col);
+    if (parsed.formula !== undefined) {
+      // A re-entered formula keeps its old result (and spill) until the next recalculation.
+      if (cell.formula === undefined) this.clearSpill(cell);
+      cell.formula = parsed.formula;
+    } else {
+      this.clearSpill(cell);
+      delete cell.formula;
+      delete cell.error;
+      cell.value = parsed.value;
+    }
+    if (parsed.autoFormat) cell.format = parsed.autoFormat;
+    if (typeof raw === 'string' && !['empty', 'value', 'text'].includes(parsed.outcome)) {
+      this.coercions.push({ sheet: sheet.name, a1: cellA1(row, col), input: raw, outcome: parsed.outcome });
+      if (this.coercions.length > MAX_COERCIONS) this.coercions.splice(0, this.coercions.length - MAX_COERCIONS);
+    }
+  }
+
+  /** Empties a cell's content (keeps format and note). */
+  clearContent(sheet: SheetModel, row: number, col: number): void {
+    const cell = sheet.cell(row, col);
+    if (!cell) return;
+    if (cell.spillOf && cell.value !== '') {
+      // Clearing a spilled value is a no-op in Sheets: the array owns it.
+      return;
+    }
+    this.clearSpill(cell);
+    delete cell.formula;
+    delete cell.error;
+    cell.value = '';
+  }
+
+  private clearSpill(anchor: Cell): void {
+    for (const c of anchor.spill ?? []) {
+      if (c.spillOf === anchor) {
+        c.value = '';
+        delete c.spillOf;
+      }
+    }
+    delete anchor.spill;
+  }
+
+  /** Data written into a spill area: the array formula errors, as Sheets does at once. */
+  private blockSpill(anchor: Cell, row: number, col: number): void {
+    this.clearSpill(anchor);
+    anchor.value = '#REF!';
+    anchor.error = `Array result was not expanded because it would overwrite data in ${cellA1(row, col)}.`;
+  }
+
+  /** Stores a formula's computed result: a scalar, a 2-D array (spills), or an error. */
+  writeFormulaResult(
+    sheet: SheetModel,
+    row: number,
+    col: number,
+    result: { grid: Scalar[][] } | { error: string; value: string },
+  ): void {
+    const anchor = sheet.ensure(row, col);
+    this.clearSpill(anchor);
+    delete anchor.error;
+    if ('error' in result) {
+      anchor.value = result.value;
+      anchor.error = result.error;
+      return;
+    }
+    const grid = result.grid;
+    const height = grid.length;
+    const width = Math.max(...grid.map((r) => r.length));
+    if (row + height - 1 > sheet.maxRows) {
+      anchor.value = '#REF!';
+      anchor.error = `Result was not automatically expanded, please insert more rows (${row + height - 1 - sheet.maxRows}).`;
+      return;
+    }
+    if (col + width - 1 > sheet.maxCols) {
+      anchor.value = '#REF!';
+      anchor.error = `Result was not automatically expanded, please insert more columns (${col + width - 1 - sheet.maxCols}).`;
+      return;
+    }
+    for (let i = 0; i < height; i++) {
+      for (let j = 0; j < width; j++) {
+        if (i === 0 && j === 0) continue;
+        const target = sheet.cell(row + i, col + j);
+        if (hasContent(target) || (target?.spillOf && target.spillOf !== anchor)) {
+          anchor.value = '#REF!';
+          anchor.error = `Array result was not expanded because it would overwrite data in ${cellA1(row + i, col + j)}.`;
+          return;
+        }
+      }
+    }
+    anchor.value = grid[0][0] ?? '';
+    const spill: Cell[] = [];
+    for (let i = 0; i < height; i++) {
+      for (let j = 0; j < width; j++) {
+        if (i === 0 && j === 0) continue;
+        const target = sheet.ensure(row + i, col + j);
+        target.value = grid[i][j] ?? '';
+        target.spillOf = anchor;
+        spill.push(target);
+      }
+    }
+    if (spill.length) anchor.spill = spill;
+  }
+
+  /** What getValues returns for a cell: the stored value, seen through its number format. */
+  readValue(cell: Cell | undefined): Scalar {
+    if (!cell) return '';
+    const v = cell.value;
+    if (typeof v === 'number' && isDateFormat(cell.format)) return new Date(fromSerial(v, this.timeZone));
+    if (v instanceof Date && isNumericFormat(cell.format)) return toSerial(v.getTime(), this.timeZone);
+    return copyScalar(v);
+  }
+
+  readDisplay(cell: Cell | undefined): string {
+    return cell ? displayValue(cell.value, cell.format, this.timeZone) : '';
+  }
+
+  // ---- rows and columns ---------------------------------------------------------------------
+
+  insertLines(sheet: SheetModel, dim: Dimension, after: number, count: number): void {
+    if (dim === 'ROWS') sheet.insertRows(after, count);
+    else sheet.insertColumns(after, count);
+    for (const n of this.namedRanges) moveRect(n.rect, sheet, dim, 'insert', after, count);
+    for (const m of this.metadata) moveMetadata(m, sheet, dim, 'insert', after, count);
+  }
+
+  deleteLines(sheet: SheetModel, dim: Dimension, first: number, count: number): void {
+    const removed = dim === 'ROWS' ? sheet.deleteRows(first, count) : sheet.deleteColumns(first, count);
+    for (const cell of removed) {
+      this.clearSpill(cell);
+      if (cell.spillOf) {
+        // Sheets recomputes the array; here the anchor keeps the cells still present.
+        cell.spillOf.spill = cell.spillOf.spill?.filter((c) => c !== cell);
+      }
+    }
+    this.namedRanges = this.namedRanges.filter((n) => moveRect(n.rect, sheet, dim, 'delete', first, count));
+    this.metadata = this.metadata.filter((m) => moveMetadata(m, sheet, dim, 'delete', first, count));
+  }
+
+  // ---- developer metadata ------------------------------------------------------------------
+
+  /** addDeveloperMetadata(key), (key, value), (key, visibility) and (key, value, visibility). */
+  addMetadata(location: MetadataLocation, key: unknown, valueOrVisibility?: unknown, visibility?: unknown): MetadataModel {
+    if (typeof key !== 'string' || !key) throw new Error('Invalid argument: key');
+    let value: string | null = null;
+    let vis: MetadataVisibility = 'DOCUMENT';
+    if (isEnumValue(valueOrVisibility)) vis = enumName(valueOrVisibility) as MetadataVisibility;
+    else {
+      if (valueOrVisibility !== undefined && valueOrVisibility !== null) value = String(valueOrVisibility);
+      if (isEnumValue(visibility)) vis = enumName(visibility) as MetadataVisibility;
+    }
+    const meta: MetadataModel = { id: this.nextMetadataId++, key, value, visibility: vis, location };
+    this.metadata.push(meta);
+    return meta;
+  }
+
+  // ---- named ranges -------------------------------------------------------------------------
+
+  defineNamedRange(name: string, rect: GridRect): void {
+    if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) || /^[A-Za-z]{1,3}[0-9]+$/.test(name) || /^(true|false)$/i.test(name) || name.length > 250)
+      throw new Error(`Named range name "${name}" is not valid: use letters, numbers and underscores, not a cell reference.`);
+    const existing = this.namedRanges.find((n) => n.name === name);
+    if (existing) existing.rect = { ...rect };
+    else this.namedRanges.push({ name, rect: { ...rect } });
+  }
+
+  namedRange(name: string): NamedRangeModel | undefined {
+    return this.namedRanges.find((n) => n.name === name);
+  }
+
+  dropNamedRange(name: string): void {
+    this.namedRanges = this.namedRanges.filter((n) => n.name !== name);
+  }
+
+  // ---- direct reads for tests and the formula engine ----------------------------------------
+
+  /** Resolves "Sheet1!A1:B2" (or "A1:B2" on the active sheet) to a rectangle clipped to the sheet. */
+  resolve(ref: string, defaultSheet: SheetModel = this.activeSheet): GridRect {
+    const a1 = parseA1(ref);
+    if (!a1) {
+      const named = this.namedRange(ref);
+      if (named) return { ...named.rect };
+      throw new Error('Range not found');
+    }
+    const sheet = a1.sheet === undefined ? defaultSheet : this.sheetByName(a1.sheet);
+    if (!sheet) throw new Error(`Range not found`);
+    const row = a1.row ?? 1;
+    const col = a1.col ?? 1;
+    const endRow = a1.endRow ?? sheet.maxRows;
+    const endCol = a1.endCol ?? sheet.maxCols;
+    return { sheet, row, col, numRows: endRow - row + 1, numCols: endCol - col + 1 };
+  }
+
+  private grid<T>(ref: string, read: (cell: Cell | undefined) => T): T[][] {
+    const r = this.resolve(ref);
+    const out: T[][] = [];
+    for (let i = 0; i < r.numRows; i++) {
+      const line: T[] = [];
+      for (let j = 0; j < r.numCols; j++) line.push(read(r.sheet.cell(r.row + i, r.col + j)));
+      out.push(line);
+    }
+    return out;
+  }
+
+  private one(sheetName: string, a1: string): Cell | undefined {
+    const r = this.resolve(`${quoteSheetName(sheetName)}!${a1}`);
+    return r.sheet.cell(r.row, r.col);
+  }
+
+  /** getValues without counters or permissions: "Sheet1!A1:C3". */
+  values(ref: string): Scalar[][] {
+    return this.grid(ref, (c) => this.readValue(c));
+  }
+
+  displayValues(ref: string): string[][] {
+    return this.grid(ref, (c) => this.readDisplay(c));
+  }
+
+  formulas(ref: string): string[][] {
+    return this.grid(ref, (c) => c?.formula ?? '');
+  }
+
+  /** The message Sheets shows on hover over an error cell; null when the cell is not an error. */
+  cellError(sheetName: string, a1: string): string | null {
+    return this.one(sheetName, a1)?.error ?? null;
+  }
+
+  cellKind(sheetName: string, a1: string): CellKind {
+    return kindOf(this.one(sheetName, a1));
+  }
+
+  note(sheetName: string, a1: string): string {
+    return this.one(sheetName, a1)?.note ?? '';
+  }
+
+  numberFormat(sheetName: string, a1: string): string | undefined {
+    return this.one(sheetName, a1)?.format;
+  }
+
+  /** Every formula cell in sheet order, row-major (the formula engine's work list). */
+  formulaCells(): Array<{ sheet: SheetModel; row: number; col: number; formula: string }> {
+    const out: Array<{ sheet: SheetModel; row: number; col: number; formula: string }> = [];
+    for (const sheet of this.sheets)
+      sheet.forEachCell((cell, row, col) => {
+        if (cell.formula !== undefined) out.push({ sheet, row, col, formula: cell.formula });
+      });
+    return out;
+  }
+}
+
+function duplicateSheet(name: string): Error {
+  return new Error(`A sheet with the name "${name}" already exists. Please enter another name.`);
+}

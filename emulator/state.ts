@@ -1,0 +1,54 @@
+import type { Counters } from './counters';
+import type { Clock } from './clock';
+
+/** 'customFunction' is a formula cell's execution: read-only sheet, owner's user stores, fewer services. */
+export type Mode = 'full' | 'customFunction';
+
+/**
+ * What every emulated service reads at call time. Services never capture the user or mode when
+ * they are created, so one set of globals serves every user and mode (and a vm context can keep
+ * them while tests switch users).
+ */
+export interface EmulatorState {
+  clock: Clock;
+  counters: Counters;
+  /** users[0]: owns the spreadsheet; custom functions use the owner's user stores. */
+  owner: string;
+  user: string;
+  mode: Mode;
+  timeZone: string;
+  logs: string[];
+  latencyMs: number;
+  distDir: string;
+  documentId: string;
+  documentPropertiesInCustomFunctions: boolean;
+  /** Virtual start of the outermost runAs (an execution); undefined outside one. */
+  executionStartedAt?: number;
+  /** Set by loadBundle: lets an HtmlService template call the script's own include(). */
+  callScript?: (name: string, ...args: unknown[]) => unknown;
+  hasScriptFunction?: (name: string) => boolean;
+}
+
+/** Whose user-scoped store (properties, cache, lock) the current execution sees. */
+export function userScope(state: EmulatorState): string {
+  return state.mode === 'customFunction' ? state.owner : state.user;
+}
+
+/** Services a custom function may not touch throw the way Apps Script words it. */
+export function denyInCustomFunction(state: EmulatorState, what: string): void {
+  if (state.mode === 'customFunction') throw new Error(`You do not have permission to call ${what}`);
+}
+
+/** Apps Script's wall-clock limits: a custom function 30 s, anything else 6 min. */
+export const EXECUTION_LIMIT_MS: Record<Mode, number> = { full: 360_000, customFunction: 30_000 };
+
+/**
+ * Called where virtual time passes (sleep, round trips, lock waits): Google kills an execution
+ * that runs past its limit, so an add-on that misjudges its time budget fails here too.
+ */
+export function checkTimeLimit(state: EmulatorState): void {
+  if (state.executionStartedAt === undefined) return;
+  if (state.clock.now() - state.executionStartedAt > EXECUTION_LIMIT_MS[state.mode]) {
+    throw new Error('Exceeded maximum execution time');
+  }
+}

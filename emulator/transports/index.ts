@@ -1,0 +1,2 @@
+export { inProcessTransport } from './in-process';
+export { httpTransport, type HttpTransport } from './http';

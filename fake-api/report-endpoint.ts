@@ -1,0 +1,110 @@
+import type { TransportResponse } from '../emulator/transport-types';
+import type { ReportSpec } from '../src/catalog/types';
+import { familyRange } from './bounds';
+import { isoDay, parseDay } from './dates';
+import type { FaultBook, RequestInfo } from './faults';
+import type { Lru } from './lru';
+import { pageRow, sortPages, type PagedKey } from './page-rows';
+import { pageTable, type PageTable } from './pages';
+import type { Quirks } from './quirks';
+import { rowQuirks } from './quirks';
+import { listRows, trafficSummary } from './report-rows';
+import { error, json } from './responses';
+import type { SiteDef } from './sites';
+
+/** The dated report endpoints: date checks, list and one-object reports, and paging. */
+export interface ReportContext {
+  seed: number;
+  /** Today's day number (UTC) on the API's clock. */
+  today: number;
+  quirks: Quirks;
+  faults: FaultBook;
+  req: RequestInfo;
+  tables: Lru<PageTable>;
+  orders: Lru<Uint32Array>;
+}
+
+export const MAX_PAGE_SIZE = 500;
+export const DEFAULT_PAGE_SIZE = 100;
+
+export function serveReport(spec: ReportSpec, site: SiteDef, query: URLSearchParams, ctx: ReportContext): TransportResponse {
+  const family = spec.dateFamily ?? 'earnings';
+  const bounds = familyRange(site, family, ctx.today);
+  const from = parseDay(query.get('startDate'));
+  const to = parseDay(query.get('endDate'));
+  if (bounds.start === null || bounds.end === null) {
+    return error(400, 'invalid_date_range', `Site ${site.id} has no ${family} data yet, so no date range is allowed.`, ctx.quirks);
+  }
+  const allowed = `${isoDay(bounds.start)} to ${isoDay(bounds.end)}`;
+  if (from === null || to === null) {
+    return error(400, 'invalid_date_range', `startDate and endDate are required as YYYY-MM-DD, within ${allowed} (${family} data).`, ctx.quirks);
+  }
+  if (from > to) return error(400, 'invalid_date_range', `startDate is after endDate; the allowed range is ${allowed} (${family} data).`, ctx.quirks);
+  if (from < bounds.start || to > bounds.end) {
+    return error(400, 'invalid_date_range', `Dates must be within ${allowed} (${family} data) for site ${site.id}.`, ctx.quirks);
+  }
+  const range = { seed: ctx.seed, site, from, to };
+  if (spec.key === 'traffic/summary') return json(200, { data: rowQuirks(trafficSummary(range), ctx.quirks) }, ctx.quirks);
+  if (!spec.paginated) {
+    const rows = listRows(spec.key, range).map((r) => rowQuirks(r, ctx.quirks));
+    return json(200, { data: rows, meta: { recordCount: rows.length } }, ctx.quirks);
+  }
+  return servePaged(spec, spec.key as PagedKey, range, query, ctx);
+}
+
+function servePaged(
+  spec: ReportSpec,
+  key: PagedKey,
+  range: { seed: number; site: SiteDef; from: number; to: number },
+  query: URLSearchParams,
+  ctx: ReportContext,
+): TransportResponse {
+  const number = intParam(query.get('page[number]'), 1);
+  const size = intParam(query.get('page[size]'), DEFAULT_PAGE_SIZE);
+  if (number === null || number < 1) return error(400, 'invalid_page_number', 'page[number] must be a whole number from 1.', ctx.quirks);
+  if (size === null || size < 1 || size > MAX_PAGE_SIZE) {
+    return error(400, 'invalid_page_size', `page[size] must be between 1 and ${MAX_PAGE_SIZE}.`, ctx.quirks);
+  }
+  const sort = (query.get('sort') || spec.defaultSort || '').split(',')[0].trim();
+  const field = sort.replace(/^[-+]/, '');
+  if (!spec.columns.some((c) => c.field === field)) {
+    const allowed = spec.columns.map((c) => c.field).join(', ');
+    return error(400, 'invalid_sort', `Cannot sort by "${field}". Sortable fields: ${allowed}.`, ctx.quirks);
+  }
+  const tableKey = `${range.site.id}|${range.from}|${range.to}`;
+  const table = ctx.tables.getOr(tableKey, () => pageTable(range.seed, range.site, range.from, range.to));
+  const order = ctx.orders.getOr(`${key}|${tableKey}|${sort}`, () => sortPages(key, table, field, sort.startsWith('-')));
+
+  let recordCount = table.catalog.count;
+  const last = Math.max(1, Math.ceil(recordCount / size));
+  const page: Record<string, number | null> = {
+    number,
+    size,
+    prev: number > 1 ? Math.min(number - 1, last) : null,
+    next: number < last ? number + 1 : null,
+    first: 1,
+    last,
+  };
+  let end = Math.min(number * size, recordCount);
+
+  // Pagination faults: each applies only where it can be seen on this page.
+  const fault = ctx.faults.take(ctx.req, ['cycle', 'nextNotIncreasing', 'countChange', 'shortPage'], (f) => {
+    if (f.kind === 'cycle' || f.kind === 'nextNotIncreasing') return page.next !== null;
+    if (f.kind === 'countChange') return number >= 2;
+    return number < last && end - (number - 1) * size > 1;
+  });
+  if (fault?.kind === 'cycle') page.next = 1;
+  if (fault?.kind === 'nextNotIncreasing') page.next = number;
+  if (fault?.kind === 'countChange') recordCount += 7;
+  if (fault?.kind === 'shortPage') end -= Math.min(3, end - (number - 1) * size - 1);
+
+  const data = [];
+  for (let k = (number - 1) * size; k < end; k++) data.push(rowQuirks(pageRow(key, table, order[k]), ctx.quirks));
+  if (page.next === null && ctx.quirks.missingNextOnLastPage) delete page.next;
+  return json(200, { data, meta: { recordCount, page } }, ctx.quirks);
+}
+
+function intParam(text: string | null, fallback: number): number | null {
+  if (text === null || text === '') return fallback;
+  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : null;
+}

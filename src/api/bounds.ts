@@ -1,0 +1,37 @@
+import type { DateBounds, DateRange, FamilyBounds } from './types';
+
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+
+function ymdOrNull(value: unknown): string | null {
+  return typeof value === 'string' && YMD.test(value) ? value : null;
+}
+
+function readRange(value: unknown): DateRange {
+  const range = (typeof value === 'object' && value !== null ? value : {}) as { startDate?: unknown; endDate?: unknown };
+  return { startDate: ymdOrNull(range.startDate), endDate: ymdOrNull(range.endDate) };
+}
+
+function isRangeLike(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && ('startDate' in value || 'endDate' in value);
+}
+
+function readFamily(value: unknown): FamilyBounds {
+  const family = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const presets: Record<string, DateRange> = {};
+  for (const name of Object.keys(family)) {
+    if (name !== 'range' && isRangeLike(family[name])) presets[name] = readRange(family[name]);
+  }
+  return { range: readRange(family.range), presets };
+}
+
+/**
+ * The `data` of `/sites/{id}/date-bounds`, typed. Every date may be null (no data yet); a missing
+ * family reads as all-null rather than failing, so callers say "no data" instead of crashing.
+ */
+export function parseDateBounds(data: unknown): DateBounds {
+  const raw = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  return {
+    analytics: readFamily(raw.analyticsDateBounds ?? raw.analytics),
+    earnings: readFamily(raw.earningsDateBounds ?? raw.earnings),
+  };
+}

@@ -1,0 +1,165 @@
+import type { ReportSpec } from '../catalog/types';
+import type { Execution } from '../platform/execution';
+import { createAuth, type Auth } from './auth';
+import { parseDateBounds } from './bounds';
+import { credentialFingerprint, type Credential } from './credential';
+import { readPage } from './envelope';
+import { CreatorError } from './errors';
+import { TTL_METADATA_S, TTL_RECENT_S } from './freshness';
+import { sortRows } from './local-sort';
+import { fetchPages, MAX_PAGE_SIZE } from './pagination';
+import { createRequester } from './requester';
+import { readCached, responseCacheKey, writeCached } from './response-cache';
+import type { RetryContext } from './retry';
+import type { ClientOptions, DateBounds, FetchRowsOptions, FetchRowsResult, RowQuery, SiteRow } from './types';
+import { buildUrl, hostOf, resolvePath, type QueryParam } from './url';
+
+export interface CreatorClient {
+  /** Every site the credential sees (cached 30 min). */
+  listSites(): SiteRow[];
+  /** The site's analytics and earnings bounds (once per execution; cached 30 min). */
+  dateBounds(siteId: string): DateBounds;
+  /** A report's rows: all pages, or the first `limit` rows. Cached per request. */
+  fetchRows(spec: ReportSpec, query: RowQuery, opts?: FetchRowsOptions): FetchRowsResult;
+  /** The credential's fingerprint (cache keys, progress keys); never the secret. */
+  readonly fingerprint: string;
+}
+
+const DEFAULT_FAN_OUT = 8;
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+
+type Cached = Omit<FetchRowsResult, 'fromCache'>;
+
+function isCachedResult(value: unknown): value is Cached {
+  const v = value as Partial<Cached> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    Array.isArray(v.rows) &&
+    typeof v.truncated === 'boolean' &&
+    typeof v.pages === 'number' &&
+    (v.recordCount === null || typeof v.recordCount === 'number')
+  );
+}
+
+function isRowArray(value: unknown): value is Record<string, unknown>[] {
+  return Array.isArray(value) && value.every((row) => typeof row === 'object' && row !== null);
+}
+
+function checkLimit(limit: number | undefined): void {
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
+    throw new CreatorError('BAD_INPUT', 'The limit must be a whole number of rows, 1 or more.');
+  }
+}
+
+function checkDate(name: string, value: string | undefined): void {
+  if (value !== undefined && !YMD.test(value)) {
+    throw new CreatorError('BAD_INPUT', `The ${name} date must look like 2026-10-31.`);
+  }
+}
+
+function toSiteRow(row: Record<string, unknown>): SiteRow {
+  const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+  return { ...row, id: text(row.id), name: text(row.name), url: text(row.url), status: text(row.status) };
+}
+
+/** Applies what the API was not asked to do (non-paginated reports): sort, then limit. */
+function shapeLocally(rows: Record<string, unknown>[], query: RowQuery): { rows: Record<string, unknown>[]; truncated: boolean } {
+  const sorted = query.sort ? sortRows(rows, query.sort) : rows;
+  if (query.limit === undefined || sorted.length <= query.limit) return { rows: sorted, truncated: false };
+  return { rows: sorted.slice(0, query.limit), truncated: true };
+}
+
+export function createClient(execution: Execution, credential: Credential, opts: ClientOptions = {}): CreatorClient {
+  const { platform } = execution;
+  const fingerprint = credentialFingerprint(platform, credential);
+  const ctx: RetryContext = { execution, random: opts.random ?? Math.random, host: hostOf(credential.apiBaseUrl) };
+  const auth: Auth = createAuth({ ...ctx, host: hostOf(credential.tokenUrl) }, credential, fingerprint);
+  const fanOut = Math.max(1, Math.min(50, Math.floor(opts.fanOut ?? DEFAULT_FAN_OUT)));
+  const requester = createRequester(ctx, auth, credential.clientSecret, fanOut);
+  const memo = <T>(key: string, compute: () => T): T => {
+    const full = `api.${fingerprint.slice(0, 16)}.${key}`;
+    if (execution.memory.has(full)) return execution.memory.get(full) as T;
+    const value = compute();
+    execution.memory.set(full, value);
+    return value;
+  };
+  /** Read-through cache; bypassCache skips the read but still refreshes the entry. */
+  const cached = <T>(request: unknown, ttl: number, valid: (v: unknown) => v is T, compute: () => T): { value: T; hit: boolean } => {
+    const key = responseCacheKey(platform, fingerprint, request);
+    if (!opts.bypassCache) {
+      const hit = readCached(platform, key, valid);
+      if (hit !== undefined) return { value: hit, hit: true };
+    }
+    const value = compute();
+    writeCached(platform, key, value, ttl);
+    return { value, hit: false };
+  };
+  const getOne = (path: string, params: QueryParam[], siteId?: string): unknown =>
+    requester.getJson([buildUrl(credential.apiBaseUrl, path, params)], { siteId, path })[0];
+
+  const listSites = (): SiteRow[] =>
+    memo('sites', () =>
+      cached({ what: 'sites' }, TTL_METADATA_S, isRowArray, () => {
+        // page[size]=0 asks for every site in one page.
+        const page = readPage(getOne('/sites', [['page[size]', 0]]));
+        return page.rows.map(toSiteRow);
+      }).value.map(toSiteRow),
+    );
+
+  const rawBounds = (siteId: string): Record<string, unknown> =>
+    memo(`bounds.${siteId}`, () => {
+      const path = resolvePath('/sites/{siteId}/date-bounds', siteId);
+      const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+      return cached({ what: 'date-bounds', path }, TTL_METADATA_S, isObject, () => {
+        const page = readPage(getOne(path, [], siteId));
+        return page.rows[0] ?? {};
+      }).value;
+    });
+
+  const fetchRows = (spec: ReportSpec, query: RowQuery, fetchOpts: FetchRowsOptions = {}): FetchRowsResult => {
+    checkLimit(query.limit);
+    checkDate('start', query.startDate);
+    checkDate('end', query.endDate);
+    if (spec.key === 'sites') {
+      const { rows, truncated } = shapeLocally(listSites(), query);
+      return { rows, recordCount: null, truncated, pages: 1, fromCache: false };
+    }
+    if (spec.shape === 'date-bounds') {
+      return { rows: [rawBounds(query.siteId ?? '')], recordCount: null, truncated: false, pages: 1, fromCache: false };
+    }
+    const path = resolvePath(spec.path, query.siteId);
+    const params: QueryParam[] = [];
+    if (query.startDate) params.push(['startDate', query.startDate]);
+    if (query.endDate) params.push(['endDate', query.endDate]);
+    const sort = query.sort ?? (spec.paginated ? spec.defaultSort : undefined);
+    if (spec.paginated && sort) params.push(['sort', sort]);
+    // Everything that changes the answer is in the key; the page size follows from the limit.
+    const request = { what: 'rows', path, params, limit: query.limit ?? null, sort: sort ?? null, pageSize: MAX_PAGE_SIZE };
+    const ttl = fetchOpts.cacheTtlSeconds ?? TTL_RECENT_S;
+    const { value, hit } = cached(request, ttl, isCachedResult, (): Cached => {
+      if (spec.paginated) {
+        return fetchPages(execution, requester, {
+          baseUrl: credential.apiBaseUrl,
+          path,
+          siteId: query.siteId,
+          params,
+          limit: query.limit,
+          fanOut,
+          onProgress: fetchOpts.onProgress,
+        });
+      }
+      const page = readPage(getOne(path, params, query.siteId));
+      fetchOpts.onProgress?.(1, 1);
+      return { ...shapeLocally(page.rows, query), recordCount: page.recordCount, pages: 1 };
+    });
+    return { ...value, fromCache: hit };
+  };
+
+  return {
+    fingerprint,
+    listSites,
+    dateBounds: (siteId) => memo(`bounds.typed.${siteId}`, () => parseDateBounds(rawBounds(siteId))),
+    fetchRows,
+  };
+}

@@ -1,0 +1,149 @@
+import { timeLeft, type Execution } from '../platform/execution';
+import { makeItSmaller, whereLabel } from './advice';
+import { readPage, type Page } from './envelope';
+import { CreatorError } from './errors';
+import type { Requester } from './requester';
+import { buildUrl, type QueryParam } from './url';
+
+/** The API rejects bigger pages. */
+export const MAX_PAGE_SIZE = 500;
+/** Beyond this a pull would not fit a spreadsheet usefully (10 M cells) nor the time budget. */
+export const ROW_CAP = 1_000_000;
+/** A parallel batch takes a bit longer than one request. */
+const BATCH_SLOWDOWN = 1.25;
+
+export interface PagedRequest {
+  baseUrl: string;
+  /** Resolved path (site ID filled in). */
+  path: string;
+  siteId?: string;
+  /** Everything but the paging parameters (dates, sort). */
+  params: QueryParam[];
+  limit?: number;
+  fanOut: number;
+  onProgress?(page: number, pages: number | null): void;
+}
+
+export interface PagedResult {
+  rows: Record<string, unknown>[];
+  recordCount: number | null;
+  truncated: boolean;
+  pages: number;
+}
+
+const n = (value: number): string => value.toLocaleString('en-US');
+
+function guardError(what: string): CreatorError {
+  return new CreatorError(
+    'PAGINATION',
+    `The Creator API's pages did not add up: ${what}. Nothing was written, to avoid partial data. Try again in a minute; if it keeps happening, use a limit.`,
+  );
+}
+
+function tooLarge(execution: Execution, pages: number): CreatorError {
+  return new CreatorError(
+    'TOO_LARGE',
+    `This report has ${n(pages)} pages, more than fit in ${whereLabel(execution.kind)}. ${makeItSmaller(execution.kind)}`,
+  );
+}
+
+function tooManyRows(rows: number): CreatorError {
+  return new CreatorError(
+    'TOO_LARGE',
+    `This report has ${n(rows)} rows, more than the ${n(ROW_CAP)} one pull can hold. Use a smaller date range or a limit.`,
+  );
+}
+
+/**
+ * All pages of a paginated report. The first page comes alone; if it tells how many pages there
+ * are (`last` or `recordCount`), the rest are requested in parallel batches, else `next` is
+ * followed until it is null or absent. The traversal is guarded so that a misbehaving API gives
+ * an error, never silently partial or duplicated rows.
+ */
+export function fetchPages(execution: Execution, requester: Requester, request: PagedRequest): PagedResult {
+  const { platform } = execution;
+  const wanted = request.limit ?? Infinity;
+  const pageSize = Math.min(MAX_PAGE_SIZE, request.limit ?? MAX_PAGE_SIZE);
+  const context = { siteId: request.siteId, path: request.path };
+  const pageUrl = (page: number): string =>
+    buildUrl(request.baseUrl, request.path, [...request.params, ['page[number]', page], ['page[size]', pageSize]]);
+  const getPages = (numbers: number[]): Page[] =>
+    requester.getJson(numbers.map(pageUrl), context).map((body) => readPage(body));
+
+  const started = platform.now();
+  const first = getPages([1])[0];
+  const pageMs = platform.now() - started;
+  const recordCount = first.recordCount;
+  if (request.limit === undefined && recordCount !== null && recordCount > ROW_CAP) throw tooManyRows(recordCount);
+
+  const rows = first.rows.slice();
+  const checkPage = (page: Page, number: number, total: number | null): void => {
+    // Pages are requested by number, but a next pointing backwards means the API's paging is
+    // broken (a loop), so its pages cannot be trusted to be disjoint either.
+    if (typeof page.next === 'number' && page.next <= number) {
+      throw guardError(`page ${n(number)} pointed back to page ${n(page.next)} as the next one`);
+    }
+    if (recordCount !== null && page.recordCount !== null && page.recordCount !== recordCount) {
+      throw guardError(`the row count changed from ${n(recordCount)} to ${n(page.recordCount)} between pages (the data changed mid-pull)`);
+    }
+    if (total !== null && number < total && page.rows.length < pageSize) {
+      throw guardError(`page ${n(number)} of ${n(total)} came back with ${n(page.rows.length)} rows instead of ${n(pageSize)}`);
+    }
+    if (rows.length + page.rows.length > ROW_CAP) throw tooManyRows(rows.length + page.rows.length);
+  };
+
+  const totalPages = first.last !== null ? Math.max(1, first.last) : recordCount !== null ? Math.max(1, Math.ceil(recordCount / pageSize)) : null;
+  let pages = 1;
+  let morePages: boolean;
+
+  if (totalPages !== null) {
+    checkPage(first, 1, totalPages);
+    const needed = Math.min(totalPages, Math.ceil(wanted / pageSize));
+    request.onProgress?.(1, needed);
+    const remaining: number[] = [];
+    for (let p = 2; p <= needed; p++) remaining.push(p);
+    const fanOut = Math.max(1, request.fanOut);
+    const batchMs = () => Math.max(pageMs, 1) * BATCH_SLOWDOWN;
+    // Decide before spending the budget: a formula that cannot finish should say so at once.
+    if (Math.ceil(remaining.length / fanOut) * batchMs() > timeLeft(execution)) throw tooLarge(execution, needed);
+    for (let i = 0; i < remaining.length; i += fanOut) {
+      const batch = remaining.slice(i, i + fanOut);
+      getPages(batch).forEach((page, k) => {
+        checkPage(page, batch[k], totalPages);
+        rows.push(...page.rows);
+      });
+      pages += batch.length;
+      request.onProgress?.(pages, needed);
+    }
+    morePages = needed < totalPages;
+  } else {
+    checkPage(first, 1, null);
+    request.onProgress?.(1, null);
+    let current = 1;
+    let next = first.next;
+    while (rows.length < wanted && next !== null && next !== undefined) {
+      if (next <= current) throw guardError(`page ${n(current)} pointed back to page ${n(next)} as the next one`);
+      // Without a page count there is no early estimate: stop once one more page would not fit.
+      if (Math.max(pageMs, 1) > timeLeft(execution)) throw tooLarge(execution, pages + 1);
+      const page = getPages([next])[0];
+      checkPage(page, next, null);
+      rows.push(...page.rows);
+      pages += 1;
+      current = next;
+      next = page.next;
+      request.onProgress?.(pages, null);
+    }
+    morePages = next !== null && next !== undefined;
+  }
+
+  const limited = request.limit !== undefined;
+  const truncated = limited && (rows.length > wanted || morePages || (recordCount !== null && recordCount > wanted));
+  if (rows.length > wanted) rows.length = wanted;
+  if (recordCount !== null) {
+    const expected = Math.min(recordCount, wanted);
+    if (limited ? rows.length < expected : rows.length !== expected) {
+      throw guardError(`the API said ${n(recordCount)} rows but sent ${n(rows.length)}`);
+    }
+  }
+  return { rows, recordCount, truncated, pages };
+}

@@ -1,0 +1,102 @@
+import type { Platform } from '../platform/types';
+
+/**
+ * Results in the user cache. CacheService values hold 100 KB at most, so a big result is gzipped
+ * and split into chunks under a manifest that names their count and digest. Anything missing or
+ * damaged reads as a miss (the report is fetched again), never as an error or as wrong rows.
+ * Every cache failure is swallowed: the cache only ever saves time.
+ */
+const CHUNK_CHARS = 90_000;
+/** Plain entries stay under this many UTF-8 bytes, well inside the 100 KB value limit. */
+const PLAIN_BYTES = 90_000;
+/** Bigger results are not cached: they would evict everything else (about 1,000 items per cache). */
+export const MAX_CHUNKS = 30;
+const MAX_TTL_S = 21_600;
+
+const PLAIN = 'p:';
+const MANIFEST = 'm:';
+
+interface Manifest {
+  chunks: number;
+  digest: string;
+}
+
+/** Cache key: prefix, credential, request. Built from hashes only, so never a secret. */
+export function responseCacheKey(platform: Pick<Platform, 'sha256Hex'>, fingerprint: string, request: unknown): string {
+  return `creator.r.${fingerprint.slice(0, 16)}.${platform.sha256Hex(JSON.stringify(request))}`;
+}
+
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Surrogate pairs count 2 + 2 = 4, as UTF-8 encodes them.
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdfff ? 2 : 3;
+  }
+  return bytes;
+}
+
+function chunkKey(key: string, index: number): string {
+  return `${key}.${index}`;
+}
+
+function readManifest(text: string): Manifest | null {
+  try {
+    const m = JSON.parse(text) as Partial<Manifest>;
+    if (typeof m.chunks !== 'number' || !Number.isInteger(m.chunks) || m.chunks < 1 || m.chunks > MAX_CHUNKS) return null;
+    if (typeof m.digest !== 'string') return null;
+    return m as Manifest;
+  } catch (_) {
+    return null;
+  }
+}
+
+/** The cached value, or undefined on a miss (absent, expired, incomplete or corrupt). */
+export function readCached<T>(platform: Platform, key: string, isValid: (value: unknown) => value is T): T | undefined {
+  try {
+    const head = platform.userCache.get(key);
+    if (!head) return undefined;
+    let json: string;
+    if (head.startsWith(PLAIN)) json = head.slice(PLAIN.length);
+    else if (head.startsWith(MANIFEST)) {
+      const manifest = readManifest(head.slice(MANIFEST.length));
+      if (!manifest) return undefined;
+      const keys = Array.from({ length: manifest.chunks }, (_, i) => chunkKey(key, i));
+      const found = platform.userCache.getAll(keys);
+      const parts = keys.map((k) => found[k]);
+      if (parts.some((p) => typeof p !== 'string')) return undefined;
+      const packed = parts.join('');
+      if (platform.sha256Hex(packed) !== manifest.digest) return undefined;
+      json = platform.gunzipFromBase64(packed);
+    } else return undefined;
+    const value: unknown = JSON.parse(json);
+    return isValid(value) ? value : undefined;
+  } catch (_) {
+    return undefined;
+  }
+}
+
+/** Stores a value; too big or failing writes are skipped silently. Returns whether it was stored. */
+export function writeCached(platform: Platform, key: string, value: unknown, ttlSeconds: number): boolean {
+  const ttl = Math.min(MAX_TTL_S, Math.floor(ttlSeconds));
+  if (!(ttl >= 1)) return false;
+  try {
+    const json = JSON.stringify(value);
+    if (utf8Bytes(json) <= PLAIN_BYTES) {
+      platform.userCache.put(key, PLAIN + json, ttl);
+      return true;
+    }
+    const packed = platform.gzipToBase64(json);
+    const chunks = Math.ceil(packed.length / CHUNK_CHARS);
+    if (chunks > MAX_CHUNKS) return false;
+    const entries: Record<string, string> = {};
+    for (let i = 0; i < chunks; i++) entries[chunkKey(key, i)] = packed.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS);
+    const manifest: Manifest = { chunks, digest: platform.sha256Hex(packed) };
+    // Chunks first: a reader that sees the manifest finds them (a partial write reads as a miss).
+    platform.userCache.putAll(entries, ttl);
+    platform.userCache.put(key, MANIFEST + JSON.stringify(manifest), ttl);
+    return true;
+  } catch (_) {
+    return false;
+  }
+}

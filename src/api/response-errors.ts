@@ -1,0 +1,125 @@
+import type { FetchResponse } from '../platform/types';
+import { CreatorError } from './errors';
+
+/** What the caller was doing, so the message can name it. */
+export interface RequestContext {
+  siteId?: string;
+  /** Path after the base URL, for messages (never holds a secret). */
+  path: string;
+  /** Strings that must never reach a message (the secret, the token). */
+  secrets: string[];
+}
+
+const PROVIDER_CODE = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (_) {
+    return null;
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function firstError(body: Record<string, unknown>): Record<string, unknown> | null {
+  return Array.isArray(body.errors) ? asRecord(body.errors[0]) : null;
+}
+
+/** The provider's `internalCode`/`code`, only when it looks like a code (never free text). */
+export function providerCodeOf(text: string): string | undefined {
+  const body = asRecord(parseBody(text));
+  if (!body) return undefined;
+  const first = firstError(body);
+  for (const candidate of [body.internalCode, body.code, first?.internalCode, first?.code]) {
+    const code = typeof candidate === 'number' ? String(candidate) : candidate;
+    if (typeof code === 'string' && PROVIDER_CODE.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * The provider's explanation, but only if it is one short plain sentence: HTML pages, stack
+ * traces and long dumps are never echoed, and neither is anything containing a secret.
+ */
+export function providerSentence(text: string, secrets: string[]): string | undefined {
+  const body = asRecord(parseBody(text));
+  if (!body) return undefined;
+  const first = firstError(body);
+  const candidates = [body.message, body.error_description, body.detail, first?.detail, first?.title, first?.message];
+  for (const candidate of candidates) {
+    if (typeof candidate !== 'string') continue;
+    const sentence = candidate.trim();
+    if (sentence.length < 3 || sentence.length > 160) continue;
+    if (/[<>{}\[\]\\`\r\n\t]/.test(sentence)) continue;
+    if (/[\u0000-\u001f]/.test(sentence)) continue;
+    if (secrets.some((s) => s.length > 0 && sentence.includes(s))) continue;
+    return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+  }
+  return undefined;
+}
+
+function statusLabel(status: number, code: string | undefined): string {
+  return code ? `status ${status}, ${code}` : `status ${status}`;
+}
+
+export function badResponse(status: number): CreatorError {
+  return new CreatorError(
+    'BAD_RESPONSE',
+    `The Creator API sent a response that could not be read (status ${status}). Try again; if it keeps happening, check the API base URL in Settings.`,
+    { status },
+  );
+}
+
+/** A non-2xx response that is not retried (429/5xx are mapped by the retry loop, 401 by auth). */
+export function errorFromResponse(response: FetchResponse, context: RequestContext): CreatorError {
+  const status = response.status;
+  const providerCode = providerCodeOf(response.text);
+  const details = { status, providerCode };
+  const label = statusLabel(status, providerCode);
+  if (status === 401) {
+    return new CreatorError('AUTH_FAILED', 'The credential was rejected: check or re-enter it in Settings.', details);
+  }
+  if (status === 403 || status === 404) {
+    if (context.siteId !== undefined) {
+      return new CreatorError(
+        'FORBIDDEN',
+        `Site ${context.siteId} is not available to this credential (${label}). Check the site ID against CREATOR_SITES() or the sidebar's site list.`,
+        details,
+      );
+    }
+    return new CreatorError(
+      'FORBIDDEN',
+      `The Creator API refused ${context.path} (${label}). Check the API base URL in Settings and that the credential is still active.`,
+      details,
+    );
+  }
+  if (status === 429) {
+    return new CreatorError('RATE_LIMITED', `The Creator API is limiting requests (${label}). Try again in a minute.`, details);
+  }
+  if (status >= 500) {
+    return new CreatorError('SERVER_ERROR', `The Creator API had a server error (${label}). Try again in a minute.`, details);
+  }
+  if (status >= 400) {
+    const sentence = providerSentence(response.text, context.secrets);
+    return new CreatorError(
+      'BAD_INPUT',
+      `The Creator API rejected the request (${label})${sentence ? `: ${sentence}` : '.'} Check the dates, limit and sort.`,
+      details,
+    );
+  }
+  return badResponse(status);
+}
+
+/** A 2xx body as JSON; anything unreadable (HTML, truncated JSON, an empty body) is BAD_RESPONSE. */
+export function parseJson(response: FetchResponse): unknown {
+  const text = response.text.trim();
+  if (!text.startsWith('{') && !text.startsWith('[')) throw badResponse(response.status);
+  try {
+    return JSON.parse(text);
+  } catch (_) {
+    throw badResponse(response.status);
+  }
+}

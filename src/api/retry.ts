@@ -1,0 +1,176 @@
+import { timeLeft, type Execution } from '../platform/execution';
+import type { FetchRequest, FetchResponse } from '../platform/types';
+import { tryAgainLater, whereLabel, makeItSmaller } from './advice';
+import { CreatorError, isCreatorError } from './errors';
+import { providerCodeOf } from './response-errors';
+
+export interface RetryContext {
+  execution: Execution;
+  /** Jitter source in [0, 1). */
+  random: () => number;
+  /** Host name for "could not reach" messages. */
+  host: string;
+}
+
+/** Tries per request, the first included. */
+export const MAX_TRIES = 5;
+const BASE_DELAY_MS = 500;
+const MAX_DELAY_MS = 16_000;
+/** A request's duration is assumed to be at least this when deciding whether a wait still fits. */
+const MIN_REQUEST_MS = 1_000;
+
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+/** Retry-After in seconds (the HTTP-date form is ignored: plain backoff applies). */
+export function retryAfterSeconds(response: FetchResponse): number | undefined {
+  const raw = response.headers['retry-after'];
+  if (raw === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+/** "Full jitter": anywhere between 0 and the exponential ceiling, so parallel cells spread out. */
+export function backoffMs(retry: number, random: () => number): number {
+  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (retry - 1));
+  return Math.max(50, Math.floor(random() * ceiling));
+}
+
+type Failure = { kind: 'status'; response: FetchResponse } | { kind: 'network' };
+
+function statusText(response: FetchResponse): string {
+  const code = providerCodeOf(response.text);
+  return code ? `status ${response.status}, ${code}` : `status ${response.status}`;
+}
+
+function exhausted(ctx: RetryContext, failure: Failure): CreatorError {
+  const kind = ctx.execution.kind;
+  if (failure.kind === 'network') {
+    return new CreatorError(
+      'NETWORK',
+      `Could not reach the Creator API at ${ctx.host} (no answer after ${MAX_TRIES} tries). Check the internet connection and the API URLs in Settings, then try again.`,
+    );
+  }
+  const { response } = failure;
+  const details = { status: response.status, providerCode: providerCodeOf(response.text), retryAfter: retryAfterSeconds(response) };
+  if (response.status === 429) {
+    return new CreatorError(
+      'RATE_LIMITED',
+      `The Creator API kept answering "too many requests" (${statusText(response)}) after ${MAX_TRIES} tries. ${tryAgainLater(kind)}`,
+      details,
+    );
+  }
+  return new CreatorError(
+    'SERVER_ERROR',
+    `The Creator API kept failing with a server error (${statusText(response)}) after ${MAX_TRIES} tries. ${tryAgainLater(kind)}`,
+    details,
+  );
+}
+
+function outOfTime(ctx: RetryContext, failure: Failure, waitMs: number): CreatorError {
+  const kind = ctx.execution.kind;
+  const wait = `${Math.ceil(waitMs / 1000)} s`;
+  if (failure.kind === 'network') {
+    return new CreatorError(
+      'NETWORK',
+      `Could not reach the Creator API at ${ctx.host}, and there is no time left in ${whereLabel(kind)} to try again. ${tryAgainLater(kind)}`,
+    );
+  }
+  const { response } = failure;
+  const details = { status: response.status, providerCode: providerCodeOf(response.text), retryAfter: retryAfterSeconds(response) };
+  if (response.status === 429) {
+    const asked = details.retryAfter !== undefined ? `asked to wait ${details.retryAfter} s` : `needs a pause of about ${wait}`;
+    return new CreatorError(
+      'RATE_LIMITED',
+      `The Creator API is limiting requests (${statusText(response)}) and ${asked}, more than is left in ${whereLabel(kind)}. ${tryAgainLater(kind)}`,
+      details,
+    );
+  }
+  return new CreatorError(
+    'SERVER_ERROR',
+    `The Creator API had a server error (${statusText(response)}), and there is no time left in ${whereLabel(kind)} to try again. ${tryAgainLater(kind)}`,
+    details,
+  );
+}
+
+export function timeBudgetError(execution: Execution): CreatorError {
+  return new CreatorError(
+    'TIME_BUDGET',
+    `This report did not finish within ${whereLabel(execution.kind)}. ${makeItSmaller(execution.kind)}`,
+  );
+}
+
+/** UrlFetchApp's own quota errors: retrying only burns more of the quota. */
+function quotaError(error: unknown): CreatorError | null {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!/invoked too many times|quota|bandwidth/i.test(message)) return null;
+  return new CreatorError(
+    'RATE_LIMITED',
+    "Google's daily limit on web requests for your account is used up; it resets within a day. Fewer formulas, or formulas with a longer refresh, use fewer requests.",
+  );
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Sends requests (one: UrlFetchApp.fetch; several: fetchAll in batches of `batchSize`) and retries
+ * only what may succeed later: 429, 5xx and network failures, with backoff and Retry-After.
+ * Only the failed requests are resent, in smaller batches after a 429. Every wait must leave time
+ * for one more request before the execution's deadline; if not, it fails now with words a user
+ * can act on, rather than being killed mid-wait. Every other status is returned to the caller.
+ */
+export function sendWithRetry(ctx: RetryContext, requests: FetchRequest[], batchSize: number): FetchResponse[] {
+  const { execution } = ctx;
+  const { platform } = execution;
+  const results: FetchResponse[] = new Array(requests.length);
+  let pending = requests.map((_, i) => i);
+  let size = Math.max(1, Math.floor(batchSize));
+  let requestMs = MIN_REQUEST_MS;
+  for (let attempt = 1; ; attempt++) {
+    const failed: number[] = [];
+    let failure: Failure = { kind: 'network' };
+    let rateLimited = false;
+    let askedWaitMs: number | undefined;
+    for (const group of chunk(pending, size)) {
+      if (timeLeft(execution) <= 0) throw timeBudgetError(execution);
+      const started = platform.now();
+      let responses: FetchResponse[];
+      try {
+        responses =
+          group.length === 1 ? [platform.http.fetch(requests[group[0]])] : platform.http.fetchAll(group.map((i) => requests[i]));
+      } catch (error) {
+        if (isCreatorError(error)) throw error;
+        const quota = quotaError(error);
+        if (quota) throw quota;
+        failed.push(...group);
+        failure = { kind: 'network' };
+        continue;
+      }
+      requestMs = Math.max(MIN_REQUEST_MS, platform.now() - started);
+      for (let k = 0; k < group.length; k++) {
+        const response = responses[k];
+        if (!isRetryableStatus(response.status)) {
+          results[group[k]] = response;
+          continue;
+        }
+        failed.push(group[k]);
+        failure = { kind: 'status', response };
+        if (response.status === 429) rateLimited = true;
+        const after = retryAfterSeconds(response);
+        if (after !== undefined) askedWaitMs = Math.max(askedWaitMs ?? 0, after * 1000);
+      }
+    }
+    if (failed.length === 0) return results;
+    if (attempt >= MAX_TRIES) throw exhausted(ctx, failure);
+    // A little jitter on top of Retry-After too, so cells told the same wait do not return together.
+    const waitMs = askedWaitMs !== undefined ? askedWaitMs + Math.floor(ctx.random() * 250) : backoffMs(attempt, ctx.random);
+    if (waitMs + requestMs > timeLeft(execution)) throw outOfTime(ctx, failure, waitMs);
+    platform.sleep(waitMs);
+    pending = failed;
+    if (rateLimited) size = Math.max(1, Math.ceil(size / 2));
+  }
+}

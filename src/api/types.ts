@@ -1,0 +1,65 @@
+/** Shapes the client hands to its callers (pull, sidebar, settings). */
+
+/** One site from `/sites`. Fields beyond these are kept as the API sent them. */
+export interface SiteRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  url: string;
+  status: string;
+}
+
+export interface DateRange {
+  /** `YYYY-MM-DD`, or null when the family has no data yet. */
+  startDate: string | null;
+  endDate: string | null;
+}
+
+export interface FamilyBounds {
+  /** Every day with data. */
+  range: DateRange;
+  /** The dashboard's named ranges (`lastThirtyDays`, `monthToDate`, ...), as the API sent them. */
+  presets: Record<string, DateRange>;
+}
+
+/** Analytics bound traffic reports, earnings bound the rest; they differ (earnings lag). */
+export interface DateBounds {
+  analytics: FamilyBounds;
+  earnings: FamilyBounds;
+}
+
+export interface RowQuery {
+  siteId?: string;
+  startDate?: string;
+  endDate?: string;
+  /** At most this many rows. Paginated reports ask the API for no more; others are cut here. */
+  limit?: number;
+  /** `-field` descending, `field` ascending. Sent to paginated reports; applied here for the rest. */
+  sort?: string;
+}
+
+export interface FetchRowsOptions {
+  /** After each page or batch of pages: pages done, and the total when known. */
+  onProgress?(page: number, pages: number | null): void;
+  /** How long the result may be served from the cache (see freshnessTtl). 0 = do not cache. Default 300. */
+  cacheTtlSeconds?: number;
+}
+
+export interface FetchRowsResult {
+  rows: Record<string, unknown>[];
+  /** The API's own total when it sent one (before any limit). */
+  recordCount: number | null;
+  /** The limit cut the result short: more rows exist. */
+  truncated: boolean;
+  /** Pages the API served for this result (the original pull's count when it came from the cache). */
+  pages: number;
+  fromCache: boolean;
+}
+
+export interface ClientOptions {
+  /** Skip cache reads (a forced refresh); results are still written. */
+  bypassCache?: boolean;
+  /** Pages per UrlFetchApp.fetchAll batch. Default 8. */
+  fanOut?: number;
+  /** Jitter source for backoff; tests pass a fixed one. Default Math.random. */
+  random?: () => number;
+}

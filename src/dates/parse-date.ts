@@ -1,0 +1,66 @@
+import { CreatorError } from '../api/errors';
+import type { Platform } from '../platform/types';
+import { addDays, fromSheetsSerial, isYmd } from './calendar';
+import { findPreset, PRESETS, type PresetName } from './presets';
+import { dayOf, today } from './zone';
+
+/** One date argument, read but not yet checked against a site's bounds. */
+export type DateArg = { kind: 'empty' } | { kind: 'day'; ymd: string } | { kind: 'preset'; name: PresetName };
+
+export interface DateContext {
+  platform: Pick<Platform, 'formatDate' | 'now'>;
+  /** The spreadsheet's time zone: it decides which calendar day a date cell or "today" is. */
+  timeZone: string;
+}
+
+const FORMS = 'a date cell, YYYY-MM-DD (e.g. 2026-10-01), today, yesterday or NdaysAgo (e.g. 7daysAgo)';
+export const PRESET_LIST = PRESETS.join(', ');
+
+/** Sheets serials from about 1954 to 2300; smaller numbers are far likelier a mistake than a date. */
+const MIN_SERIAL = 20_000;
+const MAX_SERIAL = 150_000;
+const MAX_DAYS_AGO = 36_500;
+
+function bad(label: string, shown: string, extra = ''): CreatorError {
+  return new CreatorError('BAD_INPUT', `The ${label} "${shown}" is not a date. Use ${FORMS}${extra}.`);
+}
+
+/**
+ * Reads a start or end argument: a date cell (a JS Date instant), a Sheets date serial number,
+ * or text (trimmed, any case). Presets are recognised here; whether they are allowed where they
+ * appear is range.ts's call.
+ */
+export function parseDateArg(value: unknown, label: 'start' | 'end', ctx: DateContext): DateArg {
+  if (value === undefined || value === null) return { kind: 'empty' };
+  if (value instanceof Date || Object.prototype.toString.call(value) === '[object Date]') {
+    const date = value as Date;
+    if (isNaN(date.getTime())) throw new CreatorError('BAD_INPUT', `The ${label} date cell does not hold a valid date.`);
+    return { kind: 'day', ymd: dayOf(ctx.platform, ctx.timeZone, date) };
+  }
+  if (typeof value === 'number') {
+    if (!isFinite(value) || value < MIN_SERIAL || value > MAX_SERIAL) throw bad(label, String(value));
+    return { kind: 'day', ymd: fromSheetsSerial(value) };
+  }
+  if (typeof value !== 'string') throw bad(label, String(value));
+
+  const text = value.trim();
+  if (text === '') return { kind: 'empty' };
+  const lower = text.toLowerCase();
+  if (lower === 'today') return { kind: 'day', ymd: today(ctx.platform, ctx.timeZone) };
+  if (lower === 'yesterday') return { kind: 'day', ymd: addDays(today(ctx.platform, ctx.timeZone), -1) };
+  const ago = /^(\d+)\s*days?\s*ago$/.exec(lower);
+  if (ago) {
+    const n = Number(ago[1]);
+    if (n > MAX_DAYS_AGO) throw bad(label, text);
+    return { kind: 'day', ymd: addDays(today(ctx.platform, ctx.timeZone), -n) };
+  }
+  if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(text)) {
+    const [y, m, d] = text.split('-');
+    const ymd = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+    if (!isYmd(ymd)) throw new CreatorError('BAD_INPUT', `The ${label} "${text}" is not a real calendar day.`);
+    return { kind: 'day', ymd };
+  }
+  const preset = findPreset(text);
+  if (preset) return { kind: 'preset', name: preset };
+  throw bad(label, text, `; or, as start with end left empty, one of the presets: ${PRESET_LIST}`);
+}

@@ -1,0 +1,44 @@
+import type { Platform } from '../platform/types';
+import { dayNumber } from './calendar';
+
+/**
+ * Where calendar days meet instants. Sheets hands a date cell to a custom function as the instant
+ * that began that day in the SPREADSHEET's time zone, so the day is read back in that zone; and a
+ * date returned to a cell must be that zone's midnight, or it shows as the day before or after.
+ */
+
+type Clock = Pick<Platform, 'formatDate' | 'now'>;
+
+/** The calendar day an instant falls on in `timeZone`. */
+export function dayOf(platform: Pick<Platform, 'formatDate'>, timeZone: string, instant: Date): string {
+  return platform.formatDate(instant, timeZone, 'yyyy-MM-dd');
+}
+
+/** Today in `timeZone`, from the platform's clock. */
+export function today(platform: Clock, timeZone: string): string {
+  return dayOf(platform, timeZone, new Date(platform.now()));
+}
+
+/** Minutes east of UTC at an instant, from a `Z` pattern ("+1300", "-0700"; "+13:00" tolerated). */
+function offsetMinutes(platform: Pick<Platform, 'formatDate'>, timeZone: string, instantMs: number): number {
+  const text = platform.formatDate(new Date(instantMs), timeZone, 'Z');
+  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(text.trim());
+  if (!m) return 0;
+  const minutes = Number(m[2]) * 60 + Number(m[3]);
+  return m[1] === '-' ? -minutes : minutes;
+}
+
+/**
+ * The first instant of `ymd` in `timeZone`: 00:00 local, or the end of the DST gap on the rare
+ * days whose midnight does not exist. Two offsets are tried (before and after a transition near
+ * midnight) and the earliest candidate that is still on that day wins.
+ */
+export function localMidnight(platform: Pick<Platform, 'formatDate'>, timeZone: string, ymd: string): Date {
+  const utcMidnight = dayNumber(ymd) * 86_400_000;
+  const first = utcMidnight - offsetMinutes(platform, timeZone, utcMidnight) * 60_000;
+  const second = utcMidnight - offsetMinutes(platform, timeZone, first) * 60_000;
+  const onDay = [first, second]
+    .filter((ms) => dayOf(platform, timeZone, new Date(ms)) === ymd)
+    .sort((a, b) => a - b);
+  return new Date(onDay.length ? onDay[0] : first);
+}

@@ -1,0 +1,114 @@
+import { createClient } from '../api/client';
+import { freshnessTtl } from '../api/freshness';
+import type { Execution } from '../platform/execution';
+import type { ReportSpec } from '../catalog/types';
+import { loadCredential } from '../settings/credential';
+import { stackTables, toTable, type Table } from '../table';
+import { localMidnight, parseRange, resolveRange, type ResolvedRange } from '../dates';
+import { readLimit, readSort } from './query-options';
+import { resolveReport } from './report-key';
+import { readSiteArg } from './site-arg';
+import { expandSites, MAX_SITES } from './sites';
+
+export interface PullRequest {
+  /** A catalog key, e.g. "pages/performance". */
+  report: string;
+  /** One ID, a number, a list, a 2D range of IDs, or "all". Ignored by `sites`. */
+  siteId?: unknown;
+  /** A date cell, YYYY-MM-DD, today, yesterday, NdaysAgo, or a preset (then `end` empty). */
+  start?: unknown;
+  end?: unknown;
+  /** Rows per site, 1 to 100,000. */
+  limit?: unknown;
+  /** `field` or `-field`; a column header is accepted too. */
+  sort?: unknown;
+}
+
+export interface PullOptions {
+  /** Whose credential: the caller's own ('user') or the owner's, with consent ('formula'). */
+  purpose: 'user' | 'formula';
+  /** Skip cache reads (a forced refresh). */
+  bypassCache?: boolean;
+  onProgress?(message: string, page: number, pages: number | null): void;
+}
+
+export interface PullResult {
+  spec: ReportSpec;
+  /** With a leading Site column when more than one site was pulled. */
+  table: Table;
+  sites: string[];
+  /** The days asked for (earliest start, latest end over the sites); null for reports without dates. */
+  startDate: string | null;
+  endDate: string | null;
+  /** The earliest last-day-with-data over the sites; null for reports without dates. */
+  dataThrough: string | null;
+  /** A limit cut some site's rows short. */
+  truncated: boolean;
+  /** Data rows in the table. */
+  rows: number;
+}
+
+/**
+ * The one pull behind formulas, the sidebar and schedules. Everything that can be checked without
+ * the network (report, limit, sort, date syntax, site list) is checked first; then each site's
+ * dates are resolved against its bounds before any rows are fetched, so a bad site fails fast.
+ */
+export function pullReport(execution: Execution, request: PullRequest, options: PullOptions): PullResult {
+  const spec = resolveReport(request.report);
+  const limit = readLimit(request.limit);
+  const sort = readSort(spec, request.sort);
+  const platform = execution.platform;
+  const timeZone = platform.timeZone();
+  const requested = spec.dateFamily ? parseRange(request.start, request.end, { platform, timeZone }) : null;
+  const siteArg = spec.key === 'sites' ? null : readSiteArg(request.siteId);
+
+  const credential = loadCredential(execution, options.purpose);
+  const client = createClient(execution, credential, { bypassCache: options.bypassCache });
+  const toDate = (ymd: string): Date => localMidnight(platform, timeZone, ymd);
+  const sites = siteArg ? expandSites(siteArg, client, MAX_SITES[options.purpose]) : [];
+
+  if (!siteArg) {
+    const result = client.fetchRows(spec, { limit, sort }, {});
+    const table = toTable(spec, result.rows, { toDate });
+    return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, rows: table.rows.length };
+  }
+
+  const ranges: Array<ResolvedRange | null> = sites.map((siteId) =>
+    requested && spec.dateFamily
+      ? resolveRange(requested, client.dateBounds(siteId), { siteId, family: spec.dateFamily })
+      : null,
+  );
+
+  const tables: Table[] = [];
+  let truncated = false;
+  sites.forEach((siteId, i) => {
+    const range = ranges[i];
+    const prefix = sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '';
+    const result = client.fetchRows(
+      spec,
+      { siteId, startDate: range?.startDate, endDate: range?.endDate, limit, sort },
+      {
+        onProgress: (page, pages) =>
+          options.onProgress?.(`${prefix}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
+        cacheTtlSeconds: range ? freshnessTtl(range.endDate, range.dataThrough) : undefined,
+      },
+    );
+    truncated = truncated || result.truncated;
+    tables.push(toTable(spec, result.rows, { toDate, siteId }));
+  });
+
+  const table = sites.length > 1 ? stackTables(tables, sites) : tables[0];
+  const resolved = ranges.filter((r): r is ResolvedRange => r !== null);
+  const pick = (values: string[], earliest: boolean): string | null =>
+    values.length ? values.reduce((a, b) => ((earliest ? b < a : b > a) ? b : a)) : null;
+  return {
+    spec,
+    table,
+    sites,
+    startDate: pick(resolved.map((r) => r.startDate), true),
+    endDate: pick(resolved.map((r) => r.endDate), false),
+    dataThrough: pick(resolved.map((r) => r.dataThrough), true),
+    truncated,
+    rows: table.rows.length,
+  };
+}

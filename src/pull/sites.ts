@@ -1,0 +1,26 @@
+import { CreatorError } from '../api/errors';
+import type { SiteArg } from './site-arg';
+import { tooManySites } from './site-arg';
+
+/** Sites a formula may stack: each is at least one request inside a 30-second budget. */
+export const MAX_SITES = { formula: 50, user: 500 } as const;
+
+interface SiteLister {
+  listSites(): ReadonlyArray<{ id: string; status?: unknown }>;
+}
+
+/** "all" becomes every ACTIVE site the credential sees (inactive ones have no fresh data). */
+export function expandSites(arg: SiteArg, client: SiteLister, max: number): string[] {
+  let ids: string[];
+  if (arg.kind === 'all') {
+    ids = client
+      .listSites()
+      .filter((s) => String(s.status ?? '').trim().toLowerCase() === 'active')
+      .map((s) => String(s.id));
+    if (!ids.length) throw new CreatorError('BAD_INPUT', 'This credential sees no active sites, so "all" has nothing to show.');
+  } else {
+    ids = arg.ids;
+  }
+  if (ids.length > max) throw tooManySites(ids.length, max);
+  return ids;
+}

@@ -1,0 +1,99 @@
+import { isCreatorError, userMessage } from '../api/errors';
+import { timeLeft, type Execution } from '../platform/execution';
+import type { PropertyStore } from '../platform/types';
+import type { RefreshOutcome, RunReportRequest, RunReportResult } from '../shared/types';
+import { getStatus, putStatus, type StatusRecord, type StoredDefinition } from './report-store';
+
+/** Pulls one report into its block (the sidebar's runReportToSheet); injectable for unit tests. */
+export type ReportRunner = (
+  ex: Execution,
+  request: RunReportRequest,
+  opts: { blockId: string; bypassCache: boolean },
+) => RunReportResult;
+
+/**
+ * Never start a report with less than this left: it must fetch, write, and record its status
+ * before the platform kills the execution (which would leave no trace at all).
+ */
+export const START_MARGIN_MS = 60_000;
+
+/** Errors that will fail every later report of this run the same way (same credential). */
+const CREDENTIAL_CODES = ['AUTH_FAILED', 'NOT_CONFIGURED'];
+
+export function toRequest(def: StoredDefinition): RunReportRequest {
+  // Dates go as stored ("lastMonth", "7daysAgo"): the pull resolves them on the refresh's own day.
+  const request: RunReportRequest = { report: def.report, siteId: def.siteId, sheetName: def.sheetName };
+  if (def.start !== undefined) request.start = def.start;
+  if (def.end !== undefined) request.end = def.end;
+  if (def.options) request.options = { ...def.options };
+  return request;
+}
+
+/**
+ * The time this report probably needs: its last duration with some slack, never under the margin.
+ * A report never run before is guessed to be like the average one this run has seen.
+ */
+function estimateMs(status: StatusRecord, seenMs: number[]): number {
+  const guess = status.seconds !== null ? status.seconds * 1000 : seenMs.length ? seenMs.reduce((a, b) => a + b, 0) / seenMs.length : 0;
+  return Math.max(START_MARGIN_MS, guess * 1.25 + 15_000);
+}
+
+/**
+ * Refreshes the reports in order, recording each one's status as it finishes so progress survives
+ * whatever happens next. A failure is that report's alone (its previous data stays in the sheet);
+ * a report that would not fit the time left is 'skipped' and untouched, so it stays due. The
+ * first report always runs: skipping it would leave it due forever.
+ */
+export function refreshInOrder(ex: Execution, store: PropertyStore, defs: StoredDefinition[], run: ReportRunner): RefreshOutcome[] {
+  const outcomes: RefreshOutcome[] = [];
+  let credentialError: string | null = null;
+  const seenMs: number[] = [];
+  for (const def of defs) {
+    const name = def.name ?? def.id;
+    const before = getStatus(store, def.id);
+    const started = ex.platform.now();
+    const first = outcomes.length === 0;
+    if (credentialError !== null) {
+      putStatus(store, def.id, { ...before, lastRunAt: started, outcome: 'error', seconds: 0, lastError: credentialError });
+      outcomes.push({ id: def.id, name, outcome: 'error', message: credentialError });
+      continue;
+    }
+    if (!first && timeLeft(ex) < estimateMs(before, seenMs)) {
+      outcomes.push({ id: def.id, name, outcome: 'skipped', message: 'Not reached in this run; it runs next time.' });
+      continue;
+    }
+    try {
+      const result = run(ex, toRequest(def), { blockId: def.id, bypassCache: true });
+      seenMs.push(ex.platform.now() - started);
+      putStatus(store, def.id, {
+        ...before,
+        lastRunAt: started,
+        outcome: 'ok',
+        rows: result.rows,
+        dataThrough: result.dataThrough,
+        seconds: seconds(ex, started),
+        lastError: null,
+        startDate: result.startDate,
+        endDate: result.endDate,
+      });
+      outcomes.push({ id: def.id, name, outcome: 'ok', rows: result.rows });
+    } catch (error) {
+      const code = isCreatorError(error) ? error.code : 'INTERNAL';
+      if (code === 'TIME_BUDGET' && !first) {
+        // Earlier reports used the time; this one gets a fresh run next time.
+        outcomes.push({ id: def.id, name, outcome: 'skipped', message: 'Not finished in this run; it runs next time.' });
+        continue;
+      }
+      const message = userMessage(error);
+      // rows/dataThrough keep describing the data still in the sheet from the last good run.
+      putStatus(store, def.id, { ...before, lastRunAt: started, outcome: 'error', seconds: seconds(ex, started), lastError: message });
+      outcomes.push({ id: def.id, name, outcome: 'error', message });
+      if (CREDENTIAL_CODES.indexOf(code) >= 0) credentialError = message;
+    }
+  }
+  return outcomes;
+}
+
+function seconds(ex: Execution, started: number): number {
+  return Math.round((ex.platform.now() - started) / 100) / 10;
+}

@@ -1,0 +1,136 @@
+import type { Execution } from '../platform/execution';
+import type { PropertyStore, TriggerInfo } from '../platform/types';
+import type { ScheduleOwnerView } from '../shared/types';
+import { SCHEDULE_HANDLER, SCHEDULE_OWNER_KEY } from './keys';
+
+/**
+ * Who runs this document's schedules. An add-on may hold one time-driven trigger per user per
+ * document, and a trigger runs as its creator, so exactly one user's hourly trigger serves all the
+ * schedules; the document records whose it is. Nobody can see or delete another user's trigger:
+ * a trigger that finds it is no longer the recorded one removes itself on its next run.
+ */
+export interface ScheduleOwnerRecord {
+  email: string;
+  triggerId: string;
+  /** When this user took the schedules on. */
+  since: number;
+  /** The owner's trigger last ran (a heartbeat others can see). */
+  lastRunAt: number | null;
+}
+
+/** ScheduleOwnerView plus optional extras (additive; the contract fields are unchanged). */
+export interface ScheduleOwnerDetails extends ScheduleOwnerView {
+  /** When the owner's trigger last ran, ISO; null if it has not run yet. */
+  lastTriggerRunAt: string | null;
+}
+
+export function readOwner(store: PropertyStore): ScheduleOwnerRecord | null {
+  const json = store.getProperty(SCHEDULE_OWNER_KEY);
+  if (!json) return null;
+  try {
+    const record = JSON.parse(json) as ScheduleOwnerRecord;
+    return typeof record.triggerId === 'string' ? { ...record, lastRunAt: record.lastRunAt ?? null } : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+function writeOwner(store: PropertyStore, record: ScheduleOwnerRecord): void {
+  store.setProperty(SCHEDULE_OWNER_KEY, JSON.stringify(record));
+}
+
+function myScheduleTriggers(ex: Execution): TriggerInfo[] {
+  return ex.platform.triggers.list().filter((t) => t.handler === SCHEDULE_HANDLER);
+}
+
+function isMine(ex: Execution, owner: ScheduleOwnerRecord, mine: TriggerInfo[]): boolean {
+  if (mine.some((t) => t.id === owner.triggerId)) return true;
+  const me = ex.platform.userEmail();
+  return me !== '' && owner.email === me;
+}
+
+/** Removes the caller's schedule triggers except `keep`. */
+function removeMine(ex: Execution, mine: TriggerInfo[], keep?: string): void {
+  for (const t of mine) if (t.id !== keep) ex.platform.triggers.remove(t.id);
+}
+
+/** Makes the caller the owner, with exactly one trigger of theirs (reused when they have one). */
+function adopt(ex: Execution, store: PropertyStore, mine: TriggerInfo[], since: number, lastRunAt: number | null, prefer?: string): ScheduleOwnerRecord {
+  const keep = mine.find((t) => t.id === prefer) ?? mine[0];
+  removeMine(ex, mine, keep?.id);
+  const triggerId = keep ? keep.id : ex.platform.triggers.createHourly(SCHEDULE_HANDLER);
+  const record = { email: ex.platform.userEmail(), triggerId, since, lastRunAt };
+  writeOwner(store, record);
+  return record;
+}
+
+/**
+ * Brings the trigger in line with the saved schedules, from the caller's side (a save, a delete,
+ * a list): the owner's trigger is re-created if it vanished, a first schedule makes the caller
+ * the owner, no schedule left removes the caller's trigger. Another user's trigger is left to
+ * notice for itself.
+ */
+export function reconcileTrigger(ex: Execution, store: PropertyStore, anyScheduled: boolean): ScheduleOwnerRecord | null {
+  const owner = readOwner(store);
+  const mine = myScheduleTriggers(ex);
+  if (!anyScheduled) {
+    removeMine(ex, mine);
+    if (owner && isMine(ex, owner, mine)) store.deleteProperty(SCHEDULE_OWNER_KEY);
+    return owner && !isMine(ex, owner, mine) ? owner : null;
+  }
+  if (!owner) return adopt(ex, store, mine, ex.platform.now(), null);
+  if (isMine(ex, owner, mine)) {
+    if (mine.length === 1 && mine[0].id === owner.triggerId) return owner;
+    return adopt(ex, store, mine, owner.since, owner.lastRunAt, owner.triggerId);
+  }
+  // Someone else runs the schedules: a leftover trigger of ours would only remove itself later.
+  removeMine(ex, mine);
+  return owner;
+}
+
+/** Take over: the caller's trigger replaces whoever ran the schedules. */
+export function takeOver(ex: Execution, store: PropertyStore): ScheduleOwnerRecord {
+  const mine = myScheduleTriggers(ex);
+  removeMine(ex, mine);
+  return adopt(ex, store, [], ex.platform.now(), null);
+}
+
+/**
+ * The trigger's own check, before it does any work. Returns the owner record when this run should
+ * refresh, or null after cleaning up (no schedule left, or this trigger was replaced).
+ */
+export function claimTriggerRun(ex: Execution, store: PropertyStore, anyScheduled: boolean, firingId: string | undefined): ScheduleOwnerRecord | null {
+  const owner = readOwner(store);
+  const mine = myScheduleTriggers(ex);
+  if (!anyScheduled) {
+    removeMine(ex, mine);
+    if (owner && isMine(ex, owner, mine)) store.deleteProperty(SCHEDULE_OWNER_KEY);
+    return null;
+  }
+  const now = ex.platform.now();
+  if (!owner) return adopt(ex, store, mine, now, now, firingId);
+  if (!isMine(ex, owner, mine)) {
+    ex.platform.log('Creator Reporting: another user now runs this spreadsheet\'s schedules; removing this trigger.');
+    removeMine(ex, mine);
+    return null;
+  }
+  if (firingId && firingId !== owner.triggerId && mine.some((t) => t.id === owner.triggerId)) {
+    // A duplicate of ours (e.g. created by a racing save): the recorded trigger does the work.
+    ex.platform.triggers.remove(firingId);
+    return null;
+  }
+  return adopt(ex, store, mine, owner.since, now, mine.some((t) => t.id === owner.triggerId) ? owner.triggerId : firingId);
+}
+
+export function ownerView(ex: Execution, owner: ScheduleOwnerRecord | null, anyScheduled: boolean): ScheduleOwnerDetails {
+  if (!owner || !anyScheduled) return { active: false, ownerEmail: '', isMine: false, lastTriggerRunAt: null };
+  const mine = myScheduleTriggers(ex);
+  const me = isMine(ex, owner, mine);
+  return {
+    // Our own trigger we can check; another user's we can only trust from the record.
+    active: me ? mine.some((t) => t.id === owner.triggerId) : true,
+    ownerEmail: owner.email,
+    isMine: me,
+    lastTriggerRunAt: owner.lastRunAt === null ? null : new Date(owner.lastRunAt).toISOString(),
+  };
+}

@@ -1,0 +1,94 @@
+import type { Execution } from '../platform/execution';
+import type { Sheet, Spreadsheet } from '../platform/types';
+import type { ScheduleOwnerView } from '../shared/types';
+import { asLiteralText } from '../sheet/cell-values';
+import { STATUS_SHEET_NAME } from './keys';
+import type { StatusRecord, StoredDefinition } from './report-store';
+import { describeSchedule, isScheduled } from './schedule';
+
+/**
+ * The status view: a sheet the add-on owns whole, one row per saved report, rewritten after every
+ * refresh. It is where a failed schedule shows up, since no failure email reaches add-on users.
+ */
+export const STATUS_HEADERS = [
+  'Name',
+  'Report',
+  'Sites',
+  'Dates',
+  'Sheet',
+  'Last run',
+  'Outcome',
+  'Rows',
+  'Data through',
+  'Duration (s)',
+  'Schedule',
+  'Next run',
+  'Trigger owner',
+  'Last error',
+];
+
+export interface StatusRow {
+  def: StoredDefinition;
+  status: StatusRecord;
+  nextRunAt: number | null;
+}
+
+const OUTCOME_WORDS: Record<StatusRecord['outcome'], string> = { ok: 'OK', error: 'Failed', never: 'Not run yet' };
+
+export function sitesInWords(siteId: string | string[]): string {
+  if (siteId === 'all') return 'All active sites';
+  return ([] as string[]).concat(siteId).join(', ');
+}
+
+export function datesInWords(def: StoredDefinition, status: StatusRecord): string {
+  const asked = def.start === undefined ? '' : def.end ? `${def.start} to ${def.end}` : def.start;
+  if (!status.startDate) return asked;
+  const resolved = `${status.startDate} to ${status.endDate ?? status.startDate}`;
+  return asked && asked !== resolved ? `${asked} (${resolved})` : resolved;
+}
+
+export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwnerView): Array<Array<string | number>> {
+  const tz = ex.platform.timeZone();
+  const when = (ms: number | null) => (ms === null ? '' : ex.platform.formatDate(new Date(ms), tz, 'yyyy-MM-dd HH:mm'));
+  // Names, sheet names and errors are typed by people or quoted from data: keep them as text.
+  const t = (text: string) => asLiteralText(text, true);
+  return rows.map(({ def, status, nextRunAt }) => [
+    t(def.name ?? def.id),
+    t(def.report),
+    t(sitesInWords(def.siteId)),
+    t(datesInWords(def, status)),
+    t(def.sheetName),
+    when(status.lastRunAt),
+    OUTCOME_WORDS[status.outcome],
+    status.rows ?? '',
+    t(status.dataThrough ?? ''),
+    status.seconds ?? '',
+    describeSchedule(def.schedule),
+    isScheduled(def.schedule) ? when(nextRunAt) : '',
+    isScheduled(def.schedule) ? t(owner.active ? owner.ownerEmail || 'another user' : 'nobody (open the sidebar to restart)') : '',
+    t(status.lastError ?? ''),
+  ]);
+}
+
+function statusSheet(spreadsheet: Spreadsheet): Sheet {
+  const existing = spreadsheet.getSheetByName(STATUS_SHEET_NAME);
+  if (existing) return existing;
+  // insertSheet activates the new sheet; put the user back where they were.
+  const active = spreadsheet.getActiveSheet();
+  const sheet = spreadsheet.insertSheet(STATUS_SHEET_NAME, spreadsheet.getNumSheets());
+  if (active) spreadsheet.setActiveSheet(active);
+  return sheet;
+}
+
+/** Rewrites the status sheet (and only it). Returns it, or null without a spreadsheet. */
+export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: ScheduleOwnerView): Sheet | null {
+  const spreadsheet = ex.platform.spreadsheet();
+  if (!spreadsheet) return null;
+  const sheet = statusSheet(spreadsheet);
+  const values = [STATUS_HEADERS as Array<string | number>, ...statusRows(ex, rows, owner)];
+  sheet.clearContents();
+  sheet.getRange(1, 1, values.length, STATUS_HEADERS.length).setValues(values);
+  sheet.getRange(1, 1, 1, STATUS_HEADERS.length).setFontWeight('bold');
+  sheet.setFrozenRows(1);
+  return sheet;
+}

@@ -1,0 +1,110 @@
+import { CreatorError } from '../api/errors';
+import { findReport } from '../catalog/reports';
+import { parseDateArg, type DateContext } from '../dates';
+import type { ReportDefinition, ReportOptions, Schedule } from '../shared/types';
+import { STATUS_SHEET_NAME } from './keys';
+
+/**
+ * Turns whatever the sidebar sent into a clean definition, or says in plain words what to fix.
+ * Only known fields survive, so nothing else (a pasted secret, a stray object) reaches document
+ * properties, which every editor of the spreadsheet can read.
+ */
+const SORT = /^-?[A-Za-z_][A-Za-z0-9_.]*$/;
+const MAX_SITES = 200;
+
+function bad(message: string): never {
+  throw new CreatorError('BAD_INPUT', message);
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value).trim();
+}
+
+function cleanSites(value: unknown): string | string[] {
+  const list = (Array.isArray(value) ? value : [value]).map(text).filter((s) => s !== '');
+  if (list.length === 0) bad('Pick at least one site (or "all").');
+  if (list.length > MAX_SITES) bad(`A saved report can name at most ${MAX_SITES} sites; use "all" instead.`);
+  if (list.some((s) => s.toLowerCase() === 'all')) return 'all';
+  const unique = list.filter((s, i) => list.indexOf(s) === i);
+  return unique.length === 1 ? unique[0] : unique;
+}
+
+/**
+ * Dates are stored as typed ("lastMonth", "7daysAgo", "2026-10-01") so every refresh resolves them
+ * on its own day; here they are only checked, with the date module's own words for mistakes.
+ */
+function cleanDates(start: string, end: string, needsDates: boolean, ctx: DateContext): { start?: string; end?: string } {
+  if (!needsDates) return {};
+  if (!start) bad('Pick a date range: a preset such as "lastThirtyDays", or a start and an end date.');
+  const from = parseDateArg(start, 'start', ctx);
+  if (from.kind === 'preset') {
+    if (end) bad(`"${from.name}" is a preset: leave the end date empty.`);
+    return { start: from.name };
+  }
+  if (!end) bad('Give an end date too (or use a preset as the start).');
+  const to = parseDateArg(end, 'end', ctx);
+  if (to.kind === 'preset') bad(`"${to.name}" is a preset: use it as the start and leave the end empty.`);
+  if (from.kind === 'day' && to.kind === 'day' && from.ymd > to.ymd) bad(`The start date (${from.ymd}) is after the end date (${to.ymd}).`);
+  return { start, end };
+}
+
+function cleanOptions(value: unknown, paginated: boolean): ReportOptions | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object') bad('Report options must be an object.');
+  const raw = value as Record<string, unknown>;
+  const options: ReportOptions = {};
+  if (raw.limit !== undefined && raw.limit !== null && raw.limit !== '') {
+    const limit = Number(raw.limit);
+    if (!Number.isInteger(limit) || limit < 1) bad('The row limit must be a whole number of at least 1.');
+    options.limit = limit;
+  }
+  const sort = text(raw.sort);
+  if (sort) {
+    if (!paginated) bad('Only paginated reports (pages) can be sorted.');
+    if (!SORT.test(sort)) bad(`The sort "${sort}" is not a column name (use e.g. "-earnings").`);
+    options.sort = sort;
+  }
+  return Object.keys(options).length ? options : undefined;
+}
+
+export function cleanSchedule(value: unknown): Schedule {
+  if (value === undefined || value === null) return { every: 'off' };
+  if (typeof value !== 'object') bad('The schedule must be an object.');
+  const raw = value as Record<string, unknown>;
+  const every = text(raw.every) || 'off';
+  if (every === 'off' || every === 'hour') return { every };
+  if (every !== 'day' && every !== 'week') bad('A schedule runs every hour, day or week (or is off).');
+  const hour = Number(raw.hour);
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) bad('Pick the hour of the day (0 to 23) for the schedule.');
+  if (every === 'day') return { every, hour };
+  const weekDay = Number(raw.weekDay);
+  if (!Number.isInteger(weekDay) || weekDay < 0 || weekDay > 6) bad('Pick the day of the week for the schedule.');
+  return { every, hour, weekDay };
+}
+
+export function cleanDefinition(input: unknown, ctx: DateContext): ReportDefinition {
+  if (typeof input !== 'object' || input === null) bad('Nothing to save: the report definition is empty.');
+  const raw = input as Record<string, unknown>;
+  const spec = findReport(text(raw.report));
+  if (!spec) bad(`"${text(raw.report)}" is not a report this add-on knows.`);
+  const sheetName = text(raw.sheetName);
+  if (!sheetName) bad('Name the sheet the report goes to.');
+  if (sheetName.length > 100) bad('Sheet names are at most 100 characters.');
+  if (sheetName.toLowerCase() === STATUS_SHEET_NAME.toLowerCase()) bad(`"${STATUS_SHEET_NAME}" is the add-on's own status sheet; pick another sheet.`);
+  const name = text(raw.name);
+  if (name.length > 100) bad('Report names are at most 100 characters.');
+  // Reports without dates (sites, date-bounds) still take a site for date-bounds only.
+  const siteId = spec.key === 'sites' ? 'all' : cleanSites(raw.siteId);
+  const definition: ReportDefinition = {
+    name: name || `${spec.label}: ${siteId === 'all' ? 'all sites' : ([] as string[]).concat(siteId).join(', ')}`.slice(0, 100),
+    report: spec.key,
+    siteId,
+    ...cleanDates(text(raw.start), text(raw.end), spec.dateFamily !== null, ctx),
+    options: cleanOptions(raw.options, spec.paginated),
+    sheetName,
+    schedule: cleanSchedule(raw.schedule),
+  };
+  const id = text(raw.id);
+  if (id) definition.id = id;
+  return definition;
+}

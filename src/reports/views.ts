@@ -1,0 +1,33 @@
+import type { Execution } from '../platform/execution';
+import type { PropertyStore } from '../platform/types';
+import type { ReportStatusView, SavedReportView } from '../shared/types';
+import { nextRunAt, zoneOf } from './due';
+import { getStatus, type StatusRecord, type StoredDefinition } from './report-store';
+import type { StatusRow } from './status-sheet';
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+export function statusView(status: StatusRecord, next: number | null): ReportStatusView {
+  return {
+    lastRunAt: iso(status.lastRunAt),
+    outcome: status.outcome,
+    rows: status.rows,
+    dataThrough: status.dataThrough,
+    seconds: status.seconds,
+    lastError: status.lastError,
+    nextRunAt: iso(next),
+  };
+}
+
+export function statusRowsOf(ex: Execution, store: PropertyStore, defs: StoredDefinition[]): StatusRow[] {
+  const now = ex.platform.now();
+  const zone = zoneOf(ex);
+  return defs.map((def) => {
+    const status = getStatus(store, def.id);
+    return { def, status, nextRunAt: nextRunAt(def, status, now, zone) };
+  });
+}
+
+export function savedView(row: StatusRow): SavedReportView {
+  return { ...row.def, id: row.def.id, status: statusView(row.status, row.nextRunAt) };
+}

@@ -1,0 +1,43 @@
+import { credentialFingerprint, type Credential } from '../api/credential';
+import { CreatorError } from '../api/errors';
+import type { Execution } from '../platform/execution';
+import { readConsents, readStoredCredential } from './settings-store';
+
+export { credentialFingerprint };
+export type { Credential };
+
+export type CredentialPurpose = 'user' | 'formula';
+
+export const NOT_CONFIGURED_MESSAGE =
+  'No Creator Reporting credential is saved. Open Extensions > Creator Reporting > Open sidebar and enter your client ID and secret.';
+export const FORMULAS_NOT_ALLOWED_MESSAGE =
+  "Formulas are off in this spreadsheet. Its owner has to turn on 'Allow formulas in this spreadsheet' in the Creator Reporting settings.";
+
+/** The active spreadsheet's ID, or "" outside one. */
+export function activeSpreadsheetId(execution: Execution): string {
+  try {
+    return execution.platform.spreadsheet()?.getId() ?? '';
+  } catch (_) {
+    return '';
+  }
+}
+
+/**
+ * The credential to call the API with. `formula`: the properties are the spreadsheet owner's
+ * (Apps Script's rule for custom functions), so they are only used if that owner allowed formulas
+ * in this very spreadsheet; otherwise any editor's formula would spend the owner's credential.
+ */
+export function loadCredential(execution: Execution, purpose: CredentialPurpose): Credential {
+  const memoKey = `settings.credential.${purpose}`;
+  const known = execution.memory.get(memoKey) as Credential | undefined;
+  if (known) return known;
+  const store = execution.platform.userProperties;
+  const credential = readStoredCredential(store);
+  if (!credential) throw new CreatorError('NOT_CONFIGURED', NOT_CONFIGURED_MESSAGE);
+  if (purpose === 'formula') {
+    const id = activeSpreadsheetId(execution);
+    if (!id || !readConsents(store).includes(id)) throw new CreatorError('FORMULAS_NOT_ALLOWED', FORMULAS_NOT_ALLOWED_MESSAGE);
+  }
+  execution.memory.set(memoKey, credential);
+  return credential;
+}

@@ -1,0 +1,29 @@
+import type { Platform } from '../platform/types';
+
+export interface BlockNoteFacts {
+  reportLabel: string;
+  sites: string[];
+  startDate: string | null;
+  endDate: string | null;
+  dataThrough: string | null;
+  rows: number;
+  truncated: boolean;
+  /** Epoch ms of the refresh. */
+  refreshedAt: number;
+}
+
+/**
+ * The header cell's note: what the block is and how fresh, readable by anyone who opens the sheet
+ * later (users asked for a visible "last refreshed"). Never holds a credential.
+ */
+export function blockNote(platform: Platform, facts: BlockNoteFacts): string {
+  const zone = platform.timeZone();
+  const refreshed = platform.formatDate(new Date(facts.refreshedAt), zone, 'yyyy-MM-dd HH:mm');
+  const lines = [`Creator Reporting: ${facts.reportLabel}`];
+  if (facts.sites.length) lines.push(`${facts.sites.length === 1 ? 'Site' : 'Sites'}: ${facts.sites.join(', ')}`);
+  if (facts.startDate && facts.endDate) lines.push(`Dates: ${facts.startDate} to ${facts.endDate}`);
+  if (facts.dataThrough) lines.push(`Data through: ${facts.dataThrough} (the last few days may still be revised)`);
+  lines.push(`Rows: ${facts.rows}${facts.truncated ? ' (limited: the report has more)' : ''}`);
+  lines.push(`Refreshed: ${refreshed} (${zone})`);
+  return lines.join('\n');
+}

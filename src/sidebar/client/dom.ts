@@ -1,0 +1,61 @@
+/**
+ * The only way this page builds DOM: elements with text set through textContent, never HTML
+ * strings. Site names, page titles and server messages are untrusted and stay inert text.
+ */
+type Attrs = Record<string, string | boolean | number | undefined>;
+type Child = Node | string | null | undefined | false;
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    if (/^on/i.test(name)) throw new Error('Attach handlers with addEventListener.');
+    if (name === 'text') node.textContent = String(value);
+    else if (name === 'className') node.className = String(value);
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  append(node, ...children);
+  return node;
+}
+
+export function append(parent: Node, ...children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+}
+
+export function clear(node: Node): void {
+  while (node.firstChild) node.removeChild(node.firstChild);
+}
+
+/** A status line: plain, error (red) or success (green), always as text. */
+export function setStatus(node: HTMLElement, text: string, kind: 'info' | 'error' | 'success' = 'info'): void {
+  node.textContent = text;
+  node.className = `status ${kind === 'error' ? 'error' : kind === 'success' ? 'success' : 'gray'}`;
+  node.hidden = text === '';
+  node.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+}
+
+let counter = 0;
+/** Unique ids for label/for pairs. */
+export function uid(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${counter}`;
+}
+
+/** A labelled field in the add-on stylesheet's `.form-group` layout. */
+export function field(label: string, control: HTMLElement, hint?: HTMLElement | string): HTMLDivElement {
+  if (!control.id) control.id = uid('f');
+  return el(
+    'div',
+    { className: 'form-group' },
+    el('label', { for: control.id, text: label }),
+    control,
+    typeof hint === 'string' ? el('div', { className: 'hint gray', text: hint }) : hint,
+  );
+}

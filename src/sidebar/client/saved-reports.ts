@@ -1,0 +1,333 @@
+import type {
+  RefreshOutcome,
+  ReportListView,
+  RunReportRequest,
+  SavedReportView,
+  Schedule,
+  ScheduleEvery,
+  ScheduleOwnerView,
+} from '../../shared/types';
+import { clear, el, field, setStatus } from './dom';
+import type { SidebarContext, SidebarSection } from './section';
+
+/**
+ * The "Saved" tab: saved reports with their status, Run / Edit / Delete, a schedule editor, who
+ * runs the schedules (with Take over), and saving the report just run in the builder. Every value
+ * from the server goes in as text (el's `text`, textContent), never as HTML.
+ */
+export interface SavedReportsApi {
+  run<T>(fn: string, ...args: unknown[]): Promise<T>;
+}
+
+export interface SavedReportsHandle {
+  /** Reloads the list from the server. */
+  reload(): void;
+  /** Shows the "save this report" form filled from a builder request. */
+  offerSave(request: RunReportRequest): void;
+}
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/** Same words as the status sheet. */
+export function scheduleInWords(schedule: Schedule | undefined): string {
+  if (!schedule || schedule.every === 'off') return 'Not scheduled';
+  if (schedule.every === 'hour') return 'Hourly';
+  if (schedule.every === 'day') return `Daily at ${hh(schedule.hour ?? 0)}`;
+  return `Weekly on ${DAYS[schedule.weekDay ?? 1]} at ${hh(schedule.hour ?? 0)}`;
+}
+
+function when(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function sitesInWords(siteId: string | string[]): string {
+  return siteId === 'all' ? 'all sites' : ([] as string[]).concat(siteId).join(', ');
+}
+
+function datesInWords(r: { start?: string; end?: string }): string {
+  if (!r.start) return '';
+  return r.end ? `${r.start} to ${r.end}` : r.start;
+}
+
+export function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean): string {
+  if (!anyScheduled) return 'No report is scheduled.';
+  if (!owner.active) return 'No trigger runs the schedules right now.';
+  if (owner.isMine) return 'Schedules run with your account (your trigger, hourly).';
+  return `Schedules run with ${owner.ownerEmail || 'another user'}\u2019s account.`;
+}
+
+export function statusLine(r: SavedReportView): { text: string; kind: 'info' | 'error' | 'success' } {
+  const s = r.status;
+  if (s.outcome === 'never') return { text: 'Not run yet.', kind: 'info' };
+  const parts = [`Last run ${when(s.lastRunAt)}`];
+  if (s.outcome === 'error') return { text: `${parts[0]}: failed. ${s.lastError ?? ''}`.trim(), kind: 'error' };
+  if (s.rows !== null) parts.push(`${s.rows.toLocaleString('en-US')} ${s.rows === 1 ? 'row' : 'rows'}`);
+  if (s.dataThrough) parts.push(`data through ${s.dataThrough}`);
+  return { text: `${parts.join(' \u00b7 ')}.`, kind: 'success' };
+}
+
+/** Off / hourly / daily / weekly, with hour and weekday shown only where they apply. */
+function scheduleEditor(initial: Schedule | undefined): { node: HTMLElement; value(): Schedule } {
+  const every = el('select', { name: 'every' });
+  for (const [value, label] of [
+    ['off', 'Off'],
+    ['hour', 'Every hour'],
+    ['day', 'Every day'],
+    ['week', 'Every week'],
+  ]) {
+    every.appendChild(el('option', { value, text: label }));
+  }
+  const hour = el('select', { name: 'hour' });
+  for (let h = 0; h < 24; h++) hour.appendChild(el('option', { value: String(h), text: hh(h) }));
+  const weekDay = el('select', { name: 'weekDay' });
+  DAYS.forEach((d, i) => weekDay.appendChild(el('option', { value: String(i), text: d })));
+  every.value = initial?.every ?? 'off';
+  hour.value = String(initial?.hour ?? 6);
+  weekDay.value = String(initial?.weekDay ?? 1);
+  const hourBox = field('At', hour, 'In the spreadsheet\u2019s time zone; it runs within the hour.');
+  const dayBox = field('On', weekDay);
+  const sync = () => {
+    hourBox.hidden = every.value !== 'day' && every.value !== 'week';
+    dayBox.hidden = every.value !== 'week';
+  };
+  every.addEventListener('change', sync);
+  sync();
+  const node = el('fieldset', { className: 'dates' }, el('legend', { text: 'Refresh automatically' }), field('Schedule', every), dayBox, hourBox);
+  return {
+    node,
+    value(): Schedule {
+      const e = every.value as ScheduleEvery;
+      if (e === 'day') return { every: e, hour: Number(hour.value) };
+      if (e === 'week') return { every: e, hour: Number(hour.value), weekDay: Number(weekDay.value) };
+      return { every: e };
+    },
+  };
+}
+
+function textInput(name: string, value: string | undefined, placeholder = ''): HTMLInputElement {
+  const input = el('input', { type: 'text', name, maxlength: '100', placeholder });
+  input.value = value ?? '';
+  return input;
+}
+
+export function mountSavedReports(container: HTMLElement, api: SavedReportsApi): SavedReportsHandle {
+  const status = el('div', { className: 'status', hidden: true, 'data-test': 'saved-status' });
+  const ownerBox = el('div', { className: 'state', 'data-test': 'schedule-owner' });
+  const saveBox = el('div', { className: 'block notice', hidden: true, 'data-test': 'save-last-run' });
+  const list = el('div', { className: 'block', 'data-test': 'saved-list' });
+  const refreshAll = el('button', { type: 'button', text: 'Refresh all' });
+  container.append(saveBox, ownerBox, el('div', { className: 'buttons' }, refreshAll), status, list);
+
+  let busy = false;
+  /** Runs one server call with the buttons locked and its failure shown in words. */
+  const act = <T>(label: string, work: () => Promise<T>, after?: (value: T) => void): void => {
+    if (busy) return;
+    busy = true;
+    setStatus(status, label);
+    for (const b of Array.from(container.querySelectorAll('button'))) b.disabled = true;
+    work()
+      .then((value) => {
+        setStatus(status, '');
+        after?.(value);
+      })
+      .catch((error: Error) => setStatus(status, error.message, 'error'))
+      .finally(() => {
+        busy = false;
+        for (const b of Array.from(container.querySelectorAll('button'))) b.disabled = false;
+      });
+  };
+
+  const outcomesText = (outcomes: RefreshOutcome[]): { text: string; kind: 'error' | 'success' } => {
+    const failed = outcomes.filter((o) => o.outcome === 'error');
+    const skipped = outcomes.filter((o) => o.outcome === 'skipped');
+    const ok = outcomes.length - failed.length - skipped.length;
+    const lines = [`Refreshed ${ok} of ${outcomes.length}.`];
+    for (const o of failed) lines.push(`${o.name}: ${o.message ?? 'failed'}`);
+    if (skipped.length) lines.push(`Not reached in time: ${skipped.map((o) => o.name).join(', ')}. Refresh again to finish.`);
+    return { text: lines.join('\n'), kind: failed.length || skipped.length ? 'error' : 'success' };
+  };
+
+  const refresh = (ids?: string[]) =>
+    act('Refreshing\u2026 (large reports can take a few minutes)', () => api.run<RefreshOutcome[]>('refreshReports', ids), (outcomes) => {
+      const { text, kind } = outcomesText(outcomes);
+      load(() => setStatus(status, text, kind));
+    });
+
+  function renderOwner(view: ReportListView): void {
+    clear(ownerBox);
+    const anyScheduled = view.reports.some((r) => r.schedule && r.schedule.every !== 'off');
+    ownerBox.appendChild(el('div', { text: ownerLine(view.scheduleOwner, anyScheduled) }));
+    if (anyScheduled && (!view.scheduleOwner.isMine || !view.scheduleOwner.active)) {
+      const take = el('button', { type: 'button', text: 'Take over' });
+      take.addEventListener('click', () => act('Taking over the schedules\u2026', () => api.run<ReportListView>('takeOverSchedule'), render));
+      ownerBox.append(
+        el('div', { className: 'hint gray', text: 'Take over if that person left or their schedule stopped: the schedules then run with your account and credential.' }),
+        el('div', { className: 'buttons' }, take),
+      );
+    }
+  }
+
+  function editForm(card: HTMLElement, r: SavedReportView): void {
+    const name = textInput('name', r.name);
+    const sites = textInput('siteId', sitesInWords(r.siteId) === 'all sites' ? 'all' : ([] as string[]).concat(r.siteId).join(', '));
+    const start = textInput('start', r.start, 'lastThirtyDays, 2026-10-01, 7daysAgo');
+    const end = textInput('end', r.end, 'empty with a preset');
+    const sheet = textInput('sheetName', r.sheetName);
+    const schedule = scheduleEditor(r.schedule);
+    const save = el('button', { type: 'submit', className: 'action', text: 'Save' });
+    const cancel = el('button', { type: 'button', text: 'Cancel' });
+    const form = el(
+      'form',
+      { novalidate: true },
+      field('Name', name),
+      field('Sites', sites, 'Site IDs separated by commas, or "all".'),
+      field('Start', start, 'A date, today, yesterday, NdaysAgo, or a preset (then leave End empty).'),
+      field('End', end),
+      field('Sheet', sheet),
+      schedule.node,
+      el('div', { className: 'buttons' }, save, cancel),
+    );
+    cancel.addEventListener('click', () => load());
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const siteList = sites.value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const definition = {
+        id: r.id,
+        report: r.report,
+        options: r.options,
+        name: name.value,
+        siteId: siteList.length === 1 ? siteList[0] : siteList,
+        start: start.value.trim() || undefined,
+        end: end.value.trim() || undefined,
+        sheetName: sheet.value,
+        schedule: schedule.value(),
+      };
+      act('Saving\u2026', () => api.run<SavedReportView>('saveReport', definition), () => load(() => setStatus(status, 'Saved.', 'success')));
+    });
+    clear(card);
+    card.appendChild(form);
+  }
+
+  function reportCard(r: SavedReportView): HTMLElement {
+    const card = el('div', { className: 'block notice', 'data-report-id': r.id });
+    const line = statusLine(r);
+    const where = [r.report, sitesInWords(r.siteId), datesInWords(r)].filter((s) => s !== '').join(' \u00b7 ');
+    const scheduled = r.schedule && r.schedule.every !== 'off';
+    const run = el('button', { type: 'button', className: 'action', text: 'Run' });
+    const edit = el('button', { type: 'button', text: 'Edit' });
+    const del = el('button', { type: 'button', className: 'danger', text: 'Delete' });
+    let confirming = false;
+    run.addEventListener('click', () => refresh([r.id]));
+    edit.addEventListener('click', () => editForm(card, r));
+    del.addEventListener('click', () => {
+      if (!confirming) {
+        // A second click confirms: no modal dialogs in the sidebar's sandbox.
+        confirming = true;
+        del.textContent = 'Confirm delete';
+        return;
+      }
+      act('Deleting\u2026', () => api.run<{ deleted: boolean }>('deleteReport', r.id), () => load(() => setStatus(status, 'Deleted. Its data stays in the sheet.', 'success')));
+    });
+    const statusNode = el('div', { className: 'hint', 'data-test': 'report-status' });
+    setStatus(statusNode, line.text, line.kind);
+    card.append(
+      el('div', { className: 'site-name', text: r.name ?? r.id }),
+      el('div', { className: 'hint gray', text: `${where} \u2192 ${r.sheetName}` }),
+      el('div', {
+        className: 'hint gray',
+        text: scheduled ? `${scheduleInWords(r.schedule)}${r.status.nextRunAt ? `; next ${when(r.status.nextRunAt)}` : ''}` : scheduleInWords(r.schedule),
+      }),
+      statusNode,
+      el('div', { className: 'buttons' }, run, edit, del),
+    );
+    return card;
+  }
+
+  function render(view: ReportListView): void {
+    renderOwner(view);
+    clear(list);
+    refreshAll.hidden = view.reports.length === 0;
+    if (view.reports.length === 0) {
+      list.appendChild(el('p', { className: 'gray', text: 'No saved reports yet. Run a report, then save it here to refresh it on demand or on a schedule.' }));
+      return;
+    }
+    for (const r of view.reports) list.appendChild(reportCard(r));
+  }
+
+  function load(then?: () => void): void {
+    api
+      .run<ReportListView>('listReports')
+      .then((view) => {
+        render(view);
+        then?.();
+      })
+      .catch((error: Error) => setStatus(status, error.message, 'error'));
+  }
+
+  function offerSave(request: RunReportRequest): void {
+    clear(saveBox);
+    const name = textInput('name', '', 'e.g. Monthly earnings');
+    const schedule = scheduleEditor({ every: 'off' });
+    const save = el('button', { type: 'submit', className: 'action', text: 'Save this report' });
+    const dismiss = el('button', { type: 'button', text: 'Not now' });
+    const summary = [request.report, sitesInWords(request.siteId), datesInWords(request)].filter((s) => s !== '').join(' \u00b7 ');
+    const form = el(
+      'form',
+      { novalidate: true },
+      el('p', { text: `Save the report you ran (${summary} \u2192 ${request.sheetName ?? ''}) to refresh it later or on a schedule.` }),
+      field('Name', name),
+      schedule.node,
+      el('div', { className: 'buttons' }, save, dismiss),
+    );
+    dismiss.addEventListener('click', () => {
+      saveBox.hidden = true;
+    });
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const definition = {
+        name: name.value.trim() || undefined,
+        report: request.report,
+        siteId: request.siteId,
+        start: request.start,
+        end: request.end,
+        options: request.options,
+        sheetName: request.sheetName ?? '',
+        schedule: schedule.value(),
+      };
+      act('Saving\u2026', () => api.run<SavedReportView>('saveReport', definition), () => {
+        saveBox.hidden = true;
+        load(() => setStatus(status, 'Saved. Run it from here, or let its schedule refresh it.', 'success'));
+      });
+    });
+    saveBox.appendChild(form);
+    saveBox.hidden = false;
+  }
+
+  refreshAll.addEventListener('click', () => refresh());
+  load();
+  return { reload: () => load(), offerSave };
+}
+
+/**
+ * The tab, for main.ts's SECTIONS list: `createSavedReportsSection()`. After a run in the builder
+ * the tab holds a filled "Save this report" form (a builder button can simply show this tab).
+ */
+export function createSavedReportsSection(): SidebarSection {
+  let handle: SavedReportsHandle | null = null;
+  return {
+    id: 'saved',
+    title: 'Saved',
+    mount(root: HTMLElement, ctx: SidebarContext): void {
+      const mounted = mountSavedReports(root, { run: (fn, ...args) => ctx.rpc(fn, ...args) });
+      handle = mounted;
+      ctx.on('report-ran', ({ request }) => mounted.offerSave(request));
+    },
+    shown(): void {
+      // Status changes behind the page's back (schedules, other editors): fresh on every visit.
+      handle?.reload();
+    },
+  };
+}

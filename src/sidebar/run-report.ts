@@ -1,0 +1,122 @@
+import { CreatorError, isCreatorError, userMessage } from '../api/errors';
+import type { Execution } from '../platform/execution';
+import type { Lock, Spreadsheet } from '../platform/types';
+import { pullReport } from '../pull/pull-report';
+import type { RunReportRequest, RunReportResult } from '../shared/types';
+import { writeReportBlock } from '../sheet/write-report-block';
+import { blockNote } from './block-note';
+import { reportProgress } from './progress';
+import { checkRunRequest } from './run-request';
+
+export interface RunToSheetOptions {
+  /** The block's owner id: a saved report's id. Default: one block per target sheet. */
+  blockId?: string;
+  /** Skip cached API results (a forced refresh). */
+  bypassCache?: boolean;
+  /** Called as pages arrive and before writing, besides the runId progress the page polls. */
+  onProgress?: (message: string, page: number, pages: number | null) => void;
+}
+
+/** Two writers of one document (a schedule and the sidebar) must not interleave their blocks. */
+const LOCK_WAIT_MS = 30_000;
+
+function sheetBlockId(sheet: GoogleAppsScript.Spreadsheet.Sheet): string {
+  // The sheet's id survives renames, so a renamed sheet still owns its block.
+  return `sheet-${sheet.getSheetId()}`;
+}
+
+function siteLabels(sites: unknown, fallback: string | string[]): string[] {
+  const list = Array.isArray(sites) ? sites : [];
+  const names = list
+    .map((s) => (typeof s === 'string' ? s : s && typeof s === 'object' ? String((s as { id?: unknown }).id ?? '') : ''))
+    .filter((s) => s !== '');
+  if (names.length) return names;
+  const given = Array.isArray(fallback) ? fallback : [fallback];
+  return given.filter((s) => s !== '');
+}
+
+function acquire(execution: Execution): Lock | null {
+  const lock = execution.platform.documentLock();
+  if (lock && !lock.tryLock(LOCK_WAIT_MS)) {
+    throw new CreatorError('BUSY', 'Another report is being written to this spreadsheet. Try again in a minute.');
+  }
+  return lock;
+}
+
+/**
+ * Pulls a whole report, then writes it as one block. Everything is fetched before the sheet is
+ * touched, so a failed pull (auth, bounds, rate limits, time) leaves the sheet exactly as it was.
+ * Shared by the sidebar's Run and by saved reports (with their own blockId).
+ */
+export function runReportToSheet(
+  execution: Execution,
+  request: RunReportRequest,
+  opts: RunToSheetOptions = {},
+): RunReportResult {
+  const { platform } = execution;
+  const startedAt = platform.now();
+  const run = checkRunRequest(request);
+  const progress = (message: string, page: number, pages: number | null, done = false): void => {
+    reportProgress(platform.userCache, run.runId, { message, page, pages, done });
+    if (!done) opts.onProgress?.(message, page, pages);
+  };
+
+  try {
+    progress(`Starting ${run.spec.label}`, 0, null);
+    const pulled = pullReport(
+      execution,
+      { report: run.spec.key, siteId: run.siteId, start: run.start, end: run.end, limit: run.limit, sort: run.sort },
+      {
+        purpose: 'user',
+        bypassCache: opts.bypassCache,
+        // The pull says "fetched page 3 of 201" (or "site-2 (2 of 4): fetched ..."): shown as a sentence.
+        onProgress: (message: string, page: number, pages: number | null) =>
+          progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages),
+      },
+    );
+    const rows = pulled.table.rows.length;
+    const spreadsheet: Spreadsheet | null = platform.spreadsheet();
+    if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to write the report into.');
+    progress(`Writing ${rows.toLocaleString('en-US')} rows`, 0, null);
+
+    const lock = acquire(execution);
+    try {
+      const sheet = spreadsheet.getSheetByName(run.sheetName);
+      // A default id needs the sheet's own id: a new sheet is made only now, after the pull.
+      const blockId = opts.blockId ?? sheetBlockId(sheet ?? spreadsheet.insertSheet(run.sheetName));
+      const written = writeReportBlock(spreadsheet, {
+        sheetName: run.sheetName,
+        blockId,
+        table: pulled.table,
+        note: blockNote(platform, {
+          reportLabel: run.spec.label,
+          sites: siteLabels(pulled.sites, run.siteId),
+          startDate: pulled.startDate ?? null,
+          endDate: pulled.endDate ?? null,
+          dataThrough: pulled.dataThrough ?? null,
+          rows,
+          truncated: Boolean(pulled.truncated),
+          refreshedAt: platform.now(),
+        }),
+      });
+      const result: RunReportResult = {
+        sheetName: written.sheetName,
+        range: written.range,
+        rows: written.rows,
+        startDate: pulled.startDate ?? null,
+        endDate: pulled.endDate ?? null,
+        dataThrough: pulled.dataThrough ?? null,
+        seconds: Math.round((platform.now() - startedAt) / 100) / 10,
+        truncated: Boolean(pulled.truncated),
+      };
+      progress(`Wrote ${written.rows.toLocaleString('en-US')} rows to ${written.sheetName}`, 0, null, true);
+      return result;
+    } finally {
+      lock?.releaseLock();
+    }
+  } catch (error) {
+    // The page stops polling on `done`; the failure itself reaches it through the call's own error.
+    progress(isCreatorError(error) ? userMessage(error) : 'The run failed.', 0, null, true);
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+import { CreatorError } from '../api/errors';
+import type { ReportSpec } from '../catalog/types';
+import { resolveReport } from '../pull/report-key';
+import type { RunReportRequest } from '../shared/types';
+import { checkRunId } from './progress';
+
+/** A request as the page sent it, checked for shape; dates, limits and sorts are the pull's to judge. */
+export interface CheckedRun {
+  spec: ReportSpec;
+  siteId: string | string[];
+  start?: string;
+  end?: string;
+  limit?: number;
+  sort?: string;
+  sheetName: string;
+  runId?: string;
+}
+
+const optionalText = (value: unknown, label: string): string | undefined => {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new CreatorError('BAD_INPUT', `The ${label} must be text.`);
+  return value.trim() || undefined;
+};
+
+function checkSiteId(spec: ReportSpec, value: unknown): string | string[] {
+  if (Array.isArray(value)) {
+    const ids = value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
+    if (ids.length) return ids;
+  } else if (typeof value === 'string' && value.trim()) {
+    return value.trim();
+  }
+  // The sites report lists every site: it needs none.
+  if (spec.key === 'sites') return '';
+  throw new CreatorError('BAD_INPUT', 'Choose a site (or all sites) for the report.');
+}
+
+/** "Page performance - site-1": one sheet per report and site unless the user names another. */
+export function defaultSheetName(spec: ReportSpec, siteId: string | string[]): string {
+  const sites = Array.isArray(siteId) ? siteId.join(', ') : siteId;
+  const name = sites ? `${spec.label} - ${sites.toLowerCase() === 'all' ? 'all sites' : sites}` : spec.label;
+  return name.length > 100 ? `${name.slice(0, 99)}…` : name;
+}
+
+export function checkRunRequest(request: RunReportRequest): CheckedRun {
+  if (!request || typeof request !== 'object') throw new CreatorError('BAD_INPUT', 'Choose a report to run.');
+  const spec = resolveReport(request.report);
+  const siteId = checkSiteId(spec, request.siteId);
+  const options = request.options ?? {};
+  const limit = options.limit;
+  if (limit !== undefined && limit !== null && (!Number.isInteger(limit) || limit < 1)) {
+    throw new CreatorError('BAD_INPUT', 'The row limit must be a whole number of 1 or more, or empty for all rows.');
+  }
+  const sheetName = optionalText(request.sheetName, 'sheet name') ?? defaultSheetName(spec, siteId);
+  if (sheetName.length > 100) throw new CreatorError('BAD_INPUT', 'Sheet names have at most 100 characters.');
+  return {
+    spec,
+    siteId,
+    start: optionalText(request.start, 'start date'),
+    end: optionalText(request.end, 'end date'),
+    limit: limit ?? undefined,
+    sort: optionalText(options.sort, 'sort'),
+    sheetName,
+    runId: request.runId === undefined || request.runId === null || request.runId === '' ? undefined : checkRunId(request.runId),
+  };
+}

@@ -1,0 +1,89 @@
+import type { ColumnType } from '../catalog/types';
+
+/** Only plain decimal notation counts as a number: "007" (a code) and " 1" stay text. */
+const CANONICAL_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+/** What a numeric column accepts from the API's number-as-string quirk. */
+const LOOSE_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const YMD = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
+
+export type ToDate = (ymd: string) => Date;
+
+export const NUMERIC_TYPES: ReadonlySet<ColumnType> = new Set<ColumnType>(['integer', 'number', 'currency', 'percent', 'ratio']);
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+/** `{value, score}` (and similar `{value, ...}` metric objects). */
+export function isValueObject(value: unknown): value is Record<string, unknown> & { value: unknown } {
+  return isPlainObject(value) && 'value' in value;
+}
+
+export function isCanonicalNumber(value: unknown): boolean {
+  return typeof value === 'string' && CANONICAL_NUMBER.test(value);
+}
+
+/** The calendar day of a `YYYY-MM-DD` (or ISO timestamp) string, if it is a real date. */
+export function ymdOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const match = YMD.exec(value);
+  if (!match) return null;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return m >= 1 && m <= 12 && d >= 1 && d <= days ? `${match[1]}-${match[2]}-${match[3]}` : null;
+}
+
+function toNumber(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text === '') return '';
+    // Unreadable text stays visible rather than becoming a wrong zero.
+    return LOOSE_NUMBER.test(text) ? Number(text) : value;
+  }
+  return value;
+}
+
+/**
+ * One API value as a sheet cell of the column's type. Never returns null, undefined, NaN or an
+ * object: a cell must show a value or nothing, not "null" or "[object Object]".
+ */
+export function toCell(value: unknown, type: ColumnType, toDate: ToDate): unknown {
+  if (value === null || value === undefined) return '';
+  if (isValueObject(value)) return toCell(value.value, type, toDate);
+  if (Array.isArray(value) || isPlainObject(value)) return JSON.stringify(value);
+  if (value instanceof Date) return value;
+  if (NUMERIC_TYPES.has(type)) return toNumber(value);
+  switch (type) {
+    case 'date': {
+      const ymd = ymdOf(value);
+      return ymd ? toDate(ymd) : typeof value === 'number' && !Number.isFinite(value) ? '' : value;
+    }
+    case 'boolean':
+      if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
+      return typeof value === 'number' && !Number.isFinite(value) ? '' : value;
+    default:
+      // IDs and labels stay text even when the API sends them as numbers.
+      return typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'boolean' ? String(value) : value;
+  }
+}
+
+/** A type for a field the catalog does not know, from every value it has. */
+export function inferType(values: unknown[]): ColumnType {
+  const present = values.filter((v) => v !== null && v !== undefined && v !== '');
+  if (present.length === 0) return 'text';
+  if (present.every((v) => (typeof v === 'number' && Number.isFinite(v)) || isCanonicalNumber(v))) return 'number';
+  if (present.every((v) => typeof v === 'boolean')) return 'boolean';
+  if (present.every((v) => ymdOf(v) !== null && (v as string).length === 10)) return 'date';
+  return 'text';
+}
+
+/** Unknown fields keep their value as sent, except canonical numeric strings and dates. */
+export function toUnknownCell(value: unknown, type: ColumnType, toDate: ToDate): unknown {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value) || isPlainObject(value)) return JSON.stringify(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  if (type === 'number' && isCanonicalNumber(value)) return Number(value);
+  if (type === 'date') return toCell(value, 'date', toDate);
+  return value;
+}

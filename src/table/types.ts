@@ -1,0 +1,19 @@
+import type { ColumnType } from '../catalog/types';
+
+export interface TableColumn {
+  header: string;
+  /** The API field (`cpm`), a score (`cpm.score`), a nested path (`a.b`), or `site`. */
+  field: string;
+  type: ColumnType;
+  /** Sheets number format. */
+  format?: string;
+}
+
+/** A report as the sheet sees it: cells are numbers, strings, booleans, Dates or "" (never null). */
+export interface Table {
+  columns: TableColumn[];
+  rows: unknown[][];
+}
+
+export const SITE_FIELD = 'site';
+export const SITE_COLUMN: TableColumn = { header: 'Site', field: SITE_FIELD, type: 'text' };

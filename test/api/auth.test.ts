@@ -1,0 +1,108 @@
+import { createClient } from '../../src/api/client';
+import { findReport } from '../../src/catalog/reports';
+import { isCreatorError } from '../../src/api/errors';
+import { createStubApi, CREDENTIAL, SECRET, TOKEN_URL } from './helpers/stub-api';
+import { createStubWorld, json } from './helpers/stub-platform';
+
+const devices = findReport('devices/performance')!;
+const query = { siteId: 'site-1', startDate: '2026-10-01', endDate: '2026-10-31' };
+
+function setup() {
+  const api = createStubApi();
+  const world = createStubWorld(api.handler);
+  return { api, world };
+}
+
+function caught(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}
+
+describe('tokens', () => {
+  it('mints once and reuses the token across executions through the user cache', () => {
+    const { api, world } = setup();
+    createClient(world.execution(), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 });
+    createClient(world.execution('formula'), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 });
+    expect(api.mints).toBe(1);
+    expect(api.dataRequests).toHaveLength(2);
+  });
+
+  it('sends the credential as HTTP Basic with a form body, and the token as a Bearer header', () => {
+    const { world } = setup();
+    createClient(world.execution(), CREDENTIAL).listSites();
+    const [mint, data] = world.stats.requests;
+    expect(mint.url).toBe(TOKEN_URL);
+    expect(mint.method).toBe('post');
+    expect(mint.contentType).toBe('application/x-www-form-urlencoded');
+    expect(mint.headers?.Authorization).toBe('Basic ' + Buffer.from(`client-1:${SECRET}`).toString('base64'));
+    expect(data.headers?.Authorization).toBe('Bearer token-1');
+  });
+
+  it('mints a new token once the cached one is near its expiry', () => {
+    const { api, world } = setup();
+    createClient(world.execution(), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 });
+    world.now += 241_000; // past expires_in - 60
+    createClient(world.execution(), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 });
+    expect(api.mints).toBe(2);
+  });
+
+  it('re-mints once on a 401 and retries the request', () => {
+    const { api, world } = setup();
+    createClient(world.execution(), CREDENTIAL).listSites();
+    api.revokeAll();
+    const rows = createClient(world.execution(), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 }).rows;
+    expect(rows).toHaveLength(1);
+    expect(api.mints).toBe(2);
+  });
+
+  it('reports AUTH_FAILED on a second 401, without the secret or a token in the message', () => {
+    const { api, world } = setup();
+    api.fail({ match: (r) => r.url !== TOKEN_URL, times: 2, respond: () => json(401, { code: 'token_revoked' }) });
+    const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
+    expect(isCreatorError(error) && error.code).toBe('AUTH_FAILED');
+    expect((error as Error).message).toBe('The credential was rejected: check or re-enter it in Settings.');
+    expect(api.mints).toBe(2);
+    expect((error as Error).message).not.toContain(SECRET);
+    expect((error as Error).message).not.toContain('token-');
+  });
+
+  it('reports AUTH_FAILED when the token endpoint rejects the credential', () => {
+    const { world } = setup();
+    const wrong = { ...CREDENTIAL, clientSecret: 'wrong-secret-9999' };
+    const error = caught(() => createClient(world.execution(), wrong).listSites());
+    expect(isCreatorError(error) && error.code).toBe('AUTH_FAILED');
+    expect((error as Error).message).toContain('invalid_client');
+    expect((error as Error).message).not.toContain('wrong-secret');
+  });
+
+  it('mints anyway when the user lock cannot be had, and releases a lock it took', () => {
+    const { api, world } = setup();
+    world.lockAvailable = false;
+    createClient(world.execution(), CREDENTIAL).listSites();
+    expect(api.mints).toBe(1);
+    world.lockAvailable = true;
+    world.userCache.data.clear();
+    createClient(world.execution(), CREDENTIAL).fetchRows(devices, query);
+    expect(world.lockHeld).toBe(false);
+  });
+
+  it('uses a token another execution cached while this one waited for the lock', () => {
+    const { api, world } = setup();
+    const first = createClient(world.execution(), CREDENTIAL);
+    first.listSites();
+    const key = [...world.userCache.data.keys()].find((k) => k.startsWith('creator.tok.'))!;
+    const saved = world.userCache.data.get(key)!;
+    world.userCache.data.delete(key);
+    // The lock "comes free" only after the other execution has written its token.
+    const lock = world.platform().userLock();
+    const original = lock.tryLock;
+    const platform = world.platform();
+    platform.userLock = () => ({ ...lock, tryLock: (ms: number) => (world.userCache.data.set(key, saved), original(ms)) });
+    createClient(world.execution(), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 });
+    expect(api.mints).toBe(1);
+  });
+});

@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Cache, FetchRequest, FetchResponse, Lock, Platform, PropertyStore } from '../../../src/platform/types';
+import { startExecution, type Execution, type ExecutionKind } from '../../../src/platform/execution';
+
+/**
+ * A small hand-written Platform for unit tests: a virtual clock (sleep advances it), caches with
+ * TTLs on that clock, plain property stores, a lock, and an HTTP function the test supplies.
+ */
+export type Handler = (request: FetchRequest) => FetchResponse;
+
+export interface StubStats {
+  fetchCalls: number;
+  fetchAllCalls: number;
+  requests: FetchRequest[];
+  roundTrips: number;
+  sleeps: number[];
+  cachePuts: number;
+}
+
+export interface StubWorld {
+  now: number;
+  /** Virtual ms each round trip takes. */
+  latencyMs: number;
+  handler: Handler;
+  stats: StubStats;
+  userCache: Cache & { data: Map<string, { value: string; expires: number }> };
+  userProperties: PropertyStore & { data: Map<string, string> };
+  spreadsheetId: string | null;
+  lockAvailable: boolean;
+  lockHeld: boolean;
+  logs: string[];
+  platform(): Platform;
+  execution(kind?: ExecutionKind): Execution;
+}
+
+function createCache(world: () => StubWorld): StubWorld['userCache'] {
+  const data = new Map<string, { value: string; expires: number }>();
+  const get = (key: string): string | null => {
+    const entry = data.get(key);
+    if (!entry || entry.expires <= world().now) return null;
+    return entry.value;
+  };
+  const put = (key: string, value: string, ttl = 600): void => {
+    if (key.length > 250) throw new Error('Argument too large: key');
+    if (Buffer.byteLength(value) > 100 * 1024) throw new Error('Argument too large: value');
+    world().stats.cachePuts++;
+    data.set(key, { value, expires: world().now + Math.min(ttl, 21600) * 1000 });
+  };
+  return {
+    data,
+    get,
+    getAll: (keys) => {
+      const out: Record<string, string> = {};
+      for (const k of keys) {
+        const v = get(k);
+        if (v !== null) out[k] = v;
+      }
+      return out;
+    },
+    put,
+    putAll: (values, ttl) => {
+      for (const k of Object.keys(values)) put(k, values[k], ttl);
+    },
+    remove: (key) => void data.delete(key),
+    removeAll: (keys) => keys.forEach((k) => data.delete(k)),
+  };
+}
+
+function createProperties(): StubWorld['userProperties'] {
+  const data = new Map<string, string>();
+  const store: StubWorld['userProperties'] = {
+    data,
+    getProperty: (k) => data.get(k) ?? null,
+    setProperty: (k, v) => {
+      data.set(k, v);
+      return store;
+    },
+    deleteProperty: (k) => {
+      data.delete(k);
+      return store;
+    },
+    getProperties: () => Object.fromEntries(data),
+    getKeys: () => [...data.keys()],
+  };
+  return store;
+}
+
+export function createStubWorld(handler: Handler, opts: { now?: number; latencyMs?: number } = {}): StubWorld {
+  const world: StubWorld = {
+    now: opts.now ?? Date.parse('2026-11-21T15:00:00Z'),
+    latencyMs: opts.latencyMs ?? 100,
+    handler,
+    stats: { fetchCalls: 0, fetchAllCalls: 0, requests: [], roundTrips: 0, sleeps: [], cachePuts: 0 },
+    userCache: undefined as unknown as StubWorld['userCache'],
+    userProperties: createProperties(),
+    spreadsheetId: 'sheet-1',
+    lockAvailable: true,
+    lockHeld: false,
+    logs: [],
+    platform: () => platform,
+    execution: (kind = 'sidebar') => startExecution(platform, kind),
+  };
+  world.userCache = createCache(() => world);
+  const send = (request: FetchRequest): FetchResponse => {
+    world.stats.requests.push(request);
+    return world.handler(request);
+  };
+  const lock: Lock = {
+    tryLock: (ms) => {
+      if (!world.lockAvailable) {
+        world.now += ms;
+        return false;
+      }
+      world.lockHeld = true;
+      return true;
+    },
+    waitLock: () => {
+      world.lockHeld = true;
+    },
+    releaseLock: () => {
+      world.lockHeld = false;
+    },
+    hasLock: () => world.lockHeld,
+  };
+  const platform: Platform = {
+    http: {
+      fetch: (request) => {
+        world.stats.fetchCalls++;
+        world.stats.roundTrips++;
+        world.now += world.latencyMs;
+        return send(request);
+      },
+      fetchAll: (requests) => {
+        world.stats.fetchAllCalls++;
+        world.stats.roundTrips++;
+        world.now += world.latencyMs;
+        return requests.map(send);
+      },
+    },
+    get userCache() {
+      return world.userCache;
+    },
+    documentCache: null,
+    scriptCache: createCache(() => world),
+    get userProperties() {
+      return world.userProperties;
+    },
+    documentProperties: null,
+    userLock: () => lock,
+    documentLock: () => null,
+    triggers: { list: () => [], createHourly: () => 'trigger', remove: () => undefined },
+    now: () => world.now,
+    sleep: (ms) => {
+      world.stats.sleeps.push(ms);
+      world.now += ms;
+    },
+    spreadsheet: () =>
+      (world.spreadsheetId === null ? null : { getId: () => world.spreadsheetId }) as unknown as ReturnType<Platform['spreadsheet']>,
+    timeZone: () => 'America/New_York',
+    formatDate: (date) => date.toISOString().slice(0, 10),
+    sha256Hex: (text) => createHash('sha256').update(text, 'utf8').digest('hex'),
+    base64Encode: (text) => Buffer.from(text, 'utf8').toString('base64'),
+    gzipToBase64: (text) => gzipSync(Buffer.from(text, 'utf8')).toString('base64'),
+    gunzipFromBase64: (b64) => gunzipSync(Buffer.from(b64, 'base64')).toString('utf8'),
+    userEmail: () => 'owner@example.com',
+    log: (message) => void world.logs.push(message),
+    ui: () => {
+      throw new Error('no ui in unit tests');
+    },
+    sidebarHtml: () => {
+      throw new Error('no html in unit tests');
+    },
+  };
+  return world;
+}
+
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}): FetchResponse => ({
+  status,
+  text: JSON.stringify(body),
+  headers: { 'content-type': 'application/json', ...headers },
+});

@@ -1,0 +1,63 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import { fixtureDir, runBuild } from './fixture';
+
+const CUSTOM_DOC = `/**
+ * Adds two numbers.
+ *
+ * @param {number} a The first number.
+ * @param {number} b The second number.
+ * @return The sum.
+ * @customfunction
+ */`;
+
+const HELPER = `export const add = (x: number, y: number): number => x + y;\n`;
+
+describe('scripts/build.ts on fixture entries', () => {
+  test('a non-function export fails the build with a message naming it', () => {
+    const dir = fixtureDir({
+      'entry.ts': `export function ok(): number { return 1; }\nexport const SETTINGS_KEY = 'x';\n`,
+    });
+    const r = runBuild(path.join(dir, 'entry.ts'), path.join(dir, 'out'), ['--code-only']);
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('build failed');
+    expect(r.stderr).toContain('export const SETTINGS_KEY');
+    expect(fs.existsSync(path.join(dir, 'out/Code.js'))).toBe(false);
+  });
+
+  test('a @customfunction keeps its JSDoc verbatim directly above a top-level function NAME(a, b)', () => {
+    const dir = fixtureDir({
+      'helper.ts': HELPER,
+      'entry.ts': `import { add } from './helper';\n\n${CUSTOM_DOC}\nexport function MY_SUM(a: number, b?: number): number {\n  return add(a, b ?? 0);\n}\n`,
+    });
+    const r = runBuild(path.join(dir, 'entry.ts'), path.join(dir, 'out'), ['--code-only']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^built .*Code\.js [\d.]+ KB \(1 functions\)/);
+
+    const code = fs.readFileSync(path.join(dir, 'out/Code.js'), 'utf8');
+    expect(code).toContain(`${CUSTOM_DOC}\nfunction MY_SUM(a, b) { return CreatorReporting.MY_SUM(a, b); }`);
+
+    // The wrapper really reaches the bundled implementation.
+    const ctx = vm.createContext({});
+    vm.runInContext(code, ctx);
+    expect(vm.runInContext('MY_SUM(2, 3)', ctx)).toBe(5);
+    expect(vm.runInContext('typeof add', ctx)).toBe('undefined');
+  });
+
+  test('a name ending in "_" is rejected, naming the export', () => {
+    const dir = fixtureDir({ 'entry.ts': `export function helper_(): number { return 1; }\n` });
+    const r = runBuild(path.join(dir, 'entry.ts'), path.join(dir, 'out'), ['--code-only']);
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('Export "helper_"');
+    expect(r.stderr).toContain('"_"');
+  });
+
+  test('an unknown flag fails instead of being ignored', () => {
+    const dir = fixtureDir({ 'entry.ts': `export function ok(): number { return 1; }\n` });
+    const r = runBuild(path.join(dir, 'entry.ts'), path.join(dir, 'out'), ['--minify']);
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('Unknown argument "--minify"');
+  });
+});

@@ -1,0 +1,89 @@
+import { dataThrough, resolveRange, type DateBoundsLike } from '../../src/dates';
+
+const bounds: DateBoundsLike = {
+  analytics: {
+    range: { startDate: '2024-01-01', endDate: '2026-11-20' },
+    presets: { lastMonth: { startDate: '2026-10-01', endDate: '2026-10-31' } },
+  },
+  earnings: {
+    range: { startDate: '2024-01-01', endDate: '2026-11-19' },
+    presets: {
+      lastMonth: { startDate: '2026-10-01', endDate: '2026-10-31' },
+      lastYear: { startDate: '2023-01-01', endDate: '2023-12-31' },
+      yearToDate: { startDate: '2026-01-01', endDate: '2026-11-20' },
+      mostRecentDay: { startDate: null, endDate: null },
+    },
+  },
+};
+const site1 = { siteId: 'site-1', family: 'earnings' as const };
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (e) {
+    return (e as { code?: string }).code;
+  }
+  return undefined;
+}
+
+describe('resolveRange', () => {
+  it('keeps explicit days inside the bounds and reports data through', () => {
+    expect(resolveRange({ kind: 'days', startDate: '2026-10-01', endDate: '2026-11-19' }, bounds, site1)).toEqual({
+      startDate: '2026-10-01',
+      endDate: '2026-11-19',
+      dataThrough: '2026-11-19',
+    });
+  });
+
+  it('names the available range when days fall outside it', () => {
+    const late = { kind: 'days' as const, startDate: '2026-11-01', endDate: '2026-11-20' };
+    expect(() => resolveRange(late, bounds, site1)).toThrow(
+      'Earnings data for site-1 is available from 2024-01-01 to 2026-11-19. Choose dates inside that range.',
+    );
+    expect(codeOf(() => resolveRange(late, bounds, site1))).toBe('OUT_OF_BOUNDS');
+    const early = { kind: 'days' as const, startDate: '2023-12-31', endDate: '2024-01-31' };
+    expect(() => resolveRange(early, bounds, site1)).toThrow('available from 2024-01-01');
+  });
+
+  it('uses the analytics bounds for traffic reports', () => {
+    const range = { kind: 'days' as const, startDate: '2026-11-01', endDate: '2026-11-20' };
+    expect(resolveRange(range, bounds, { siteId: 'site-1', family: 'analytics' }).dataThrough).toBe('2026-11-20');
+  });
+
+  it('resolves a preset from the family\'s own bounds', () => {
+    expect(resolveRange({ kind: 'preset', name: 'lastMonth' }, bounds, site1)).toEqual({
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+      dataThrough: '2026-11-19',
+    });
+  });
+
+  it('trims a preset to the days with data', () => {
+    expect(resolveRange({ kind: 'preset', name: 'yearToDate' }, bounds, site1).endDate).toBe('2026-11-19');
+  });
+
+  it('explains a preset with no data', () => {
+    expect(() => resolveRange({ kind: 'preset', name: 'mostRecentDay' }, bounds, site1)).toThrow(
+      'The preset mostRecentDay has no earnings data for site site-1.',
+    );
+    expect(() => resolveRange({ kind: 'preset', name: 'lastYear' }, bounds, site1)).toThrow(
+      'The preset lastYear falls outside the available data. Earnings data for site-1 is available from 2024-01-01',
+    );
+  });
+
+  it('says when a site has no data yet', () => {
+    const empty: DateBoundsLike = {
+      analytics: { range: { startDate: null, endDate: null }, presets: {} },
+      earnings: { range: { startDate: null, endDate: null }, presets: {} },
+    };
+    const range = { kind: 'days' as const, startDate: '2026-10-01', endDate: '2026-10-02' };
+    expect(() => resolveRange(range, empty, { siteId: 'site-old', family: 'earnings' })).toThrow(
+      'Site site-old has no earnings data yet.',
+    );
+    expect(() => resolveRange(range, {}, { siteId: 'site-old', family: 'analytics' })).toThrow(
+      'Site site-old has no traffic data yet.',
+    );
+    expect(dataThrough(empty, 'earnings')).toBeNull();
+    expect(dataThrough(bounds, 'analytics')).toBe('2026-11-20');
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The whole add-on on the emulator: the bundle built from src/Code.ts (into a temp dir, so tests
+ * never race `npm run build` over dist/), the fake API on the emulator's virtual clock, and
+ * helpers to call server functions as a given user.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
+import { createFakeApi, type FakeApi } from '../../fake-api';
+import { bundleCode } from '../../scripts/lib/bundle-code';
+
+export const OWNER = 'owner@example.com';
+export const EDITOR = 'editor@example.com';
+
+let built: string | null = null;
+
+/** Builds Code.js once per test file. */
+export async function buildBundle(): Promise<string> {
+  if (built) return built;
+  const code = await bundleCode(path.resolve(__dirname, '../../src/Code.ts'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reports-bundle-'));
+  built = path.join(dir, 'Code.js');
+  fs.writeFileSync(built, code.code);
+  return built;
+}
+
+export interface World {
+  emu: Emulator;
+  api: FakeApi;
+  /** Calls a server function as `user` (default the owner); vm errors come back as their message. */
+  call<T = unknown>(name: string, ...args: unknown[]): T;
+  callAs<T = unknown>(user: string, name: string, ...args: unknown[]): T;
+  /** The message of the error the call throws. */
+  failure(user: string, name: string, ...args: unknown[]): string;
+  /** Saves the demo credential for a user. */
+  connect(user?: string): void;
+  /** Every document property, as stored. */
+  documentProperties(): Record<string, string>;
+  /** Every trigger's owner and handler. */
+  triggers(): Array<{ id: string; owner: string; handler: string }>;
+  values(sheetName: string): unknown[][];
+  /** The status sheet as one object per report row, keyed by header. */
+  statusRows(): Array<Record<string, unknown>>;
+  /** Every access token the API handed out (to prove none is stored anywhere). */
+  tokensSeen: Set<string>;
+  /** Requests whose path ends with `suffix`, so far. */
+  requestsTo(suffix: string): number;
+  fire(): void;
+}
+
+export function createWorld(bundleFile: string, opts: { now?: string; timeZone?: string; latencyMs?: number } = {}): World {
+  let emu: Emulator | null = null;
+  const api = createFakeApi({ now: () => (emu ? emu.clock.now() : Date.parse(opts.now ?? '2026-10-05T12:00:00Z')) });
+  const tokensSeen = new Set<string>();
+  emu = createEmulator({
+    transport: inProcessTransport((req) => {
+      const auth = Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+      if (auth && /^Bearer /i.test(auth)) tokensSeen.add(auth.slice(7));
+      return api.handle(req);
+    }),
+    timeZone: opts.timeZone ?? 'America/New_York',
+    now: Date.parse(opts.now ?? '2026-10-05T12:00:00Z'),
+    users: [OWNER, EDITOR],
+    latencyMs: opts.latencyMs,
+  });
+  const e = emu;
+  e.loadBundle(bundleFile);
+  const callAs = <T>(user: string, name: string, ...args: unknown[]): T =>
+    // Plain JSON across the boundary, as google.script.run gives.
+    JSON.parse(JSON.stringify(e.bundle!.callAs({ user, mode: 'full' }, name, ...args) ?? null)) as T;
+  return {
+    emu: e,
+    api,
+    call: (name, ...args) => callAs(OWNER, name, ...args),
+    callAs,
+    failure(user, name, ...args) {
+      try {
+        e.bundle!.callAs({ user, mode: 'full' }, name, ...args);
+      } catch (err) {
+        return String((err as { message?: unknown }).message ?? err);
+      }
+      throw new Error(`${name} did not fail`);
+    },
+    connect(user = OWNER) {
+      callAs(user, 'saveSettings', { clientId: 'demo-client', clientSecret: 'demo-secret' });
+    },
+    documentProperties() {
+      return e.runAs({ user: OWNER, mode: 'full' }, () => e.globals.PropertiesService.getDocumentProperties().getProperties());
+    },
+    triggers: () => e.triggers.map((t) => ({ id: t.id, owner: t.owner, handler: t.handler })),
+    values(sheetName) {
+      const sheet = e.spreadsheet.getSheetByName(sheetName);
+      if (!sheet) return [];
+      return sheet.getDataRange().getValues();
+    },
+    statusRows() {
+      const [header, ...rows] = this.values('Creator Reporting status');
+      return rows.map((row) => Object.fromEntries((header as string[]).map((h, i) => [h, row[i]])));
+    },
+    tokensSeen,
+    requestsTo: (suffix) => api.stats.log.filter((r) => r.path.endsWith(suffix)).length,
+    fire() {
+      const mine = e.triggers.filter((t) => t.handler === 'onScheduleTrigger');
+      for (const t of mine) e.fireTrigger(t.id);
+    },
+  };
+}

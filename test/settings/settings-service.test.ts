@@ -1,0 +1,159 @@
+import { isCreatorError, type CreatorError } from '../../src/api/errors';
+import { FORMULAS_NOT_ALLOWED_MESSAGE, loadCredential, NOT_CONFIGURED_MESSAGE } from '../../src/settings/credential';
+import { maskSecret } from '../../src/settings/mask';
+import { clearSettings, getSettings, saveSettings, testConnection } from '../../src/settings/settings-service';
+import { checkUrl } from '../../src/settings/url-check';
+import { BASE, createStubApi, SECRET, TOKEN_URL } from '../api/helpers/stub-api';
+import { createStubWorld } from '../api/helpers/stub-platform';
+
+const input = { clientId: 'client-1', clientSecret: SECRET, apiBaseUrl: BASE, tokenUrl: TOKEN_URL };
+
+function setup() {
+  const api = createStubApi();
+  const world = createStubWorld(api.handler);
+  return { api, world };
+}
+
+function caught(fn: () => unknown): CreatorError {
+  try {
+    fn();
+  } catch (error) {
+    if (isCreatorError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected an error');
+}
+
+describe('saveSettings', () => {
+  it('checks the credential against the token endpoint, stores it in user properties, and masks the secret', () => {
+    const { api, world } = setup();
+    const view = saveSettings(world.execution(), input);
+    expect(api.mints).toBe(1);
+    expect(view).toEqual({
+      configured: true,
+      clientId: 'client-1',
+      clientSecretMasked: '••••••••1234',
+      apiBaseUrl: BASE,
+      tokenUrl: TOKEN_URL,
+      allowFormulas: false,
+      userEmail: 'owner@example.com',
+    });
+    expect(JSON.stringify(view)).not.toContain(SECRET);
+    expect(JSON.parse(world.userProperties.data.get('creator.settings')!)).toEqual(input);
+  });
+
+  it('stores nothing when the token endpoint rejects the credential', () => {
+    const { world } = setup();
+    const error = caught(() => saveSettings(world.execution(), { ...input, clientSecret: 'wrong-secret-5678' }));
+    expect(error.code).toBe('AUTH_FAILED');
+    expect(error.message).not.toContain('wrong-secret');
+    expect(world.userProperties.data.size).toBe(0);
+  });
+
+  it('keeps the stored secret when a later save leaves it empty', () => {
+    const { world } = setup();
+    saveSettings(world.execution(), input);
+    const view = saveSettings(world.execution(), { ...input, clientSecret: '' });
+    expect(view.clientSecretMasked).toBe('••••••••1234');
+    expect(loadCredential(world.execution(), 'user').clientSecret).toBe(SECRET);
+  });
+
+  it('needs a client ID and, the first time, a secret', () => {
+    const { world } = setup();
+    expect(caught(() => saveSettings(world.execution(), { ...input, clientId: '  ' })).message).toBe('Enter the client ID.');
+    expect(caught(() => saveSettings(world.execution(), { ...input, clientSecret: undefined })).message).toBe('Enter the client secret.');
+  });
+
+  it('uses the Raptive defaults when no URLs are given', () => {
+    const { world } = setup();
+    world.handler = () => ({ status: 200, headers: {}, text: JSON.stringify({ access_token: 't', expires_in: 300 }) });
+    const view = saveSettings(world.execution(), { clientId: 'c', clientSecret: 's' });
+    expect(view.apiBaseUrl).toBe('https://publisher-api.raptive.com/creator-api/v1');
+    expect(view.tokenUrl).toBe('https://publisher-api.raptive.com/oauth/token');
+    expect(world.stats.requests[0].url).toBe('https://publisher-api.raptive.com/oauth/token');
+  });
+
+  it('rejects plain-http URLs except to this machine, before any request', () => {
+    const { world } = setup();
+    const error = caught(() => saveSettings(world.execution(), { ...input, apiBaseUrl: 'http://api.example.com/v1' }));
+    expect(error.code).toBe('BAD_INPUT');
+    expect(error.message).toContain('https://');
+    expect(world.stats.requests).toHaveLength(0);
+  });
+
+  it('allowFormulas records consent for the active spreadsheet only', () => {
+    const { world } = setup();
+    expect(saveSettings(world.execution(), { ...input, allowFormulas: true }).allowFormulas).toBe(true);
+    expect(loadCredential(world.execution('formula'), 'formula').clientId).toBe('client-1');
+    world.spreadsheetId = 'sheet-2';
+    expect(getSettings(world.execution()).allowFormulas).toBe(false);
+    expect(caught(() => loadCredential(world.execution('formula'), 'formula')).message).toBe(FORMULAS_NOT_ALLOWED_MESSAGE);
+    world.spreadsheetId = 'sheet-1';
+    saveSettings(world.execution(), { ...input, clientSecret: '', allowFormulas: false });
+    expect(caught(() => loadCredential(world.execution('formula'), 'formula')).code).toBe('FORMULAS_NOT_ALLOWED');
+  });
+});
+
+describe('loadCredential', () => {
+  it('says how to configure when nothing is saved', () => {
+    const { world } = setup();
+    const error = caught(() => loadCredential(world.execution(), 'user'));
+    expect(error.code).toBe('NOT_CONFIGURED');
+    expect(error.message).toBe(NOT_CONFIGURED_MESSAGE);
+  });
+});
+
+describe('getSettings and clearSettings', () => {
+  it('getSettings never returns the secret', () => {
+    const { world } = setup();
+    saveSettings(world.execution(), input);
+    expect(JSON.stringify(getSettings(world.execution()))).not.toContain(SECRET);
+  });
+
+  it('an unconfigured view shows the defaults', () => {
+    const { world } = setup();
+    expect(getSettings(world.execution())).toMatchObject({ configured: false, clientId: '', clientSecretMasked: '', allowFormulas: false });
+  });
+
+  it('clearSettings forgets the credential, its consent and its cached token', () => {
+    const { api, world } = setup();
+    saveSettings(world.execution(), { ...input, allowFormulas: true });
+    expect([...world.userCache.data.keys()].some((k) => k.startsWith('creator.tok.'))).toBe(true);
+    const view = clearSettings(world.execution());
+    expect(view.configured).toBe(false);
+    expect(world.userProperties.data.size).toBe(0);
+    expect([...world.userCache.data.keys()].some((k) => k.startsWith('creator.tok.'))).toBe(false);
+    saveSettings(world.execution(), input);
+    expect(api.mints).toBe(2);
+    expect(getSettings(world.execution()).allowFormulas).toBe(false);
+  });
+});
+
+describe('testConnection', () => {
+  it('mints a fresh token and lists the sites, active first', () => {
+    const { api, world } = setup();
+    saveSettings(world.execution(), input);
+    const result = testConnection(world.execution());
+    expect(api.mints).toBe(2);
+    expect(result.sites.map((s) => [s.id, s.active])).toEqual([['site-1', true], ['site-2', false]]);
+    expect(result.message).toBe('Connected: 2 sites (1 active).');
+  });
+});
+
+describe('helpers', () => {
+  it('masks short secrets completely', () => {
+    expect(maskSecret('demo-secret')).toBe('••••••••');
+    expect(maskSecret('')).toBe('');
+  });
+
+  it.each([
+    ['https://api.example.com/v1/', 'https://api.example.com/v1'],
+    ['http://127.0.0.1:8787/creator-api/v1', 'http://127.0.0.1:8787/creator-api/v1'],
+    ['http://localhost:3000/oauth/token', 'http://localhost:3000/oauth/token'],
+  ])('accepts %s', (url, normalised) => expect(checkUrl('API base URL', url)).toBe(normalised));
+
+  it.each(['http://example.com/v1', 'ftp://x', 'https://user:pw@host/v1', 'https://host/v1?x=1', 'https://ho st/', 'javascript:alert(1)'])(
+    'rejects %s',
+    (url) => expect(() => checkUrl('API base URL', url)).toThrow(/https:\/\//),
+  );
+});

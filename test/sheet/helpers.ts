@@ -1,0 +1,40 @@
+import { createEmulator, type Emulator } from '../../emulator';
+import type { Sheet, Spreadsheet } from '../../src/platform/types';
+import type { BlockTable } from '../../src/sheet/report-table';
+
+/** An emulator with no network: the writer only needs the spreadsheet. */
+export function sheetEmulator(): { emu: Emulator; ss: Spreadsheet } {
+  const emu = createEmulator({
+    transport: {
+      send: () => {
+        throw new Error('no network in writer tests');
+      },
+    },
+    timeZone: 'Europe/London',
+  });
+  const ss = emu.platform().spreadsheet();
+  if (!ss) throw new Error('emulator has no active spreadsheet');
+  return { emu, ss };
+}
+
+export function sheet(ss: Spreadsheet, name: string): Sheet {
+  const found = ss.getSheetByName(name);
+  if (!found) throw new Error(`no sheet ${name}`);
+  return found;
+}
+
+/** What a user sees in a range: the displayed text of each cell. */
+export function shown(ss: Spreadsheet, sheetName: string, a1: string): string[][] {
+  return sheet(ss, sheetName).getRange(a1).getDisplayValues();
+}
+
+export function pagesTable(rows: number, title = (i: number) => `Page ${i}`): BlockTable {
+  return {
+    columns: [
+      { header: 'Page URL', field: 'pageUrl', type: 'url' },
+      { header: 'Earnings', field: 'earnings', type: 'currency', format: '$#,##0.00' },
+      { header: 'Pageviews', field: 'pageviews', type: 'integer', format: '#,##0' },
+    ],
+    rows: Array.from({ length: rows }, (_, i) => [title(i + 1), (i + 1) * 1.5, (i + 1) * 100]),
+  };
+}

@@ -1,0 +1,167 @@
+import { findReport } from '../../src/catalog/reports';
+import { stackTables, toTable, totalRow } from '../../src/table';
+
+const toDate = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
+const spec = (key: string) => findReport(key)!;
+const headers = (t: { columns: Array<{ header: string }> }) => t.columns.map((c) => c.header);
+
+describe('toTable', () => {
+  it('puts known columns first in catalog order, scored metrics as two columns', () => {
+    const table = toTable(spec('pages/performance'), [
+      { rpm: 25, pageUrl: '/a/', cpm: { value: 12.5, score: 50 }, viewability: { value: 70, score: 55 } },
+    ], { toDate });
+    expect(headers(table)).toEqual([
+      'Page URL', 'Site URL', 'Earnings', 'Pageviews', 'Pageviews %', 'Impressions', 'RPM', 'CPM', 'CPM score',
+      'Viewability', 'Viewability score', 'Impressions / pageview', 'Impressions / pageview score', 'Modified', 'Author',
+    ]);
+    const row = table.rows[0];
+    expect(row[headers(table).indexOf('CPM')]).toBe(12.5);
+    expect(row[headers(table).indexOf('CPM score')]).toBe(50);
+    expect(row[headers(table).indexOf('Site URL')]).toBe('');
+  });
+
+  it('keeps every unknown field after the known ones, in first-seen order', () => {
+    const table = toTable(spec('devices/performance'), [
+      { device: 'desktop', zeta: 1 },
+      { device: 'mobile', alpha: 'x', zeta: 2, nested: { a: 1, b: { c: 'deep' } }, tags: ['a', 'b'] },
+    ], { toDate });
+    expect(headers(table).slice(6)).toEqual(['zeta', 'alpha', 'nested.a', 'nested.b.c', 'tags']);
+    expect(table.rows[0].slice(6)).toEqual([1, '', '', '', '']);
+    expect(table.rows[1].slice(6)).toEqual([2, 'x', 1, 'deep', '["a","b"]']);
+  });
+
+  it('coerces numeric strings in numeric columns, and canonical ones in unknown fields', () => {
+    const table = toTable(spec('devices/performance'), [
+      { device: 'desktop', earnings: '3.25', pageviews: '75', sessions: ' 50 ', rpm: 'n/a', extra: '12.5', zip: '007' },
+    ], { toDate });
+    const row = table.rows[0];
+    expect(row.slice(1, 5)).toEqual([3.25, 75, 50, 'n/a']);
+    expect(row[headers(table).indexOf('extra')]).toBe(12.5);
+    expect(row[headers(table).indexOf('zip')]).toBe('007');
+  });
+
+  it('shows null, missing and non-finite values as empty cells, never null/undefined/NaN/[object Object]', () => {
+    const table = toTable(spec('devices/performance'), [
+      { device: 'desktop', earnings: 1, rpm: null, rps: Number.NaN, odd: {} },
+      { device: 'mobile', earnings: 2 },
+    ], { toDate });
+    for (const row of table.rows) {
+      for (const cell of row) {
+        expect(cell).not.toBeNull();
+        expect(cell).not.toBeUndefined();
+        expect(Number.isNaN(cell)).toBe(false);
+        expect(String(cell)).not.toMatch(/null|undefined|\[object Object\]/);
+      }
+    }
+    expect(table.rows[0][headers(table).indexOf('RPM')]).toBe('');
+  });
+
+  it('keeps every catalog column even when no row has it, so columns never shift', () => {
+    const empty = toTable(spec('earnings'), [], { toDate });
+    const full = toTable(spec('earnings'), [{ date: '2026-10-01', earnings: 1, pageRpm: 2 }], { toDate });
+    expect(headers(empty)).toEqual(headers(full));
+    expect(headers(empty)).toEqual(['Date', 'Earnings', 'Pageviews', 'Sessions', 'RPM', 'Page RPM', 'RPS']);
+  });
+
+  it('turns YYYY-MM-DD into dates with the given toDate, and leaves other text alone', () => {
+    const table = toTable(spec('earnings'), [{ date: '2026-10-01' }, { date: '2026-02-30' }], { toDate });
+    expect(table.rows[0][0]).toEqual(new Date('2026-10-01T00:00:00Z'));
+    expect(table.rows[1][0]).toBe('2026-02-30');
+    expect(table.columns[0]).toMatchObject({ type: 'date', format: 'yyyy-mm-dd' });
+  });
+
+  it('splits a known unscored metric that arrives as {value, score}', () => {
+    const table = toTable(spec('countries/performance'), [{ country: 'US', cpm: { value: 9, score: 40 } }], { toDate });
+    const i = headers(table).indexOf('CPM');
+    expect(headers(table)[i + 1]).toBe('CPM score');
+    expect(table.rows[0].slice(i, i + 2)).toEqual([9, 40]);
+  });
+
+  it('adds a leading Site column when given a site', () => {
+    const table = toTable(spec('devices/performance'), [{ device: 'desktop' }], { toDate, siteId: 'site-1' });
+    expect(table.columns[0]).toMatchObject({ header: 'Site', field: 'site' });
+    expect(table.rows[0][0]).toBe('site-1');
+  });
+
+  it('keeps site IDs as text even when the API sends numbers', () => {
+    const table = toTable(spec('sites'), [{ id: 123, name: 'A', jw: 'true' }], { toDate });
+    expect(table.rows[0][0]).toBe('123');
+    expect(table.rows[0][5]).toBe(true);
+  });
+
+  it('flattens date bounds into one row per family and range', () => {
+    const table = toTable(spec('date-bounds'), [{
+      earningsDateBounds: { range: { startDate: '2024-01-01', endDate: null }, lastMonth: { startDate: '2026-10-01', endDate: '2026-10-31' } },
+      analyticsDateBounds: { lastMonth: { startDate: '2026-10-01', endDate: '2026-10-31' }, range: { startDate: null, endDate: null } },
+    }], { toDate });
+    expect(headers(table)).toEqual(['Data', 'Range', 'Start date', 'End date']);
+    expect(table.rows.map((r) => r.slice(0, 2))).toEqual([
+      ['analytics', 'range'], ['analytics', 'lastMonth'], ['earnings', 'range'], ['earnings', 'lastMonth'],
+    ]);
+    expect(table.rows[0].slice(2)).toEqual(['', '']);
+    expect(table.rows[2][2]).toEqual(new Date('2024-01-01T00:00:00Z'));
+  });
+});
+
+describe('totalRow', () => {
+  it('sums additive columns and recomputes RPM, RPS and page RPM from the sums', () => {
+    const s = spec('earnings');
+    const table = toTable(s, [
+      { date: '2026-10-01', earnings: 10, pageviews: 1000, sessions: 500, rpm: 20, pageRpm: 10, rps: 0.02 },
+      { date: '2026-10-02', earnings: 30, pageviews: 1000, sessions: 1500, rpm: 20, pageRpm: 30, rps: 0.02 },
+    ], { toDate });
+    const total = totalRow(table, s);
+    expect(total[0]).toBe('Total');
+    expect(total.slice(1)).toEqual([40, 2000, 2000, 20, 20, 0.02]);
+  });
+
+  it('averages weighted metrics by their weight, never plainly', () => {
+    const s = spec('traffic/by-device');
+    const table = toTable(s, [
+      { device: 'desktop', pageviews: 100, sessions: 100, bounceRate: 50 },
+      { device: 'mobile', pageviews: 900, sessions: 300, bounceRate: 10 },
+    ], { toDate });
+    const total = totalRow(table, s);
+    expect(total).toEqual(['Total', 1000, 400, 2.5, 20]);
+  });
+
+  it('leaves a ratio empty when its parts are not in the table (page rows have no sessions)', () => {
+    const s = spec('pages/performance');
+    const table = toTable(s, [{ pageUrl: '/a/', earnings: 5, impressions: 1000, rpm: 25, cpm: { value: 5, score: 1 } }], { toDate });
+    const total = totalRow(table, s);
+    const at = (h: string) => total[headers(table).indexOf(h)];
+    expect(at('RPM')).toBe('');
+    expect(at('CPM')).toBe(5);
+    expect(at('CPM score')).toBe('');
+    expect(at('Pageviews')).toBe('');
+  });
+
+  it('is empty (not NaN) when the denominator sums to zero', () => {
+    const s = spec('devices/performance');
+    const table = toTable(s, [{ device: 'x', earnings: 0, sessions: 0, pageviews: 0, rpm: null }], { toDate });
+    expect(totalRow(table, s)).toEqual(['Total', 0, 0, 0, '', '']);
+  });
+});
+
+describe('stackTables', () => {
+  it('unions columns with Site first and keeps a score beside its value', () => {
+    const s = spec('countries/performance');
+    const a = toTable(s, [{ country: 'US', earnings: 1 }], { toDate, siteId: 'site-1' });
+    const b = toTable(s, [{ country: 'FR', cpm: { value: 2, score: 9 }, newField: 'n' }], { toDate, siteId: 'site-2' });
+    const stacked = stackTables([a, b], ['site-1', 'site-2']);
+    const h = headers(stacked);
+    expect(h[0]).toBe('Site');
+    expect(h.indexOf('CPM score')).toBe(h.indexOf('CPM') + 1);
+    expect(h.at(-1)).toBe('newField');
+    expect(stacked.rows.map((r) => r[0])).toEqual(['site-1', 'site-2']);
+    expect(stacked.rows[0][h.indexOf('CPM score')]).toBe('');
+    expect(stacked.rows[1][h.indexOf('CPM score')]).toBe(9);
+    for (const row of stacked.rows) expect(row).toHaveLength(h.length);
+  });
+
+  it('fills the Site column from the site list for tables built without one', () => {
+    const s = spec('devices/performance');
+    const stacked = stackTables([toTable(s, [{ device: 'a' }], { toDate }), toTable(s, [{ device: 'b' }], { toDate })], ['x', 'y']);
+    expect(stacked.rows.map((r) => r.slice(0, 2))).toEqual([['x', 'a'], ['y', 'b']]);
+  });
+});
