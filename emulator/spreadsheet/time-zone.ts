@@ -33,30 +33,45 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export function localParts(instant: number, timeZone: string): LocalParts {
+function intlParts(instant: number, timeZone: string): Record<string, number> {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(instant))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  const ms = ((instant % 1000) + 1000) % 1000;
-  const utcDay = Date.UTC(parts.year, parts.month - 1, parts.day);
-  return {
-    year: parts.year,
-    month: parts.month,
-    day: parts.day,
-    hour: parts.hour % 24,
-    minute: parts.minute,
-    second: parts.second,
-    millisecond: ms,
-    weekday: new Date(utcDay).getUTCDay(),
-  };
+  return parts;
 }
+
+// Intl is slow (a big sheet of dates would take seconds); offsets only change at zone transitions,
+// which fall on quarter hours, so one lookup per quarter hour is exact.
+const QUARTER_HOUR = 15 * 60 * 1000;
+const offsetCache = new Map<string, number>();
 
 /** Local wall-clock time minus UTC, in ms, at that instant. */
 export function offsetMs(instant: number, timeZone: string): number {
-  const p = localParts(instant, timeZone);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, p.millisecond);
-  return wall - instant;
+  const bucket = Math.floor(instant / QUARTER_HOUR) * QUARTER_HOUR;
+  const key = timeZone + '|' + bucket;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    const p = intlParts(bucket, timeZone);
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour % 24, p.minute, p.second) - bucket;
+    if (offsetCache.size > 200000) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+export function localParts(instant: number, timeZone: string): LocalParts {
+  const wall = new Date(instant + offsetMs(instant, timeZone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    millisecond: wall.getUTCMilliseconds(),
+    weekday: wall.getUTCDay(),
+  };
 }
 
 /** The instant at which the wall clock in `timeZone` reads the given local time. */

@@ -31,6 +31,9 @@ export interface RecordedToast {
 export const BUTTON = { OK: 'OK', CANCEL: 'CANCEL', YES: 'YES', NO: 'NO', CLOSE: 'CLOSE' } as const;
 export const BUTTON_SET = { OK: 'OK', OK_CANCEL: 'OK_CANCEL', YES_NO: 'YES_NO', YES_NO_CANCEL: 'YES_NO_CANCEL' } as const;
 
+/** A Ui.Button value (the emulator's are their names) or its name. */
+export type ButtonLike = string | GoogleAppsScript.Base.Button;
+
 export interface UiRecorder {
   menus: RecordedMenu[];
   sidebars: RecordedHtml[];
@@ -39,7 +42,7 @@ export interface UiRecorder {
   prompts: RecordedAlert[];
   toasts: RecordedToast[];
   /** Queue the answers the emulated user gives to the next alerts/prompts (default: OK). */
-  respondWith(...responses: Array<string | { button: string; text?: string }>): void;
+  respondWith(...responses: Array<ButtonLike | { button: ButtonLike; text?: string }>): void;
   /** The Ui object SpreadsheetApp.getUi() returns. */
   readonly ui: unknown;
   lastSidebar(): RecordedHtml | undefined;
@@ -72,7 +75,8 @@ export function createUiRecorder(permission: Permission): UiRecorder {
     toasts: [],
     ui: undefined,
     respondWith(...responses) {
-      for (const r of responses) answers.push(typeof r === 'string' ? { button: r } : r);
+      for (const r of responses)
+        answers.push(typeof r === 'object' && r !== null && 'button' in r ? { button: String(r.button), text: r.text } : { button: String(r) });
     },
     lastSidebar() {
       return recorder.sidebars[recorder.sidebars.length - 1];

@@ -94,7 +94,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
       },
     );
     truncated = truncated || result.truncated;
-    tables.push(toTable(spec, result.rows, { toDate, siteId }));
+    tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId } : { toDate }));
   });
 
   const table = sites.length > 1 ? stackTables(tables, sites) : tables[0];

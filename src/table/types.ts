@@ -16,4 +16,4 @@ export interface Table {
 }
 
 export const SITE_FIELD = 'site';
-export const SITE_COLUMN: TableColumn = { header: 'Site', field: SITE_FIELD, type: 'text' };
+export const SITE_COLUMN: Readonly<TableColumn> = Object.freeze({ header: 'Site', field: SITE_FIELD, type: 'text' });

@@ -56,8 +56,16 @@ export const reportSection: SidebarSection = {
     const startInput = el('input', { type: 'date', name: 'start' });
     const endInput = el('input', { type: 'date', name: 'end' });
     const custom = el('div', { className: 'custom-dates', hidden: true }, field('From', startInput), field('To', endInput));
+    const presetRange = el('div', { className: 'hint', 'data-test': 'preset-range' });
     const availability = el('div', { className: 'hint gray', 'data-test': 'availability' });
-    const datesBox = el('fieldset', { className: 'dates' }, el('legend', { text: 'Dates' }), field('Range', preset), custom, availability);
+    const datesBox = el(
+      'fieldset',
+      { className: 'dates' },
+      el('legend', { text: 'Dates' }),
+      field('Range', preset, presetRange),
+      custom,
+      availability,
+    );
     const limit = el('input', { type: 'number', min: '1', step: '1', name: 'limit', placeholder: 'All rows' });
     const limitBox = field('Row limit', limit, 'Optional: the first rows by the report\u2019s default order.');
     const sheet = el('input', { type: 'text', name: 'sheetName', maxlength: '100' });
@@ -94,6 +102,8 @@ export const reportSection: SidebarSection = {
     };
     const showCustom = (): void => {
       custom.hidden = preset.value !== CUSTOM;
+      const chosen = dates?.presets.find((p) => p.key === preset.value);
+      presetRange.textContent = chosen ? `${chosen.startDate} to ${chosen.endDate}` : '';
     };
 
     const fillSites = (list: SiteView[]): void => {
@@ -131,7 +141,7 @@ export const reportSection: SidebarSection = {
       const previous = preset.value;
       clear(preset);
       for (const p of options?.presets ?? []) {
-        preset.appendChild(el('option', { value: p.key, text: `${p.label} (${p.startDate} \u2013 ${p.endDate})` }));
+        preset.appendChild(el('option', { value: p.key, text: p.label, title: `${p.startDate} to ${p.endDate}` }));
       }
       preset.appendChild(el('option', { value: CUSTOM, text: 'Custom dates\u2026' }));
       const keys = (options?.presets ?? []).map((p) => p.key);

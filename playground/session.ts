@@ -1,0 +1,231 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createEmulator, httpTransport, inProcessTransport, type Emulator, type EmulatorSnapshot } from '../emulator';
+import { displayValue } from '../emulator/spreadsheet';
+import { createFakeApi, type FakeApi } from '../fake-api';
+import { routingTransport } from './routing-transport';
+
+/** Where the add-on's default API lives; the playground answers it with the embedded fake API. */
+const DEFAULT_API_HOST = 'publisher-api.raptive.com';
+const WINDOW_ROWS = 200;
+
+export interface SessionOptions {
+  distDir: string;
+  stateDir: string;
+  /** host:port the playground serves on; requests to it also reach the embedded API. */
+  selfHost: string;
+  /** 'real' sends the default API host to the network instead of the embedded fake. */
+  apiMode: 'embedded' | 'real';
+  timeZone: string;
+}
+
+export interface CellView {
+  v: string;
+  raw?: string;
+  f?: string;
+  e?: string;
+  b?: boolean;
+  n?: string;
+  num?: boolean;
+}
+
+/**
+ * One playground: the emulator with the real bundle loaded, the embedded fake API, and the state
+ * kept on disk so a restart continues where the user left off.
+ */
+export class PlaygroundSession {
+  readonly api: FakeApi;
+  emu!: Emulator;
+  private sidebarOpen = false;
+  private seenToasts = 0;
+  private seenAlerts = 0;
+  private seenSidebars = 0;
+  private saveTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly opts: SessionOptions) {
+    let now = () => Date.now();
+    this.api = createFakeApi({ now: () => now() });
+    this.start();
+    now = () => this.emu.clock.now();
+  }
+
+  private get statePath(): string {
+    return path.join(this.opts.stateDir, 'state.json');
+  }
+
+  private start(): void {
+    const embeddedHosts = [this.opts.selfHost.toLowerCase()];
+    if (this.opts.apiMode === 'embedded') embeddedHosts.push(DEFAULT_API_HOST);
+    const transport = routingTransport({
+      embeddedHosts,
+      embedded: inProcessTransport((request) => this.api.handle(request)),
+      real: httpTransport({ timeoutMs: 30000 }),
+    });
+    this.emu = createEmulator({
+      transport,
+      timeZone: this.opts.timeZone,
+      now: Date.now(),
+      distDir: this.opts.distDir,
+    });
+    const saved = this.readState();
+    if (saved) this.emu.restore(saved);
+    const bundle = this.emu.loadBundle(path.join(this.opts.distDir, 'Code.js'));
+    this.emu.ui.reset();
+    bundle.call('onOpen', { authMode: 'FULL' });
+    this.seenToasts = this.seenAlerts = this.seenSidebars = 0;
+    this.sidebarOpen = false;
+  }
+
+  private readState(): EmulatorSnapshot | null {
+    try {
+      return JSON.parse(fs.readFileSync(this.statePath, 'utf8')) as EmulatorSnapshot;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Debounced: a big sheet makes a big snapshot. */
+  scheduleSave(): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.saveNow(), 300);
+  }
+
+  saveNow(): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    fs.mkdirSync(this.opts.stateDir, { recursive: true });
+    const tmp = this.statePath + '.tmp';
+    fs.writeFileSync(tmp, JSON.stringify(this.emu.snapshot()));
+    fs.renameSync(tmp, this.statePath);
+  }
+
+  reset(): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    fs.rmSync(this.statePath, { force: true });
+    this.api.reset();
+    this.start();
+  }
+
+  /** A google.script.run call from the sidebar: the bundle's function as the current user. */
+  run(fn: string, args: unknown[]): { ok: true; result: unknown } | { ok: false; error: string } {
+    const bundle = this.emu.bundle!;
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(fn) || !bundle.has(fn)) return { ok: false, error: `Unknown server function ${fn}.` };
+    try {
+      // JSON round trip: google.script.run carries plain JSON only.
+      const result = bundle.call(fn, ...(JSON.parse(JSON.stringify(args)) as unknown[]));
+      this.scheduleSave();
+      return { ok: true, result: result === undefined ? null : JSON.parse(JSON.stringify(result)) };
+    } catch (error) {
+      this.scheduleSave();
+      return { ok: false, error: messageOf(error) };
+    }
+  }
+
+  menu(handler: string): void {
+    const items = this.emu.ui.menu()?.items ?? [];
+    const known = items.some((item) => item && 'handler' in item && item.handler === handler);
+    if (!known) throw new Error(`The add-on menu has no item for ${handler}.`);
+    const outcome = this.run(handler, []);
+    this.emu.recalculate();
+    if (!outcome.ok) this.emu.ui.alerts.push({ title: null, prompt: outcome.error, buttons: null, response: 'OK' });
+  }
+
+  /** What a user typing into a cell does: the value or formula, then recalculation. */
+  setCell(sheetName: string, row: number, col: number, input: string): void {
+    const sheet = this.emu.globals.SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName);
+    if (!sheet) throw new Error(`There is no sheet named ${sheetName}.`);
+    this.emu.runAs({}, () => sheet.getRange(row, col).setValue(input));
+    this.emu.recalculate();
+    this.scheduleSave();
+  }
+
+  addSheet(name: string): void {
+    this.emu.runAs({}, () => this.emu.globals.SpreadsheetApp.getActiveSpreadsheet().insertSheet(name));
+    this.scheduleSave();
+  }
+
+  /** Moves the virtual clock, then runs the schedule trigger(s) as their owners. */
+  advanceClock(ms: number): number {
+    this.emu.clock.advance(ms);
+    let fired = 0;
+    for (const trigger of this.emu.triggers) {
+      try {
+        this.emu.fireTrigger(trigger.id);
+      } catch (error) {
+        this.emu.ui.toasts.push({ message: messageOf(error), title: 'Scheduled refresh', seconds: null });
+      }
+      fired++;
+    }
+    this.scheduleSave();
+    return fired;
+  }
+
+  closeSidebar(): void {
+    this.sidebarOpen = false;
+  }
+
+  sidebarHtml(): string | null {
+    return this.emu.ui.lastSidebar()?.html ?? null;
+  }
+
+  view(sheetName: string | undefined, offset: number) {
+    const ss = this.emu.spreadsheet;
+    const sheet = (sheetName && ss.sheetByName(sheetName)) || ss.activeSheet;
+    const rows = sheet.lastRow();
+    const cols = sheet.lastColumn();
+    const window: CellView[][] = [];
+    const end = Math.min(rows, offset + WINDOW_ROWS);
+    for (let r = offset + 1; r <= end; r++) {
+      const line: CellView[] = [];
+      for (let c = 1; c <= cols; c++) {
+        const cell = sheet.cell(r, c);
+        if (!cell) {
+          line.push({ v: '' });
+          continue;
+        }
+        const shown = displayValue(cell.value, cell.format, ss.timeZone);
+        const view: CellView = { v: shown };
+        if (cell.formula) view.f = cell.formula;
+        if (cell.error) view.e = cell.error;
+        if (cell.fontWeight === 'bold') view.b = true;
+        if (cell.note) view.n = cell.note;
+        if (typeof cell.value === 'number' || cell.value instanceof Date) view.num = true;
+        line.push(view);
+      }
+      window.push(line);
+    }
+    const sidebars = this.emu.ui.sidebars.length;
+    if (sidebars > this.seenSidebars) this.sidebarOpen = true;
+    this.seenSidebars = sidebars;
+    const toasts = this.emu.ui.toasts.slice(this.seenToasts).map((t) => (t.title ? `${t.title}: ${t.message}` : t.message));
+    this.seenToasts = this.emu.ui.toasts.length;
+    const alerts = this.emu.ui.alerts.slice(this.seenAlerts).map((a) => a.prompt);
+    this.seenAlerts = this.emu.ui.alerts.length;
+    const menu = this.emu.ui.menu();
+    const demo = this.api.credentials.demo;
+    return {
+      docName: ss.name,
+      sheets: ss.sheets.map((s) => s.name),
+      active: sheet.name,
+      sheet: { rows, cols, offset, frozenRows: sheet.frozenRows, window },
+      menu: menu ? { title: 'Creator Reporting', items: menu.items } : null,
+      sidebar: this.sidebarOpen ? { title: this.emu.ui.lastSidebar()?.title || 'Creator Reporting', version: sidebars } : null,
+      clock: new Date(this.emu.clock.now()).toLocaleString('en-US', { timeZone: ss.timeZone, dateStyle: 'medium', timeStyle: 'short' }) + ` (${ss.timeZone})`,
+      toasts,
+      alerts,
+      demo: {
+        clientId: demo.clientId,
+        clientSecret: demo.clientSecret,
+        mode:
+          this.opts.apiMode === 'embedded'
+            ? 'The default API address is answered by the embedded fake API.'
+            : 'Real mode: the default API address goes to the network.',
+      },
+    };
+  }
+}
+
+export function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message ? message : 'The call failed.';
+}

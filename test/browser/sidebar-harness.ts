@@ -1,0 +1,100 @@
+/**
+ * The built sidebar page in headless Chromium, wired to the built server bundle on the emulator:
+ * google.script.run is replaced by a bridge that calls the bundle's function in Node, with the
+ * same plain-JSON and failure-handler behaviour. Offline: every request that is not to the local
+ * page server (Google's add-on stylesheet included) is blocked.
+ */
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Emulator } from '../../emulator';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface SidebarPage {
+  page: Page;
+  /** Every server function the page called, in order. */
+  calls: string[];
+  blocked: string[];
+  close(): Promise<void>;
+}
+
+/** Runs in the page before its script: the google.script.run chain, forwarding to the bridge. */
+const BRIDGE_SCRIPT = `
+(() => {
+  const make = (ok, fail) => new Proxy({}, {
+    get(_, name) {
+      if (name === 'withSuccessHandler') return (f) => make(f, fail);
+      if (name === 'withFailureHandler') return (f) => make(ok, f);
+      return (...args) => {
+        window.__serverCall(String(name), JSON.stringify(args)).then((out) => {
+          const answer = JSON.parse(out);
+          if (answer.ok) { if (ok) ok(answer.value); }
+          else if (fail) fail(new Error(answer.message));
+        });
+      };
+    },
+  });
+  window.google = { script: { run: make(null, null) } };
+})();
+`;
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+export async function openSidebar(browser: Browser, emu: Emulator, htmlFile: string): Promise<SidebarPage> {
+  const html = fs.readFileSync(htmlFile, 'utf8');
+  const server = http.createServer((req, res) => {
+    if (req.url === '/' || req.url === '/Sidebar.html') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const context = await browser.newContext({ viewport: { width: 300, height: 900 } });
+  const page = await context.newPage();
+  const calls: string[] = [];
+  const blocked: string[] = [];
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin)) return route.continue();
+    blocked.push(url);
+    return route.abort();
+  });
+  await page.exposeFunction('__serverCall', (name: string, argsJson: string) => {
+    calls.push(name);
+    try {
+      const value = emu.bundle!.call(name, ...(JSON.parse(argsJson) as unknown[]));
+      return JSON.stringify({ ok: true, value: value ?? null });
+    } catch (error) {
+      return JSON.stringify({ ok: false, message: String((error as { message?: unknown }).message ?? error) });
+    }
+  });
+  await page.addInitScript(BRIDGE_SCRIPT);
+  await page.goto(`${origin}/`);
+  return {
+    page,
+    calls,
+    blocked,
+    async close() {
+      await context.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The add-on's formulas from source, on the emulator and the in-process fake API: a spreadsheet
+ * owner (with or without a saved credential and formula consent), an editor, and the custom
+ * functions wired as Code.ts wires them, but through emu.platform() instead of globalThis.
+ */
+import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
+import type { TransportRequest } from '../../emulator/transport-types';
+import { createFakeApi, type FakeApi } from '../../fake-api';
+import { userMessage } from '../../src/api/errors';
+import { REPORTS } from '../../src/catalog/reports';
+import { refreshFormulas } from '../../src/formulas/refresh';
+import { runFormula, runReportFormula } from '../../src/formulas/run-formula';
+import { startExecution, type Execution, type ExecutionKind } from '../../src/platform/execution';
+import { setConsent, writeStoredCredential } from '../../src/settings/settings-store';
+
+export const NOW = Date.parse('2026-11-21T15:00:00Z');
+export const OWNER = 'owner@example.com';
+export const EDITOR = 'editor@example.com';
+
+export interface Harness {
+  emu: Emulator;
+  api: FakeApi;
+  /** Every access token the fake API issued (to prove none leaks). */
+  tokens: string[];
+  functions: Record<string, (...args: unknown[]) => unknown>;
+  /** One custom-function call as a cell would make it (as the owner unless `user`). */
+  formula(name: string, ...args: unknown[]): unknown[][];
+  /** Stores a credential in `user`'s own properties; `allow` = formula consent for this spreadsheet. */
+  saveCredential(user: string, which: 'demo' | 'agency', allow: boolean): void;
+  /** Runs `work` as one execution of `kind` (menu by default), as the owner. */
+  run<T>(work: (ex: Execution) => T, kind?: ExecutionKind): T;
+  /** Every text the user could see from a formula: returned cells and error messages. */
+  seen: string[];
+}
+
+export function createHarness(opts: { timeZone?: string; now?: number } = {}): Harness {
+  let clock = (): number => opts.now ?? NOW;
+  const api = createFakeApi({ now: () => clock() });
+  const tokens: string[] = [];
+  const handle = (req: TransportRequest) => {
+    const res = api.handle(req);
+    if ('body' in res && req.url.includes('/oauth/token')) {
+      try {
+        const token = (JSON.parse(res.body) as { access_token?: string }).access_token;
+        if (token) tokens.push(token);
+      } catch (_) {
+        // not JSON: an injected fault
+      }
+    }
+    return res;
+  };
+  const emu = createEmulator({
+    transport: inProcessTransport(handle),
+    timeZone: opts.timeZone ?? 'America/Los_Angeles',
+    now: opts.now ?? NOW,
+    users: [OWNER, EDITOR],
+  });
+  clock = () => emu.clock.now();
+  const seen: string[] = [];
+
+  // As serve() does: one execution per call, and only a user message ever leaves.
+  const serveFormula = (work: (ex: Execution) => unknown[][]): unknown[][] => {
+    const ex = startExecution(emu.platform(), 'formula');
+    try {
+      const grid = work(ex);
+      for (const row of grid) for (const cell of row) seen.push(String(cell));
+      return grid;
+    } catch (e) {
+      const message = userMessage(e);
+      seen.push(message);
+      throw new Error(message);
+    }
+  };
+  const functions: Record<string, (...args: unknown[]) => unknown> = {};
+  for (const spec of REPORTS) {
+    if (spec.key === 'sites') functions[spec.formula] = (header) => serveFormula((ex) => runFormula(ex, 'sites', { header }));
+    else if (spec.key === 'date-bounds')
+      functions[spec.formula] = (siteId, header) => serveFormula((ex) => runFormula(ex, 'date-bounds', { siteId, header }));
+    else
+      functions[spec.formula] = (siteId, start, end, limit, sort, header) =>
+        serveFormula((ex) => runFormula(ex, spec.key, { siteId, start, end, limit, sort, header }));
+  }
+  functions.CREATOR_REPORT = (report, siteId, start, end, options) =>
+    serveFormula((ex) => runReportFormula(ex, report, siteId, start, end, options));
+
+  return {
+    emu,
+    api,
+    tokens,
+    functions,
+    seen,
+    formula: (name, ...args) =>
+      emu.runAs({ user: OWNER, mode: 'customFunction' }, () => functions[name](...args) as unknown[][]),
+    saveCredential: (user, which, allow) =>
+      emu.runAs({ user, mode: 'full' }, () => {
+        const platform = emu.platform();
+        const { clientId, clientSecret } = api.credentials[which];
+        writeStoredCredential(platform.userProperties, {
+          clientId,
+          clientSecret,
+          apiBaseUrl: 'https://creator.test/creator-api/v1',
+          tokenUrl: 'https://creator.test/oauth/token',
+        });
+        setConsent(platform.userProperties, platform.spreadsheet()!.getId(), allow);
+      }),
+    run: (work, kind = 'menu') =>
+      emu.runAs({ user: OWNER, mode: 'full' }, () => work(startExecution(emu.platform(), kind))),
+  };
+}
+
+/** The message a formula call failed with. */
+export function errorOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error('expected an error');
+}
+
+export { refreshFormulas };
