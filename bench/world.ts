@@ -5,6 +5,7 @@
  */
 import { createEmulator, DEFAULT_NOW, inProcessTransport, type Emulator } from '../emulator';
 import { emptyCaches } from '../emulator/services/cache';
+import type { Transport } from '../emulator/transport-types';
 import { createFakeApi, type FakeApi } from '../fake-api';
 import { ResourceMeter } from './meter';
 import type { LatencyModel } from './model';
@@ -32,18 +33,40 @@ export interface BenchWorld {
   connect(credential: CredentialName, allowFormulas: boolean): void;
   /** Forgets every cached value (tokens, responses, bounds): the "first open" state. */
   clearCaches(): void;
-  /** Zeroes the emulator's counters and the fake API's stats. */
+  /** Every request the add-on sent since the last resetCounts (the fake API's own log is capped). */
+  readonly requests: SentRequest[];
+  /** Requests per round trip since the last resetCounts. */
+  readonly batchSizes: number[];
+  /** Token mints since the last resetCounts. */
+  tokenMints(): number;
+  /** Zeroes the emulator's counters and this world's request log (tokens stay valid). */
   resetCounts(): void;
+}
+
+export interface SentRequest {
+  method: string;
+  url: string;
 }
 
 export function createBenchWorld(bundleFile: string, model: LatencyModel): BenchWorld {
   let emu: Emulator | null = null;
   const api = createFakeApi({ now: () => (emu ? emu.clock.now() : START_AT), seed: SEED });
   const meter = new ResourceMeter();
-  const transport = inProcessTransport((req) => {
+  const requests: SentRequest[] = [];
+  let mintsBefore = 0;
+  const batchSizes: number[] = [];
+  const inner = inProcessTransport((req) => {
+    requests.push({ method: req.method.toUpperCase(), url: req.url });
     meter.sample();
     return meter.excluded(() => api.handle(req));
   });
+  // Batch sizes show the fan-out the add-on actually used (a fetchAll is one send).
+  const transport: Transport = {
+    send(batch) {
+      batchSizes.push(batch.length);
+      return inner.send(batch);
+    },
+  };
   emu = createEmulator({ transport, timeZone: TIME_ZONE, now: START_AT, users: [OWNER, EDITOR], latencyMs: model.latencyMs });
   const e = emu;
   e.loadBundle(bundleFile);
@@ -65,9 +88,14 @@ export function createBenchWorld(bundleFile: string, model: LatencyModel): Bench
       snap.caches = emptyCaches();
       e.restore(snap);
     },
+    requests,
+    batchSizes,
+    tokenMints: () => api.stats.tokenMints - mintsBefore,
     resetCounts() {
       e.resetCounters();
-      api.reset();
+      requests.length = 0;
+      batchSizes.length = 0;
+      mintsBefore = api.stats.tokenMints;
     },
   };
 }

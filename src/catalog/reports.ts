@@ -191,7 +191,8 @@ export const REPORTS: readonly ReportSpec[] = [
       pageviews,
       { ...count('pageviewsPercent', 'Pageviews %'), type: 'percent', format: FORMAT.percent, total: { kind: 'sum' } },
       impressions,
-      rpm,
+      // Page rows carry no sessions: the API's page-level RPM is per pageview (1.25 / 50 x 1000 = 25).
+      { ...rpm, total: { kind: 'ratio', numerator: 'earnings', denominator: 'pageviews', scale: 1000 } },
       cpm(true),
       viewability(true),
       impressionsPerPageview(true),

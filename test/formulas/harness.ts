@@ -31,13 +31,18 @@ export interface Harness {
   run<T>(work: (ex: Execution) => T, kind?: ExecutionKind): T;
   /** Every text the user could see from a formula: returned cells and error messages. */
   seen: string[];
+  /** Answer requests whose URL contains `urlPart` with this JSON body (200) instead of the fake API. */
+  override(urlPart: string, body: unknown): void;
 }
 
 export function createHarness(opts: { timeZone?: string; now?: number } = {}): Harness {
   let clock = (): number => opts.now ?? NOW;
   const api = createFakeApi({ now: () => clock() });
   const tokens: string[] = [];
+  const overrides: Array<{ urlPart: string; body: unknown }> = [];
   const handle = (req: TransportRequest) => {
+    const hit = overrides.find((o) => req.url.includes(o.urlPart));
+    if (hit) return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(hit.body) };
     const res = api.handle(req);
     if ('body' in res && req.url.includes('/oauth/token')) {
       try {
@@ -89,6 +94,7 @@ export function createHarness(opts: { timeZone?: string; now?: number } = {}): H
     tokens,
     functions,
     seen,
+    override: (urlPart, body) => overrides.push({ urlPart, body }),
     formula: (name, ...args) =>
       emu.runAs({ user: OWNER, mode: 'customFunction' }, () => functions[name](...args) as unknown[][]),
     saveCredential: (user, which, allow) =>
