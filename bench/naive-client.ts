@@ -18,6 +18,8 @@ export interface NaivePullRequest {
   sheetName: string;
   /** The API's maximum: the naive client is not penalised with small pages. */
   pageSize?: number;
+  /** Stop after this many rows (the add-on's limit), still page by page. */
+  maxRows?: number;
 }
 
 export interface NaivePullResult {
@@ -43,7 +45,8 @@ export function naivePull(g: EmulatorGlobals, req: NaivePullRequest): NaivePullR
   let page: number | null = 1;
   let pages = 0;
   let rows = 0;
-  while (page !== null) {
+  const maxRows = req.maxRows ?? Infinity;
+  while (page !== null && rows < maxRows) {
     const url =
       `${req.apiBaseUrl}/sites/${encodeURIComponent(req.siteId)}/${req.report}` +
       `?startDate=${req.startDate}&endDate=${req.endDate}&page[number]=${page}&page[size]=${req.pageSize ?? 500}`;
@@ -56,7 +59,10 @@ export function naivePull(g: EmulatorGlobals, req: NaivePullRequest): NaivePullR
     }
     if (data.length && columns.length) {
       const cols = columns;
-      const grid = data.map((row) => cols.map((c) => cellOf(row[c])));
+      const grid = data.slice(0, maxRows - rows).map((row) => cols.map((c) => cellOf(row[c])));
+      // Like an append, the sheet grows as pages arrive (a range past the last row throws).
+      const lastRow = nextRow + grid.length - 1;
+      if (lastRow > sheet.getMaxRows()) sheet.insertRowsAfter(sheet.getMaxRows(), lastRow - sheet.getMaxRows());
       sheet.getRange(nextRow, 1, grid.length, cols.length).setValues(grid);
       nextRow += grid.length;
       rows += grid.length;

@@ -35,13 +35,27 @@ export class CreatorError extends Error {
     message: string,
     details: { status?: number; providerCode?: string; retryAfter?: number } = {},
   ) {
-    super(message);
+    super(clipQuotes(message));
     this.name = 'CreatorError';
     this.code = code;
     this.status = details.status;
     this.providerCode = details.providerCode;
     this.retryAfter = details.retryAfter;
   }
+}
+
+/** Quoted user input longer than this is shortened in messages (a 100 KB paste stays readable). */
+const QUOTE_LIMIT = 80;
+
+/**
+ * Messages quote what the user typed (`The start "..." is not a date`); a pasted paragraph would
+ * make the message (a cell's hover text, a status row) unreadable, so long quotes keep their start.
+ */
+export function clipQuotes(message: string): string {
+  return message.replace(/"([^"]*)"/g, (whole, inner: string) => {
+    const chars = Array.from(inner);
+    return chars.length > QUOTE_LIMIT ? `"${chars.slice(0, 60).join('')}…" (${chars.length.toLocaleString('en-US')} characters)` : whole;
+  });
 }
 
 /** Duck-typed so errors that crossed a vm realm still count. */

@@ -10,8 +10,20 @@ export type QueryParam = [name: string, value: string | number];
 export function buildUrl(baseUrl: string, path: string, params: QueryParam[]): string {
   const base = baseUrl.replace(/\/+$/, '');
   const query = params.map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`).join('&');
-  return query ? `${base}${path}?${query}` : `${base}${path}`;
+  const url = query ? `${base}${path}?${query}` : `${base}${path}`;
+  // UrlFetchApp throws "Limit Exceeded: URLFetch URL Length." past this; retrying that as a network
+  // failure would blame the connection for an argument (a pasted paragraph as a site ID or sort).
+  if (url.length > MAX_URL_LENGTH) {
+    throw new CreatorError(
+      'BAD_INPUT',
+      `The request would be ${url.length.toLocaleString('en-US')} characters long, more than Apps Script allows (${MAX_URL_LENGTH.toLocaleString('en-US')}). Check the site ID and sort: they are far too long to be right.`,
+    );
+  }
+  return url;
 }
+
+/** Apps Script's UrlFetch URL limit. */
+export const MAX_URL_LENGTH = 2_082;
 
 /** Fills `{siteId}` in a catalog path. */
 export function resolvePath(path: string, siteId: string | undefined): string {

@@ -23,7 +23,7 @@ export function runFormula(execution: Execution, report: string, args: FormulaAr
   const header = readHeader(args.header);
   const request = { report, siteId: args.siteId, start: args.start, end: args.end, limit: args.limit, sort: args.sort };
   const refresh = checkRefresh(execution, requestKey(request));
-  const result = pullReport(execution, request, { purpose: 'formula', bypassCache: refresh.bypass });
+  const result = pullReport(execution, request, { purpose: 'formula', bypassCache: refresh.bypass ? 'rows' : false });
   refresh.markFetched();
   return toGrid(result.table, { header, emptyMessage: emptyMessage(result) });
 }

@@ -8,7 +8,7 @@ import { localMidnight, parseRange, resolveRange, type ResolvedRange } from '../
 import { readLimit, readSort } from './query-options';
 import { resolveReport } from './report-key';
 import { readSiteArg } from './site-arg';
-import { expandSites, MAX_SITES } from './sites';
+import { expandSites } from './sites';
 
 export interface PullRequest {
   /** A catalog key, e.g. "pages/performance". */
@@ -27,8 +27,12 @@ export interface PullRequest {
 export interface PullOptions {
   /** Whose credential: the caller's own ('user') or the owner's, with consent ('formula'). */
   purpose: 'user' | 'formula';
-  /** Skip cache reads (a forced refresh). */
-  bypassCache?: boolean;
+  /**
+   * Skip cache reads (a forced refresh): `true` for rows, sites and date bounds; `'rows'` for the
+   * report rows only, so that many formulas refreshed at once still share one cached copy of each
+   * site's bounds (30-minute cache) instead of each reading them again.
+   */
+  bypassCache?: boolean | 'rows';
   onProgress?(message: string, page: number, pages: number | null): void;
 }
 
@@ -63,12 +67,15 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   const siteArg = spec.key === 'sites' ? null : readSiteArg(request.siteId);
 
   const credential = loadCredential(execution, options.purpose);
-  const client = createClient(execution, credential, { bypassCache: options.bypassCache });
+  // Two clients over one credential share the execution's memo and token; only the rows one may
+  // skip the cache.
+  const client = createClient(execution, credential, { bypassCache: options.bypassCache === true });
+  const rowsClient = options.bypassCache ? createClient(execution, credential, { bypassCache: true }) : client;
   const toDate = (ymd: string): Date => localMidnight(platform, timeZone, ymd);
-  const sites = siteArg ? expandSites(siteArg, client, MAX_SITES[options.purpose]) : [];
+  const sites = siteArg ? expandSites(siteArg, client, options.purpose) : [];
 
   if (!siteArg) {
-    const result = client.fetchRows(spec, { limit, sort }, {});
+    const result = rowsClient.fetchRows(spec, { limit, sort }, {});
     const table = toTable(spec, result.rows, { toDate });
     return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, rows: table.rows.length };
   }
@@ -84,7 +91,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   sites.forEach((siteId, i) => {
     const range = ranges[i];
     const prefix = sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '';
-    const result = client.fetchRows(
+    const result = rowsClient.fetchRows(
       spec,
       { siteId, startDate: range?.startDate, endDate: range?.endDate, limit, sort },
       {

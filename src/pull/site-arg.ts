@@ -43,9 +43,11 @@ export function readSiteArg(value: unknown): SiteArg {
   return { kind: 'ids', ids };
 }
 
-export function tooManySites(count: number, max: number): CreatorError {
+export function tooManySites(count: number, max: number, purpose: 'user' | 'formula'): CreatorError {
   return new CreatorError(
     'BAD_INPUT',
-    `That is ${count} sites; a formula handles at most ${max}. Split the list over several formulas, or pull the report from the sidebar (Extensions > Creator Reporting > Open sidebar).`,
+    purpose === 'formula'
+      ? `That is ${count} sites; a formula handles at most ${max}. Split the list over several formulas, or pull the report from the sidebar (Extensions > Creator Reporting > Open sidebar).`
+      : `That is ${count} sites; one pull handles at most ${max}. Split the list over several reports.`,
   );
 }

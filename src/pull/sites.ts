@@ -10,7 +10,8 @@ interface SiteLister {
 }
 
 /** "all" becomes every ACTIVE site the credential sees (inactive ones have no fresh data). */
-export function expandSites(arg: SiteArg, client: SiteLister, max: number): string[] {
+export function expandSites(arg: SiteArg, client: SiteLister, purpose: 'user' | 'formula'): string[] {
+  const max = MAX_SITES[purpose];
   let ids: string[];
   if (arg.kind === 'all') {
     ids = client
@@ -21,6 +22,6 @@ export function expandSites(arg: SiteArg, client: SiteLister, max: number): stri
   } else {
     ids = arg.ids;
   }
-  if (ids.length > max) throw tooManySites(ids.length, max);
+  if (ids.length > max) throw tooManySites(ids.length, max, purpose);
   return ids;
 }

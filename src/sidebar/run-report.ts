@@ -20,19 +20,19 @@ export interface RunToSheetOptions {
 /** Two writers of one document (a schedule and the sidebar) must not interleave their blocks. */
 const LOCK_WAIT_MS = 30_000;
 
+/** "120,000": without toLocaleString, whose locale data a runtime may lack. */
+export function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 function sheetBlockId(sheet: GoogleAppsScript.Spreadsheet.Sheet): string {
   // The sheet's id survives renames, so a renamed sheet still owns its block.
   return `sheet-${sheet.getSheetId()}`;
 }
 
-function siteLabels(sites: unknown, fallback: string | string[]): string[] {
-  const list = Array.isArray(sites) ? sites : [];
-  const names = list
-    .map((s) => (typeof s === 'string' ? s : s && typeof s === 'object' ? String((s as { id?: unknown }).id ?? '') : ''))
-    .filter((s) => s !== '');
-  if (names.length) return names;
-  const given = Array.isArray(fallback) ? fallback : [fallback];
-  return given.filter((s) => s !== '');
+function siteLabels(sites: string[], fallback: string | string[]): string[] {
+  if (sites.length) return sites;
+  return (Array.isArray(fallback) ? fallback : [fallback]).filter((s) => s !== '');
 }
 
 function acquire(execution: Execution): Lock | null {
@@ -41,6 +41,22 @@ function acquire(execution: Execution): Lock | null {
     throw new CreatorError('BUSY', 'Another report is being written to this spreadsheet. Try again in a minute.');
   }
   return lock;
+}
+
+/** A sheet made for this run goes again if the write fails: the run leaves no trace. */
+function writeOrUndo<T>(spreadsheet: Spreadsheet, created: GoogleAppsScript.Spreadsheet.Sheet | null, write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (created) {
+      try {
+        spreadsheet.deleteSheet(created);
+      } catch (_) {
+        // The write's own error is the one worth reporting.
+      }
+    }
+    throw error;
+  }
 }
 
 /**
@@ -77,39 +93,46 @@ export function runReportToSheet(
     const rows = pulled.table.rows.length;
     const spreadsheet: Spreadsheet | null = platform.spreadsheet();
     if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to write the report into.');
-    progress(`Writing ${rows.toLocaleString('en-US')} rows`, 0, null);
+    progress(`Writing ${thousands(rows)} rows`, 0, null);
 
     const lock = acquire(execution);
     try {
-      const sheet = spreadsheet.getSheetByName(run.sheetName);
+      const existing = spreadsheet.getSheetByName(run.sheetName);
       // A default id needs the sheet's own id: a new sheet is made only now, after the pull.
-      const blockId = opts.blockId ?? sheetBlockId(sheet ?? spreadsheet.insertSheet(run.sheetName));
-      const written = writeReportBlock(spreadsheet, {
-        sheetName: run.sheetName,
-        blockId,
-        table: pulled.table,
-        note: blockNote(platform, {
-          reportLabel: run.spec.label,
-          sites: siteLabels(pulled.sites, run.siteId),
-          startDate: pulled.startDate ?? null,
-          endDate: pulled.endDate ?? null,
-          dataThrough: pulled.dataThrough ?? null,
-          rows,
-          truncated: Boolean(pulled.truncated),
-          refreshedAt: platform.now(),
-        }),
+      const created = existing || opts.blockId ? null : spreadsheet.insertSheet(run.sheetName);
+      const blockId = opts.blockId ?? sheetBlockId((existing ?? created)!);
+      const note = blockNote(platform, {
+        reportLabel: run.spec.label,
+        sites: siteLabels(pulled.sites, run.siteId),
+        startDate: pulled.startDate,
+        endDate: pulled.endDate,
+        dataThrough: pulled.dataThrough,
+        rows,
+        truncated: pulled.truncated,
+        refreshedAt: platform.now(),
       });
+      const written = writeOrUndo(spreadsheet, created, () =>
+        writeReportBlock(spreadsheet, {
+          sheetName: run.sheetName,
+          blockId,
+          table: pulled.table,
+          note,
+          onProgress: (done, total) => {
+            if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null);
+          },
+        }),
+      );
       const result: RunReportResult = {
         sheetName: written.sheetName,
         range: written.range,
         rows: written.rows,
-        startDate: pulled.startDate ?? null,
-        endDate: pulled.endDate ?? null,
-        dataThrough: pulled.dataThrough ?? null,
+        startDate: pulled.startDate,
+        endDate: pulled.endDate,
+        dataThrough: pulled.dataThrough,
         seconds: Math.round((platform.now() - startedAt) / 100) / 10,
-        truncated: Boolean(pulled.truncated),
+        truncated: pulled.truncated,
       };
-      progress(`Wrote ${written.rows.toLocaleString('en-US')} rows to ${written.sheetName}`, 0, null, true);
+      progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
       return result;
     } finally {
       lock?.releaseLock();

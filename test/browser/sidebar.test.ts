@@ -42,6 +42,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
+const inSection = (id: string) => page.locator(`section[data-section=${id}]`);
 const settingsStatus = () => page.locator('[data-test=settings-status]');
 const runStatus = () => page.locator('[data-test=run-status]');
 
@@ -52,7 +53,7 @@ describe('the sidebar page', () => {
     expect(await page.locator('[data-test=settings-state]').textContent()).toMatch(/Not set up yet/);
     expect(sidebar.blocked.some((u) => u.includes('ssl.gstatic.com/docs/script/css/add-ons1.css'))).toBe(true);
     // Our own CSS still styles the primary button (blue, white text).
-    const save = page.locator('form button.action', { hasText: 'Save' });
+    const save = inSection('settings').getByRole('button', { name: 'Save', exact: true });
     expect(await save.evaluate((b) => getComputedStyle(b).color)).toBe('rgb(255, 255, 255)');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(300);
   });
@@ -60,7 +61,7 @@ describe('the sidebar page', () => {
   it('shows a clear error for a wrong secret and keeps nothing of it in the page', async () => {
     await page.fill('input[name=clientId]', 'demo-client');
     await page.fill('input[name=clientSecret]', 'not-the-secret');
-    await page.click('text=Save');
+    await inSection('settings').getByRole('button', { name: 'Save', exact: true }).click();
     await page.locator('[data-test=settings-status].error').waitFor();
     expect(await settingsStatus().textContent()).toMatch(/rejected|check the client ID and secret/i);
     expect(await page.inputValue('input[name=clientSecret]')).toBe('');
@@ -69,7 +70,7 @@ describe('the sidebar page', () => {
 
   it('saves the demo credential and then shows only the masked secret', async () => {
     await page.fill('input[name=clientSecret]', 'demo-secret');
-    await page.click('text=Save');
+    await inSection('settings').getByRole('button', { name: 'Save', exact: true }).click();
     await page.locator('[data-test=settings-status].success').waitFor();
     expect(await page.inputValue('input[name=clientSecret]')).toBe('');
     const placeholder = await page.getAttribute('input[name=clientSecret]', 'placeholder');
@@ -82,7 +83,7 @@ describe('the sidebar page', () => {
   });
 
   it('tests the connection and lists the sites, a hostile name as plain text', async () => {
-    await page.click('text=Test connection');
+    await inSection('settings').getByRole('button', { name: 'Test connection' }).click();
     await page.locator('[data-test=connection-sites] li').first().waitFor();
     const names = await page.locator('[data-test=connection-sites] .site-name').allTextContents();
     expect(names).toContain(HOSTILE_SITE_NAME);
@@ -119,7 +120,7 @@ describe('the sidebar page', () => {
     await page.fill('input[name=start]', '2020-01-01');
     await page.fill('input[name=end]', '2020-01-31');
     const before = sidebar.calls.length;
-    await page.click('text=Run report');
+    await inSection('report').getByRole('button', { name: 'Run report' }).click();
     await page.locator('[data-test=run-status].error').waitFor();
     expect(await runStatus().textContent()).toMatch(/^Data is available from 2024-01-01 to 2026-11-\d\d\. Choose dates inside that range\.$/);
     expect(sidebar.calls.slice(before)).not.toContain('runReport');
@@ -127,7 +128,7 @@ describe('the sidebar page', () => {
 
   it('runs the report into the sheet and says how many rows went where', async () => {
     await page.selectOption('select[name=preset]', 'lastThirtyDays');
-    await page.click('text=Run report');
+    await inSection('report').getByRole('button', { name: 'Run report' }).click();
     await page.locator('[data-test=run-status].success').waitFor({ timeout: 60_000 });
     expect(await runStatus().textContent()).toMatch(/^Wrote 1,203 rows to 'Page performance - site-1'!A1:[A-Z]+1204 in [\d.]+ s\. Dates 2026-\d\d-\d\d to 2026-11-\d\d\. Data through 2026-11-\d\d\.$/);
     const sheet = emu.spreadsheet.getSheetByName('Page performance - site-1')!;
@@ -145,7 +146,7 @@ describe('the sidebar page', () => {
     emu.spreadsheet.insertSheet(hostileSheet).getRange('A1').setValue('mine');
     await page.fill('input[name=sheetName]', hostileSheet);
     await page.selectOption('select[name=report]', 'earnings');
-    await page.click('text=Run report');
+    await inSection('report').getByRole('button', { name: 'Run report' }).click();
     await page.locator('[data-test=run-status].error').waitFor({ timeout: 60_000 });
     expect(await runStatus().textContent()).toBe(
       `Sheet '${hostileSheet}' has other content in A1, where this report needs to write. Move that content or choose another sheet.`,

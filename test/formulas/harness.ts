@@ -35,7 +35,7 @@ export interface Harness {
   override(urlPart: string, body: unknown): void;
 }
 
-export function createHarness(opts: { timeZone?: string; now?: number } = {}): Harness {
+export function createHarness(opts: { timeZone?: string; now?: number; latencyMs?: number } = {}): Harness {
   let clock = (): number => opts.now ?? NOW;
   const api = createFakeApi({ now: () => clock() });
   const tokens: string[] = [];
@@ -59,6 +59,7 @@ export function createHarness(opts: { timeZone?: string; now?: number } = {}): H
     timeZone: opts.timeZone ?? 'America/Los_Angeles',
     now: opts.now ?? NOW,
     users: [OWNER, EDITOR],
+    latencyMs: opts.latencyMs ?? 0,
   });
   clock = () => emu.clock.now();
   const seen: string[] = [];

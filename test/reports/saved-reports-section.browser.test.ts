@@ -16,7 +16,7 @@ beforeAll(async () => {
   const out = await build({
     stdin: {
       contents: `import { mountSavedReports } from './saved-reports';
-        window.mountForTest = (user) => mountSavedReports(document.getElementById('app'), { run: (fn, ...args) => window.serverCall(user, fn, args) });`,
+        window.mountForTest = (user) => { window.section = mountSavedReports(document.getElementById('app'), { run: (fn, ...args) => window.serverCall(user, fn, args) }); };`,
       resolveDir: path.resolve(__dirname, '../../src/sidebar/client'),
       loader: 'ts',
     },
@@ -38,6 +38,7 @@ afterAll(async () => {
 
 async function open(w: World, user: string): Promise<Page> {
   const page = await browser.newPage();
+  page.setDefaultTimeout(5_000);
   await page.exposeFunction('serverCall', (as: string, fn: string, args: unknown[]) => {
     try {
       return { ok: w.callAs(as, fn, ...args) };
@@ -66,7 +67,7 @@ test('lists saved reports with their status; names stay text; Run refreshes and 
   expect(await cardText(page, 0)).toContain('<img src=x onerror=alert(1)>');
   expect(await cardText(page, 0)).toContain('Not run yet.');
   expect(await cardText(page, 0)).toContain('Daily at 06:00');
-  expect(await page.getByTestId('schedule-owner').innerText()).toContain('your account');
+  expect(await page.locator('[data-test=schedule-owner]').innerText()).toContain('your account');
 
   await page.getByRole('button', { name: 'Run' }).click();
   await page.getByText(/Refreshed 1 of 1/).waitFor();
@@ -83,7 +84,7 @@ test('a failure shows in words on the report; Delete asks for a second click', a
   w.call('refreshReports');
   const page = await open(w, OWNER);
   await page.locator('[data-report-id]').first().waitFor();
-  const status = page.getByTestId('report-status');
+  const status = page.locator('[data-test=report-status]');
   expect(await status.getAttribute('class')).toContain('error');
   expect(await status.innerText()).toMatch(/failed\./);
 
@@ -100,7 +101,7 @@ test("someone else's schedule: the owner line names them and Take over makes it 
   w.connect();
   w.call('saveReport', { name: 'C', report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'C', schedule: { every: 'hour' } });
   const page = await open(w, EDITOR);
-  const owner = page.getByTestId('schedule-owner');
+  const owner = page.locator('[data-test=schedule-owner]');
   await owner.getByText(OWNER, { exact: false }).waitFor();
   await page.getByRole('button', { name: 'Take over' }).click();
   await owner.getByText(/your account/).waitFor();
@@ -122,10 +123,19 @@ test('Edit changes the schedule; offerSave saves what the builder ran', async ()
   await page.getByText('Weekly on Monday at 07:00').waitFor();
   expect(w.triggers()).toHaveLength(1);
 
-  await page.evaluate(() => {
-    // The builder's last run, as the section receives it.
-    const handle = (window as unknown as { mountForTest(u: string): { offerSave(r: unknown): void } }).mountForTest;
-    void handle;
-  });
+  // The builder's last run, as the section receives it after 'report-ran'.
+  await page.evaluate(() =>
+    (window as unknown as { section: { offerSave(r: unknown): void } }).section.offerSave({ report: 'traffic/summary', siteId: ['site-1', 'site-2'], start: 'lastThirtyDays', sheetName: 'Traffic' }),
+  );
+  const offer = page.locator('[data-test=save-last-run]');
+  expect(await offer.innerText()).toContain('traffic/summary · site-1, site-2 · lastThirtyDays → Traffic');
+  await offer.locator('input[name=name]').fill('Traffic, both sites');
+  await offer.locator('select[name=every]').selectOption('day');
+  await offer.locator('select[name=hour]').selectOption('5');
+  await offer.getByRole('button', { name: 'Save this report' }).click();
+  await page.getByText('Traffic, both sites').waitFor();
+  expect(await offer.isHidden()).toBe(true);
+  const saved = w.call<{ reports: Array<Record<string, unknown>> }>('listReports').reports[1];
+  expect(saved).toMatchObject({ name: 'Traffic, both sites', report: 'traffic/summary', siteId: ['site-1', 'site-2'], start: 'lastThirtyDays', sheetName: 'Traffic', schedule: { every: 'day', hour: 5 } });
   await page.close();
 });

@@ -2,6 +2,7 @@ import type { SettingsView } from '../../shared/types';
 import { clear, el, setStatus } from './dom';
 import { reportSection } from './report-section';
 import { createRpc } from './rpc';
+import { createSavedReportsSection } from './saved-reports';
 import type { SidebarContext, SidebarEvents, SidebarSection } from './section';
 import { settingsSection } from './settings-section';
 
@@ -9,7 +10,7 @@ import { settingsSection } from './settings-section';
  * The sidebar: one tab per section. A new section (saved reports) is its own file exporting a
  * SidebarSection, added to this list; sections talk through the context's events.
  */
-const SECTIONS: SidebarSection[] = [reportSection, settingsSection];
+const SECTIONS: SidebarSection[] = [reportSection, createSavedReportsSection(), settingsSection];
 
 function start(app: HTMLElement): void {
   const rpc = createRpc();
@@ -41,6 +42,7 @@ function start(app: HTMLElement): void {
       }
     },
     settings: () => settings,
+    hasSection: (id) => SECTIONS.some((section) => section.id === id),
   };
   // First listener: every section reads the new settings through ctx.settings().
   ctx.on('settings-changed', (view) => {

@@ -72,6 +72,8 @@ export const reportSection: SidebarSection = {
     const run = el('button', { className: 'action', type: 'submit', text: 'Run report' });
     const progress = el('div', { className: 'status gray', hidden: true, 'data-test': 'run-progress' });
     const status = el('div', { className: 'status', hidden: true, 'data-test': 'run-status' });
+    const saveRun = el('button', { type: 'button', hidden: true, text: 'Save this report\u2026' });
+    saveRun.addEventListener('click', () => ctx.showSection('saved'));
 
     const form = el(
       'form',
@@ -84,6 +86,7 @@ export const reportSection: SidebarSection = {
       el('div', { className: 'buttons' }, run),
       progress,
       status,
+      saveRun,
     );
     root.append(setup, form);
 
@@ -253,12 +256,14 @@ export const reportSection: SidebarSection = {
       running = true;
       run.disabled = true;
       setStatus(status, '');
+      saveRun.hidden = true;
       setStatus(progress, 'Starting\u2026');
       const stop = pollProgress(ctx.rpc, request.runId, (p) => setStatus(progress, p.message));
       ctx
         .rpc<RunReportResult>('runReport', request)
         .then((result) => {
           setStatus(status, resultLine(result), 'success');
+          saveRun.hidden = !ctx.hasSection('saved');
           ctx.emit('report-ran', { request, result });
         })
         .catch((error: Error) => setStatus(status, error.message, 'error'))

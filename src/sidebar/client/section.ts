@@ -12,6 +12,7 @@ export interface SidebarContext {
   on<K extends keyof SidebarEvents>(event: K, listener: (value: SidebarEvents[K]) => void): void;
   emit<K extends keyof SidebarEvents>(event: K, value: SidebarEvents[K]): void;
   showSection(id: string): void;
+  hasSection(id: string): boolean;
   /** The settings as last loaded or saved; null until the first load. */
   settings(): SettingsView | null;
 }

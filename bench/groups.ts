@@ -1,0 +1,50 @@
+/**
+ * The scenarios in groups that share a world (formulasCold and formulasWarm are one sheet
+ * evaluated twice). Each group gets a fresh world, so nothing cached carries over between them.
+ */
+import type { LatencyModel } from './model';
+import type { Scenarios } from './results';
+import { BIG_PULL, runBigPull, type BigPullOptions } from './scenarios/big-pull';
+import { runFormulas } from './scenarios/formulas';
+import { runScheduled } from './scenarios/scheduled';
+import { failed } from './scenarios/types';
+import { createBenchWorld, messageOf } from './world';
+
+export type GroupName = 'formulas' | 'bigPull' | 'scheduledRefresh';
+export const GROUPS: GroupName[] = ['formulas', 'bigPull', 'scheduledRefresh'];
+
+export interface Sizes {
+  formulas: { sites: number; perSite: number };
+  bigPull: BigPullOptions;
+  scheduledRefresh: { reports: number };
+}
+
+export const FULL: Sizes = {
+  formulas: { sites: 10, perSite: 10 },
+  bigPull: BIG_PULL,
+  scheduledRefresh: { reports: 20 },
+};
+
+/** Seconds, for the smoke test: the same code paths on a small site. */
+export const QUICK: Sizes = {
+  formulas: { sites: 2, perSite: 3 },
+  bigPull: { ...BIG_PULL, siteId: 'site-1' },
+  scheduledRefresh: { reports: 2 },
+};
+
+export function runGroup(group: GroupName, bundleFile: string, model: LatencyModel, sizes: Sizes): Partial<Scenarios> {
+  const world = createBenchWorld(bundleFile, model);
+  try {
+    if (group === 'formulas') {
+      const { cold, warm } = runFormulas(world, sizes.formulas);
+      return { formulasCold: cold, formulasWarm: warm };
+    }
+    if (group === 'bigPull') return { bigPull: runBigPull(world, sizes.bigPull) };
+    return { scheduledRefresh: runScheduled(world, sizes.scheduledRefresh) };
+  } catch (error) {
+    // A harness or emulator error: the group's scenarios say so instead of taking the others down.
+    const r = failed(`the scenario crashed: ${messageOf(error)}`);
+    if (group === 'formulas') return { formulasCold: r, formulasWarm: r };
+    return group === 'bigPull' ? { bigPull: r } : { scheduledRefresh: r };
+  }
+}

@@ -1,0 +1,76 @@
+/** Markdown for the console and the README, from bench-results.json's shape. */
+import type { BenchResults, ScenarioName, TargetStatus } from './results';
+import type { ScenarioResult } from './scenarios/types';
+
+const MARK: Record<TargetStatus, string> = { met: 'met', missed: '**missed**', 'not measurable': 'not measurable' };
+
+const n = (v: unknown): string => (typeof v === 'number' ? v.toLocaleString('en-US') : v === undefined ? '–' : String(v));
+
+function line(name: ScenarioName, r: ScenarioResult): string {
+  const m = r.metrics as Record<string, number | undefined>;
+  if (r.status !== 'measured') return `| \`${name}\` | ${r.status}: ${escape(r.reason ?? '')} |`;
+  let text: string;
+  switch (name) {
+    case 'formulasCold':
+    case 'formulasWarm':
+      text =
+        `${n(m.formulas)} formulas over ${n(m.sites)} sites: ${n(m.tokenMints)} token mint(s), ${n(m.fetches)} fetches ` +
+        `(${n(m.distinctRequests)} distinct + ${n(m.sitesBoundsCalls)} date-bounds), ${n(m.cacheHits)} cache hits, ` +
+        `${n(m.simulatedSeconds)} s simulated in all, longest formula ${n(m.longestFormulaSeconds)} s`;
+      break;
+    case 'bigPull':
+      text =
+        `${n(m.rows)} rows in ${n(m.pages)} pages (fan-out ${n(m.fanOut)}): ${n(m.fetches)} fetches in ${n(m.roundTrips)} round trips ` +
+        `(${n(m.overheadRoundTrips)} before any page: token, date bounds), ` +
+        `${n(m.setValuesCalls)} setValues calls; ${n(m.simulatedSeconds)} s simulated (${n(m.networkSeconds)} s network + ${n(m.writeSeconds)} s writing); ` +
+        `CPU ${n(m.cpuSeconds)} s (+ ${n(m.apiCpuSeconds)} s in the fake API, excluded); peak RSS ${n(m.peakMemoryMB)} MB, heap ${n(m.peakHeapMB)} MB`;
+      break;
+    case 'scheduledRefresh':
+      text =
+        `${n(m.reportsRefreshed)} of ${n(m.reports)} reports refreshed in ${n(m.executions)} trigger execution(s), ${n(m.ranTwice)} twice, ` +
+        `${n(m.failedReports)} failed; ${n(m.fetches)} fetches, ${n(m.setValuesCalls)} setValues calls; ${n(m.simulatedSeconds)} s simulated (longest execution ${n(m.longestExecutionSeconds)} s)`;
+      break;
+  }
+  const notes = r.notes?.length ? ` Note: ${escape(r.notes.join(' '))}` : '';
+  return `| \`${name}\` | ${text}.${notes} |`;
+}
+
+function escape(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function naiveTable(r: ScenarioResult): string[] {
+  if (r.status !== 'measured') return [];
+  const m = r.metrics as Record<string, number | undefined>;
+  return [
+    '| big pull | the add-on (`runReport`) | naive (page by page, a write per page) |',
+    '| --- | ---: | ---: |',
+    `| rows | ${n(m.rows)} | ${n(m.sequentialRows)} |`,
+    `| round trips | ${n(m.roundTrips)} | ${n(m.sequentialRoundTrips)} |`,
+    `| setValues calls | ${n(m.setValuesCalls)} | ${n(m.sequentialSetValuesCalls)} |`,
+    `| simulated seconds | ${n(m.simulatedSeconds)} | ${n(m.sequentialSimulatedSeconds)} |`,
+  ];
+}
+
+export function renderMarkdown(results: BenchResults): string {
+  const s = results.scenarios;
+  const out = [
+    `Latency model: ${results.model.description}. Node ${results.environment.node}, ${results.environment.cpus} CPUs (shared).`,
+    '',
+    '| scenario | measured |',
+    '| --- | --- |',
+    line('formulasCold', s.formulasCold),
+    line('formulasWarm', s.formulasWarm),
+    line('bigPull', s.bigPull),
+    line('scheduledRefresh', s.scheduledRefresh),
+    '',
+    ...naiveTable(s.bigPull),
+    '',
+    '| scenario | target | actual | result |',
+    '| --- | --- | --- | --- |',
+    ...results.targets.map((t) => `| \`${t.scenario}\` | ${escape(t.target)} | ${escape(t.actual)} | ${MARK[t.status]} |`),
+    '',
+    `Targets: ${results.summary.met} met, ${results.summary.missed} missed, ${results.summary['not measurable']} not measurable.`,
+  ];
+  return out.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n');
+}

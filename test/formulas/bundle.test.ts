@@ -1,0 +1,166 @@
+/**
+ * The formulas as Google runs them: the built dist/Code.js in a vm (no Node globals), its
+ * top-level CREATOR_ functions called by the emulator's formula engine as custom functions.
+ * Built into a private folder so a stale or half-written dist/ of someone else never matters.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createEmulator, httpTransport, inProcessTransport, type Emulator, type LoadedBundle } from '../../emulator';
+import { createFakeApi, type FakeApi } from '../../fake-api';
+import { spawnFakeApiServer } from '../../fake-api/spawn';
+import { REPORTS } from '../../src/catalog/reports';
+import { formatDate } from '../dates/clock-stub';
+import { EDITOR, NOW, OWNER } from './harness';
+
+const ROOT = resolve(__dirname, '../..');
+let distDir: string;
+
+beforeAll(() => {
+  distDir = mkdtempSync(join(tmpdir(), 'creator-formulas-'));
+  execFileSync('npx', ['tsx', 'scripts/build.ts', '--out', distDir, '--code-only'], { cwd: ROOT, stdio: 'pipe' });
+}, 120_000);
+
+const ours = (formula: string) => /CREATOR_/i.test(formula);
+
+function setUp(timeZone = 'America/Los_Angeles'): { emu: Emulator; api: FakeApi; bundle: LoadedBundle } {
+  let emu: Emulator | undefined;
+  const api = createFakeApi({ now: () => emu?.clock.now() ?? NOW });
+  emu = createEmulator({ transport: inProcessTransport(api.handle), timeZone, now: NOW, users: [OWNER, EDITOR], distDir });
+  const bundle = emu.loadBundle();
+  return { emu, api, bundle };
+}
+
+function saveSettings(bundle: LoadedBundle, user: string, allowFormulas: boolean): void {
+  bundle.callAs({ user, mode: 'full' }, 'saveSettings', {
+    clientId: 'demo-client',
+    clientSecret: 'demo-secret',
+    apiBaseUrl: 'http://127.0.0.1/creator-api/v1',
+    tokenUrl: 'http://127.0.0.1/oauth/token',
+    allowFormulas,
+  });
+}
+
+describe('the built bundle', () => {
+  it('exposes all 16 CREATOR_ functions, each under its @customfunction JSDoc', () => {
+    const { bundle } = setUp();
+    const code = readFileSync(join(distDir, 'Code.js'), 'utf8');
+    const names = [...REPORTS.map((r) => r.formula), 'CREATOR_REPORT'];
+    expect(names).toHaveLength(16);
+    for (const name of names) {
+      expect(bundle.has(name)).toBe(true);
+      expect(code).toMatch(new RegExp(`@customfunction\\s*\\*/\\s*function ${name}\\(`));
+    }
+  });
+
+  it.each(['America/Los_Angeles', 'Pacific/Auckland'])('fills a sheet from date cells in %s, and recalculates from the cache', (tz) => {
+    const { emu, bundle } = setUp(tz);
+    saveSettings(bundle, OWNER, true);
+    const sheet = emu.spreadsheet.getSheets()[0];
+    sheet.getRange('A1').setValue('2026-10-01');
+    sheet.getRange('A2').setValue('2026-10-05');
+    sheet.getRange('C1').setFormula('=CREATOR_EARNINGS("site-1", A1, A2)');
+    sheet.getRange('C10').setFormula('=CREATOR_PAGE_PERFORMANCE("site-1", "lastMonth", , 3, "-rpm", FALSE)');
+    sheet.getRange('C20').setFormula('=CREATOR_REPORT("traffic/by-device", "site-2", "lastThirtyDays", , "limit=2")');
+    expect(emu.recalculate(undefined, { only: ours }).errors).toEqual([]);
+
+    const earnings = sheet.getRange('C1:I6').getValues();
+    expect(earnings[0]).toEqual(['Date', 'Earnings', 'Pageviews', 'Sessions', 'RPM', 'Page RPM', 'RPS']);
+    expect(earnings.slice(1).map((r) => formatDate(r[0] as Date, tz, 'yyyy-MM-dd HH:mm'))).toEqual([
+      '2026-10-01 00:00',
+      '2026-10-02 00:00',
+      '2026-10-03 00:00',
+      '2026-10-04 00:00',
+      '2026-10-05 00:00',
+    ]);
+    expect(typeof earnings[1][1]).toBe('number');
+    expect(typeof sheet.getRange('E10').getValue()).toBe('number'); // header left out: data from row 10
+    expect(sheet.getRange('C20:C22').getValues().map((r) => r[0])).toEqual(['Device', expect.any(String), expect.any(String)]);
+
+    emu.resetCounters();
+    emu.recalculate(undefined, { only: ours });
+    expect(emu.counters.requests).toBe(0);
+  });
+
+  it('shows a clear message in the cell, never a stack or a secret', () => {
+    const { emu, bundle } = setUp();
+    saveSettings(bundle, OWNER, true);
+    const sheet = emu.spreadsheet.getSheets()[0];
+    sheet.getRange('A1').setFormula('=CREATOR_EARNINGS("site-1", "2026-11-01", "today")');
+    sheet.getRange('A2').setFormula('=CREATOR_EARNINGS("site-old", "lastMonth")');
+    sheet.getRange('A3').setFormula('=CREATOR_REPORT("nope", "site-1", "lastMonth")');
+    sheet.getRange('A4').setFormula('=CREATOR_EARNINGS("other-1", "2026-10-01", "2026-10-02")');
+    const { errors } = emu.recalculate(undefined, { only: ours });
+    expect(errors.map((e) => e.error)).toEqual([
+      'Earnings data for site-1 is available from 2024-01-01 to 2026-11-19. Choose dates inside that range.',
+      'Site site-old has no earnings data yet.',
+      expect.stringMatching(/^Unknown report "nope"\. Use one of: sites, /),
+      expect.any(String),
+    ]);
+    for (const e of errors) {
+      expect(e.value).toBe('#ERROR!');
+      expect(e.error).not.toMatch(/demo-secret|Bearer|\bat \w+ \(|\n/);
+    }
+  });
+
+  it("refuses an editor's formula when the owner has not allowed formulas, even with the editor's own credential", () => {
+    const { emu, bundle } = setUp();
+    saveSettings(bundle, EDITOR, true);
+    emu.spreadsheet.getSheets()[0].getRange('A1').setFormula('=CREATOR_SITES()');
+    const { errors } = emu.recalculate(undefined, { only: ours });
+    expect(errors[0].error).toMatch(/^No Creator Reporting credential is saved/);
+    saveSettings(bundle, OWNER, false);
+    expect(emu.recalculate(undefined, { only: ours }).errors[0].error).toMatch(/^Formulas are off in this spreadsheet/);
+  });
+
+  it('Refresh formulas from the menu re-runs them past the cache, once', () => {
+    const { emu, bundle, api } = setUp();
+    saveSettings(bundle, OWNER, true);
+    const sheet = emu.spreadsheet.getSheets()[0];
+    sheet.getRange('A1').setFormula('=CREATOR_EARNINGS("site-1", "lastMonth")');
+    sheet.getRange('J1').setFormula('=CREATOR_DEVICE_PERFORMANCE("site-2", "lastMonth")');
+    emu.recalculate(undefined, { only: ours });
+    const mints = api.stats.tokenMints;
+
+    bundle.callAs({ user: OWNER, mode: 'full' }, 'menuRefreshFormulas');
+    expect(emu.ui.toasts.map((t) => t.message)).toContain(
+      'Refreshing 2 formulas: each shows its old value until the new one arrives.',
+    );
+    emu.resetCounters();
+    expect(emu.recalculate(undefined, { only: ours }).errors).toEqual([]);
+    expect(emu.counters.requests).toBe(2);
+    expect(api.stats.tokenMints).toBe(mints);
+
+    emu.resetCounters();
+    emu.recalculate(undefined, { only: ours });
+    expect(emu.counters.requests).toBe(0);
+  });
+
+  it('works over real HTTP to a fake API server on 127.0.0.1', async () => {
+    const server = await spawnFakeApiServer();
+    const transport = httpTransport();
+    try {
+      const emu = createEmulator({ transport, timeZone: 'Pacific/Auckland', now: Date.now(), users: [OWNER, EDITOR], distDir });
+      const bundle = emu.loadBundle();
+      bundle.callAs({ user: OWNER, mode: 'full' }, 'saveSettings', {
+        clientId: server.clientId,
+        clientSecret: server.clientSecret,
+        apiBaseUrl: server.apiBaseUrl,
+        tokenUrl: server.tokenUrl,
+        allowFormulas: true,
+      });
+      const sheet = emu.spreadsheet.getSheets()[0];
+      sheet.getRange('A1').setFormula('=CREATOR_EARNINGS("site-1", "lastThirtyDays")');
+      sheet.getRange('J1').setFormula('=CREATOR_TRAFFIC_SUMMARY("all", "lastMonth")');
+      expect(emu.recalculate(undefined, { only: ours }).errors).toEqual([]);
+      expect(sheet.getRange('A1').getValue()).toBe('Date');
+      expect(sheet.getRange('A2').getValue()).toBeInstanceOf(Date);
+      expect(sheet.getRange('J1').getValue()).toBe('Site');
+      expect(sheet.getRange('J2:J5').getValues().map((r) => r[0])).toEqual(['site-1', 'site-2', 'site-3', 'site-big']);
+    } finally {
+      transport.close();
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * API faults, latency and schema drift against the built bundle: each ends in the fault-free
+ * data or a clear message; a failed sidebar run leaves the target sheet byte-identical; no secret
+ * leaks anywhere under any of them.
+ */
+import { applyFaults, DRIFT_CASES, FAULT_ROWS, LATENCY_ROWS } from './fault-matrix';
+import { allSecrets, buildBundle, createWorld, expectClearMessage, findSecrets, sheetState, type World } from './world';
+
+const OCTOBER = ['site-1', '2026-10-01', '2026-10-31'] as const;
+const RUN = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
+const PREVIOUS = { ...RUN, start: '2026-09-01', end: '2026-09-30' };
+
+function sheetValues(world: World, name = 'Report'): unknown[][] {
+  const sheet = world.emu.spreadsheet.getSheetByName(name);
+  return sheet ? sheet.getDataRange().getValues() : [];
+}
+
+/** A world with the owner connected and formulas allowed; the sidebar one has last month's report in "Report". */
+function ready(surface: 'formula' | 'sidebar'): World {
+  const world = createWorld();
+  world.connect();
+  if (surface === 'sidebar') {
+    const first = world.sidebar('runReport', [PREVIOUS]);
+    if (!first.ok) throw new Error(`setup run failed: ${first.message}`);
+  }
+  // Later: the token minted so far has expired, so the call under test mints one (and meets token faults).
+  world.emu.clock.advance(10 * 60_000);
+  return world;
+}
+
+function expectNoSecrets(world: World): void {
+  expect(findSecrets(world, allSecrets(world))).toEqual([]);
+}
+
+function expectNoFormulaCoercions(world: World): void {
+  expect(world.emu.spreadsheet.coercions.filter((c) => c.outcome !== 'text (apostrophe)' && c.outcome !== 'text (plain-text format)')).toEqual([]);
+}
+
+let formulaBaseline: unknown[][];
+let sidebarBaseline: unknown[][];
+
+beforeAll(async () => {
+  await buildBundle();
+  const f = ready('formula').formula('CREATOR_PAGE_PERFORMANCE', ...OCTOBER);
+  if (!f.ok) throw new Error(`baseline formula failed: ${f.message}`);
+  formulaBaseline = f.value;
+  const s = ready('sidebar');
+  const r = s.sidebar('runReport', [RUN]);
+  if (!r.ok) throw new Error(`baseline run failed: ${r.message}`);
+  sidebarBaseline = sheetValues(s);
+}, 120_000);
+
+describe('API faults: a formula (CREATOR_PAGE_PERFORMANCE, 3 pages)', () => {
+  test.each(FAULT_ROWS.map((r) => [r.name, r] as const))('%s', (_name, row) => {
+    const world = ready('formula');
+    applyFaults(world.api, row);
+    const result = world.formula('CREATOR_PAGE_PERFORMANCE', ...OCTOBER);
+    if (row.formula === 'data') {
+      expect(result).toEqual({ ok: true, value: formulaBaseline });
+    } else {
+      expect(result.ok).toBe(false);
+      if (!result.ok) expectClearMessage(result.message, row.formula);
+    }
+    expectNoSecrets(world);
+  });
+});
+
+describe('API faults: the sidebar runReport (3 pages into a sheet holding last month)', () => {
+  test.each(FAULT_ROWS.map((r) => [r.name, r] as const))('%s', (_name, row) => {
+    const world = ready('sidebar');
+    const before = sheetState(world);
+    applyFaults(world.api, row);
+    const result = world.sidebar('runReport', [RUN]);
+    if (row.sidebar === 'data') {
+      expect(result.ok ? null : result.message).toBeNull();
+      expect(sheetValues(world)).toEqual(sidebarBaseline);
+    } else {
+      expect(result.ok).toBe(false);
+      if (!result.ok) expectClearMessage(result.message, row.sidebar);
+      expect(sheetState(world)).toBe(before);
+    }
+    expectNoFormulaCoercions(world);
+    expectNoSecrets(world);
+  });
+});
+
+describe('slow answers against the time budget', () => {
+  test.each(LATENCY_ROWS.map((r) => [r.name, r] as const))('%s', (_name, row) => {
+    const world = ready(row.surface);
+    const before = sheetState(world);
+    world.api.inject(row.fault);
+    const args = { report: row.report, siteId: row.siteId, start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
+    const result =
+      row.surface === 'formula'
+        ? world.formula('CREATOR_REPORT', row.report, row.siteId, '2026-10-01', '2026-10-31')
+        : world.sidebar('runReport', [args]);
+    if (row.expect === 'data') {
+      expect(result.ok ? null : result.message).toBeNull();
+      const clean = ready(row.surface);
+      const expected = row.surface === 'formula' ? clean.formula('CREATOR_REPORT', row.report, row.siteId, '2026-10-01', '2026-10-31') : clean.sidebar('runReport', [args]);
+      expect(expected.ok).toBe(true);
+      if (row.surface === 'formula') expect(result.ok && result.value).toEqual(expected.ok && expected.value);
+      else expect(sheetValues(world)).toEqual(sheetValues(clean));
+    } else {
+      // Never Google's own kill or a generic error: a sentence that says what to do.
+      expect(result.ok).toBe(false);
+      if (!result.ok) expectClearMessage(result.message, row.expect);
+      if (row.surface === 'sidebar') expect(sheetState(world)).toBe(before);
+    }
+    expectNoSecrets(world);
+  });
+});
+
+describe('schema drift: reports through CREATOR_REPORT keep the numbers truthful', () => {
+  const headerIndex = (grid: unknown[][], label: RegExp) => (grid[0] as string[]).findIndex((h) => label.test(String(h)));
+  const baselines = new Map<string, unknown[][]>();
+  const baseline = (report: string): unknown[][] => {
+    if (!baselines.has(report)) {
+      const r = ready('formula').formula('CREATOR_REPORT', report, ...OCTOBER);
+      if (!r.ok) throw new Error(`baseline ${report} failed: ${r.message}`);
+      baselines.set(report, r.value);
+    }
+    return baselines.get(report)!;
+  };
+
+  test.each(DRIFT_CASES.map((r) => [r.name, r.report, r] as const))('%s: %s', (_name, report, row) => {
+    const base = baseline(report);
+    const world = ready('formula');
+    world.api.setQuirks(row.quirks);
+    const result = world.formula('CREATOR_REPORT', report, ...OCTOBER);
+    expect(result.ok ? null : result.message).toBeNull();
+    if (!result.ok) return;
+    const grid = result.value;
+    expect(grid.length).toBe(base.length);
+    for (const rowCells of grid) for (const cell of rowCells) expect(String(cell)).not.toMatch(/\[object Object\]|^NaN$|^undefined$|^null$/);
+    const header = grid[0] as string[];
+    const baseHeader = base[0] as string[];
+    // Every fault-free column is still there with the same values, except where the drift removed the field.
+    for (const [i, label] of baseHeader.entries()) {
+      const j = header.indexOf(label);
+      expect(j).toBeGreaterThanOrEqual(0);
+      for (let r = 1; r < grid.length; r++) {
+        const was = base[r][i];
+        const now = grid[r][j];
+        if (row.quirks.renamedField && /^Earnings$/i.test(label)) expect(now).toBe('');
+        else if (row.quirks.missingRpm && /^RPM$/i.test(label) && now === '') expect(was === '' || was === 0).toBe(true);
+        else expect([label, r, now]).toEqual([label, r, was]);
+      }
+    }
+    if (row.quirks.renamedField && headerIndex(base, /^Earnings$/i) >= 0) {
+      const revenue = headerIndex(grid, /^revenue$/i);
+      const earnings = headerIndex(base, /^Earnings$/i);
+      expect(revenue).toBeGreaterThanOrEqual(0);
+      for (let r = 1; r < grid.length; r++) expect(grid[r][revenue]).toEqual(base[r][earnings]);
+    }
+    if (row.quirks.extraField) expect(headerIndex(grid, /new ?metric/i)).toBeGreaterThan(baseHeader.length - 1);
+    if (row.quirks.objectForNumber) expect(headerIndex(grid, /pageviews.*score/i)).toBeGreaterThanOrEqual(0);
+    expectNoSecrets(world);
+  });
+});

@@ -1,0 +1,212 @@
+/**
+ * The hardening matrix drives the add-on as shipped: Code.js built from the current source into a
+ * temp dir (never dist/, so parallel test files and builds do not race), loaded into a fresh
+ * emulator per scenario, against the in-process fake API on the emulator's virtual clock.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createEmulator, inProcessTransport, type Emulator, type LoadedBundle } from '../../emulator';
+import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
+import { createFakeApi, type FakeApi } from '../../fake-api';
+import { bundleCode } from '../../scripts/lib/bundle-code';
+
+const ROOT = path.resolve(__dirname, '../..');
+export const NOW = Date.parse('2026-11-21T15:00:00Z');
+export const OWNER = 'owner@example.com';
+export const EDITOR = 'editor@example.com';
+/** In process the host is ignored; over the wire this is the fake API's address. */
+export const API_BASE_URL = 'http://127.0.0.1:8787/creator-api/v1';
+export const TOKEN_URL = 'http://127.0.0.1:8787/oauth/token';
+
+let built: string | null = null;
+
+/** Builds Code.js once per test file (call from beforeAll: others' code changes under us). */
+export async function buildBundle(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-build-'));
+  const code = await bundleCode(path.join(ROOT, 'src/Code.ts'));
+  const file = path.join(dir, 'Code.js');
+  fs.writeFileSync(file, code.code);
+  built = file;
+  return file;
+}
+
+export type Edit = (req: TransportRequest, res: TransportResponse) => TransportResponse;
+
+export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; message: string };
+
+export interface World {
+  emu: Emulator;
+  api: FakeApi;
+  bundle: LoadedBundle;
+  /** Every access token the fake API issued. */
+  tokens: string[];
+  /** Every user-visible text: sidebar results (as JSON), formula cells, error messages. */
+  seen: string[];
+  /** A sidebar/menu server function, as `user` (owner by default), plain JSON in and out. */
+  sidebar<T = unknown>(name: string, args?: unknown[], user?: string): Outcome<T>;
+  /** A custom function as a formula cell runs it (the owner's stores, read-only sheet). */
+  formula(name: string, ...args: unknown[]): Outcome<unknown[][]>;
+  /** saveSettings for `user` with the demo (or another) credential; throws if it fails. */
+  connect(opts?: { user?: string; which?: 'demo' | 'agency' | 'other'; allowFormulas?: boolean }): void;
+  /** Replace what the API answers on the way back (after faults). */
+  setEdit(edit: Edit | null): void;
+}
+
+export function createWorld(opts: { users?: string[]; latencyMs?: number; timeZone?: string } = {}): World {
+  if (!built) throw new Error('call buildBundle() in beforeAll first');
+  let emu: Emulator | null = null;
+  const api = createFakeApi({ now: () => (emu ? emu.clock.now() : NOW) });
+  const tokens: string[] = [];
+  const seen: string[] = [];
+  let edit: Edit | null = null;
+  const handle = (req: TransportRequest) => {
+    let res = api.handle(req);
+    if ('networkError' in res) return res;
+    if (req.url.includes('/oauth/token') && res.status === 200) {
+      try {
+        const token = (JSON.parse(res.body) as { access_token?: string }).access_token;
+        if (token) tokens.push(token);
+      } catch (_) {
+        // an injected malformed body
+      }
+    }
+    if (edit) res = edit(req, res);
+    return res;
+  };
+  emu = createEmulator({
+    transport: inProcessTransport(handle),
+    timeZone: opts.timeZone ?? 'America/New_York',
+    now: NOW,
+    users: opts.users ?? [OWNER, EDITOR],
+    latencyMs: opts.latencyMs ?? 0,
+  });
+  const e = emu;
+  const bundle = e.loadBundle(built);
+
+  function outcome<T>(fn: () => unknown): Outcome<T> {
+    try {
+      const raw = fn();
+      // google.script.run: plain JSON crosses the boundary.
+      const value = (raw === undefined ? null : JSON.parse(JSON.stringify(raw))) as T;
+      seen.push(JSON.stringify(value));
+      return { ok: true, value };
+    } catch (error) {
+      const message = String((error as { message?: unknown })?.message ?? error);
+      seen.push(message);
+      return { ok: false, message };
+    }
+  }
+
+  const world: World = {
+    emu: e,
+    api,
+    bundle,
+    tokens,
+    seen,
+    sidebar: <T>(name: string, args: unknown[] = [], user = OWNER) =>
+      outcome<T>(() => bundle.callAs({ user, mode: 'full' }, name, ...args)),
+    formula: (name, ...args) => {
+      try {
+        const grid = bundle.callAs({ user: e.owner, mode: 'customFunction' }, name, ...args) as unknown[][];
+        for (const row of Array.isArray(grid) ? grid : [grid]) for (const cell of Array.isArray(row) ? row : [row]) seen.push(String(cell));
+        return { ok: true, value: grid };
+      } catch (error) {
+        const message = String((error as { message?: unknown })?.message ?? error);
+        seen.push(message);
+        return { ok: false, message };
+      }
+    },
+    connect: ({ user = OWNER, which = 'demo', allowFormulas = true } = {}) => {
+      const { clientId, clientSecret } = api.credentials[which];
+      const r = world.sidebar('saveSettings', [{ clientId, clientSecret, apiBaseUrl: API_BASE_URL, tokenUrl: TOKEN_URL, allowFormulas }], user);
+      if (!r.ok) throw new Error(`connect failed: ${r.message}`);
+    },
+    setEdit: (next) => {
+      edit = next;
+    },
+  };
+  return world;
+}
+
+/** Words that betray a leaked internal instead of a sentence for a user. */
+const JUNK = [/\bundefined\b/, /\[object \w+\]/, /\bNaN\b/, /\bnull\b/, /\n\s+at /, /\.(ts|js):\d+/, /TypeError|ReferenceError|SyntaxError/];
+
+/** A message a user can act on: a sentence, no stack, no junk. */
+export function expectClearMessage(message: string, names?: RegExp): void {
+  for (const junk of JUNK) {
+    if (junk.test(message)) throw new Error(`message has ${junk}: ${message}`);
+  }
+  if (message.length < 15 || message.length > 600) throw new Error(`message length ${message.length}: ${message}`);
+  if (/Something unexpected went wrong/.test(message)) throw new Error(`generic message: ${message}`);
+  if (names && !names.test(message)) throw new Error(`message does not match ${names}: ${message}`);
+}
+
+/** Every string in a value, recursively (object keys included). */
+export function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      out.push(k);
+      strings(v, out);
+    }
+  }
+  return out;
+}
+
+export interface SecretFinding {
+  where: string;
+  secret: string;
+}
+
+/**
+ * Everywhere a secret could leak, except its two legitimate homes: the credential in its user's
+ * own properties (`creator.settings`) and a token in its user's cache under `creator.tok.*`.
+ * Scans cells, notes, named ranges and metadata (the spreadsheet snapshot), every property and
+ * cache store (keys always; values outside the homes), logs, Ui records and `seen`.
+ */
+export function findSecrets(world: World, secrets: string[]): SecretFinding[] {
+  const needles = secrets.filter((s) => s.length >= 6);
+  for (const s of secrets) {
+    // The Basic header's base64 of id:secret also counts.
+    if (s.endsWith('-secret')) needles.push(Buffer.from(`${s.replace(/-secret$/, '-client')}:${s}`).toString('base64'));
+  }
+  const found: SecretFinding[] = [];
+  const scan = (where: string, texts: string[]) => {
+    for (const text of texts) for (const secret of needles) if (text.includes(secret)) found.push({ where, secret });
+  };
+  const snap = world.emu.snapshot();
+  scan('spreadsheet', strings(snap.spreadsheet));
+  scan('document properties', strings(snap.properties.document));
+  scan('script properties', strings(snap.properties.script));
+  for (const [user, props] of Object.entries(snap.properties.user)) {
+    for (const [key, value] of Object.entries(props)) {
+      scan(`user properties key (${user})`, [key]);
+      if (key !== 'creator.settings') scan(`user property ${key} (${user})`, [value]);
+    }
+  }
+  scan('document cache', strings(snap.caches.document));
+  scan('script cache', strings(snap.caches.script));
+  for (const [user, entries] of Object.entries(snap.caches.user)) {
+    for (const [key, entry] of Object.entries(entries)) {
+      scan(`user cache key (${user})`, [key]);
+      if (!key.startsWith('creator.tok.')) scan(`user cache ${key} (${user})`, [entry.value]);
+    }
+  }
+  scan('triggers', strings(snap.triggers));
+  scan('logs', world.emu.logs);
+  const ui = world.emu.ui;
+  scan('ui', strings([ui.alerts, ui.prompts, ui.toasts, ui.dialogs, ui.sidebars]));
+  scan('seen (results and messages)', world.seen);
+  return found;
+}
+
+export function allSecrets(world: World): string[] {
+  return [...Object.values(world.api.credentials).map((c) => c.clientSecret), ...world.tokens];
+}
+
+/** Every cell of every sheet as JSON: "byte-identical" means this string is unchanged. */
+export function sheetState(world: World): string {
+  return JSON.stringify(world.emu.snapshot().spreadsheet);
+}
