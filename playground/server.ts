@@ -125,7 +125,10 @@ if (require.main === module) {
       console.log(`Creator Reporting playground: ${url}`);
       console.log(`Demo credential: client ID ${demo.clientId}, client secret ${demo.clientSecret}`);
       console.log('Open Extensions > Creator Reporting > Open sidebar, save the credential, pull a report.');
-      const stop = () => process.exit(0);
+      const stop = () => {
+        session.saveNow();
+        process.exit(0);
+      };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     })

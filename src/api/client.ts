@@ -8,7 +8,7 @@ import { CreatorError } from './errors';
 import { TTL_METADATA_S, TTL_RECENT_S } from './freshness';
 import { sortRows } from './local-sort';
 import { fetchPages, MAX_PAGE_SIZE } from './pagination';
-import { createRequester } from './requester';
+import { createRequester, type Settled } from './requester';
 import { readCached, responseCacheKey, writeCached } from './response-cache';
 import type { RetryContext } from './retry';
 import type { ClientOptions, DateBounds, FetchRowsOptions, FetchRowsResult, RowQuery, SiteRow } from './types';
@@ -19,6 +19,8 @@ export interface CreatorClient {
   listSites(): SiteRow[];
   /** The site's analytics and earnings bounds (once per execution; cached 30 min). */
   dateBounds(siteId: string): DateBounds;
+  /** The bounds if this execution or the cache already has them; never a request. */
+  knownBounds(siteId: string): DateBounds | undefined;
   /** A report's rows: all pages, or the first `limit` rows. Cached per request. */
   fetchRows(spec: ReportSpec, query: RowQuery, opts?: FetchRowsOptions): FetchRowsResult;
   /** The credential's fingerprint (cache keys, progress keys); never the secret. */
@@ -85,14 +87,19 @@ export function createClient(execution: Execution, credential: Credential, opts:
     return value;
   };
   /** Read-through cache; bypassCache skips the read but still refreshes the entry. */
-  const cached = <T>(request: unknown, ttl: number, valid: (v: unknown) => v is T, compute: () => T): { value: T; hit: boolean } => {
+  const cached = <T>(
+    request: unknown,
+    ttl: number | (() => number),
+    valid: (v: unknown) => v is T,
+    compute: () => T,
+  ): { value: T; hit: boolean } => {
     const key = responseCacheKey(platform, fingerprint, request);
     if (!opts.bypassCache) {
       const hit = readCached(platform, key, valid);
       if (hit !== undefined) return { value: hit, hit: true };
     }
     const value = compute();
-    writeCached(platform, key, value, ttl);
+    writeCached(platform, key, value, typeof ttl === 'function' ? ttl() : ttl);
     return { value, hit: false };
   };
   const getOne = (path: string, params: QueryParam[], siteId?: string): unknown =>
@@ -107,25 +114,76 @@ export function createClient(execution: Execution, credential: Credential, opts:
       }).value.map(toSiteRow),
     );
 
+  // Raw bounds live in the execution's memo under one key, however they arrived (alone, read from
+  // the cache, or alongside a page), so every client over this credential sees them once fetched.
+  const boundsPath = (siteId: string): string => resolvePath('/sites/{siteId}/date-bounds', siteId);
+  const boundsMemoKey = (siteId: string): string => `api.${fingerprint.slice(0, 16)}.bounds.${siteId}`;
+  const boundsCacheKey = (siteId: string): string => responseCacheKey(platform, fingerprint, { what: 'date-bounds', path: boundsPath(siteId) });
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const keepBounds = (siteId: string, body: unknown): Record<string, unknown> => {
+    const value = readPage(body).rows[0] ?? {};
+    writeCached(platform, boundsCacheKey(siteId), value, TTL_METADATA_S);
+    execution.memory.set(boundsMemoKey(siteId), value);
+    return value;
+  };
+  const peekRawBounds = (siteId: string): Record<string, unknown> | undefined => {
+    const key = boundsMemoKey(siteId);
+    if (execution.memory.has(key)) return execution.memory.get(key) as Record<string, unknown>;
+    if (opts.bypassCache) return undefined;
+    const hit = readCached(platform, boundsCacheKey(siteId), isObject);
+    if (hit !== undefined) execution.memory.set(key, hit);
+    return hit;
+  };
   const rawBounds = (siteId: string): Record<string, unknown> =>
-    memo(`bounds.${siteId}`, () => {
-      const path = resolvePath('/sites/{siteId}/date-bounds', siteId);
-      const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-      return cached({ what: 'date-bounds', path }, TTL_METADATA_S, isObject, () => {
-        const page = readPage(getOne(path, [], siteId));
-        return page.rows[0] ?? {};
-      }).value;
+    peekRawBounds(siteId) ?? keepBounds(siteId, getOne(boundsPath(siteId), [], siteId));
+  const typedBounds = (siteId: string): DateBounds => memo(`bounds.typed.${siteId}`, () => parseDateBounds(rawBounds(siteId)));
+
+  /**
+   * The first request for rows, with the date bounds `along` asks for in the same round trip.
+   * Failures are reported in the order a separate bounds request would have given them: a bounds
+   * error, then the caller's check (an out-of-range day explains a page's 400 better), then the page.
+   */
+  const sendFirst = (url: string, context: { siteId?: string; path: string }, siteIds: string[]): Settled => {
+    const answers = requester.getSettled([
+      { url, context },
+      ...siteIds.map((siteId) => ({ url: buildUrl(credential.apiBaseUrl, boundsPath(siteId), []), context: { siteId, path: boundsPath(siteId) } })),
+    ]);
+    siteIds.forEach((siteId, k) => {
+      const answer = answers[k + 1];
+      if (!answer.ok) throw answer.error;
+      keepBounds(siteId, answer.body);
     });
+    return answers[0];
+  };
 
   const fetchRows = (spec: ReportSpec, query: RowQuery, fetchOpts: FetchRowsOptions = {}): FetchRowsResult => {
     checkLimit(query.limit);
     checkDate('start', query.startDate);
     checkDate('end', query.endDate);
+    let checked = false;
+    const check = (): void => {
+      if (checked) return;
+      checked = true;
+      fetchOpts.boundsAlong?.check();
+    };
+    // Only the bounds nobody has yet ride along; checked before any row is used.
+    const along = (): string[] => {
+      const wanted = fetchOpts.boundsAlong?.siteIds ?? [];
+      return wanted.filter((siteId, i) => wanted.indexOf(siteId) === i && peekRawBounds(siteId) === undefined);
+    };
+    const first = (url: string, context: { siteId?: string; path: string }): unknown => {
+      const answer = sendFirst(url, context, checked ? [] : along());
+      check();
+      if (!answer.ok) throw answer.error;
+      return answer.body;
+    };
     if (spec.key === 'sites') {
+      check();
       const { rows, truncated } = shapeLocally(listSites(), query);
       return { rows, recordCount: null, truncated, pages: 1, fromCache: false };
     }
     if (spec.shape === 'date-bounds') {
+      check();
       return { rows: [rawBounds(query.siteId ?? '')], recordCount: null, truncated: false, pages: 1, fromCache: false };
     }
     const path = resolvePath(spec.path, query.siteId);
@@ -147,19 +205,23 @@ export function createClient(execution: Execution, credential: Credential, opts:
           limit: query.limit,
           fanOut,
           onProgress: fetchOpts.onProgress,
+          sendFirst: (url) => first(url, { siteId: query.siteId, path }),
         });
       }
-      const page = readPage(getOne(path, params, query.siteId));
+      const page = readPage(first(buildUrl(credential.apiBaseUrl, path, params), { siteId: query.siteId, path }));
       fetchOpts.onProgress?.(1, 1);
       return { ...shapeLocally(page.rows, query), recordCount: page.recordCount, pages: 1 };
     });
+    // A cached result still has to pass the caller's check before it is used.
+    check();
     return { ...value, fromCache: hit };
   };
 
   return {
     fingerprint,
     listSites,
-    dateBounds: (siteId) => memo(`bounds.typed.${siteId}`, () => parseDateBounds(rawBounds(siteId))),
+    dateBounds: typedBounds,
+    knownBounds: (siteId) => (peekRawBounds(siteId) === undefined ? undefined : typedBounds(siteId)),
     fetchRows,
   };
 }

@@ -22,6 +22,11 @@ export interface PagedRequest {
   limit?: number;
   fanOut: number;
   onProgress?(page: number, pages: number | null): void;
+  /**
+   * Sends the first page's request and returns its body (default: alone). The client uses it to
+   * put other requests in the same round trip; it throws if the pull must not go on.
+   */
+  sendFirst?(url: string): unknown;
 }
 
 export interface PagedResult {
@@ -71,7 +76,7 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
     requester.getJson(numbers.map(pageUrl), context).map((body) => readPage(body));
 
   const started = platform.now();
-  const first = getPages([1])[0];
+  const first = request.sendFirst ? readPage(request.sendFirst(pageUrl(1))) : getPages([1])[0];
   const pageMs = platform.now() - started;
   const recordCount = first.recordCount;
   if (request.limit === undefined && recordCount !== null && recordCount > ROW_CAP) throw tooManyRows(recordCount);

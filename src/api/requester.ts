@@ -4,10 +4,23 @@ import { CreatorError } from './errors';
 import { errorFromResponse, parseJson } from './response-errors';
 import { sendWithRetry, type RetryContext } from './retry';
 
+export interface RequestTarget {
+  url: string;
+  context: { siteId?: string; path: string };
+}
+
+/** One answer of a batch: its parsed body, or the error it would have thrown. */
+export type Settled = { ok: true; body: unknown } | { ok: false; error: unknown };
+
 /** Authorised GETs with retries, the one 401 re-mint, and error mapping. */
 export interface Requester {
   /** Parsed JSON bodies, in the order of `urls`; several URLs go out in parallel batches. */
   getJson(urls: string[], context: { siteId?: string; path: string }): unknown[];
+  /**
+   * Unrelated requests in the same round trip(s), each answered on its own, so the caller decides
+   * which failure matters first (a range check may explain a page's 400 better than the 400 does).
+   */
+  getSettled(targets: RequestTarget[]): Settled[];
 }
 
 export function createRequester(ctx: RetryContext, auth: Auth, secret: string, batchSize: number): Requester {
@@ -17,30 +30,42 @@ export function createRequester(ctx: RetryContext, auth: Auth, secret: string, b
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
   });
 
-  return {
-    getJson(urls, context) {
-      let token = auth.token();
-      const responses: FetchResponse[] = sendWithRetry(ctx, urls.map((u) => build(u, token)), batchSize);
-      // A 401 means the token expired or was revoked: mint once, resend only the rejected ones.
-      const rejected = responses.map((r, i) => (r.status === 401 ? i : -1)).filter((i) => i >= 0);
-      if (rejected.length > 0) {
+  const getSettled = (targets: RequestTarget[]): Settled[] => {
+    let token = auth.token();
+    const responses: FetchResponse[] = sendWithRetry(ctx, targets.map((t) => build(t.url, token)), batchSize);
+    // A 401 means the token expired or was revoked: mint once, resend only the rejected ones.
+    const rejected = responses.map((r, i) => (r.status === 401 ? i : -1)).filter((i) => i >= 0);
+    if (rejected.length > 0) {
+      auth.drop(token);
+      token = auth.token();
+      const again = sendWithRetry(ctx, rejected.map((i) => build(targets[i].url, token)), batchSize);
+      rejected.forEach((index, k) => (responses[index] = again[k]));
+      const still = again.find((r) => r.status === 401);
+      if (still) {
         auth.drop(token);
-        token = auth.token();
-        const again = sendWithRetry(ctx, rejected.map((i) => build(urls[i], token)), batchSize);
-        rejected.forEach((index, k) => (responses[index] = again[k]));
-        const still = again.find((r) => r.status === 401);
-        if (still) {
-          auth.drop(token);
-          throw new CreatorError('AUTH_FAILED', 'The credential was rejected: check or re-enter it in Settings.', {
-            status: 401,
-          });
-        }
+        throw new CreatorError('AUTH_FAILED', 'The credential was rejected: check or re-enter it in Settings.', {
+          status: 401,
+        });
       }
-      return responses.map((response) => {
+    }
+    return responses.map((response, i): Settled => {
+      try {
         if (response.status < 200 || response.status >= 300) {
-          throw errorFromResponse(response, { ...context, secrets: [secret, token] });
+          throw errorFromResponse(response, { ...targets[i].context, secrets: [secret, token] });
         }
-        return parseJson(response);
+        return { ok: true, body: parseJson(response) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    });
+  };
+
+  return {
+    getSettled,
+    getJson(urls, context) {
+      return getSettled(urls.map((url) => ({ url, context }))).map((answer) => {
+        if (!answer.ok) throw answer.error;
+        return answer.body;
       });
     },
   };

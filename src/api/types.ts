@@ -40,8 +40,19 @@ export interface RowQuery {
 export interface FetchRowsOptions {
   /** After each page or batch of pages: pages done, and the total when known. */
   onProgress?(page: number, pages: number | null): void;
-  /** How long the result may be served from the cache (see freshnessTtl). 0 = do not cache. Default 300. */
-  cacheTtlSeconds?: number;
+  /**
+   * How long the result may be served from the cache (see freshnessTtl). 0 = do not cache.
+   * Default 300. A function is asked once the rows are in (after `boundsAlong` has run).
+   */
+  cacheTtlSeconds?: number | (() => number);
+  /**
+   * Date bounds to fetch in the same round trip as the first request for rows, for a caller whose
+   * query does not depend on them (explicit days) but who must check it against them. Sites whose
+   * bounds are already known are not asked again. `check` runs once, after the bounds are in and
+   * before any row is used (also when the rows come from the cache); if it throws, so does
+   * fetchRows, and no further page is requested.
+   */
+  boundsAlong?: { siteIds: string[]; check(): void };
 }
 
 export interface FetchRowsResult {

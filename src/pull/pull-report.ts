@@ -1,5 +1,5 @@
 import { createClient } from '../api/client';
-import { freshnessTtl } from '../api/freshness';
+import { freshnessTtl, TTL_RECENT_S } from '../api/freshness';
 import type { Execution } from '../platform/execution';
 import type { ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
@@ -80,24 +80,42 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, rows: table.rows.length };
   }
 
-  const ranges: Array<ResolvedRange | null> = sites.map((siteId) =>
-    requested && spec.dateFamily
-      ? resolveRange(requested, client.dateBounds(siteId), { siteId, family: spec.dateFamily })
-      : null,
-  );
+  const family = spec.dateFamily;
+  const resolveAll = (): Array<ResolvedRange | null> =>
+    sites.map((siteId) => (requested && family ? resolveRange(requested, client.dateBounds(siteId), { siteId, family }) : null));
+  // Explicit days go to the API as given, so the bounds they must be checked against can come back
+  // in the same round trip as the first page and be checked before any row is used. A preset is
+  // read from the bounds, so those are needed first (or come from the cache at no cost).
+  const explicit = requested?.kind === 'days' && family !== null ? requested : null;
+  const unknownBounds = explicit ? sites.filter((siteId) => client.knownBounds(siteId) === undefined) : [];
+  let ranges: Array<ResolvedRange | null> | null = unknownBounds.length > 0 ? null : resolveAll();
+  const checkAll = (): Array<ResolvedRange | null> => {
+    if (!ranges) ranges = resolveAll();
+    return ranges;
+  };
 
   const tables: Table[] = [];
   let truncated = false;
   sites.forEach((siteId, i) => {
-    const range = ranges[i];
+    const known = ranges?.[i] ?? null;
     const prefix = sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '';
     const result = rowsClient.fetchRows(
       spec,
-      { siteId, startDate: range?.startDate, endDate: range?.endDate, limit, sort },
+      {
+        siteId,
+        startDate: known?.startDate ?? explicit?.startDate,
+        endDate: known?.endDate ?? explicit?.endDate,
+        limit,
+        sort,
+      },
       {
         onProgress: (page, pages) =>
           options.onProgress?.(`${prefix}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
-        cacheTtlSeconds: range ? freshnessTtl(range.endDate, range.dataThrough) : undefined,
+        cacheTtlSeconds: () => {
+          const range = checkAll()[i];
+          return range ? freshnessTtl(range.endDate, range.dataThrough) : TTL_RECENT_S;
+        },
+        ...(ranges ? {} : { boundsAlong: { siteIds: unknownBounds, check: () => void checkAll() } }),
       },
     );
     truncated = truncated || result.truncated;
@@ -105,7 +123,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   });
 
   const table = sites.length > 1 ? stackTables(tables, sites) : tables[0];
-  const resolved = ranges.filter((r): r is ResolvedRange => r !== null);
+  const resolved = checkAll().filter((r): r is ResolvedRange => r !== null);
   const pick = (values: string[], earliest: boolean): string | null =>
     values.length ? values.reduce((a, b) => ((earliest ? b < a : b > a) ? b : a)) : null;
   return {

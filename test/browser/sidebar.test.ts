@@ -139,6 +139,12 @@ describe('the sidebar page', () => {
     fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     expect(fs.statSync(SCREENSHOT).size).toBeGreaterThan(5_000);
+
+    // The Saved tab (its own section file) takes the run over from here.
+    await inSection('report').getByRole('button', { name: 'Save this report\u2026' }).click();
+    expect(await inSection('saved').isVisible()).toBe(true);
+    expect(await inSection('report').isVisible()).toBe(false);
+    await page.click('button.tab[data-section=report]');
   }, 90_000);
 
   it('shows a server error about a hostile sheet name as text, with what to do', async () => {
