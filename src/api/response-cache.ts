@@ -76,13 +76,46 @@ export function readCached<T>(platform: Platform, key: string, isValid: (value: 
   }
 }
 
+/** Rows below this many are simply tried: stringifying and gzipping them costs little. */
+const ESTIMATE_FROM_ROWS = 5_000;
+/** Rows gzipped to estimate a big result's packed size. */
+const SAMPLE_ROWS = 500;
+/**
+ * A sample packs less tightly than the whole (its rows are further apart), so only an estimate
+ * well past the limit counts as clearly too big; anything nearer is tried for real.
+ */
+const CLEARLY_TOO_BIG = 1.5;
+
+/** The rows of a rows result (or a bare array of rows), to size it by. */
+function rowsOf(value: unknown): unknown[] | null {
+  if (Array.isArray(value)) return value;
+  const rows = typeof value === 'object' && value !== null ? (value as { rows?: unknown }).rows : undefined;
+  return Array.isArray(rows) ? rows : null;
+}
+
+/**
+ * Whether a big result certainly cannot fit in MAX_CHUNKS, judged from an evenly spread sample of
+ * its rows, so that a 100,000-row pull does not stringify and gzip megabytes only to be refused.
+ */
+function clearlyTooBig(platform: Platform, value: unknown): boolean {
+  const rows = rowsOf(value);
+  if (!rows || rows.length < ESTIMATE_FROM_ROWS) return false;
+  const step = rows.length / SAMPLE_ROWS;
+  const sample: unknown[] = [];
+  for (let i = 0; i < SAMPLE_ROWS; i++) sample.push(rows[Math.floor(i * step)]);
+  const packedPerRow = platform.gzipToBase64(JSON.stringify(sample)).length / SAMPLE_ROWS;
+  return packedPerRow * rows.length > MAX_CHUNKS * CHUNK_CHARS * CLEARLY_TOO_BIG;
+}
+
 /** Stores a value; too big or failing writes are skipped silently. Returns whether it was stored. */
 export function writeCached(platform: Platform, key: string, value: unknown, ttlSeconds: number): boolean {
   const ttl = Math.min(MAX_TTL_S, Math.floor(ttlSeconds));
   if (!(ttl >= 1)) return false;
   try {
+    if (clearlyTooBig(platform, value)) return false;
     const json = JSON.stringify(value);
-    if (utf8Bytes(json) <= PLAIN_BYTES) {
+    // UTF-8 never takes fewer bytes than UTF-16 code units, so a long text need not be counted.
+    if (json.length <= PLAIN_BYTES && utf8Bytes(json) <= PLAIN_BYTES) {
       platform.userCache.put(key, PLAIN + json, ttl);
       return true;
     }

@@ -71,7 +71,18 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   // skip the cache.
   const client = createClient(execution, credential, { bypassCache: options.bypassCache === true });
   const rowsClient = options.bypassCache ? createClient(execution, credential, { bypassCache: true }) : client;
-  const toDate = (ymd: string): Date => localMidnight(platform, timeZone, ymd);
+  // A pull repeats the same few days across many rows, and each midnight costs several
+  // Utilities.formatDate calls: each day is worked out once per pull, and every cell gets its own
+  // Date (a shared one could be changed through any cell holding it).
+  const midnights = new Map<string, number>();
+  const toDate = (ymd: string): Date => {
+    let ms = midnights.get(ymd);
+    if (ms === undefined) {
+      ms = localMidnight(platform, timeZone, ymd).getTime();
+      midnights.set(ymd, ms);
+    }
+    return new Date(ms);
+  };
   const sites = siteArg ? expandSites(siteArg, client, options.purpose) : [];
 
   if (!siteArg) {

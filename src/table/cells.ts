@@ -68,6 +68,44 @@ export function toCell(value: unknown, type: ColumnType, toDate: ToDate): unknow
   }
 }
 
+/** Distinct date strings remembered per column; beyond this (e.g. unique timestamps) they are re-read. */
+const MAX_REMEMBERED_DAYS = 4_096;
+
+/**
+ * `toCell` for one column, decided once per column instead of per cell: the value types the API
+ * normally sends for the column's type are handled inline and everything else goes through
+ * `toCell`, so the result is the same for every value. A date column also remembers which day
+ * each distinct string is, as a report repeats the same few days across its rows.
+ */
+export function cellConverter(type: ColumnType, toDate: ToDate): (value: unknown) => unknown {
+  const general = (value: unknown): unknown => toCell(value, type, toDate);
+  if (NUMERIC_TYPES.has(type)) {
+    const convert = (value: unknown): unknown =>
+      typeof value === 'number'
+        ? Number.isFinite(value)
+          ? value
+          : ''
+        : isValueObject(value)
+          ? convert(value.value)
+          : general(value);
+    return convert;
+  }
+  if (type === 'date') {
+    const days = new Map<string, string | null>();
+    return (value) => {
+      if (typeof value !== 'string') return general(value);
+      let ymd = days.get(value);
+      if (ymd === undefined) {
+        ymd = ymdOf(value);
+        if (days.size < MAX_REMEMBERED_DAYS) days.set(value, ymd);
+      }
+      return ymd ? toDate(ymd) : value;
+    };
+  }
+  if (type === 'boolean') return (value) => (typeof value === 'boolean' ? value : general(value));
+  return (value) => (typeof value === 'string' ? value : general(value));
+}
+
 /** A type for a field the catalog does not know, from every value it has. */
 export function inferType(values: unknown[]): ColumnType {
   const present = values.filter((v) => v !== null && v !== undefined && v !== '');

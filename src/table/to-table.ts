@@ -1,5 +1,5 @@
 import type { ReportSpec } from '../catalog/types';
-import { inferType, isValueObject, toCell, toUnknownCell, type ToDate } from './cells';
+import { cellConverter, inferType, isValueObject, toUnknownCell, type ToDate } from './cells';
 import { dateBoundsRows } from './date-bounds-rows';
 import { flattenInto } from './flatten';
 import { SITE_COLUMN, type Table, type TableColumn } from './types';
@@ -11,9 +11,33 @@ export interface ToTableOptions {
   siteId?: string;
 }
 
+/** Fields beyond the catalog's, flattened; null for the usual row that has none. */
+type Leftovers = Map<string, unknown> | null;
+
+/** Where a field's cells come from: one column, or a metric's value and score side by side. */
 interface Plan {
-  column: TableColumn;
-  cell(row: Record<string, unknown>, flat: Map<string, unknown>): unknown;
+  columns: TableColumn[];
+  /** Writes this plan's cells of one row from `out[at]` on. */
+  fill(row: Record<string, unknown>, flat: Leftovers, out: unknown[], at: number): void;
+}
+
+/** Unknown fields, and leftovers of known metric objects (keys beyond value and score). */
+function leftoversOf(row: Record<string, unknown>, known: ReadonlySet<string>): Leftovers {
+  let flat: Leftovers = null;
+  for (const key of Object.keys(row)) {
+    const value = row[key];
+    if (!known.has(key)) {
+      if (!flat) flat = new Map();
+      flattenInto(key, value, flat);
+    } else if (isValueObject(value)) {
+      for (const extra of Object.keys(value)) {
+        if (extra === 'value' || extra === 'score') continue;
+        if (!flat) flat = new Map();
+        flattenInto(`${key}.${extra}`, value[extra], flat);
+      }
+    }
+  }
+  return flat;
 }
 
 /**
@@ -28,34 +52,36 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
 
   for (const spec_ of spec.columns) {
     const { field, header, type, format } = spec_;
-    plans.push({ column: { header, field, type, ...(format ? { format } : {}) }, cell: (row) => toCell(row[field], type, opts.toDate) });
+    const column: TableColumn = { header, field, type, ...(format ? { format } : {}) };
+    // Converters are built once per column: this runs for every cell of a 100,000-row pull.
+    const convert = cellConverter(type, opts.toDate);
     // A score column also appears when an unscored metric arrives as {value, score}.
-    if (spec_.scored || rows.some((row) => isValueObject(row[field]) && 'score' in row[field])) {
-      plans.push({
-        column: { header: `${header} score`, field: `${field}.score`, type: 'number' },
-        cell: (row) => {
-          const value = row[field];
-          return isValueObject(value) ? toCell(value.score, 'number', opts.toDate) : '';
-        },
-      });
+    if (!spec_.scored && !rows.some((row) => isValueObject(row[field]) && 'score' in row[field])) {
+      plans.push({ columns: [column], fill: (row, _flat, out, at) => void (out[at] = convert(row[field])) });
+      continue;
     }
+    const score = cellConverter('number', opts.toDate);
+    plans.push({
+      columns: [column, { header: `${header} score`, field: `${field}.score`, type: 'number' }],
+      // The value and its score are read from one look at the metric object.
+      fill: (row, _flat, out, at) => {
+        const value = row[field];
+        if (isValueObject(value)) {
+          out[at] = convert(value.value);
+          out[at + 1] = score(value.score);
+        } else {
+          out[at] = convert(value);
+          out[at + 1] = '';
+        }
+      },
+    });
   }
 
-  // Unknown fields, and leftovers of known metric objects (keys beyond value and score).
-  const flats = rows.map((row) => {
-    const flat = new Map<string, unknown>();
-    for (const key of Object.keys(row)) {
-      if (!known.has(key)) flattenInto(key, row[key], flat);
-      else if (isValueObject(row[key])) {
-        const value = row[key] as Record<string, unknown>;
-        for (const extra of Object.keys(value)) if (extra !== 'value' && extra !== 'score') flattenInto(`${key}.${extra}`, value[extra], flat);
-      }
-    }
-    return flat;
-  });
-  const taken = new Set(plans.map((p) => p.column.field));
+  const flats = rows.map((row) => leftoversOf(row, known));
+  const taken = new Set(plans.flatMap((p) => p.columns.map((c) => c.field)));
   const extras: string[] = [];
   for (const flat of flats) {
+    if (!flat) continue;
     for (const path of flat.keys()) {
       if (!taken.has(path)) {
         taken.add(path);
@@ -64,16 +90,30 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
     }
   }
   for (const path of extras) {
-    const type = inferType(flats.map((flat) => flat.get(path)));
+    const type = inferType(flats.map((flat) => flat?.get(path)));
     plans.push({
-      column: { header: path.replace(/\.score$/, ' score'), field: path, type },
-      cell: (_row, flat) => toUnknownCell(flat.get(path), type, opts.toDate),
+      columns: [{ header: path.replace(/\.score$/, ' score'), field: path, type }],
+      fill: (_row, flat, out, at) => void (out[at] = toUnknownCell(flat?.get(path), type, opts.toDate)),
     });
   }
 
   const site = opts.siteId;
-  const columns = plans.map((p) => p.column);
-  const body = rows.map((row, i) => plans.map((p) => p.cell(row, flats[i])));
-  if (site === undefined) return { columns, rows: body };
-  return { columns: [SITE_COLUMN, ...columns], rows: body.map((cells) => [site, ...cells]) };
+  const columns = plans.flatMap((p) => p.columns);
+  const fills = plans.map((p) => p.fill);
+  const starts: number[] = [];
+  let width = site === undefined ? 0 : 1;
+  for (const plan of plans) {
+    starts.push(width);
+    width += plan.columns.length;
+  }
+  const body: unknown[][] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    const flat = flats[i];
+    const out: unknown[] = new Array(width);
+    if (site !== undefined) out[0] = site;
+    for (let j = 0; j < fills.length; j++) fills[j](row, flat, out, starts[j]);
+    body[i] = out;
+  }
+  return { columns: site === undefined ? columns : [SITE_COLUMN, ...columns], rows: body };
 }

@@ -65,7 +65,7 @@ const TOO_BIG_RUN = /pages, more than fit in one run \(6 min\)\. Use a smaller d
 
 /** Slow answers near the 30 s (formula) and 6 min (sidebar) limits: data, or a message before Google kills the run. */
 export const LATENCY_ROWS: LatencyRow[] = [
-  { name: 'formula: one 15 s answer', surface: 'formula', report: 'pages/performance', siteId: 'site-1', fault: { kind: 'latency', delayMs: 15_000 }, expect: 'data', outcome: 'correct data' },
+  { name: 'formula: one 15 s answer (the last page)', surface: 'formula', report: 'pages/performance', siteId: 'site-1', fault: { kind: 'latency', delayMs: 15_000, path: 'page[number]=3' }, expect: 'data', outcome: 'correct data' },
   { name: 'formula: every answer 7 s (3 pages, 21 s in all)', surface: 'formula', report: 'pages/performance', siteId: 'site-1', fault: { kind: 'latency', delayMs: 7_000, times: 1000 }, expect: 'data', outcome: 'correct data' },
   { name: 'formula: every answer 12 s (3 pages would need 36 s)', surface: 'formula', report: 'pages/performance', siteId: 'site-1', fault: { kind: 'latency', delayMs: 12_000, times: 1000 }, expect: TOO_BIG_FORMULA, outcome: '"This report has 3 pages, more than fit in one formula (30 s). Add a limit, or pull it from the sidebar" at 24 s' },
   { name: 'formula: every answer 4 s, 120,000-row site', surface: 'formula', report: 'pages/performance', siteId: 'site-big', fault: { kind: 'latency', delayMs: 4_000, times: 1000 }, expect: TOO_BIG_FORMULA, outcome: 'same message after the first page (8 s)' },

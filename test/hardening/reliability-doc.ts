@@ -94,6 +94,16 @@ Run them: \`npx jest test/hardening\`. The tables below are generated from the r
 (\`test/hardening/*-matrix.ts\`); \`reliability-doc.test.ts\` fails if this file drifts from them.
 Regenerate with \`npx tsx test/hardening/reliability-doc.ts --write\`.
 
+Fixed by this pass (in \`src/api\`, tested in \`test/hardening/api-fixes.test.ts\`):
+- A URL past UrlFetch's 2,082-character limit (a pasted paragraph as a site ID or sort) was retried
+  as a network failure and reported as "Could not reach the Creator API"; it is now a BAD_INPUT
+  naming the site ID and sort (\`src/api/url.ts\`).
+- Messages quoting user input echoed all of it (a 100 KB paste made a 100 KB hover text or status
+  row); quotes over 80 characters are now shortened with their length (\`CreatorError\`,
+  \`src/api/errors.ts\`).
+
+Every piece of the add-on was built when this matrix ran: no row was left out for a stub.
+
 `;
 
 export function renderFile(): string {
