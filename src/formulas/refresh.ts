@@ -10,8 +10,17 @@ export function isCreatorFormula(formula: string): boolean {
 }
 
 /**
+ * The formula with the space after `=` toggled: the same formula, but a different text. Whether
+ * Sheets re-runs a custom function when exactly the same text is entered again is not confirmed;
+ * a changed text always makes it recalculate.
+ */
+export function reenteredText(formula: string): string {
+  return formula.startsWith('= ') ? '=' + formula.slice(2) : '= ' + formula.slice(1);
+}
+
+/**
  * Menu "Refresh formulas": bumps the cache generation so each formula fetches fresh data once,
- * then re-enters every CREATOR_ formula with its own text so Sheets runs it again. Cells are never
+ * then re-enters every CREATOR_ formula (see reenteredText) so Sheets runs it again. Cells are never
  * cleared first: Sheets keeps showing the old value until the new one arrives, and a failed fetch
  * leaves the old value's error in place of nothing. Returns how many formulas were re-entered.
  */
@@ -37,6 +46,6 @@ export function refreshFormulas(execution: Execution): number {
       : 'No Creator Reporting formulas in this spreadsheet.',
     'Creator Reporting',
   );
-  for (const cell of cells) cell.range.setFormula(cell.formula);
+  for (const cell of cells) cell.range.setFormula(reenteredText(cell.formula));
   return cells.length;
 }

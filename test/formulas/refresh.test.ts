@@ -40,9 +40,10 @@ describe('Refresh formulas', () => {
     expect(h.emu.ui.toasts.map((t) => t.message)).toEqual([
       'Refreshing 3 formulas: each shows its old value until the new one arrives.',
     ]);
-    // Only the three formula cells were written, each with its own text; other cells untouched.
+    // Only the three formula cells were written, each the same formula with the space after `=`
+    // toggled (a changed text makes Sheets recalculate); other cells untouched.
     expect(h.emu.counters.setValuesCells).toBe(3);
-    expect(sheet.getRange('A1').getFormula()).toBe('=CREATOR_EARNINGS("site-1", "2026-10-01", "2026-10-03")');
+    expect(sheet.getRange('A1').getFormula()).toBe('= CREATOR_EARNINGS("site-1", "2026-10-01", "2026-10-03")');
     expect(sheet.getRange('B20').getFormula()).toBe('=SUM(B2:B4)');
     expect(sheet.getRange('A20').getValue()).toBe('my own note');
     expect(h.emu.spreadsheet.getSheetByName('Pages')!.getRange('B2').getFormula()).toContain('CREATOR_REPORT');
@@ -56,6 +57,10 @@ describe('Refresh formulas', () => {
     h.emu.resetCounters();
     h.emu.recalculate(h.functions, { only: ours });
     expect(h.emu.counters.requests).toBe(0);
+
+    // A second refresh toggles the text back.
+    h.run((ex) => refreshFormulas(ex));
+    expect(sheet.getRange('A1').getFormula()).toBe('=CREATOR_EARNINGS("site-1", "2026-10-01", "2026-10-03")');
   });
 
   it('uses the one token and the cached bounds when it re-runs', () => {
