@@ -21,7 +21,7 @@ function line(name: ScenarioName, r: ScenarioResult): string {
     case 'bigPull':
       text =
         `${n(m.rows)} rows in ${n(m.pages)} pages (fan-out ${n(m.fanOut)}): ${n(m.fetches)} fetches in ${n(m.roundTrips)} round trips ` +
-        `(${n(m.overheadRoundTrips)} before any page: token, date bounds), ` +
+        `(${n(m.overheadRoundTrips)} carrying no page: the token, and sites or date bounds when needed first), ` +
         `${n(m.setValuesCalls)} setValues calls; ${n(m.simulatedSeconds)} s simulated (${n(m.networkSeconds)} s network + ${n(m.writeSeconds)} s writing); ` +
         `CPU ${n(m.cpuSeconds)} s (+ ${n(m.apiCpuSeconds)} s in the fake API, excluded); peak RSS ${n(m.peakMemoryMB)} MB, heap ${n(m.peakHeapMB)} MB`;
       break;

@@ -1,5 +1,6 @@
 import { CreatorError } from '../api/errors';
 import type { Platform } from '../platform/types';
+import { describeInput, isDate, singleCell } from '../shared/user-input';
 import { addDays, fromSheetsSerial, isYmd } from './calendar';
 import { findPreset, PRESETS, type PresetName } from './presets';
 import { dayOf, today } from './zone';
@@ -21,8 +22,8 @@ const MIN_SERIAL = 20_000;
 const MAX_SERIAL = 150_000;
 const MAX_DAYS_AGO = 36_500;
 
-function bad(label: string, shown: string, extra = ''): CreatorError {
-  return new CreatorError('BAD_INPUT', `The ${label} "${shown}" is not a date. Use ${FORMS}${extra}.`);
+function bad(label: string, value: unknown, extra = ''): CreatorError {
+  return new CreatorError('BAD_INPUT', `The ${label} ${describeInput(value)} is not a date. Use ${FORMS}${extra}.`);
 }
 
 /**
@@ -30,18 +31,18 @@ function bad(label: string, shown: string, extra = ''): CreatorError {
  * or text (trimmed, any case). Presets are recognised here; whether they are allowed where they
  * appear is range.ts's call.
  */
-export function parseDateArg(value: unknown, label: 'start' | 'end', ctx: DateContext): DateArg {
+export function parseDateArg(given: unknown, label: 'start' | 'end', ctx: DateContext): DateArg {
+  const value = singleCell(given, label);
   if (value === undefined || value === null) return { kind: 'empty' };
-  if (value instanceof Date || Object.prototype.toString.call(value) === '[object Date]') {
-    const date = value as Date;
-    if (isNaN(date.getTime())) throw new CreatorError('BAD_INPUT', `The ${label} date cell does not hold a valid date.`);
-    return { kind: 'day', ymd: dayOf(ctx.platform, ctx.timeZone, date) };
+  if (isDate(value)) {
+    if (isNaN(value.getTime())) throw new CreatorError('BAD_INPUT', `The ${label} date cell does not hold a valid date.`);
+    return { kind: 'day', ymd: dayOf(ctx.platform, ctx.timeZone, value) };
   }
   if (typeof value === 'number') {
-    if (!isFinite(value) || value < MIN_SERIAL || value > MAX_SERIAL) throw bad(label, String(value));
+    if (!isFinite(value) || value < MIN_SERIAL || value > MAX_SERIAL) throw bad(label, value);
     return { kind: 'day', ymd: fromSheetsSerial(value) };
   }
-  if (typeof value !== 'string') throw bad(label, String(value));
+  if (typeof value !== 'string') throw bad(label, value);
 
   const text = value.trim();
   if (text === '') return { kind: 'empty' };
@@ -57,7 +58,7 @@ export function parseDateArg(value: unknown, label: 'start' | 'end', ctx: DateCo
   if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(text)) {
     const [y, m, d] = text.split('-');
     const ymd = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-    if (!isYmd(ymd)) throw new CreatorError('BAD_INPUT', `The ${label} "${text}" is not a real calendar day.`);
+    if (!isYmd(ymd)) throw new CreatorError('BAD_INPUT', `The ${label} ${describeInput(text)} is not a real calendar day.`);
     return { kind: 'day', ymd };
   }
   const preset = findPreset(text);

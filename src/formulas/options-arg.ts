@@ -1,4 +1,5 @@
 import { CreatorError } from '../api/errors';
+import { describeInput } from '../shared/user-input';
 
 /** CREATOR_REPORT's options as read, before each value is checked. */
 export interface RawOptions {
@@ -15,6 +16,8 @@ type Key = (typeof KEYS)[number];
  * separates key and value), a two-column range of key/value rows, or a bare number as a limit.
  */
 export function readOptions(value: unknown): RawOptions {
+  // A one-cell range is that cell (so a lone number there is a limit, as it is typed in place).
+  if (Array.isArray(value) && value.flat(Infinity).length === 1) return readOptions(value.flat(Infinity)[0]);
   if (value === undefined || value === null || value === '') return {};
   if (typeof value === 'number') return { limit: value };
   const out: RawOptions = {};
@@ -24,7 +27,7 @@ export function readOptions(value: unknown): RawOptions {
     if (!(KEYS as readonly string[]).includes(key)) {
       throw new CreatorError(
         'BAD_INPUT',
-        `Unknown option "${String(rawKey ?? '').trim()}". Options are limit, sort and header, e.g. "limit=100, sort=-earnings, header=false".`,
+        `Unknown option ${describeInput(typeof rawKey === 'string' ? rawKey.trim() : rawKey)}. Options are limit, sort and header, e.g. "limit=100, sort=-earnings, header=false".`,
       );
     }
     out[key as Key] = typeof rawValue === 'string' ? rawValue.trim() : rawValue;

@@ -4,6 +4,8 @@ import { checkRefresh } from './generation';
 import { toGrid, type GridCell } from './grid';
 import { readHeader } from './header-arg';
 import { readOptions } from './options-arg';
+import { resolveReport } from '../pull/report-key';
+import { singleCell } from '../shared/user-input';
 
 /** Arguments of a CREATOR_ function, as Sheets passed them. Signature fixed by src/Code.ts. */
 export interface FormulaArgs {
@@ -38,7 +40,10 @@ export function runReportFormula(
   options: unknown,
 ): GridCell[][] {
   const opts = readOptions(options);
-  return runFormula(execution, typeof report === 'string' ? report : String(report ?? ''), {
+  const key = singleCell(report, 'report key');
+  // A number in a cell is still something the user typed as a key ("Unknown report "3"").
+  const spec = resolveReport(typeof key === 'number' ? String(key) : key);
+  return runFormula(execution, spec.key, {
     siteId,
     start,
     end,

@@ -55,7 +55,9 @@ export interface PullResult {
 /**
  * The one pull behind formulas, the sidebar and schedules. Everything that can be checked without
  * the network (report, limit, sort, date syntax, site list) is checked first; then each site's
- * dates are resolved against its bounds before any rows are fetched, so a bad site fails fast.
+ * dates are resolved against its bounds before any rows are used, so a bad site fails fast: before
+ * any row is fetched when the bounds are needed first or already known, else (explicit days) right
+ * after the first page, whose round trip also carried the bounds.
  */
 export function pullReport(execution: Execution, request: PullRequest, options: PullOptions): PullResult {
   const spec = resolveReport(request.report);

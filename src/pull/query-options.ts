@@ -1,15 +1,17 @@
 import { CreatorError } from '../api/errors';
 import type { ReportSpec } from '../catalog/types';
+import { describeInput, singleCell } from '../shared/user-input';
 
 export const MAX_LIMIT = 100_000;
 
 /** A row limit from a cell or an options string: a whole number from 1 to 100,000, or none. */
-export function readLimit(value: unknown): number | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+export function readLimit(given: unknown): number | undefined {
+  const value = singleCell(given, 'limit');
+  if (value === undefined || value === null) return undefined;
   if (typeof value === 'string' && value.trim() === '') return undefined;
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > MAX_LIMIT) {
-    throw new CreatorError('BAD_INPUT', `The limit "${String(value)}" must be a whole number from 1 to ${MAX_LIMIT}.`);
+    throw new CreatorError('BAD_INPUT', `The limit ${describeInput(value)} must be a whole number from 1 to ${MAX_LIMIT}.`);
   }
   return n;
 }
@@ -21,9 +23,10 @@ const SORT = /^(-?)([A-Za-z][A-Za-z0-9]*)$/;
  * ("-RPM", "Page RPM") maps to the API's field name; any other plausible name passes through,
  * since the API may sort by fields the catalog does not list.
  */
-export function readSort(spec: ReportSpec, value: unknown): string | undefined {
+export function readSort(spec: ReportSpec, given: unknown): string | undefined {
+  const value = singleCell(given, 'sort');
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw badSort(spec, String(value));
+  if (typeof value !== 'string') throw badSort(spec, value);
   const text = value.trim();
   if (text === '') return undefined;
   const desc = text.startsWith('-');
@@ -37,12 +40,12 @@ export function readSort(spec: ReportSpec, value: unknown): string | undefined {
   return `${desc ? '-' : ''}${field}`;
 }
 
-function badSort(spec: ReportSpec, shown: string): CreatorError {
+function badSort(spec: ReportSpec, value: unknown): CreatorError {
   const fields = spec.columns.filter((c) => c.type !== 'text' && c.type !== 'url').map((c) => c.field);
   const example = fields[0] ?? spec.columns[0]?.field ?? 'earnings';
   return new CreatorError(
     'BAD_INPUT',
-    `The sort "${shown}" is not a field name. Use a field such as ${example}, or -${example} for descending` +
+    `The sort ${describeInput(value)} is not a field name. Use a field such as ${example}, or -${example} for descending` +
       (fields.length ? ` (fields: ${fields.join(', ')}).` : '.'),
   );
 }

@@ -1,4 +1,5 @@
 import { CreatorError } from '../api/errors';
+import { capitalize, describeInput } from '../shared/user-input';
 
 /** A siteId argument as read: every active site, or the IDs given (in order, without repeats). */
 export type SiteArg = { kind: 'all' } | { kind: 'ids'; ids: string[] };
@@ -23,7 +24,7 @@ export function readSiteArg(value: unknown): SiteArg {
     let id: string;
     if (typeof cell === 'string') id = cell.trim();
     else if (typeof cell === 'number' && isFinite(cell)) id = String(cell);
-    else throw new CreatorError('BAD_INPUT', `"${String(cell)}" is not a site ID. ${GIVE_SITE}`);
+    else throw new CreatorError('BAD_INPUT', `${capitalize(describeInput(cell))} is not a site ID. ${GIVE_SITE}`);
     if (id === '') return;
     if (id.toLowerCase() === 'all') {
       all = true;

@@ -22,6 +22,7 @@ import { sheetRunner } from './runner';
 import { isScheduled } from './schedule';
 import { claimTriggerRun, ownerView, readOwner, reconcileTrigger, takeOver, type ScheduleOwnerDetails } from './schedule-owner';
 import { writeStatusSheet } from './status-sheet';
+import { describeInput } from '../shared/user-input';
 import { cleanDefinition } from './validate-definition';
 import { savedView, statusRowsOf } from './views';
 
@@ -100,15 +101,32 @@ function rewriteStatus(ex: Execution, store: PropertyStore): void {
   writeStatusSheet(ex, statusRowsOf(ex, store, defs), owner);
 }
 
-export function refreshReports(ex: Execution, ids?: string[], deps: ReportsDeps = DEFAULT_DEPS): RefreshOutcome[] {
+/**
+ * No list means every saved report (the menu, "Refresh all"). A list names reports by ID; anything
+ * else is refused before the lock, since guessing (an empty refresh, an ID "[object Object]")
+ * would tell the user something false about their reports.
+ */
+function wantedIds(ids: unknown): string[] | null {
+  if (ids === undefined || ids === null) return null;
+  const refuse = (what: string): never => {
+    throw new CreatorError('BAD_INPUT', `refreshReports takes a list of saved report IDs, not ${what}. Leave it out to refresh every saved report.`);
+  };
+  if (!Array.isArray(ids)) return refuse(describeInput(ids));
+  return ids.map((id) => {
+    if (typeof id !== 'string') return refuse(`a list holding ${describeInput(id)}`);
+    return id.trim() || refuse('a list holding an empty ID');
+  });
+}
+
+export function refreshReports(ex: Execution, ids?: unknown, deps: ReportsDeps = DEFAULT_DEPS): RefreshOutcome[] {
   const store = documentStore(ex);
+  const wanted = wantedIds(ids);
   return withDocumentLock(ex, (locked) => {
     const defs = listDefinitions(store);
-    const wanted = Array.isArray(ids) ? ids.map(String) : null;
     const chosen = wanted ? defs.filter((d) => wanted.indexOf(d.id) >= 0) : defs;
     const missing: RefreshOutcome[] = (wanted ?? [])
       .filter((id) => !defs.some((d) => d.id === id))
-      .map((id) => ({ id, name: id, outcome: 'error', message: 'This saved report no longer exists.' }));
+      .map((id) => ({ id, name: id, outcome: 'error', message: `The saved report ${describeInput(id)} no longer exists (someone may have deleted it). Reload the list.` }));
     const outcomes = refreshInOrder(locked, store, chosen, deps.run);
     rewriteStatus(locked, store);
     return [...outcomes, ...missing];

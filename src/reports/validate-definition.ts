@@ -2,6 +2,7 @@ import { CreatorError } from '../api/errors';
 import { findReport } from '../catalog/reports';
 import { parseDateArg, type DateContext } from '../dates';
 import type { ReportDefinition, ReportOptions, Schedule } from '../shared/types';
+import { capitalize, describeInput } from '../shared/user-input';
 import { STATUS_SHEET_NAME } from './keys';
 
 /**
@@ -16,12 +17,24 @@ function bad(message: string): never {
   throw new CreatorError('BAD_INPUT', message);
 }
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value).trim();
+/** A text field; a number is taken as typed, anything else is named rather than stored as "[object Object]". */
+function text(value: unknown, label: string): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && isFinite(value)) return String(value);
+  return bad(`The ${label} must be text, not ${describeInput(value)}.`);
+}
+
+/** Site IDs as text (numbers as typed, like formulas read them), a list of them, or "all". */
+function siteIdOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && isFinite(value)) return String(value);
+  return bad(`${capitalize(describeInput(value))} is not a site ID. Pick the sites again: site IDs, or "all" for every active site.`);
 }
 
 function cleanSites(value: unknown): string | string[] {
-  const list = (Array.isArray(value) ? value : [value]).map(text).filter((s) => s !== '');
+  const list = (Array.isArray(value) ? value : [value]).map(siteIdOf).filter((s) => s !== '');
   if (list.length === 0) bad('Pick at least one site (or "all").');
   if (list.length > MAX_SITES) bad(`A saved report can name at most ${MAX_SITES} sites; use "all" instead.`);
   if (list.some((s) => s.toLowerCase() === 'all')) return 'all';
@@ -58,10 +71,10 @@ function cleanOptions(value: unknown, paginated: boolean): ReportOptions | undef
     if (!Number.isInteger(limit) || limit < 1) bad('The row limit must be a whole number of at least 1.');
     options.limit = limit;
   }
-  const sort = text(raw.sort);
+  const sort = text(raw.sort, 'sort');
   if (sort) {
     if (!paginated) bad('Only paginated reports (pages) can be sorted.');
-    if (!SORT.test(sort)) bad(`The sort "${sort}" is not a column name (use e.g. "-earnings").`);
+    if (!SORT.test(sort)) bad(`The sort ${describeInput(sort)} is not a column name (use e.g. "-earnings").`);
     options.sort = sort;
   }
   return Object.keys(options).length ? options : undefined;
@@ -71,7 +84,8 @@ export function cleanSchedule(value: unknown): Schedule {
   if (value === undefined || value === null) return { every: 'off' };
   if (typeof value !== 'object') bad('The schedule must be an object.');
   const raw = value as Record<string, unknown>;
-  const every = text(raw.every) || 'off';
+  if (raw.every !== undefined && raw.every !== null && typeof raw.every !== 'string') bad('A schedule runs every hour, day or week (or is off).');
+  const every = text(raw.every, 'schedule') || 'off';
   if (every === 'off' || every === 'hour') return { every };
   if (every !== 'day' && every !== 'week') bad('A schedule runs every hour, day or week (or is off).');
   const hour = Number(raw.hour);
@@ -85,13 +99,15 @@ export function cleanSchedule(value: unknown): Schedule {
 export function cleanDefinition(input: unknown, ctx: DateContext): ReportDefinition {
   if (typeof input !== 'object' || input === null) bad('Nothing to save: the report definition is empty.');
   const raw = input as Record<string, unknown>;
-  const spec = findReport(text(raw.report));
-  if (!spec) bad(`"${text(raw.report)}" is not a report this add-on knows.`);
-  const sheetName = text(raw.sheetName);
+  const report = text(raw.report, 'report');
+  if (!report) bad('Choose a report to save.');
+  const spec = findReport(report);
+  if (!spec) bad(`${describeInput(report)} is not a report this add-on knows. Choose one from the list.`);
+  const sheetName = text(raw.sheetName, 'sheet name');
   if (!sheetName) bad('Name the sheet the report goes to.');
   if (sheetName.length > 100) bad('Sheet names are at most 100 characters.');
   if (sheetName.toLowerCase() === STATUS_SHEET_NAME.toLowerCase()) bad(`"${STATUS_SHEET_NAME}" is the add-on's own status sheet; pick another sheet.`);
-  const name = text(raw.name);
+  const name = text(raw.name, 'report name');
   if (name.length > 100) bad('Report names are at most 100 characters.');
   // Reports without dates (sites, date-bounds) still take a site for date-bounds only.
   const siteId = spec.key === 'sites' ? 'all' : cleanSites(raw.siteId);
@@ -99,12 +115,12 @@ export function cleanDefinition(input: unknown, ctx: DateContext): ReportDefinit
     name: name || `${spec.label}: ${siteId === 'all' ? 'all sites' : ([] as string[]).concat(siteId).join(', ')}`.slice(0, 100),
     report: spec.key,
     siteId,
-    ...cleanDates(text(raw.start), text(raw.end), spec.dateFamily !== null, ctx),
+    ...cleanDates(text(raw.start, 'start date'), text(raw.end, 'end date'), spec.dateFamily !== null, ctx),
     options: cleanOptions(raw.options, spec.paginated),
     sheetName,
     schedule: cleanSchedule(raw.schedule),
   };
-  const id = text(raw.id);
+  const id = text(raw.id, 'report id');
   if (id) definition.id = id;
   return definition;
 }

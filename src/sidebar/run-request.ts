@@ -2,7 +2,10 @@ import { CreatorError } from '../api/errors';
 import type { ReportSpec } from '../catalog/types';
 import { resolveReport } from '../pull/report-key';
 import type { RunReportRequest } from '../shared/types';
+import { describeInput } from '../shared/user-input';
 import { checkRunId } from './progress';
+
+const CHOOSE_SITE = 'Choose a site (or all sites) for the report';
 
 /** A request as the page sent it, checked for shape; dates, limits and sorts are the pull's to judge. */
 export interface CheckedRun {
@@ -23,15 +26,18 @@ const optionalText = (value: unknown, label: string): string | undefined => {
 };
 
 function checkSiteId(spec: ReportSpec, value: unknown): string | string[] {
-  if (Array.isArray(value)) {
-    const ids = value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
-    if (ids.length) return ids;
-  } else if (typeof value === 'string' && value.trim()) {
-    return value.trim();
+  const ids: string[] = [];
+  for (const item of Array.isArray(value) ? value : [value]) {
+    if (item === undefined || item === null) continue;
+    // A number is a site ID as a formula reads it (a sheet may hold numeric IDs).
+    const id = typeof item === 'string' ? item.trim() : typeof item === 'number' && isFinite(item) ? String(item) : null;
+    if (id === null) throw new CreatorError('BAD_INPUT', `${CHOOSE_SITE}: ${describeInput(item)} is not a site ID.`);
+    if (id) ids.push(id);
   }
+  if (ids.length) return Array.isArray(value) ? ids : ids[0];
   // The sites report lists every site: it needs none.
   if (spec.key === 'sites') return '';
-  throw new CreatorError('BAD_INPUT', 'Choose a site (or all sites) for the report.');
+  throw new CreatorError('BAD_INPUT', `${CHOOSE_SITE}.`);
 }
 
 /** "Page performance - site-1": one sheet per report and site unless the user names another. */

@@ -33,6 +33,34 @@ describe('response cache entries', () => {
     expect(writeCached(platform, 'k', [1], 60)).toBe(false);
   });
 
+  it('refuses a clearly too big result from a sample, without packing the whole of it', () => {
+    const world = createStubWorld(() => ({ status: 200, text: '', headers: {} }));
+    const platform = world.platform();
+    const gzip = platform.gzipToBase64.bind(platform);
+    const packed: number[] = [];
+    platform.gzipToBase64 = (text: string) => {
+      packed.push(text.length);
+      return gzip(text);
+    };
+    // Random text does not compress: 60,000 rows of it are far beyond 30 chunks.
+    let seed = 1;
+    const noise = () => Array.from({ length: 12 }, () => ((seed = (seed * 48271) % 2147483647) % 36).toString(36)).join('');
+    const rows = Array.from({ length: 60_000 }, (_, i) => ({ id: i, a: noise(), b: noise(), c: noise(), d: noise(), e: noise(), f: noise(), g: noise(), h: noise() }));
+    expect(writeCached(platform, 'big', { rows, recordCount: rows.length, truncated: false, pages: 120 }, 60)).toBe(false);
+    expect(world.userCache.data.size).toBe(0);
+    expect(packed.length).toBe(1);
+    expect(packed[0]).toBeLessThan(100_000);
+  });
+
+  it('still caches many rows that pack small', () => {
+    const world = createStubWorld(() => ({ status: 200, text: '', headers: {} }));
+    const platform = world.platform();
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({ day: '2026-10-01', device: i % 2 ? 'mobile' : 'desktop', pageviews: 100 }));
+    const value = { rows, recordCount: rows.length, truncated: false, pages: 40 };
+    expect(writeCached(platform, 'many', value, 60)).toBe(true);
+    expect(readCached(platform, 'many', (v: unknown): v is typeof value => typeof v === 'object')).toEqual(value);
+  });
+
   it('a value that fails validation, or a TTL of 0, is treated as absent', () => {
     const world = createStubWorld(() => ({ status: 200, text: '', headers: {} }));
     const platform = world.platform();

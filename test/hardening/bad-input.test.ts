@@ -40,9 +40,8 @@ function check(result: Outcome<unknown[][]>, row: ArgRow, same: () => Outcome<un
     expect(result.ok ? 'succeeded' : 'failed').toBe('failed');
     if (!result.ok) expectClearMessage(result.message, want);
   } else if ('same' in want) {
-    expect(result.ok ? 'ok' : result.message).toBe('ok');
     const plain = same();
-    expect(plain.ok).toBe(true);
+    expect(result.ok ? 'ok' : result.message).toBe(plain.ok ? 'ok' : plain.message);
     expect(result.ok && result.value).toEqual(plain.ok && plain.value);
   } else {
     expect(result.ok ? 'ok' : result.message).toBe('ok');
@@ -66,7 +65,7 @@ const ARGS: Record<string, [(row: ArgRow) => Args, (row: ArgRow) => Args]> = {
     },
   ],
   limit: [(r) => ({ limit: r.value }), () => ({})],
-  sort: [(r) => ({ sort: r.value }), () => ({})],
+  sort: [(r) => ({ sort: r.value }), (r) => (typeof r.expect === 'object' && 'same' in r.expect ? { sort: r.expect.same } : {})],
   header: [(r) => ({ header: r.value }), () => ({})],
   'report key': [(r) => ({ report: r.value }), (r) => ({ report: (r.expect as { same: unknown }).same })],
   options: [(r) => ({ options: r.value }), (r) => ({ options: (r.expect as { same: unknown }).same })],
@@ -102,5 +101,7 @@ describe('sidebar server functions: bad input', () => {
     }
   };
   test.each(SIDEBAR_ROWS.filter((r) => !r.bug).map((r) => [r.fn, r.name, r] as const))('%s: %s', (_fn, _name, row) => run(row));
-  test.failing.each(SIDEBAR_ROWS.filter((r) => r.bug).map((r) => [r.fn, r.name, r] as const))('%s: %s (known bug, routed)', (_fn, _name, row) => run(row));
+  const open = SIDEBAR_ROWS.filter((r) => r.bug).map((r) => [r.fn, r.name, r] as const);
+  // jest refuses .each over an empty table: with no known bug left there is nothing to mark.
+  if (open.length) test.failing.each(open)('%s: %s (known bug, routed)', (_fn, _name, row) => run(row));
 });

@@ -11,6 +11,7 @@ const LONG_LATIN = 'Ω'.repeat(50_000) + 'ラーメン'.repeat(12_500);
 /** A date cell as Sheets passes it: local midnight of the spreadsheet's zone (America/New_York). */
 const cell = (ymd: string) => new Date(`${ymd}T04:00:00Z`);
 
+/** `same`: the outcome of the plain value, a table or (where the plain value fails too) its message. */
 export type Expect = RegExp | { same: unknown } | { ok: (grid: unknown[][]) => boolean; what: string };
 
 export interface ArgRow {
@@ -31,16 +32,16 @@ export const FORMULAS: Formula[] = [
 const range = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => [f(i)]);
 const hasRows = (grid: unknown[][]) => Array.isArray(grid) && grid.length >= 2;
 
-export const BUG_OBJECT_ECHO = 'B1: "[object Object]" echoed in the message (src/pull/site-arg.ts:26, src/dates/parse-date.ts:25, src/pull/query-options.ts:12/45, src/formulas/header-arg.ts)';
-export const BUG_ARRAY_DATE = 'B2: a one-cell array as start says "2026-10-01" is not a date (src/dates)';
 
 export const SITE_ROWS: ArgRow[] = [
   { name: 'empty cell', value: '', expect: /^Give a site ID .*"all" for every active site\.$/ },
   { name: 'omitted', value: undefined, expect: /^Give a site ID/ },
   { name: 'a number (12345)', value: 12345, expect: /Site 12345 is not available to this credential .*Check the site ID/ },
-  { name: 'a boolean', value: true, expect: /"true" is not a site ID\. Give a site ID/ },
+  { name: 'a boolean', value: true, expect: /^TRUE is not a site ID\. Give a site ID/ },
   { name: 'a date cell', value: cell('2026-10-01'), expect: /is not a site ID\. Give a site ID/ },
-  { name: 'an object', value: {}, expect: /is not a site ID\. Give a site ID/, bug: BUG_OBJECT_ECHO },
+  { name: 'an object', value: {}, expect: /^A value of an unexpected kind is not a site ID\. Give a site ID/ },
+  { name: 'a function', value: () => 'site-1', expect: /^A value of an unexpected kind is not a site ID\. Give a site ID/ },
+  { name: 'a one-cell range', value: [['site-1']], expect: { same: 'site-1' } },
   { name: 'unknown ID', value: 'site-999', expect: /Site site-999 is not available to this credential/ },
   { name: "another credential's site", value: 'other-1', expect: /Site other-1 is not available to this credential/ },
   { name: 'non-Latin text', value: '日本のサイト', expect: /Site 日本のサイト is not available to this credential/ },
@@ -63,23 +64,29 @@ export const DATE_ROWS: ArgRow[] = [
   { name: 'preset with an end date', value: 'lastMonth', end: '2026-10-05', expect: /With the preset lastMonth in start, leave end empty/ },
   { name: 'preset = its dates', value: 'lastMonth', end: undefined, expect: { same: ['2026-10-01', '2026-10-31'] } },
   { name: 'empty start', value: '', end: '', expect: /^Give a start date: a date cell, YYYY-MM-DD/ },
-  { name: 'a boolean', value: true, end: false, expect: /The start "true" is not a date\./ },
-  { name: 'an object', value: {}, end: {}, expect: /The start .* is not a date\./, bug: BUG_OBJECT_ECHO },
+  { name: 'a boolean', value: true, end: false, expect: /^The start TRUE is not a date\./ },
+  { name: 'an object', value: {}, end: {}, expect: /^The start a value of an unexpected kind is not a date\./ },
+  { name: 'a list of objects', value: [{}, {}], end: '2026-10-07', expect: /^The start must be one cell, not a list of 2 values\./ },
   { name: 'February 30', value: '2026-02-30', end: '2026-03-01', expect: /The start "2026-02-30" is not a real calendar day/ },
   { name: '100 KB of text', value: LONG, end: LONG, expect: /The start "x{60}…" \(100,000 characters\) is not a date/ },
   { name: 'non-Latin text', value: '二〇二六年十月一日', end: '', expect: /The start "二〇二六年十月一日" is not a date/ },
   { name: 'date cells = the same days as text', value: cell('2026-10-01'), end: cell('2026-10-07'), expect: { same: ['2026-10-01', '2026-10-07'] } },
-  { name: 'a one-cell array', value: [['2026-10-01']], end: [['2026-10-07']], expect: { same: ['2026-10-01', '2026-10-07'] }, bug: BUG_ARRAY_DATE },
+  { name: 'a one-cell array', value: [['2026-10-01']], end: [['2026-10-07']], expect: { same: ['2026-10-01', '2026-10-07'] } },
+  { name: 'a one-cell array of a date cell', value: [[cell('2026-10-01')]], end: [[cell('2026-10-07')]], expect: { same: ['2026-10-01', '2026-10-07'] } },
+  { name: 'a range of 3 cells', value: [['2026-10-01'], ['2026-10-02'], ['2026-10-03']], end: '2026-10-07', expect: /^The start must be one cell, not a range of 3 cells\. Point it at a single cell/ },
 ];
 
 export const LIMIT_ROWS: ArgRow[] = [
-  ...([['-1', -1], ['0', 0], ['a billion', 1e9], ['text', 'abc'], ['2.5', 2.5], ['a boolean', true]] as const).map(([name, value]) => ({
+  ...([['-1', -1], ['0', 0], ['a billion', 1e9], ['text', 'abc'], ['2.5', 2.5]] as const).map(([name, value]) => ({
     name,
     value,
     expect: /^The limit ".*" must be a whole number from 1 to 100000\.$/,
   })),
+  { name: 'a boolean', value: true, expect: /^The limit TRUE must be a whole number from 1 to 100000\.$/ },
   { name: '100 KB of text', value: LONG, expect: /^The limit "x{60}…" \(100,000 characters\) must be a whole number/ },
-  { name: 'an object', value: {}, expect: /must be a whole number from 1 to 100000/, bug: BUG_OBJECT_ECHO },
+  { name: 'an object', value: {}, expect: /^The limit a value of an unexpected kind must be a whole number from 1 to 100000\.$/ },
+  { name: 'a one-cell range', value: [[5]], expect: { ok: (g) => g.length >= 2 && g.length <= 6, what: 'a header and at most 5 rows' } },
+  { name: 'a range of 2 cells', value: [[5, 6]], expect: /^The limit must be one cell, not a range of 2 cells\./ },
   { name: '5', value: 5, expect: { ok: (g) => g.length >= 2 && g.length <= 6, what: 'a header and at most 5 rows' } },
 ];
 
@@ -88,13 +95,18 @@ export const SORT_ROWS: ArgRow[] = [
   { name: 'a number', value: 5, expect: /The sort "5" is not a field name\. Use a field such as/ },
   { name: 'non-Latin text', value: '日本', expect: /The sort "日本" is not a field name/ },
   { name: '100 KB of text', value: `-${LONG}`, expect: /"-x+…?"( \(100,001 characters\))? is not a (sort|field name)|far too long/ },
-  { name: 'an object', value: {}, expect: /is not a field name/, bug: BUG_OBJECT_ECHO },
+  { name: 'an object', value: {}, expect: /^The sort a value of an unexpected kind is not a field name\. Use a field such as/ },
+  // Not every report sorts by earnings: the one cell must do exactly what the plain text does.
+  { name: 'a one-cell range', value: [['-earnings']], expect: { same: '-earnings' } },
+  { name: 'a range of 2 cells', value: [['-earnings'], ['date']], expect: /^The sort must be one cell, not a range of 2 cells\./ },
 ];
 
 export const HEADER_ROWS: ArgRow[] = [
   { name: '"maybe"', value: 'maybe', expect: /^The header switch "maybe" must be TRUE or FALSE\.$/ },
   { name: 'FALSE', value: false, expect: { ok: (g) => hasRows([[], ...g]) && !/^(Site|Date|Device|Page)/.test(String(g[0][0])), what: 'no header row' } },
-  { name: 'an object', value: {}, expect: /must be TRUE or FALSE/, bug: BUG_OBJECT_ECHO },
+  { name: 'an object', value: {}, expect: /^The header switch a value of an unexpected kind must be TRUE or FALSE\.$/ },
+  { name: 'a one-cell range', value: [[false]], expect: { ok: (g) => hasRows([[], ...g]) && !/^(Site|Date|Device|Page)/.test(String(g[0][0])), what: 'no header row' } },
+  { name: 'a range of 2 cells', value: [[false, true]], expect: /^The header switch must be one cell, not a range of 2 cells\./ },
 ];
 
 /** CREATOR_REPORT's first argument. */
@@ -105,6 +117,8 @@ export const REPORT_KEY_ROWS: ArgRow[] = [
   { name: '100 KB of text', value: LONG, expect: /^Unknown report "x{60}…" \(100,000 characters\)\. Use one of/ },
   { name: 'non-Latin text', value: 'ページ', expect: /^Unknown report "ページ"\. Use one of/ },
   { name: 'a one-cell range', value: [['earnings']], expect: { same: 'earnings' } },
+  { name: 'an object', value: {}, expect: /^Give a report key as text, not a value of an unexpected kind\. Use one of: sites, / },
+  { name: 'a range of 2 cells', value: [['earnings'], ['sites']], expect: /^The report key must be one cell, not a range of 2 cells\./ },
 ];
 
 /** CREATOR_REPORT's options argument. */
@@ -114,6 +128,7 @@ export const OPTION_ROWS: ArgRow[] = [
   { name: '100 KB of text', value: LONG, expect: /^Cannot read the option "x{60}…" \(100,000 characters\)\. Write key=value pairs/ },
   { name: 'an object', value: {}, expect: /^Give options as text, e\.g\. "limit=100/ },
   { name: 'a two-column range', value: [['limit', 5], ['header', false]], expect: { same: 'limit=5, header=false' } },
+  { name: 'a one-cell range holding a number', value: [[5]], expect: { same: 5 } },
 ];
 
 // ---- sidebar server functions ----------------------------------------------------------------
@@ -127,13 +142,10 @@ export interface SidebarRow {
   bug?: string;
 }
 
-export const BUG_SAVE_OBJECT_SITE = 'B3: saveReport accepts an object as siteId and saves "[object Object]" (src/reports/validate-definition.ts)';
-export const BUG_REFRESH_OBJECT_ID = 'B4: refreshReports([{}]) answers with id and name "[object Object]" (src/reports/saved-reports-service.ts refreshReports)';
 
 const RUN = { report: 'earnings', siteId: 'site-1', start: '2026-10-01', end: '2026-10-07' };
 const DEF = { report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Saved' };
 const GIVE_REPORT = /^(Give a report key|Choose a report to run)/;
-const noObjects = (v: unknown) => !JSON.stringify(v).includes('[object Object]');
 
 export const SIDEBAR_ROWS: SidebarRow[] = [
   // runReport
@@ -142,12 +154,12 @@ export const SIDEBAR_ROWS: SidebarRow[] = [
   ),
   { fn: 'runReport', name: 'unknown report key', args: [{ ...RUN, report: 'nope' }], expect: /^Unknown report "nope"\. Use one of/ },
   { fn: 'runReport', name: '100 KB report key', args: [{ ...RUN, report: LONG }], expect: /^Unknown report "x{60}…" \(100,000 characters\)/ },
-  ...([['empty site', ''], ['a number as site ID', 12345], ['an object as site ID', {}], ['a boolean as site ID', true]] as const).map(([name, siteId]) => ({
-    fn: 'runReport',
-    name,
-    args: [{ ...RUN, siteId }],
-    expect: /^Choose a site \(or all sites\) for the report\.$/,
-  })),
+  { fn: 'runReport', name: 'empty site', args: [{ ...RUN, siteId: '' }], expect: /^Choose a site \(or all sites\) for the report\.$/ },
+  // A number is a site ID, as formulas read it.
+  { fn: 'runReport', name: 'a number as site ID', args: [{ ...RUN, siteId: 12345 }], expect: /^Site 12345 is not available to this credential/ },
+  { fn: 'runReport', name: 'an object as site ID', args: [{ ...RUN, siteId: {} }], expect: /^Choose a site \(or all sites\) for the report: a value of an unexpected kind is not a site ID\.$/ },
+  { fn: 'runReport', name: 'a boolean as site ID', args: [{ ...RUN, siteId: true }], expect: /^Choose a site \(or all sites\) for the report: TRUE is not a site ID\.$/ },
+  { fn: 'runReport', name: 'a list holding an object', args: [{ ...RUN, siteId: ['site-1', {}] }], expect: /^Choose a site \(or all sites\) for the report: a value of an unexpected kind is not a site ID\.$/ },
   { fn: 'runReport', name: '10,000 site IDs', args: [{ ...RUN, siteId: range(10_000, (i) => `s-${i}`).flat() }], expect: /^That is 10000 sites; one pull handles at most 500\. Split the list/ },
   { fn: 'runReport', name: '100 KB site ID', args: [{ ...RUN, siteId: LONG }], expect: /more than Apps Script allows \(2,082\)\. Check the site ID/ },
   { fn: 'runReport', name: 'non-Latin site ID', args: [{ ...RUN, siteId: '日本' }], expect: /^Site 日本 is not available to this credential/ },
@@ -175,7 +187,7 @@ export const SIDEBAR_ROWS: SidebarRow[] = [
     fn: 'getDateOptions',
     name,
     args: [arg],
-    expect: /^Give a report key\. Use one of/,
+    expect: /^Give a report key( as text, not a value of an unexpected kind)?\. Use one of/,
   })),
   { fn: 'getDateOptions', name: 'a number as site ID', args: [{ siteId: 5, report: 'earnings' }], expect: /^Choose one site to see its dates\.$/ },
   { fn: 'getDateOptions', name: 'unknown report', args: [{ siteId: 'site-1', report: 'x' }], expect: /^Unknown report "x"/ },
@@ -213,7 +225,9 @@ export const SIDEBAR_ROWS: SidebarRow[] = [
     args: [arg],
     expect: /^Nothing to save: the report definition is empty\.$/,
   })),
-  { fn: 'saveReport', name: 'an empty object', args: [{}], expect: /is not a report this add-on knows/ },
+  { fn: 'saveReport', name: 'an empty object', args: [{}], expect: /^Choose a report to save\.$/ },
+  { fn: 'saveReport', name: 'report as an object', args: [{ ...DEF, report: {} }], expect: /^The report must be text, not a value of an unexpected kind\.$/ },
+  { fn: 'saveReport', name: 'sheet name as an object', args: [{ ...DEF, sheetName: {} }], expect: /^The sheet name must be text, not a value of an unexpected kind\.$/ },
   { fn: 'saveReport', name: 'no sheet name', args: [{ ...DEF, sheetName: undefined }], expect: /^Name the sheet the report goes to\.$/ },
   { fn: 'saveReport', name: 'schedule every minute', args: [{ ...DEF, schedule: { every: 'minute' } }], expect: /^A schedule runs every hour, day or week \(or is off\)\.$/ },
   { fn: 'saveReport', name: 'schedule hour 99', args: [{ ...DEF, schedule: { every: 'day', hour: 99 } }], expect: /^Pick the hour of the day \(0 to 23\)/ },
@@ -224,15 +238,20 @@ export const SIDEBAR_ROWS: SidebarRow[] = [
   { fn: 'saveReport', name: 'reversed dates', args: [{ ...DEF, start: '2026-10-07', end: '2026-10-01' }], expect: /^The start date \(2026-10-07\) is after the end date \(2026-10-01\)\.$/ },
   { fn: 'saveReport', name: '10,000 site IDs', args: [{ ...DEF, siteId: range(10_000, (i) => `s-${i}`).flat() }], expect: /^A saved report can name at most 200 sites; use "all" instead\.$/ },
   { fn: 'saveReport', name: 'non-Latin name and sheet', args: [{ ...DEF, name: '日本のレポート 🍮', sheetName: '日本' }], expect: (v) => (v as { name: string }).name === '日本のレポート 🍮' },
-  { fn: 'saveReport', name: 'an object as site ID', args: [{ ...DEF, siteId: {} }], expect: /site/i, bug: BUG_SAVE_OBJECT_SITE },
+  { fn: 'saveReport', name: 'an object as site ID', args: [{ ...DEF, siteId: {} }], expect: /^A value of an unexpected kind is not a site ID\. Pick the sites again: site IDs, or "all"/ },
+  { fn: 'saveReport', name: 'a list holding an object as site ID', args: [{ ...DEF, siteId: ['site-1', {}] }], expect: /^A value of an unexpected kind is not a site ID\. Pick the sites again/ },
+  { fn: 'saveReport', name: 'a boolean as site ID', args: [{ ...DEF, siteId: true }], expect: /^TRUE is not a site ID\. Pick the sites again/ },
+  { fn: 'saveReport', name: 'a number as site ID', args: [{ ...DEF, siteId: 12345 }], expect: (v) => (v as { siteId: unknown }).siteId === '12345' },
   ...([['nothing', undefined], ['a number', 5], ['an object', {}], ['100 KB', LONG], ['an array', ['x']]] as const).map(([name, arg]) => ({
     fn: 'deleteReport',
     name,
     args: [arg],
     expect: (v: unknown) => (v as { deleted: boolean }).deleted === false,
   })),
-  { fn: 'refreshReports', name: 'unknown ids', args: [['x', 'y']], expect: (v) => (v as Array<{ outcome: string; message: string }>).every((o) => o.outcome === 'error' && /no longer exists/.test(o.message)) },
-  { fn: 'refreshReports', name: 'an array holding an object', args: [[{}]], expect: noObjects, bug: BUG_REFRESH_OBJECT_ID },
+  { fn: 'refreshReports', name: 'unknown ids', args: [['x', 'y']], expect: (v) => (v as Array<{ outcome: string; message: string }>).every((o) => o.outcome === 'error' && /^The saved report "[xy]" no longer exists/.test(o.message)) },
+  { fn: 'refreshReports', name: 'an array holding an object', args: [[{}]], expect: /^refreshReports takes a list of saved report IDs, not a list holding a value of an unexpected kind\./ },
+  { fn: 'refreshReports', name: 'a string', args: ['nope'], expect: /^refreshReports takes a list of saved report IDs, not "nope"\. Leave it out to refresh every saved report\.$/ },
+  { fn: 'refreshReports', name: 'an object', args: [{ ids: ['x'] }], expect: /^refreshReports takes a list of saved report IDs, not a value of an unexpected kind\./ },
   // no-argument functions ignore junk arguments
   ...['getSettings', 'testConnection', 'getCatalog', 'listSites', 'listReports'].map((fn) => ({ fn, name: 'junk arguments (an object, 100 KB)', args: [{ evil: '<script>' }, LONG], expect: 'ok' as const })),
 ];

@@ -45,7 +45,7 @@ describe('siteId', () => {
 
   it('refuses a mix of "all" and IDs, and non-ID values', () => {
     expect(() => readSiteArg([['all'], ['site-1']])).toThrow('Use "all" on its own');
-    expect(() => readSiteArg(true)).toThrow('"true" is not a site ID');
+    expect(() => readSiteArg(true)).toThrow('TRUE is not a site ID');
   });
 });
 

@@ -74,6 +74,104 @@ describe('pullReport (sidebar and schedules)', () => {
     expect(count()).toEqual([2, 3]);
   });
 
+  it('works out each day once, but gives every date cell its own Date', () => {
+    const h = setUp();
+    const result = h.run(
+      (ex) => pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', limit: 500 }, { purpose: 'user' }),
+      'sidebar',
+    );
+    const at = result.table.columns.findIndex((c) => c.field === 'modifiedDate');
+    const dates = result.table.rows.map((r) => r[at]).filter((c): c is Date => c instanceof Date);
+    expect(dates.length).toBeGreaterThan(100);
+    expect(new Set(dates).size).toBe(dates.length);
+    const days = new Set(dates.map((d) => d.getTime()));
+    expect(days.size).toBeLessThan(dates.length);
+    // Midnight in the spreadsheet's zone (America/Los_Angeles).
+    for (const d of dates) expect(h.emu.globals.Utilities.formatDate(d, 'America/Los_Angeles', 'HH:mm')).toBe('00:00');
+  });
+
+  describe('explicit days: the bounds ride along with the first page', () => {
+    const pages = '/creator-api/v1/sites/site-1/pages/performance';
+    const bounds = '/creator-api/v1/sites/site-1/date-bounds';
+
+    it('spends no round trip of its own on the bounds', () => {
+      const h = setUp();
+      h.emu.resetCounters();
+      const result = h.run(
+        (ex) => pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', limit: 1000 }, { purpose: 'user' }),
+        'sidebar',
+      );
+      expect(result.rows).toBe(1000);
+      expect(result.dataThrough).toBe('2026-11-19');
+      // Token, then bounds + page 1 together, then page 2.
+      expect(h.emu.counters.roundTrips).toBe(3);
+      const log = h.api.stats.log.filter((e) => e.path !== '/oauth/token').map((e) => e.path);
+      expect(log.slice(0, 2).sort()).toEqual([bounds, pages].sort());
+      expect(h.api.stats.byPath[bounds]).toBe(1);
+    });
+
+    it('an out-of-bounds range fails with the available range, and no page beyond the first is asked for', () => {
+      const h = setUp();
+      const run = () =>
+        h.run((ex) => pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-12-31' }, { purpose: 'user' }), 'sidebar');
+      expect(run).toThrow(/^Earnings data for site-1 is available from 2024-01-01 to 2026-11-19\. Choose dates inside that range\.$/);
+      try {
+        run();
+      } catch (e) {
+        expect((e as { code?: string }).code).toBe('OUT_OF_BOUNDS');
+      }
+      // The first try sent page 1 with the bounds; the second knew the bounds and sent nothing.
+      expect(h.api.stats.byPath[pages]).toBe(1);
+      expect(h.api.stats.byPath[bounds]).toBe(1);
+    });
+
+    it('known bounds are checked first, as before', () => {
+      const h = setUp();
+      const pull = (end: string) =>
+        h.run((ex) => pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: '2026-11-01', end, limit: 10 }, { purpose: 'user' }), 'sidebar');
+      pull('2026-11-10');
+      h.emu.resetCounters();
+      expect(() => pull('2026-11-30')).toThrow(/available from .* to 2026-11-19/);
+      expect(h.emu.counters.roundTrips).toBe(0);
+      expect(h.api.stats.byPath[pages]).toBe(1);
+    });
+
+    it('a preset still reads the bounds first', () => {
+      const h = setUp();
+      h.run((ex) => pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: 'lastMonth', limit: 10 }, { purpose: 'user' }), 'sidebar');
+      const log = h.api.stats.log.filter((e) => e.path !== '/oauth/token');
+      expect(log.map((e) => e.path)).toEqual([bounds, pages]);
+      expect(h.emu.counters.roundTrips).toBe(3);
+    });
+
+    it('several sites: every unknown site\'s bounds go with the first page, checked before any other page', () => {
+      const h = setUp();
+      const run = () =>
+        h.run(
+          (ex) => pullReport(ex, { report: 'earnings', siteId: [['site-1'], ['site-old']], start: '2026-10-01', end: '2026-10-31' }, { purpose: 'user' }),
+          'sidebar',
+        );
+      expect(run).toThrow('Site site-old has no earnings data yet.');
+      expect(h.api.stats.byPath['/creator-api/v1/sites/site-1/earnings']).toBe(1);
+      expect(h.api.stats.byPath['/creator-api/v1/sites/site-old/earnings']).toBeUndefined();
+      expect(h.api.stats.byPath['/creator-api/v1/sites/site-old/date-bounds']).toBe(1);
+    });
+
+    it('cached rows are still checked against the bounds', () => {
+      const h = setUp();
+      const pull = (end: string) =>
+        h.run((ex) => pullReport(ex, { report: 'earnings', siteId: 'site-2', start: '2026-10-01', end }, { purpose: 'user' }), 'sidebar');
+      const first = pull('2026-10-31');
+      // The bounds' cache entry (30 min) expires before the rows' (a closed month keeps longer).
+      h.emu.clock.advance(31 * 60_000);
+      const second = pull('2026-10-31');
+      expect(second.table.rows).toEqual(first.table.rows);
+      expect(second.dataThrough).toBe(first.dataThrough);
+      expect(h.api.stats.byPath['/creator-api/v1/sites/site-2/earnings']).toBe(1);
+      expect(h.api.stats.byPath['/creator-api/v1/sites/site-2/date-bounds']).toBe(2);
+    });
+  });
+
   it('formula purpose needs the owner\'s consent; user purpose does not', () => {
     const h = setUp();
     expect(() => h.run((ex) => pullReport(ex, { report: 'sites' }, { purpose: 'formula' }), 'formula')).toThrow(/Formulas are off/);

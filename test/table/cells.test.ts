@@ -1,0 +1,32 @@
+import type { ColumnType } from '../../src/catalog/types';
+import { cellConverter, toCell } from '../../src/table/cells';
+
+const toDate = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
+const TYPES: ColumnType[] = ['text', 'integer', 'number', 'currency', 'percent', 'ratio', 'date', 'boolean'];
+const VALUES: unknown[] = [
+  null, undefined, '', ' ', 'abc', '12', ' 12 ', '1e3', '007', 'n/a', 'true', ' FALSE ', 'yes',
+  '2026-10-01', '2026-02-30', '2026-10-01T12:00:00Z', 0, -1.5, 42, Number.NaN, Infinity, true, false,
+  { value: 3, score: 40 }, { value: '2026-10-01' }, { value: { value: 7 } }, { value: null }, { a: 1 }, {}, [1, 2], [],
+  new Date(Date.UTC(2026, 0, 2)),
+];
+
+describe('cellConverter', () => {
+  it('gives exactly what toCell gives, for every column type and kind of value', () => {
+    for (const type of TYPES) {
+      const convert = cellConverter(type, toDate);
+      for (const value of VALUES) {
+        // Twice: the date column remembers strings it has seen.
+        expect([type, value, convert(value)]).toEqual([type, value, toCell(value, type, toDate)]);
+        expect([type, value, convert(value)]).toEqual([type, value, toCell(value, type, toDate)]);
+      }
+    }
+  });
+
+  it('hands out a fresh Date per cell when toDate does', () => {
+    const convert = cellConverter('date', toDate);
+    const a = convert('2026-10-01') as Date;
+    const b = convert('2026-10-01') as Date;
+    expect(a).toEqual(b);
+    expect(a).not.toBe(b);
+  });
+});
