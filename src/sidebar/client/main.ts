@@ -60,7 +60,8 @@ function start(app: HTMLElement): void {
   }
   const status = el('div', { className: 'status', hidden: true });
   clear(app);
-  app.append(el('h1', { text: 'Creator Reporting' }), tabs, status, panels);
+  // No heading: Sheets already titles the sidebar frame (showSidebar's title).
+  app.append(tabs, status, panels);
   for (const section of SECTIONS) section.mount(roots.get(section.id)!, ctx);
 
   setStatus(status, 'Loading\u2026');
