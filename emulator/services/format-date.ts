@@ -2,42 +2,14 @@
  * Utilities.formatDate: Java SimpleDateFormat patterns, real time zones through Intl. Pattern
  * letters we do not emulate throw rather than print something plausible but wrong.
  */
+import { intlOffsetMs, wallParts, zoneFormatter, type LocalParts } from '../time-zone';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const SHORT_DAYS = DAYS.map((d) => d.slice(0, 3));
 
-interface Wall {
-  year: number;
-  month: number; // 1-12
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  millisecond: number;
-  weekday: number; // 0 = Sunday
+interface Wall extends LocalParts {
   offsetMinutes: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      weekday: 'short',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
 }
 
 const FIXED = /^(?:GMT|UTC)(?:([+-])(\d{1,2})(?::?(\d{2}))?)?$/;
@@ -46,39 +18,23 @@ const FIXED = /^(?:GMT|UTC)(?:([+-])(\d{1,2})(?::?(\d{2}))?)?$/;
 export function checkTimeZone(timeZone: string): void {
   if (FIXED.test(timeZone)) return;
   try {
-    formatterFor(timeZone);
+    zoneFormatter(timeZone);
   } catch (_) {
     throw new Error(`Utilities.formatDate: unknown time zone "${timeZone}" (Apps Script would silently use GMT)`);
   }
 }
 
-function fromUtcFields(ms: number, offsetMinutes: number): Wall {
-  const d = new Date(ms + offsetMinutes * 60_000);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-    millisecond: d.getUTCMilliseconds(),
-    weekday: d.getUTCDay(),
-    offsetMinutes,
-  };
+function offsetMinutesAt(ms: number, timeZone: string): number {
+  const fixed = FIXED.exec(timeZone);
+  if (!fixed) return Math.round(intlOffsetMs(ms, timeZone) / 60_000);
+  const sign = fixed[1] === '-' ? -1 : 1;
+  return fixed[1] ? sign * (Number(fixed[2]) * 60 + Number(fixed[3] ?? 0)) : 0;
 }
 
 export function wallTime(ms: number, timeZone: string): Wall {
   checkTimeZone(timeZone);
-  const fixed = FIXED.exec(timeZone);
-  if (fixed) {
-    const sign = fixed[1] === '-' ? -1 : 1;
-    return fromUtcFields(ms, fixed[1] ? sign * (Number(fixed[2]) * 60 + Number(fixed[3] ?? 0)) : 0);
-  }
-  const parts: Record<string, string> = {};
-  for (const p of formatterFor(timeZone).formatToParts(ms)) parts[p.type] = p.value;
-  const seconds = Math.floor(ms / 1000) * 1000;
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  return fromUtcFields(ms, Math.round((asUtc - seconds) / 60_000));
+  const offsetMinutes = offsetMinutesAt(ms, timeZone);
+  return { ...wallParts(ms + offsetMinutes * 60_000), offsetMinutes };
 }
 
 function pad(n: number, width: number): string {

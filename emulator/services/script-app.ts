@@ -75,23 +75,15 @@ export function createScriptApp(state: EmulatorState, data: () => TriggerData): 
 
   function clockBuilder(handler: string) {
     const schedule: TriggerSchedule = {};
+    const every = (unit: 'everyMinutes' | 'everyHours' | 'everyDays' | 'everyWeeks') => (n: number) => {
+      schedule[unit] = positiveInt(n, unit);
+      return proxy;
+    };
     const builder = {
-      everyMinutes(n: number) {
-        schedule.everyMinutes = positiveInt(n, 'everyMinutes');
-        return proxy;
-      },
-      everyHours(n: number) {
-        schedule.everyHours = positiveInt(n, 'everyHours');
-        return proxy;
-      },
-      everyDays(n: number) {
-        schedule.everyDays = positiveInt(n, 'everyDays');
-        return proxy;
-      },
-      everyWeeks(n: number) {
-        schedule.everyWeeks = positiveInt(n, 'everyWeeks');
-        return proxy;
-      },
+      everyMinutes: every('everyMinutes'),
+      everyHours: every('everyHours'),
+      everyDays: every('everyDays'),
+      everyWeeks: every('everyWeeks'),
       atHour(h: number) {
         const n = Number(h);
         if (!Number.isInteger(n) || n < 0 || n > 23) throw new Error('Invalid argument: hour');

@@ -41,6 +41,16 @@ export function hasContent(cell: Cell | undefined): boolean {
   return !!cell && (cell.formula !== undefined || cell.value !== '');
 }
 
+/** What clearFormat(s) removes: everything but content and the note. */
+export function clearCellFormat(cell: Cell): void {
+  delete cell.format;
+  delete cell.fontWeight;
+  delete cell.fontColor;
+  delete cell.background;
+  delete cell.horizontalAlignment;
+  delete cell.wrap;
+}
+
 export function copyScalar(v: Scalar): Scalar {
   return v instanceof Date ? new Date(v.getTime()) : v;
 }

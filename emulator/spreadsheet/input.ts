@@ -4,7 +4,7 @@
  */
 import type { Scalar } from './cell';
 import { defaultDateFormat, isGeneral } from './number-format';
-import { localInstant } from './time-zone';
+import { localInstant } from '../time-zone';
 
 export type InputOutcome =
   | 'empty'

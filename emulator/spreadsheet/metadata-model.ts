@@ -48,6 +48,11 @@ export function spanAfterDelete(start: number, len: number, first: number, count
 
 export type Dimension = 'ROWS' | 'COLUMNS';
 
+/** A 1-D span after `count` lines are inserted after line `at`, or deleted from line `at` on. */
+function spanAfter(op: 'insert' | 'delete', start: number, len: number, at: number, count: number): [number, number] | null {
+  return op === 'insert' ? spanAfterInsert(start, len, at, count) : spanAfterDelete(start, len, at, count);
+}
+
 /** Moves every rect on `sheet`; returns false for rects that lost all their cells. */
 export function moveRect(
   rect: GridRect,
@@ -61,7 +66,7 @@ export function moveRect(
   const rows = dim === 'ROWS';
   const start = rows ? rect.row : rect.col;
   const len = rows ? rect.numRows : rect.numCols;
-  const next = op === 'insert' ? spanAfterInsert(start, len, at, count) : spanAfterDelete(start, len, at, count);
+  const next = spanAfter(op, start, len, at, count);
   if (!next) return false;
   if (rows) [rect.row, rect.numRows] = next;
   else [rect.col, rect.numCols] = next;
@@ -79,7 +84,7 @@ export function moveMetadata(
   const loc = meta.location;
   if (loc.type !== 'ROW' && loc.type !== 'COLUMN') return true;
   if (loc.type !== (dim === 'ROWS' ? 'ROW' : 'COLUMN') || loc.sheet !== sheet) return true;
-  const next = op === 'insert' ? spanAfterInsert(loc.start, loc.count, at, count) : spanAfterDelete(loc.start, loc.count, at, count);
+  const next = spanAfter(op, loc.start, loc.count, at, count);
   if (!next) return false;
   [loc.start, loc.count] = next;
   return true;

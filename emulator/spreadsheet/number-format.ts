@@ -3,13 +3,10 @@
  * currency prefixes, percent, quoted literals, date/time patterns, '@' text, General).
  */
 import type { Scalar } from './cell';
-import { localParts, toSerial } from './time-zone';
+import { localParts, serialParts, toSerial, type LocalParts } from '../time-zone';
 
 /** What Apps Script's getNumberFormat returns for a cell nobody formatted. */
 export const DEFAULT_FORMAT = '0.###############';
-
-const SERIAL_EPOCH = Date.UTC(1899, 11, 30);
-const DAY_MS = 86400000;
 
 /** The format with quoted text, escapes and [brackets] removed: what decides its kind. */
 function bare(format: string): string {
@@ -124,31 +121,11 @@ function formatNumber(n: number, format: string): string {
   return sign + p.prefix + int + (frac ? '.' + frac : '') + p.suffix;
 }
 
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  weekday: number;
-}
-
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-function wallClock(value: Date | number, timeZone: string): WallClock {
-  if (value instanceof Date) return localParts(value.getTime(), timeZone);
-  const d = new Date(Math.round(SERIAL_EPOCH + value * DAY_MS));
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-    weekday: d.getUTCDay(),
-  };
+function wallClock(value: Date | number, timeZone: string): LocalParts {
+  return value instanceof Date ? localParts(value.getTime(), timeZone) : serialParts(value);
 }
 
 type DateToken = { kind: 'lit'; text: string } | { kind: 'field'; letter: string; len: number };

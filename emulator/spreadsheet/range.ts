@@ -1,6 +1,6 @@
 /** The emulated Range: a fixed rectangle on a sheet. */
 import { rangeA1 } from './a1';
-import type { Cell } from './cell';
+import { clearCellFormat, type Cell } from './cell';
 import { badArguments, typeName, type Context, type Facade } from './context';
 import { guard } from './guard';
 import { developerMetadataFacade, metadataFinder } from './metadata';
@@ -57,15 +57,7 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
   const clearContent = () => {
     for (let i = 0; i < numRows; i++) for (let j = 0; j < numCols; j++) model.clearContent(sheet, row + i, col + j);
   };
-  const clearFormat = () =>
-    eachExisting((c) => {
-      delete c.format;
-      delete c.fontWeight;
-      delete c.fontColor;
-      delete c.background;
-      delete c.horizontalAlignment;
-      delete c.wrap;
-    });
+  const clearFormat = () => eachExisting(clearCellFormat);
 
   /** Developer metadata sits on whole rows or columns: which of the two this range is, if either. */
   const lineLocation = (): { type: 'ROW' | 'COLUMN'; start: number; count: number } | null => {

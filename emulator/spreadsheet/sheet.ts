@@ -1,8 +1,10 @@
 /** The emulated Sheet. */
 import { parseA1 } from './a1';
+import { clearCellFormat } from './cell';
 import { badArguments, typeName, type Context, type Facade } from './context';
 import { guard } from './guard';
 import { developerMetadataFacade, metadataFinder, namedRangeFacade } from './metadata';
+import type { Dimension } from './metadata-model';
 import type { SheetModel } from './sheet-model';
 
 export function createSheet(ctx: Context, sheet: SheetModel): Facade {
@@ -26,6 +28,30 @@ export function createSheet(ctx: Context, sheet: SheetModel): Facade {
   const ownMetadata = () => model.metadata.filter((m) => m.location.type === 'SHEET' && m.location.sheet === sheet);
   const positive = (n: unknown, method: string) => {
     if (typeof n !== 'number' || !Number.isInteger(n)) throw badArguments(`Sheet.${method}`, typeName(n));
+  };
+  // Rows and columns insert and delete alike: only the sheet's extent and the words differ.
+  const extent = (dim: Dimension) =>
+    dim === 'ROWS'
+      ? { max: sheet.maxRows, frozen: sheet.frozenRows, noun: 'rows' }
+      : { max: sheet.maxCols, frozen: sheet.frozenCols, noun: 'columns' };
+  const insertAfter = (dim: Dimension, method: string, after: unknown, howMany: unknown): Facade => {
+    positive(after, method);
+    positive(howMany, method);
+    const { max, noun } = extent(dim);
+    if ((after as number) < 1 || (after as number) > max) throw new Error(`Those ${noun} are out of bounds.`);
+    model.insertLines(sheet, dim, after as number, howMany as number);
+    return self;
+  };
+  const deleteLines = (dim: Dimension, method: string, start: unknown, howMany: unknown): Facade => {
+    positive(start, method);
+    positive(howMany, method);
+    const s0 = start as number;
+    const n = howMany as number;
+    const { max, frozen, noun } = extent(dim);
+    if (s0 < 1 || s0 + n - 1 > max) throw new Error(`Those ${noun} are out of bounds.`);
+    if (n >= max - frozen) throw new Error(`Sorry, it is not possible to delete all non-frozen ${noun}.`);
+    model.deleteLines(sheet, dim, s0, n);
+    return self;
   };
 
   const s: Facade = {
@@ -57,47 +83,17 @@ export function createSheet(ctx: Context, sheet: SheetModel): Facade {
     getMaxRows: () => sheet.maxRows,
     getMaxColumns: () => sheet.maxCols,
 
-    insertRowsAfter: (after: unknown, howMany: unknown) => {
-      positive(after, 'insertRowsAfter');
-      positive(howMany, 'insertRowsAfter');
-      if ((after as number) < 1 || (after as number) > sheet.maxRows) throw new Error('Those rows are out of bounds.');
-      model.insertLines(sheet, 'ROWS', after as number, howMany as number);
-      return self;
-    },
+    insertRowsAfter: (after: unknown, howMany: unknown) => insertAfter('ROWS', 'insertRowsAfter', after, howMany),
     insertRowsBefore: (before: unknown, howMany: unknown) => {
       positive(before, 'insertRowsBefore');
       positive(howMany, 'insertRowsBefore');
       model.insertLines(sheet, 'ROWS', (before as number) - 1, howMany as number);
       return self;
     },
-    insertColumnsAfter: (after: unknown, howMany: unknown) => {
-      positive(after, 'insertColumnsAfter');
-      positive(howMany, 'insertColumnsAfter');
-      if ((after as number) < 1 || (after as number) > sheet.maxCols) throw new Error('Those columns are out of bounds.');
-      model.insertLines(sheet, 'COLUMNS', after as number, howMany as number);
-      return self;
-    },
-    deleteRows: (start: unknown, howMany: unknown = 1) => {
-      positive(start, 'deleteRows');
-      positive(howMany, 'deleteRows');
-      const s0 = start as number;
-      const n = howMany as number;
-      if (s0 < 1 || s0 + n - 1 > sheet.maxRows) throw new Error('Those rows are out of bounds.');
-      if (n >= sheet.maxRows - sheet.frozenRows) throw new Error('Sorry, it is not possible to delete all non-frozen rows.');
-      model.deleteLines(sheet, 'ROWS', s0, n);
-      return self;
-    },
+    insertColumnsAfter: (after: unknown, howMany: unknown) => insertAfter('COLUMNS', 'insertColumnsAfter', after, howMany),
+    deleteRows: (start: unknown, howMany: unknown = 1) => deleteLines('ROWS', 'deleteRows', start, howMany),
     deleteRow: (r: unknown) => (s.deleteRows as (a: unknown, b: unknown) => Facade)(r, 1),
-    deleteColumns: (start: unknown, howMany: unknown = 1) => {
-      positive(start, 'deleteColumns');
-      positive(howMany, 'deleteColumns');
-      const s0 = start as number;
-      const n = howMany as number;
-      if (s0 < 1 || s0 + n - 1 > sheet.maxCols) throw new Error('Those columns are out of bounds.');
-      if (n >= sheet.maxCols - sheet.frozenCols) throw new Error('Sorry, it is not possible to delete all non-frozen columns.');
-      model.deleteLines(sheet, 'COLUMNS', s0, n);
-      return self;
-    },
+    deleteColumns: (start: unknown, howMany: unknown = 1) => deleteLines('COLUMNS', 'deleteColumns', start, howMany),
     appendRow: (values: unknown) => {
       if (!Array.isArray(values)) throw badArguments('Sheet.appendRow', typeName(values));
       const row = sheet.lastRow() + 1;
@@ -125,14 +121,7 @@ export function createSheet(ctx: Context, sheet: SheetModel): Facade {
 
     clear: () => {
       sheet.forEachCell((_, r, c) => model.clearContent(sheet, r, c));
-      sheet.forEachCell((cell) => {
-        delete cell.format;
-        delete cell.fontWeight;
-        delete cell.fontColor;
-        delete cell.background;
-        delete cell.horizontalAlignment;
-        delete cell.wrap;
-      });
+      sheet.forEachCell(clearCellFormat);
       return self;
     },
     clearContents: () => {
@@ -140,14 +129,7 @@ export function createSheet(ctx: Context, sheet: SheetModel): Facade {
       return self;
     },
     clearFormats: () => {
-      sheet.forEachCell((cell) => {
-        delete cell.format;
-        delete cell.fontWeight;
-        delete cell.fontColor;
-        delete cell.background;
-        delete cell.horizontalAlignment;
-        delete cell.wrap;
-      });
+      sheet.forEachCell(clearCellFormat);
       return self;
     },
     clearNotes: () => {

@@ -6,21 +6,15 @@ import type { EmulatedSpreadsheet } from './spreadsheet-model';
 
 type TaggedScalar = string | number | boolean | { type: 'date'; iso: string } | { type: 'number'; value: string };
 
-interface CellJson {
+/** The cell fields a snapshot copies as they are (value and spillOf need tagging). */
+const STYLE_KEYS = ['formula', 'error', 'format', 'fontWeight', 'fontColor', 'background', 'horizontalAlignment', 'wrap', 'note'] as const;
+
+interface CellJson extends Pick<Cell, (typeof STYLE_KEYS)[number]> {
   r: number;
   c: number;
   value?: TaggedScalar;
-  formula?: string;
-  error?: string;
   /** Anchor coordinates [row, col] of the array that filled this cell. */
   spillOf?: [number, number];
-  format?: string;
-  fontWeight?: string;
-  fontColor?: string;
-  background?: string;
-  horizontalAlignment?: string;
-  wrap?: boolean;
-  note?: string;
 }
 
 interface SheetJson {
@@ -68,8 +62,6 @@ function untag(v: TaggedScalar | undefined): Scalar {
   if (typeof v !== 'object') return v;
   return v.type === 'date' ? new Date(v.iso) : Number(v.value);
 }
-
-const STYLE_KEYS = ['formula', 'error', 'format', 'fontWeight', 'fontColor', 'background', 'horizontalAlignment', 'wrap', 'note'] as const;
 
 export function snapshotSpreadsheet(model: EmulatedSpreadsheet): SpreadsheetJson {
   return {

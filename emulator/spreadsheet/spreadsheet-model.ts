@@ -19,7 +19,7 @@ import {
 import { enumName, isEnumValue } from './enums';
 import { displayValue, isDateFormat, isNumericFormat } from './number-format';
 import { SheetModel } from './sheet-model';
-import { fromSerial, toSerial } from './time-zone';
+import { fromSerial, toSerial } from '../time-zone';
 
 export interface Coercion {
   sheet: string;

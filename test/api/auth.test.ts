@@ -1,30 +1,16 @@
 import { createClient } from '../../src/api/client';
 import { findReport } from '../../src/catalog/reports';
 import { isCreatorError } from '../../src/api/errors';
-import { createStubApi, CREDENTIAL, SECRET, TOKEN_URL } from './helpers/stub-api';
-import { createStubWorld, json } from './helpers/stub-platform';
+import { caught } from './helpers/caught';
+import { CREDENTIAL, SECRET, stubbed, TOKEN_URL } from './helpers/stub-api';
+import { json } from './helpers/stub-platform';
 
 const devices = findReport('devices/performance')!;
 const query = { siteId: 'site-1', startDate: '2026-10-01', endDate: '2026-10-31' };
 
-function setup() {
-  const api = createStubApi();
-  const world = createStubWorld(api.handler);
-  return { api, world };
-}
-
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
-
 describe('tokens', () => {
   it('mints once and reuses the token across executions through the user cache', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     createClient(world.execution(), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 });
     createClient(world.execution('formula'), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 });
     expect(api.mints).toBe(1);
@@ -32,7 +18,7 @@ describe('tokens', () => {
   });
 
   it('sends the credential as HTTP Basic with a form body, and the token as a Bearer header', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     createClient(world.execution(), CREDENTIAL).listSites();
     const [mint, data] = world.stats.requests;
     expect(mint.url).toBe(TOKEN_URL);
@@ -43,7 +29,7 @@ describe('tokens', () => {
   });
 
   it('mints a new token once the cached one is near its expiry', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     createClient(world.execution(), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 });
     world.now += 241_000; // past expires_in - 60
     createClient(world.execution(), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 });
@@ -51,7 +37,7 @@ describe('tokens', () => {
   });
 
   it('re-mints once on a 401 and retries the request', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     createClient(world.execution(), CREDENTIAL).listSites();
     api.revokeAll();
     const rows = createClient(world.execution(), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 }).rows;
@@ -60,7 +46,7 @@ describe('tokens', () => {
   });
 
   it('reports AUTH_FAILED on a second 401, without the secret or a token in the message', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     api.fail({ match: (r) => r.url !== TOKEN_URL, times: 2, respond: () => json(401, { code: 'token_revoked' }) });
     const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
     expect(isCreatorError(error) && error.code).toBe('AUTH_FAILED');
@@ -71,7 +57,7 @@ describe('tokens', () => {
   });
 
   it('reports AUTH_FAILED when the token endpoint rejects the credential', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     const wrong = { ...CREDENTIAL, clientSecret: 'wrong-secret-9999' };
     const error = caught(() => createClient(world.execution(), wrong).listSites());
     expect(isCreatorError(error) && error.code).toBe('AUTH_FAILED');
@@ -80,7 +66,7 @@ describe('tokens', () => {
   });
 
   it('mints anyway when the user lock cannot be had, and releases a lock it took', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     world.lockAvailable = false;
     createClient(world.execution(), CREDENTIAL).listSites();
     expect(api.mints).toBe(1);
@@ -91,7 +77,7 @@ describe('tokens', () => {
   });
 
   it('uses a token another execution cached while this one waited for the lock', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     const first = createClient(world.execution(), CREDENTIAL);
     first.listSites();
     const key = [...world.userCache.data.keys()].find((k) => k.startsWith('creator.tok.'))!;

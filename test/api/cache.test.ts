@@ -1,24 +1,18 @@
 import { createClient } from '../../src/api/client';
 import { freshnessTtl } from '../../src/api/freshness';
 import { findReport } from '../../src/catalog/reports';
-import { createStubApi, CREDENTIAL, SECRET } from './helpers/stub-api';
-import { createStubWorld } from './helpers/stub-platform';
+import { CREDENTIAL, SECRET, stubbed } from './helpers/stub-api';
+import type { StubWorld } from './helpers/stub-platform';
 
 const pages = findReport('pages/performance')!;
 const devices = findReport('devices/performance')!;
 const query = { siteId: 'site-1', startDate: '2026-10-01', endDate: '2026-10-31' };
 
-function setup(totalRows = 1_203) {
-  const api = createStubApi({ totalRows });
-  const world = createStubWorld(api.handler);
-  return { api, world };
-}
-
-const chunkKeys = (world: ReturnType<typeof setup>['world']) => [...world.userCache.data.keys()].filter((k) => /^creator\.r\..*\.\d+$/.test(k));
+const chunkKeys = (world: StubWorld) => [...world.userCache.data.keys()].filter((k) => /^creator\.r\..*\.\d+$/.test(k));
 
 describe('response cache', () => {
   it('serves a repeated request from the cache without any fetch', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     const first = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, { cacheTtlSeconds: 600 });
     const fetches = world.stats.requests.length;
     const second = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, { cacheTtlSeconds: 600 });
@@ -30,7 +24,7 @@ describe('response cache', () => {
   });
 
   it('expires with the TTL the caller gave', () => {
-    const { api, world } = setup(10);
+    const { api, world } = stubbed({ totalRows: 10 });
     createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, { cacheTtlSeconds: 300 });
     world.now += 301_000;
     createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, { cacheTtlSeconds: 300 });
@@ -38,7 +32,7 @@ describe('response cache', () => {
   });
 
   it('keys on everything that changes the answer: dates, limit and sort', () => {
-    const { api, world } = setup(10);
+    const { api, world } = stubbed({ totalRows: 10 });
     const client = () => createClient(world.execution(), CREDENTIAL);
     client().fetchRows(pages, query);
     client().fetchRows(pages, { ...query, endDate: '2026-10-30' });
@@ -49,7 +43,7 @@ describe('response cache', () => {
   });
 
   it('gzips a big result into chunks under 100 KB and reads it back whole', () => {
-    const { api, world } = setup(20_000);
+    const { api, world } = stubbed({ totalRows: 20_000 });
     const first = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query);
     const chunks = chunkKeys(world);
     expect(chunks.length).toBeGreaterThan(1);
@@ -64,7 +58,7 @@ describe('response cache', () => {
     ['missing', (data: Map<string, { value: string }>, key: string) => data.delete(key)],
     ['corrupt', (data: Map<string, { value: string }>, key: string) => (data.get(key)!.value = 'AAAA' + data.get(key)!.value.slice(4))],
   ])('refetches when a chunk is %s, and returns correct rows', (_name, damage) => {
-    const { api, world } = setup(20_000);
+    const { api, world } = stubbed({ totalRows: 20_000 });
     const first = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query);
     damage(world.userCache.data, chunkKeys(world)[1]);
     const requests = api.dataRequests.length;
@@ -75,7 +69,7 @@ describe('response cache', () => {
   });
 
   it('bypassCache skips the read but refreshes the entry', () => {
-    const { api, world } = setup(10);
+    const { api, world } = stubbed({ totalRows: 10 });
     createClient(world.execution(), CREDENTIAL).fetchRows(pages, query);
     const forced = createClient(world.execution(), CREDENTIAL, { bypassCache: true }).fetchRows(pages, query);
     expect(forced.fromCache).toBe(false);
@@ -85,7 +79,7 @@ describe('response cache', () => {
   });
 
   it('never puts the secret or a token in a cache key', () => {
-    const { world } = setup(10);
+    const { world } = stubbed({ totalRows: 10 });
     createClient(world.execution(), CREDENTIAL).fetchRows(pages, query);
     createClient(world.execution(), CREDENTIAL).dateBounds('site-1');
     for (const key of world.userCache.data.keys()) {
@@ -96,7 +90,7 @@ describe('response cache', () => {
   });
 
   it('does not share cached results between credentials', () => {
-    const { world } = setup(10);
+    const { world } = stubbed({ totalRows: 10 });
     createClient(world.execution(), CREDENTIAL).fetchRows(pages, query);
     const other = { ...CREDENTIAL, clientId: 'client-2' };
     // client-2 cannot mint with the stub API: a cache hit would hide that.
@@ -106,7 +100,7 @@ describe('response cache', () => {
 
 describe('sites and date bounds', () => {
   it('lists sites once per execution and caches them for 30 minutes', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     const execution = world.execution();
     const sites = createClient(execution, CREDENTIAL).listSites();
     createClient(execution, CREDENTIAL).listSites();
@@ -121,7 +115,7 @@ describe('sites and date bounds', () => {
   });
 
   it('types date bounds with nulls, and memoises them per execution', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     const client = createClient(world.execution(), CREDENTIAL);
     const bounds = client.dateBounds('site-1');
     client.dateBounds('site-1');
@@ -133,7 +127,7 @@ describe('sites and date bounds', () => {
   });
 
   it('encodes the site ID in the path', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     expect(() => createClient(world.execution(), CREDENTIAL).dateBounds('a/b?c=1#x')).toThrow(/not available/);
     expect(api.dataRequests[0].path).toBe('/creator-api/v1/sites/a%2Fb%3Fc%3D1%23x/date-bounds');
   });
@@ -141,7 +135,7 @@ describe('sites and date bounds', () => {
 
 describe('non-paginated reports', () => {
   it('sorts and limits locally, since the API is not asked to', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     world.handler = (request) => {
       if (!request.url.includes('/devices/')) return api.handler(request);
       api.handler(request);
@@ -158,7 +152,7 @@ describe('non-paginated reports', () => {
   });
 
   it('rejects a bad limit or date before any request', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     const client = createClient(world.execution(), CREDENTIAL);
     expect(() => client.fetchRows(devices, { ...query, limit: 0 })).toThrow(/whole number/);
     expect(() => client.fetchRows(devices, { ...query, startDate: '10/01/2026' })).toThrow(/2026-10-31/);

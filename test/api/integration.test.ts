@@ -1,23 +1,13 @@
 import { createClient } from '../../src/api/client';
-import { isCreatorError, type CreatorError } from '../../src/api/errors';
 import { REPORTS, findReport } from '../../src/catalog/reports';
 import { NUMERIC_TYPES } from '../../src/table/cells';
 import { toTable } from '../../src/table';
+import { caught } from './helpers/caught';
 import { emulated } from './helpers/emulated';
 
 const toDate = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
 const october = { siteId: 'site-1', startDate: '2026-10-01', endDate: '2026-10-31' };
 const pages = findReport('pages/performance')!;
-
-function caught(fn: () => unknown): CreatorError {
-  try {
-    fn();
-  } catch (error) {
-    if (isCreatorError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected an error');
-}
 
 function expectCleanCells(rows: unknown[][]): void {
   for (const row of rows) {

@@ -1,35 +1,19 @@
 import { createClient } from '../../src/api/client';
-import { isCreatorError, type CreatorError } from '../../src/api/errors';
 import { findReport } from '../../src/catalog/reports';
-import { createStubApi, CREDENTIAL, pageRow, TOKEN_URL, type ParsedUrl } from './helpers/stub-api';
-import { createStubWorld, json } from './helpers/stub-platform';
+import { caught } from './helpers/caught';
+import { CREDENTIAL, pageRow, stubbed, TOKEN_URL, type ParsedUrl } from './helpers/stub-api';
+import { json } from './helpers/stub-platform';
 
 const pages = findReport('pages/performance')!;
 const query = { siteId: 'site-1', startDate: '2026-10-01', endDate: '2026-10-31' };
 const noCache = { cacheTtlSeconds: 0 };
-
-function setup(totalRows: number, paging: 'full' | 'nextOnly' | 'nextAbsent' = 'full', latencyMs = 100) {
-  const api = createStubApi({ totalRows, paging });
-  const world = createStubWorld(api.handler, { latencyMs });
-  return { api, world };
-}
-
-function caught(fn: () => unknown): CreatorError {
-  try {
-    fn();
-  } catch (error) {
-    if (isCreatorError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected an error');
-}
 
 const pageOf = (url: ParsedUrl) => Number(url.query['page[number]']);
 const isPage = (n: number) => (r: { url: string }) => r.url !== TOKEN_URL && r.url.includes(`page[number]=${n}&`);
 
 describe('pagination', () => {
   it('fetches every page, in order, with the remaining pages fanned out in fetchAll batches', () => {
-    const { api, world } = setup(10_203);
+    const { api, world } = stubbed({ totalRows: 10_203 });
     const progress: Array<[number, number | null]> = [];
     const result = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, {
       ...noCache,
@@ -46,8 +30,8 @@ describe('pagination', () => {
   });
 
   it('gives the same rows following next one page at a time as fanning out', () => {
-    const full = setup(2_345);
-    const seq = setup(2_345, 'nextOnly');
+    const full = stubbed({ totalRows: 2_345 });
+    const seq = stubbed({ totalRows: 2_345, paging: 'nextOnly' });
     const parallel = createClient(full.world.execution(), CREDENTIAL).fetchRows(pages, query, noCache);
     const sequential = createClient(seq.world.execution(), CREDENTIAL).fetchRows(pages, query, noCache);
     expect(sequential.rows).toEqual(parallel.rows);
@@ -57,14 +41,14 @@ describe('pagination', () => {
   });
 
   it('stops when next is absent, not only when it is null', () => {
-    const { api, world } = setup(1_200, 'nextAbsent');
+    const { api, world } = stubbed({ totalRows: 1_200, paging: 'nextAbsent' });
     const result = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, noCache);
     expect(result.rows).toHaveLength(1_200);
     expect(api.dataRequests).toHaveLength(3);
   });
 
   it('asks for no more than the limit and marks the result truncated', () => {
-    const { api, world } = setup(1_203);
+    const { api, world } = stubbed({ totalRows: 1_203 });
     const result = createClient(world.execution(), CREDENTIAL).fetchRows(pages, { ...query, limit: 120 }, noCache);
     expect(result.rows).toHaveLength(120);
     expect(result.truncated).toBe(true);
@@ -73,7 +57,7 @@ describe('pagination', () => {
   });
 
   it('a limit over 500 takes whole pages and cuts the last', () => {
-    const { api, world } = setup(1_203);
+    const { api, world } = stubbed({ totalRows: 1_203 });
     const result = createClient(world.execution(), CREDENTIAL).fetchRows(pages, { ...query, limit: 700 }, noCache);
     expect(result.rows).toHaveLength(700);
     expect(result.truncated).toBe(true);
@@ -81,14 +65,14 @@ describe('pagination', () => {
   });
 
   it('a limit at or above the row count is not truncated', () => {
-    const { world } = setup(300);
+    const { world } = stubbed({ totalRows: 300 });
     const result = createClient(world.execution(), CREDENTIAL).fetchRows(pages, { ...query, limit: 300 }, noCache);
     expect(result).toMatchObject({ truncated: false });
     expect(result.rows).toHaveLength(300);
   });
 
   it('retries only the 429ed pages of a batch, in smaller batches', () => {
-    const { api, world } = setup(5_000);
+    const { api, world } = stubbed({ totalRows: 5_000 });
     api.fail({ match: isPage(3), respond: () => json(429, {}, { 'retry-after': '1' }) });
     api.fail({ match: isPage(4), respond: () => json(429, {}, { 'retry-after': '2' }) });
     const result = createClient(world.execution(), CREDENTIAL, { random: () => 0 }).fetchRows(pages, query, noCache);
@@ -99,7 +83,7 @@ describe('pagination', () => {
   });
 
   it('says TOO_LARGE up front when the pages cannot fit a formula', () => {
-    const { api, world } = setup(100_000, 'full', 2_000);
+    const { api, world } = stubbed({ totalRows: 100_000 }, { latencyMs: 2_000 });
     const error = caught(() => createClient(world.execution('formula'), CREDENTIAL).fetchRows(pages, query, noCache));
     expect(error.code).toBe('TOO_LARGE');
     expect(error.message).toBe(
@@ -109,13 +93,13 @@ describe('pagination', () => {
   });
 
   it('fits the same report in a sidebar run', () => {
-    const { world } = setup(100_000, 'full', 2_000);
+    const { world } = stubbed({ totalRows: 100_000 }, { latencyMs: 2_000 });
     expect(createClient(world.execution('sidebar'), CREDENTIAL).fetchRows(pages, query, noCache).rows).toHaveLength(100_000);
   });
 
   describe('guards', () => {
     it('a next that does not increase is a PAGINATION error', () => {
-      const { api, world } = setup(2_000, 'nextOnly');
+      const { api, world } = stubbed({ totalRows: 2_000, paging: 'nextOnly' });
       api.fail({ match: isPage(3), respond: () => json(200, { data: [pageRow(1)], meta: { page: { next: 2 } } }) });
       const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, noCache));
       expect(error.code).toBe('PAGINATION');
@@ -123,7 +107,7 @@ describe('pagination', () => {
     });
 
     it('a record count that changes between pages is a PAGINATION error', () => {
-      const { api, world } = setup(2_000);
+      const { api, world } = stubbed({ totalRows: 2_000 });
       const rows = Array.from({ length: 500 }, (_, i) => pageRow(1000 + i));
       api.fail({ match: isPage(2), respond: () => json(200, { data: rows, meta: { recordCount: 2_050, page: { last: 4 } } }) });
       const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, noCache));
@@ -132,7 +116,7 @@ describe('pagination', () => {
     });
 
     it('a short page in the middle is a PAGINATION error, not partial data', () => {
-      const { api, world } = setup(2_000);
+      const { api, world } = stubbed({ totalRows: 2_000 });
       api.fail({ match: isPage(2), respond: () => json(200, { data: [pageRow(501)], meta: { recordCount: 2_000, page: { last: 4 } } }) });
       const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, noCache));
       expect(error.code).toBe('PAGINATION');
@@ -140,7 +124,7 @@ describe('pagination', () => {
     });
 
     it('a final row count different from recordCount is a PAGINATION error', () => {
-      const { api, world } = setup(400);
+      const { api, world } = stubbed({ totalRows: 400 });
       api.fail({ match: isPage(1), respond: () => json(200, { data: [pageRow(1), pageRow(2)], meta: { recordCount: 400 } }) });
       const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, noCache));
       expect(error.code).toBe('PAGINATION');
@@ -148,7 +132,7 @@ describe('pagination', () => {
     });
 
     it('more rows than the cap is TOO_LARGE before anything else is fetched', () => {
-      const { api, world } = setup(10);
+      const { api, world } = stubbed({ totalRows: 10 });
       api.fail({ match: isPage(1), respond: () => json(200, { data: [pageRow(1)], meta: { recordCount: '2000000' } }) });
       const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, noCache));
       expect(error.code).toBe('TOO_LARGE');

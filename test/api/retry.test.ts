@@ -1,34 +1,18 @@
 import { createClient } from '../../src/api/client';
-import { isCreatorError, type CreatorError } from '../../src/api/errors';
 import { findReport } from '../../src/catalog/reports';
-import { createStubApi, CREDENTIAL, SECRET, TOKEN_URL } from './helpers/stub-api';
-import { createStubWorld, json } from './helpers/stub-platform';
+import { caught } from './helpers/caught';
+import { CREDENTIAL, SECRET, stubbed, TOKEN_URL } from './helpers/stub-api';
+import { json } from './helpers/stub-platform';
 
 const devices = findReport('devices/performance')!;
 const query = { siteId: 'site-1', startDate: '2026-10-01', endDate: '2026-10-31' };
 const isData = (r: { url: string }) => r.url !== TOKEN_URL;
 
-function setup(latencyMs = 100) {
-  const api = createStubApi();
-  const world = createStubWorld(api.handler, { latencyMs });
-  return { api, world };
-}
-
-function caught(fn: () => unknown): CreatorError {
-  try {
-    fn();
-  } catch (error) {
-    if (isCreatorError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected an error');
-}
-
 const half = () => 0.5;
 
 describe('retries', () => {
   it('waits as long as Retry-After asks on a 429, then succeeds', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     api.fail({ match: isData, respond: () => json(429, { internalCode: 'rate_limited' }, { 'retry-after': '7' }) });
     const result = createClient(world.execution(), CREDENTIAL, { random: () => 0 }).fetchRows(devices, query);
     expect(result.rows).toHaveLength(1);
@@ -36,14 +20,14 @@ describe('retries', () => {
   });
 
   it('backs off exponentially with jitter on 429s without Retry-After', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     api.fail({ match: isData, times: 3, respond: () => json(429, {}) });
     createClient(world.execution(), CREDENTIAL, { random: half }).fetchRows(devices, query);
     expect(world.stats.sleeps).toEqual([250, 500, 1000]);
   });
 
   it('retries a 5xx and a network failure, then succeeds', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     api.fail({ match: isData, respond: () => json(503, {}) });
     api.fail({ match: isData, respond: () => 'network' });
     const result = createClient(world.execution(), CREDENTIAL, { random: half }).fetchRows(devices, query);
@@ -52,7 +36,7 @@ describe('retries', () => {
   });
 
   it('gives up after five tries with SERVER_ERROR and a clear message', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     api.fail({ match: isData, times: 99, respond: () => json(502, { code: 'bad_gateway' }) });
     const error = caught(() => createClient(world.execution(), CREDENTIAL, { random: half }).fetchRows(devices, query));
     expect(error.code).toBe('SERVER_ERROR');
@@ -62,7 +46,7 @@ describe('retries', () => {
   });
 
   it('does not retry other statuses: 400 becomes BAD_INPUT with the provider sentence', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     api.fail({ match: isData, respond: () => json(400, { code: 'invalid_sort', message: 'Unknown sort field foo' }) });
     const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
     expect(error.code).toBe('BAD_INPUT');
@@ -72,7 +56,7 @@ describe('retries', () => {
   });
 
   it('never echoes an HTML or long body', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     const html = '<html><body><h1>Bad Request</h1><p>nginx</p></body></html>';
     api.fail({ match: isData, respond: () => ({ status: 400, text: html, headers: {} }) });
     const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
@@ -83,7 +67,7 @@ describe('retries', () => {
   });
 
   it('maps 403/404 to FORBIDDEN naming the site', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     api.fail({ match: isData, respond: () => json(404, { errors: [{ internalCode: 'site_not_found' }] }) });
     const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
     expect(error.code).toBe('FORBIDDEN');
@@ -92,7 +76,7 @@ describe('retries', () => {
   });
 
   it('maps a 200 with HTML or broken JSON to BAD_RESPONSE, without the body', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     api.fail({ match: isData, respond: () => ({ status: 200, text: '<!doctype html><title>Login</title>', headers: {} }) });
     const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
     expect(error.code).toBe('BAD_RESPONSE');
@@ -102,7 +86,7 @@ describe('retries', () => {
   });
 
   it('fails at once, before the deadline, when Retry-After is longer than the time left', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     api.fail({ match: isData, times: 9, respond: () => json(429, { internalCode: 'rate_limited' }, { 'retry-after': '60' }) });
     const execution = world.execution('formula');
     const error = caught(() => createClient(execution, CREDENTIAL).fetchRows(devices, query));
@@ -114,7 +98,7 @@ describe('retries', () => {
   });
 
   it('stops backing off when the next wait would pass the deadline', () => {
-    const { api, world } = setup(4_000);
+    const { api, world } = stubbed({}, { latencyMs: 4_000 });
     api.fail({ match: isData, times: 9, respond: () => json(503, {}) });
     const execution = world.execution('formula');
     const error = caught(() => createClient(execution, CREDENTIAL, { random: () => 0.99 }).fetchRows(devices, query));
@@ -124,7 +108,7 @@ describe('retries', () => {
   });
 
   it('reports an exhausted network as NETWORK naming the host, never the URL query or secret', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     api.fail({ match: isData, times: 9, respond: () => 'network' });
     const error = caught(() => createClient(world.execution(), CREDENTIAL, { random: half }).fetchRows(devices, query));
     expect(error.code).toBe('NETWORK');
@@ -133,7 +117,7 @@ describe('retries', () => {
   });
 
   it('turns an UrlFetch quota error into RATE_LIMITED without retrying', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     world.handler = () => {
       throw new Error('Service invoked too many times for one day: urlfetch.');
     };

@@ -1,19 +1,9 @@
-import { isCreatorError, type CreatorError } from '../../src/api/errors';
 import { createClient } from '../../src/api/client';
 import { findReport } from '../../src/catalog/reports';
 import { loadCredential } from '../../src/settings/credential';
 import { saveSettings, testConnection } from '../../src/settings/settings-service';
+import { caught } from '../api/helpers/caught';
 import { emulated } from '../api/helpers/emulated';
-
-function caught(fn: () => unknown): CreatorError {
-  try {
-    fn();
-  } catch (error) {
-    if (isCreatorError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected an error');
-}
 
 describe('settings on the emulator', () => {
   function saved(allowFormulas: boolean) {

@@ -1,32 +1,15 @@
-import { isCreatorError, type CreatorError } from '../../src/api/errors';
 import { FORMULAS_NOT_ALLOWED_MESSAGE, loadCredential, NOT_CONFIGURED_MESSAGE } from '../../src/settings/credential';
 import { maskSecret } from '../../src/settings/mask';
 import { clearSettings, getSettings, saveSettings, testConnection } from '../../src/settings/settings-service';
 import { checkUrl } from '../../src/settings/url-check';
-import { BASE, createStubApi, SECRET, TOKEN_URL } from '../api/helpers/stub-api';
-import { createStubWorld } from '../api/helpers/stub-platform';
+import { caught } from '../api/helpers/caught';
+import { BASE, SECRET, stubbed, TOKEN_URL } from '../api/helpers/stub-api';
 
 const input = { clientId: 'client-1', clientSecret: SECRET, apiBaseUrl: BASE, tokenUrl: TOKEN_URL };
 
-function setup() {
-  const api = createStubApi();
-  const world = createStubWorld(api.handler);
-  return { api, world };
-}
-
-function caught(fn: () => unknown): CreatorError {
-  try {
-    fn();
-  } catch (error) {
-    if (isCreatorError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected an error');
-}
-
 describe('saveSettings', () => {
   it('checks the credential against the token endpoint, stores it in user properties, and masks the secret', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     const view = saveSettings(world.execution(), input);
     expect(api.mints).toBe(1);
     expect(view).toEqual({
@@ -43,7 +26,7 @@ describe('saveSettings', () => {
   });
 
   it('stores nothing when the token endpoint rejects the credential', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     const error = caught(() => saveSettings(world.execution(), { ...input, clientSecret: 'wrong-secret-5678' }));
     expect(error.code).toBe('AUTH_FAILED');
     expect(error.message).not.toContain('wrong-secret');
@@ -51,7 +34,7 @@ describe('saveSettings', () => {
   });
 
   it('keeps the stored secret when a later save leaves it empty', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     saveSettings(world.execution(), input);
     const view = saveSettings(world.execution(), { ...input, clientSecret: '' });
     expect(view.clientSecretMasked).toBe('••••••••1234');
@@ -59,13 +42,13 @@ describe('saveSettings', () => {
   });
 
   it('needs a client ID and, the first time, a secret', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     expect(caught(() => saveSettings(world.execution(), { ...input, clientId: '  ' })).message).toBe('Enter the client ID.');
     expect(caught(() => saveSettings(world.execution(), { ...input, clientSecret: undefined })).message).toBe('Enter the client secret.');
   });
 
   it('uses the Raptive defaults when no URLs are given', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     world.handler = () => ({ status: 200, headers: {}, text: JSON.stringify({ access_token: 't', expires_in: 300 }) });
     const view = saveSettings(world.execution(), { clientId: 'c', clientSecret: 's' });
     expect(view.apiBaseUrl).toBe('https://publisher-api.raptive.com/creator-api/v1');
@@ -74,7 +57,7 @@ describe('saveSettings', () => {
   });
 
   it('rejects plain-http URLs except to this machine, before any request', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     const error = caught(() => saveSettings(world.execution(), { ...input, apiBaseUrl: 'http://api.example.com/v1' }));
     expect(error.code).toBe('BAD_INPUT');
     expect(error.message).toContain('https://');
@@ -82,7 +65,7 @@ describe('saveSettings', () => {
   });
 
   it('allowFormulas records consent for the active spreadsheet only', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     expect(saveSettings(world.execution(), { ...input, allowFormulas: true }).allowFormulas).toBe(true);
     expect(loadCredential(world.execution('formula'), 'formula').clientId).toBe('client-1');
     world.spreadsheetId = 'sheet-2';
@@ -96,7 +79,7 @@ describe('saveSettings', () => {
 
 describe('loadCredential', () => {
   it('says how to configure when nothing is saved', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     const error = caught(() => loadCredential(world.execution(), 'user'));
     expect(error.code).toBe('NOT_CONFIGURED');
     expect(error.message).toBe(NOT_CONFIGURED_MESSAGE);
@@ -105,18 +88,18 @@ describe('loadCredential', () => {
 
 describe('getSettings and clearSettings', () => {
   it('getSettings never returns the secret', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     saveSettings(world.execution(), input);
     expect(JSON.stringify(getSettings(world.execution()))).not.toContain(SECRET);
   });
 
   it('an unconfigured view shows the defaults', () => {
-    const { world } = setup();
+    const { world } = stubbed();
     expect(getSettings(world.execution())).toMatchObject({ configured: false, clientId: '', clientSecretMasked: '', allowFormulas: false });
   });
 
   it('clearSettings forgets the credential, its consent and its cached token', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     saveSettings(world.execution(), { ...input, allowFormulas: true });
     expect([...world.userCache.data.keys()].some((k) => k.startsWith('creator.tok.'))).toBe(true);
     const view = clearSettings(world.execution());
@@ -131,7 +114,7 @@ describe('getSettings and clearSettings', () => {
 
 describe('testConnection', () => {
   it('mints a fresh token and lists the sites, active first', () => {
-    const { api, world } = setup();
+    const { api, world } = stubbed();
     saveSettings(world.execution(), input);
     const result = testConnection(world.execution());
     expect(api.mints).toBe(2);

@@ -1,6 +1,6 @@
 import type { Credential } from '../../../src/api/credential';
 import type { FetchRequest, FetchResponse } from '../../../src/platform/types';
-import { json } from './stub-platform';
+import { createStubWorld, json, type StubWorld } from './stub-platform';
 
 export const BASE = 'https://api.test/creator-api/v1';
 export const TOKEN_URL = 'https://api.test/oauth/token';
@@ -84,6 +84,16 @@ export function createStubApi(init: Partial<Pick<StubApi, 'totalRows' | 'paging'
     },
   };
   return api;
+}
+
+/** The stub API behind a stub platform: the world most client unit tests start from. */
+export function stubbed(
+  init: Parameters<typeof createStubApi>[0] = {},
+  opts: Parameters<typeof createStubWorld>[1] = {},
+): { api: StubApi; world: StubWorld } {
+  const api = createStubApi(init);
+  const world = createStubWorld(api.handler, opts);
+  return { api, world };
 }
 
 function route(api: StubApi, url: ParsedUrl): FetchResponse {

@@ -1,4 +1,7 @@
-/** Calendar arithmetic in the spreadsheet's time zone (Dates are instants; the zone picks the day). */
+/**
+ * Calendar arithmetic in a time zone (Dates are instants; the zone picks the day): the one place the
+ * emulator asks Intl about zones, for the spreadsheet and for Utilities.formatDate alike.
+ */
 
 export interface LocalParts {
   year: number;
@@ -15,7 +18,8 @@ export interface LocalParts {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
+/** Throws a RangeError for a zone Intl does not know. */
+export function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -35,10 +39,17 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 function intlParts(instant: number, timeZone: string): Record<string, number> {
   const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(instant))) {
+  for (const p of zoneFormatter(timeZone).formatToParts(new Date(instant))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
   return parts;
+}
+
+/** Local wall-clock time minus UTC, in ms, at the second of `instant`: one Intl lookup, uncached. */
+export function intlOffsetMs(instant: number, timeZone: string): number {
+  const second = Math.floor(instant / 1000) * 1000;
+  const p = intlParts(second, timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour % 24, p.minute, p.second) - second;
 }
 
 // Intl is slow (a big sheet of dates would take seconds); offsets only change at zone transitions,
@@ -52,16 +63,16 @@ export function offsetMs(instant: number, timeZone: string): number {
   const key = timeZone + '|' + bucket;
   let offset = offsetCache.get(key);
   if (offset === undefined) {
-    const p = intlParts(bucket, timeZone);
-    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour % 24, p.minute, p.second) - bucket;
+    offset = intlOffsetMs(bucket, timeZone);
     if (offsetCache.size > 200000) offsetCache.clear();
     offsetCache.set(key, offset);
   }
   return offset;
 }
 
-export function localParts(instant: number, timeZone: string): LocalParts {
-  const wall = new Date(instant + offsetMs(instant, timeZone));
+/** The calendar fields of a wall-clock time held as if it were UTC. */
+export function wallParts(wallMs: number): LocalParts {
+  const wall = new Date(wallMs);
   return {
     year: wall.getUTCFullYear(),
     month: wall.getUTCMonth() + 1,
@@ -72,6 +83,10 @@ export function localParts(instant: number, timeZone: string): LocalParts {
     millisecond: wall.getUTCMilliseconds(),
     weekday: wall.getUTCDay(),
   };
+}
+
+export function localParts(instant: number, timeZone: string): LocalParts {
+  return wallParts(instant + offsetMs(instant, timeZone));
 }
 
 /** The instant at which the wall clock in `timeZone` reads the given local time. */
@@ -94,21 +109,17 @@ export function localInstant(
 const SERIAL_EPOCH = Date.UTC(1899, 11, 30);
 const DAY_MS = 86400000;
 
+/** The wall-clock fields a serial number stands for (no zone: a serial is wall time already). */
+export function serialParts(serial: number): LocalParts {
+  return wallParts(Math.round(SERIAL_EPOCH + serial * DAY_MS));
+}
+
 /** Sheets' serial number (days since 1899-12-30, local wall time) for an instant. */
 export function toSerial(instant: number, timeZone: string): number {
   return (instant + offsetMs(instant, timeZone) - SERIAL_EPOCH) / DAY_MS;
 }
 
 export function fromSerial(serial: number, timeZone: string): number {
-  const wall = Math.round(SERIAL_EPOCH + serial * DAY_MS);
-  const d = new Date(wall);
-  return localInstant(
-    timeZone,
-    d.getUTCFullYear(),
-    d.getUTCMonth() + 1,
-    d.getUTCDate(),
-    d.getUTCHours(),
-    d.getUTCMinutes(),
-    d.getUTCSeconds(),
-  );
+  const w = serialParts(serial);
+  return localInstant(timeZone, w.year, w.month, w.day, w.hour, w.minute, w.second);
 }
