@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FULL, GROUPS, QUICK, runGroup, type GroupName, type Sizes } from './groups';
+import { tsxCommand } from '../scripts/lib/tsx';
+import { FULL, GROUPS, groupFailed, QUICK, runGroup, type GroupName, type Sizes } from './groups';
 import { DEFAULT_MODEL, describeModel, type LatencyModel } from './model';
 import { renderMarkdown } from './report';
 import { SCENARIO_NAMES, type BenchResults, type Scenarios } from './results';
@@ -17,7 +18,7 @@ export interface BenchOptions {
   bundleFile: string;
   quick?: boolean;
   model?: LatencyModel;
-  /** Run the groups in this process (tests; no tsx loader to hand a child). */
+  /** Run the groups in this process (tests): faster, but CPU and memory then mix the groups. */
   inProcess?: boolean;
   groups?: GroupName[];
 }
@@ -46,8 +47,8 @@ export function runBench(opts: BenchOptions): BenchResults {
 }
 
 function runChild(group: GroupName, bundleFile: string, model: LatencyModel, sizes: Sizes): Partial<Scenarios> {
-  // Same node and the same loader flags (tsx) as this process.
-  const r = spawnSync(process.execPath, [...process.execArgv, path.join(__dirname, 'child.ts'), group, bundleFile, JSON.stringify(model), JSON.stringify(sizes)], {
+  const [command, args] = tsxCommand(path.join(__dirname, 'child.ts'), [group, bundleFile, JSON.stringify(model), JSON.stringify(sizes)]);
+  const r = spawnSync(command, args, {
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
   });
@@ -55,9 +56,7 @@ function runChild(group: GroupName, bundleFile: string, model: LatencyModel, siz
   try {
     return JSON.parse(last) as Partial<Scenarios>;
   } catch {
-    const why = `the ${group} process failed (exit ${r.status}): ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`;
-    const f = failed(why);
-    return group === 'formulas' ? { formulasCold: f, formulasWarm: f } : group === 'bigPull' ? { bigPull: f } : { scheduledRefresh: f };
+    return groupFailed(group, `the ${group} process failed (exit ${r.status}): ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`);
   }
 }
 

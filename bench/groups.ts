@@ -43,8 +43,13 @@ export function runGroup(group: GroupName, bundleFile: string, model: LatencyMod
     return { scheduledRefresh: runScheduled(world, sizes.scheduledRefresh) };
   } catch (error) {
     // A harness or emulator error: the group's scenarios say so instead of taking the others down.
-    const r = failed(`the scenario crashed: ${messageOf(error)}`);
-    if (group === 'formulas') return { formulasCold: r, formulasWarm: r };
-    return group === 'bigPull' ? { bigPull: r } : { scheduledRefresh: r };
+    return groupFailed(group, `the scenario crashed: ${messageOf(error)}`);
   }
+}
+
+/** Every scenario of the group failed for the same reason (a crash, or its process dying). */
+export function groupFailed(group: GroupName, why: string): Partial<Scenarios> {
+  const r = failed(why);
+  if (group === 'formulas') return { formulasCold: r, formulasWarm: r };
+  return group === 'bigPull' ? { bigPull: r } : { scheduledRefresh: r };
 }

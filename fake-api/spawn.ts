@@ -1,8 +1,5 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
+import { startTsxChild } from '../scripts/lib/tsx';
 
 /**
  * Runs the fake API over HTTP in a child process. Needed whenever the caller's own thread will block
@@ -22,17 +19,10 @@ export interface SpawnedFakeApi {
   stop(): Promise<void>;
 }
 
-const ROOT = join(__dirname, '..');
-
 export async function spawnFakeApiServer(opts: { seed?: number; host?: string; timeoutMs?: number } = {}): Promise<SpawnedFakeApi> {
-  const loader = join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs');
-  const serve = join(__dirname, 'serve.ts');
-  // --import with an absolute loader path works from any cwd; fall back to the tsx binary.
-  const [command, args] = existsSync(loader)
-    ? [process.execPath, ['--import', pathToFileURL(loader).href, serve]]
-    : [join(ROOT, 'node_modules', '.bin', 'tsx'), [serve]];
-  const child = spawn(command, args, {
-    cwd: ROOT,
+  const server = await startTsxChild(join(__dirname, 'serve.ts'), {
+    name: 'fake API',
+    timeoutMs: opts.timeoutMs ?? 30_000,
     env: {
       ...process.env,
       PORT: '0',
@@ -40,27 +30,8 @@ export async function spawnFakeApiServer(opts: { seed?: number; host?: string; t
       FAKE_API_EXIT_WITH_STDIN: '1',
       ...(opts.seed !== undefined ? { SEED: String(opts.seed) } : {}),
     },
-    stdio: ['pipe', 'pipe', 'pipe'],
   });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const first = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    const timer = setTimeout(() => reject(new Error(`fake API did not start in time. ${stderr}`)), opts.timeoutMs ?? 30_000);
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      // Keep draining stdout so the child never blocks on a full pipe.
-      child.stdout.resume();
-      resolve(line);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`fake API exited (${code}) before starting. ${stderr}`));
-    });
-  });
-  const info = JSON.parse(first) as { url: string; apiBaseUrl: string; tokenUrl: string; clientId: string; clientSecret: string };
+  const info = JSON.parse(server.firstLine) as { url: string; apiBaseUrl: string; tokenUrl: string; clientId: string; clientSecret: string };
 
   return {
     origin: info.url,
@@ -80,12 +51,6 @@ export async function spawnFakeApiServer(opts: { seed?: number; host?: string; t
       if (!res.ok) throw new Error(`fake API admin ${op} failed (${res.status}): ${JSON.stringify(parsed)}`);
       return parsed;
     },
-    async stop(): Promise<void> {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: server.stop,
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createEmulator, httpTransport, inProcessTransport, type Emulator, type EmulatorSnapshot } from '../emulator';
 import { displayValue } from '../emulator/spreadsheet';
+import type { Transport } from '../emulator/transport-types';
 import { createFakeApi, type FakeApi } from '../fake-api';
 import { routingTransport } from './routing-transport';
 
@@ -36,6 +37,8 @@ export interface CellView {
 export class PlaygroundSession {
   readonly api: FakeApi;
   emu!: Emulator;
+  /** Kept across resets: its HTTP side is a worker thread, started once. */
+  private readonly transport: Transport;
   private sidebarOpen = false;
   private seenToasts = 0;
   private seenAlerts = 0;
@@ -43,10 +46,16 @@ export class PlaygroundSession {
   private saveTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: SessionOptions) {
-    let now = () => Date.now();
-    this.api = createFakeApi({ now: () => now() });
+    // The API's clock is the emulator's, so tokens and date bounds follow "+1 hour".
+    this.api = createFakeApi({ now: () => (this.emu ? this.emu.clock.now() : Date.now()) });
+    const embeddedHosts = [opts.selfHost.toLowerCase()];
+    if (opts.apiMode === 'embedded') embeddedHosts.push(DEFAULT_API_HOST);
+    this.transport = routingTransport({
+      embeddedHosts,
+      embedded: inProcessTransport((request) => this.api.handle(request)),
+      real: httpTransport({ timeoutMs: 30000 }),
+    });
     this.start();
-    now = () => this.emu.clock.now();
   }
 
   private get statePath(): string {
@@ -54,15 +63,8 @@ export class PlaygroundSession {
   }
 
   private start(): void {
-    const embeddedHosts = [this.opts.selfHost.toLowerCase()];
-    if (this.opts.apiMode === 'embedded') embeddedHosts.push(DEFAULT_API_HOST);
-    const transport = routingTransport({
-      embeddedHosts,
-      embedded: inProcessTransport((request) => this.api.handle(request)),
-      real: httpTransport({ timeoutMs: 30000 }),
-    });
     this.emu = createEmulator({
-      transport,
+      transport: this.transport,
       timeZone: this.opts.timeZone,
       now: Date.now(),
       distDir: this.opts.distDir,

@@ -1,40 +1,27 @@
+import { scriptRunSource } from './script-run';
+
 /**
  * What the sidebar iframe gets instead of Google's `google.script.run`: the same chaining API,
  * answered by POST /api/run, which calls the bundle's server function on the emulator. The page
- * is told after each call so the grid shows what the call wrote.
+ * is told after each answer so the grid shows what the call wrote.
  */
+const CALL = `(name, args) =>
+    fetch('/api/run', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ fn: name, args }) })
+      .then((r) => r.json())
+      .then((answer) => {
+        window.parent.postMessage('creator-reporting:changed', '*');
+        return answer.ok ? { ok: true, value: answer.result } : { ok: false, message: answer.error };
+      })
+      .catch((e) => ({ ok: false, message: 'The playground server did not answer: ' + e.message }))`;
+
 const BRIDGE = `<script>
-(function () {
-  function runner(success, failure, userObject) {
-    var target = {
-      withSuccessHandler: function (f) { return runner(f, failure, userObject); },
-      withFailureHandler: function (f) { return runner(success, f, userObject); },
-      withUserObject: function (o) { return runner(success, failure, o); }
-    };
-    return new Proxy(target, {
-      get: function (t, name) {
-        if (name in t) return t[name];
-        return function () {
-          var args = Array.prototype.slice.call(arguments);
-          fetch('/api/run', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-                              body: JSON.stringify({ fn: String(name), args: args }) })
-            .then(function (r) { return r.json(); })
-            .then(function (answer) {
-              window.parent.postMessage('creator-reporting:changed', '*');
-              if (answer.ok) { if (success) success(answer.result, userObject); }
-              else if (failure) failure(new Error(answer.error), userObject);
-            })
-            .catch(function (e) { if (failure) failure(new Error('The playground server did not answer: ' + e.message), userObject); });
-        };
-      }
-    });
-  }
-  window.google = { script: {
-    run: runner(null, null, undefined),
-    host: { close: function () { window.parent.postMessage('creator-reporting:close', '*'); },
-            editor: { focus: function () {} }, setHeight: function () {}, setWidth: function () {} }
-  } };
-})();
+${scriptRunSource(CALL)}
+window.google.script.host = {
+  close: () => window.parent.postMessage('creator-reporting:close', '*'),
+  editor: { focus: () => {} },
+  setHeight: () => {},
+  setWidth: () => {},
+};
 </script>`;
 
 export function withBridge(sidebarHtml: string): string {

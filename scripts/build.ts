@@ -46,12 +46,19 @@ async function main(): Promise<void> {
   const manifest = opts.codeOnly ? null : readManifest(path.join(ROOT, 'appsscript.json'));
 
   fs.mkdirSync(opts.out, { recursive: true });
+  // Written aside, then renamed: a test or the playground reading dist/ while a build runs (test
+  // files that build a missing dist/ run in parallel) sees the old file or the new, never half of one.
+  const write = (f: string, content: string): void => {
+    const tmp = path.join(opts.out, `.${f}.${process.pid}.tmp`);
+    fs.writeFileSync(tmp, content);
+    fs.renameSync(tmp, path.join(opts.out, f));
+  };
   const rel = (f: string): string => path.relative(process.cwd(), path.join(opts.out, f)) || f;
   const parts = [`${rel('Code.js')} ${kb(code.code)} (${code.functions.length} functions)`];
-  fs.writeFileSync(path.join(opts.out, 'Code.js'), code.code);
+  write('Code.js', code.code);
   if (sidebar !== null && manifest !== null) {
-    fs.writeFileSync(path.join(opts.out, 'Sidebar.html'), sidebar);
-    fs.writeFileSync(path.join(opts.out, 'appsscript.json'), manifest);
+    write('Sidebar.html', sidebar);
+    write('appsscript.json', manifest);
     parts.push(`${rel('Sidebar.html')} ${kb(sidebar)}`, `${rel('appsscript.json')} ${kb(manifest)}`);
   }
   console.log(`built ${parts.join(', ')}`);

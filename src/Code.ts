@@ -20,6 +20,7 @@ type Cell = unknown;
 
 /**
  * Lists every site the Creator Reporting credential can see (formulas use the spreadsheet owner's credential, once the owner allows formulas in the sidebar).
+ * Example: =CREATOR_SITES() or =CREATOR_SITES(FALSE)
  *
  * @param {boolean} header Optional. FALSE leaves the header row out.
  * @return A table: site ID, name, URL, status, service, video player.
@@ -31,6 +32,7 @@ export function CREATOR_SITES(header?: Cell): Cell[][] {
 
 /**
  * The dates a site has data for, and the dashboard's date presets, for analytics (traffic) and earnings.
+ * Example: =CREATOR_DATE_BOUNDS("site-1") or =CREATOR_DATE_BOUNDS(A2)
  *
  * @param {string} siteId The site ID, e.g. "site-1" (see CREATOR_SITES).
  * @param {boolean} header Optional. FALSE leaves the header row out.

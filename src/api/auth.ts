@@ -1,7 +1,8 @@
 import { timeLeft, type Execution } from '../platform/execution';
 import type { Credential } from './credential';
 import { CreatorError } from './errors';
-import { errorFromResponse, parseJson, providerCodeOf } from './response-errors';
+import { MAX_CACHE_TTL_S } from './freshness';
+import { errorFromResponse, parseJson, providerCodeOf, statusLabel } from './response-errors';
 import { sendWithRetry, type RetryContext } from './retry';
 
 /**
@@ -31,7 +32,7 @@ const MARGIN_S = 60;
 const DEFAULT_EXPIRES_S = 300;
 const LOCK_WAIT_MS = 10_000;
 
-export function tokenCacheKey(fingerprint: string): string {
+function tokenCacheKey(fingerprint: string): string {
   return `creator.tok.${fingerprint.slice(0, 48)}`;
 }
 
@@ -49,7 +50,7 @@ function readStored(value: unknown, now: number): StoredToken | null {
 
 function authFailed(status: number, text: string): CreatorError {
   const providerCode = providerCodeOf(text);
-  const label = providerCode ? `status ${status}, ${providerCode}` : `status ${status}`;
+  const label = statusLabel(status, providerCode);
   return new CreatorError('AUTH_FAILED', `The credential was rejected (${label}): check or re-enter it in Settings.`, {
     status,
     providerCode,
@@ -119,7 +120,7 @@ export function createAuth(ctx: RetryContext, credential: Credential, fingerprin
     const ttlS = Math.floor((token.usableUntil - platform.now()) / 1000);
     if (ttlS >= 1) {
       try {
-        platform.userCache.put(cacheKey, JSON.stringify(token), Math.min(ttlS, 21_600));
+        platform.userCache.put(cacheKey, JSON.stringify(token), Math.min(ttlS, MAX_CACHE_TTL_S));
       } catch (_) {
         // A cache failure costs a mint per execution, never the report.
       }

@@ -6,8 +6,13 @@ function ymdOrNull(value: unknown): string | null {
   return typeof value === 'string' && YMD.test(value) ? value : null;
 }
 
+/** An object's fields; anything else reads as having none. */
+function fieldsOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
 function readRange(value: unknown): DateRange {
-  const range = (typeof value === 'object' && value !== null ? value : {}) as { startDate?: unknown; endDate?: unknown };
+  const range = fieldsOf(value);
   return { startDate: ymdOrNull(range.startDate), endDate: ymdOrNull(range.endDate) };
 }
 
@@ -16,7 +21,7 @@ function isRangeLike(value: unknown): boolean {
 }
 
 function readFamily(value: unknown): FamilyBounds {
-  const family = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const family = fieldsOf(value);
   const presets: Record<string, DateRange> = {};
   for (const name of Object.keys(family)) {
     if (name !== 'range' && isRangeLike(family[name])) presets[name] = readRange(family[name]);
@@ -29,7 +34,7 @@ function readFamily(value: unknown): FamilyBounds {
  * family reads as all-null rather than failing, so callers say "no data" instead of crashing.
  */
 export function parseDateBounds(data: unknown): DateBounds {
-  const raw = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const raw = fieldsOf(data);
   return {
     analytics: readFamily(raw.analyticsDateBounds ?? raw.analytics),
     earnings: readFamily(raw.earningsDateBounds ?? raw.earnings),

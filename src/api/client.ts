@@ -79,8 +79,10 @@ export function createClient(execution: Execution, credential: Credential, opts:
   const auth: Auth = createAuth({ ...ctx, host: hostOf(credential.tokenUrl) }, credential, fingerprint);
   const fanOut = Math.max(1, Math.min(50, Math.floor(opts.fanOut ?? DEFAULT_FAN_OUT)));
   const requester = createRequester(ctx, auth, credential.clientSecret, fanOut);
+  // Per credential, so every client over it in this execution shares what one has fetched.
+  const memoKey = (key: string): string => `api.${fingerprint.slice(0, 16)}.${key}`;
   const memo = <T>(key: string, compute: () => T): T => {
-    const full = `api.${fingerprint.slice(0, 16)}.${key}`;
+    const full = memoKey(key);
     if (execution.memory.has(full)) return execution.memory.get(full) as T;
     const value = compute();
     execution.memory.set(full, value);
@@ -107,17 +109,14 @@ export function createClient(execution: Execution, credential: Credential, opts:
 
   const listSites = (): SiteRow[] =>
     memo('sites', () =>
-      cached({ what: 'sites' }, TTL_METADATA_S, isRowArray, () => {
-        // page[size]=0 asks for every site in one page.
-        const page = readPage(getOne('/sites', [['page[size]', 0]]));
-        return page.rows.map(toSiteRow);
-      }).value.map(toSiteRow),
+      // page[size]=0 asks for every site in one page.
+      cached({ what: 'sites' }, TTL_METADATA_S, isRowArray, () => readPage(getOne('/sites', [['page[size]', 0]])).rows).value.map(toSiteRow),
     );
 
   // Raw bounds live in the execution's memo under one key, however they arrived (alone, read from
-  // the cache, or alongside a page), so every client over this credential sees them once fetched.
+  // the cache, or alongside a page).
   const boundsPath = (siteId: string): string => resolvePath('/sites/{siteId}/date-bounds', siteId);
-  const boundsMemoKey = (siteId: string): string => `api.${fingerprint.slice(0, 16)}.bounds.${siteId}`;
+  const boundsMemoKey = (siteId: string): string => memoKey(`bounds.${siteId}`);
   const boundsCacheKey = (siteId: string): string => responseCacheKey(platform, fingerprint, { what: 'date-bounds', path: boundsPath(siteId) });
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   const keepBounds = (siteId: string, body: unknown): Record<string, unknown> => {

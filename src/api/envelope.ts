@@ -10,7 +10,7 @@ export interface Page {
 }
 
 /** Numbers sometimes arrive as strings (`recordCount: "1"`). */
-export function toCount(value: unknown): number | null {
+function toCount(value: unknown): number | null {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : null;
 }

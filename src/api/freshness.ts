@@ -1,5 +1,7 @@
-/** Cache lifetimes. CacheService keeps an entry at most 6 hours. */
-export const TTL_SETTLED_S = 6 * 60 * 60;
+/** CacheService keeps an entry at most 6 hours; a longer expiry is not honoured. */
+export const MAX_CACHE_TTL_S = 6 * 60 * 60;
+/** A range that ends before the last day with data is kept as long as the cache allows. */
+const TTL_SETTLED_S = MAX_CACHE_TTL_S;
 export const TTL_RECENT_S = 5 * 60;
 /** Sites and date bounds change rarely but matter for "data through": half an hour. */
 export const TTL_METADATA_S = 30 * 60;

@@ -1,7 +1,7 @@
 import { CreatorError } from './errors';
 
 /** `-field` descending, `field` ascending; the API's own syntax. */
-export function parseSort(sort: string): { field: string; descending: boolean } {
+function parseSort(sort: string): { field: string; descending: boolean } {
   const trimmed = sort.trim();
   const descending = trimmed.startsWith('-');
   const field = trimmed.replace(/^[-+]/, '').trim();

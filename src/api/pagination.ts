@@ -3,12 +3,13 @@ import { makeItSmaller, whereLabel } from './advice';
 import { readPage, type Page } from './envelope';
 import { CreatorError } from './errors';
 import type { Requester } from './requester';
+import { chunk } from './retry';
 import { buildUrl, type QueryParam } from './url';
 
 /** The API rejects bigger pages. */
 export const MAX_PAGE_SIZE = 500;
 /** Beyond this a pull would not fit a spreadsheet usefully (10 M cells) nor the time budget. */
-export const ROW_CAP = 1_000_000;
+const ROW_CAP = 1_000_000;
 /** A parallel batch takes a bit longer than one request. */
 const BATCH_SLOWDOWN = 1.25;
 
@@ -100,19 +101,18 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
   const totalPages = first.last !== null ? Math.max(1, first.last) : recordCount !== null ? Math.max(1, Math.ceil(recordCount / pageSize)) : null;
   let pages = 1;
   let morePages: boolean;
+  checkPage(first, 1, totalPages);
 
   if (totalPages !== null) {
-    checkPage(first, 1, totalPages);
     const needed = Math.min(totalPages, Math.ceil(wanted / pageSize));
     request.onProgress?.(1, needed);
     const remaining: number[] = [];
     for (let p = 2; p <= needed; p++) remaining.push(p);
     const fanOut = Math.max(1, request.fanOut);
-    const batchMs = () => Math.max(pageMs, 1) * BATCH_SLOWDOWN;
+    const batchMs = Math.max(pageMs, 1) * BATCH_SLOWDOWN;
     // Decide before spending the budget: a formula that cannot finish should say so at once.
-    if (Math.ceil(remaining.length / fanOut) * batchMs() > timeLeft(execution)) throw tooLarge(execution, needed);
-    for (let i = 0; i < remaining.length; i += fanOut) {
-      const batch = remaining.slice(i, i + fanOut);
+    if (Math.ceil(remaining.length / fanOut) * batchMs > timeLeft(execution)) throw tooLarge(execution, needed);
+    for (const batch of chunk(remaining, fanOut)) {
       getPages(batch).forEach((page, k) => {
         checkPage(page, batch[k], totalPages);
         rows.push(...page.rows);
@@ -122,19 +122,15 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
     }
     morePages = needed < totalPages;
   } else {
-    checkPage(first, 1, null);
     request.onProgress?.(1, null);
-    let current = 1;
     let next = first.next;
     while (rows.length < wanted && next !== null && next !== undefined) {
-      if (next <= current) throw guardError(`page ${n(current)} pointed back to page ${n(next)} as the next one`);
       // Without a page count there is no early estimate: stop once one more page would not fit.
       if (Math.max(pageMs, 1) > timeLeft(execution)) throw tooLarge(execution, pages + 1);
       const page = getPages([next])[0];
       checkPage(page, next, null);
       rows.push(...page.rows);
       pages += 1;
-      current = next;
       next = page.next;
       request.onProgress?.(pages, null);
     }

@@ -1,6 +1,5 @@
 import type { FetchRequest, FetchResponse } from '../platform/types';
 import type { Auth } from './auth';
-import { CreatorError } from './errors';
 import { errorFromResponse, parseJson } from './response-errors';
 import { sendWithRetry, type RetryContext } from './retry';
 
@@ -40,12 +39,10 @@ export function createRequester(ctx: RetryContext, auth: Auth, secret: string, b
       token = auth.token();
       const again = sendWithRetry(ctx, rejected.map((i) => build(targets[i].url, token)), batchSize);
       rejected.forEach((index, k) => (responses[index] = again[k]));
-      const still = again.find((r) => r.status === 401);
-      if (still) {
+      const still = again.findIndex((r) => r.status === 401);
+      if (still >= 0) {
         auth.drop(token);
-        throw new CreatorError('AUTH_FAILED', 'The credential was rejected: check or re-enter it in Settings.', {
-          status: 401,
-        });
+        throw errorFromResponse(again[still], { ...targets[rejected[still]].context, secrets: [secret, token] });
       }
     }
     return responses.map((response, i): Settled => {

@@ -1,4 +1,5 @@
 import type { Platform } from '../platform/types';
+import { MAX_CACHE_TTL_S } from './freshness';
 
 /**
  * Results in the user cache. CacheService values hold 100 KB at most, so a big result is gzipped
@@ -10,8 +11,7 @@ const CHUNK_CHARS = 90_000;
 /** Plain entries stay under this many UTF-8 bytes, well inside the 100 KB value limit. */
 const PLAIN_BYTES = 90_000;
 /** Bigger results are not cached: they would evict everything else (about 1,000 items per cache). */
-export const MAX_CHUNKS = 30;
-const MAX_TTL_S = 21_600;
+const MAX_CHUNKS = 30;
 
 const PLAIN = 'p:';
 const MANIFEST = 'm:';
@@ -109,7 +109,7 @@ function clearlyTooBig(platform: Platform, value: unknown): boolean {
 
 /** Stores a value; too big or failing writes are skipped silently. Returns whether it was stored. */
 export function writeCached(platform: Platform, key: string, value: unknown, ttlSeconds: number): boolean {
-  const ttl = Math.min(MAX_TTL_S, Math.floor(ttlSeconds));
+  const ttl = Math.min(MAX_CACHE_TTL_S, Math.floor(ttlSeconds));
   if (!(ttl >= 1)) return false;
   try {
     if (clearlyTooBig(platform, value)) return false;

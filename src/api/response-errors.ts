@@ -44,7 +44,7 @@ export function providerCodeOf(text: string): string | undefined {
  * The provider's explanation, but only if it is one short plain sentence: HTML pages, stack
  * traces and long dumps are never echoed, and neither is anything containing a secret.
  */
-export function providerSentence(text: string, secrets: string[]): string | undefined {
+function providerSentence(text: string, secrets: string[]): string | undefined {
   const body = asRecord(parseBody(text));
   if (!body) return undefined;
   const first = firstError(body);
@@ -61,11 +61,12 @@ export function providerSentence(text: string, secrets: string[]): string | unde
   return undefined;
 }
 
-function statusLabel(status: number, code: string | undefined): string {
+/** "status 502, bad_gateway": how every message names a response. */
+export function statusLabel(status: number, code: string | undefined): string {
   return code ? `status ${status}, ${code}` : `status ${status}`;
 }
 
-export function badResponse(status: number): CreatorError {
+function badResponse(status: number): CreatorError {
   return new CreatorError(
     'BAD_RESPONSE',
     `The Creator API sent a response that could not be read (status ${status}). Try again; if it keeps happening, check the API base URL in Settings.`,
@@ -73,7 +74,7 @@ export function badResponse(status: number): CreatorError {
   );
 }
 
-/** A non-2xx response that is not retried (429/5xx are mapped by the retry loop, 401 by auth). */
+/** A non-2xx response that is not retried (429/5xx are mapped by the retry loop, a token URL's 401 by auth). */
 export function errorFromResponse(response: FetchResponse, context: RequestContext): CreatorError {
   const status = response.status;
   const providerCode = providerCodeOf(response.text);

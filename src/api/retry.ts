@@ -2,7 +2,7 @@ import { timeLeft, type Execution } from '../platform/execution';
 import type { FetchRequest, FetchResponse } from '../platform/types';
 import { tryAgainLater, whereLabel, makeItSmaller } from './advice';
 import { CreatorError, isCreatorError } from './errors';
-import { providerCodeOf } from './response-errors';
+import { providerCodeOf, statusLabel } from './response-errors';
 
 export interface RetryContext {
   execution: Execution;
@@ -13,34 +13,33 @@ export interface RetryContext {
 }
 
 /** Tries per request, the first included. */
-export const MAX_TRIES = 5;
+const MAX_TRIES = 5;
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 16_000;
 /** A request's duration is assumed to be at least this when deciding whether a wait still fits. */
 const MIN_REQUEST_MS = 1_000;
 
-export function isRetryableStatus(status: number): boolean {
+function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
 /** Retry-After in seconds (the HTTP-date form is ignored: plain backoff applies). */
-export function retryAfterSeconds(response: FetchResponse): number | undefined {
+function retryAfterSeconds(response: FetchResponse): number | undefined {
   const raw = response.headers['retry-after'];
   if (raw === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(raw)) return undefined;
   return Number(raw);
 }
 
 /** "Full jitter": anywhere between 0 and the exponential ceiling, so parallel cells spread out. */
-export function backoffMs(retry: number, random: () => number): number {
+function backoffMs(retry: number, random: () => number): number {
   const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (retry - 1));
   return Math.max(50, Math.floor(random() * ceiling));
 }
 
 type Failure = { kind: 'status'; response: FetchResponse } | { kind: 'network' };
 
-function statusText(response: FetchResponse): string {
-  const code = providerCodeOf(response.text);
-  return code ? `status ${response.status}, ${code}` : `status ${response.status}`;
+function detailsOf(response: FetchResponse): { status: number; providerCode?: string; retryAfter?: number } {
+  return { status: response.status, providerCode: providerCodeOf(response.text), retryAfter: retryAfterSeconds(response) };
 }
 
 function exhausted(ctx: RetryContext, failure: Failure): CreatorError {
@@ -51,18 +50,18 @@ function exhausted(ctx: RetryContext, failure: Failure): CreatorError {
       `Could not reach the Creator API at ${ctx.host} (no answer after ${MAX_TRIES} tries). Check the internet connection and the API URLs in Settings, then try again.`,
     );
   }
-  const { response } = failure;
-  const details = { status: response.status, providerCode: providerCodeOf(response.text), retryAfter: retryAfterSeconds(response) };
-  if (response.status === 429) {
+  const details = detailsOf(failure.response);
+  const label = statusLabel(details.status, details.providerCode);
+  if (details.status === 429) {
     return new CreatorError(
       'RATE_LIMITED',
-      `The Creator API kept answering "too many requests" (${statusText(response)}) after ${MAX_TRIES} tries. ${tryAgainLater(kind)}`,
+      `The Creator API kept answering "too many requests" (${label}) after ${MAX_TRIES} tries. ${tryAgainLater(kind)}`,
       details,
     );
   }
   return new CreatorError(
     'SERVER_ERROR',
-    `The Creator API kept failing with a server error (${statusText(response)}) after ${MAX_TRIES} tries. ${tryAgainLater(kind)}`,
+    `The Creator API kept failing with a server error (${label}) after ${MAX_TRIES} tries. ${tryAgainLater(kind)}`,
     details,
   );
 }
@@ -76,24 +75,24 @@ function outOfTime(ctx: RetryContext, failure: Failure, waitMs: number): Creator
       `Could not reach the Creator API at ${ctx.host}, and there is no time left in ${whereLabel(kind)} to try again. ${tryAgainLater(kind)}`,
     );
   }
-  const { response } = failure;
-  const details = { status: response.status, providerCode: providerCodeOf(response.text), retryAfter: retryAfterSeconds(response) };
-  if (response.status === 429) {
+  const details = detailsOf(failure.response);
+  const label = statusLabel(details.status, details.providerCode);
+  if (details.status === 429) {
     const asked = details.retryAfter !== undefined ? `asked to wait ${details.retryAfter} s` : `needs a pause of about ${wait}`;
     return new CreatorError(
       'RATE_LIMITED',
-      `The Creator API is limiting requests (${statusText(response)}) and ${asked}, more than is left in ${whereLabel(kind)}. ${tryAgainLater(kind)}`,
+      `The Creator API is limiting requests (${label}) and ${asked}, more than is left in ${whereLabel(kind)}. ${tryAgainLater(kind)}`,
       details,
     );
   }
   return new CreatorError(
     'SERVER_ERROR',
-    `The Creator API had a server error (${statusText(response)}), and there is no time left in ${whereLabel(kind)} to try again. ${tryAgainLater(kind)}`,
+    `The Creator API had a server error (${label}), and there is no time left in ${whereLabel(kind)} to try again. ${tryAgainLater(kind)}`,
     details,
   );
 }
 
-export function timeBudgetError(execution: Execution): CreatorError {
+function timeBudgetError(execution: Execution): CreatorError {
   return new CreatorError(
     'TIME_BUDGET',
     `This report did not finish within ${whereLabel(execution.kind)}. ${makeItSmaller(execution.kind)}`,
@@ -110,7 +109,7 @@ function quotaError(error: unknown): CreatorError | null {
   );
 }
 
-function chunk<T>(items: T[], size: number): T[][] {
+export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;

@@ -1,11 +1,10 @@
 /** Date arguments, presets, bounds and time zones: what formulas, the sidebar and schedules share. */
-export { addDays, isYmd } from './calendar';
-export { availableRange, dataThrough, FAMILY_LABEL } from './bounds';
-export type { AvailableRange, DateBoundsLike, DateRangeLike, FamilyBoundsLike } from './bounds';
-export { parseDateArg, PRESET_LIST } from './parse-date';
-export type { DateArg, DateContext } from './parse-date';
-export { findPreset, PRESETS } from './presets';
-export type { PresetName } from './presets';
-export { noDataYet, parseRange, resolveRange } from './range';
-export type { RequestedRange, ResolvedRange } from './range';
-export { dayOf, localMidnight, today } from './zone';
+export { addDays, isYmd, maxYmd, minYmd } from './calendar';
+export { availableRange, dataThrough } from './bounds';
+export type { DateBoundsLike } from './bounds';
+export { parseDateArg } from './parse-date';
+export type { DateContext } from './parse-date';
+export { PRESETS } from './presets';
+export { parseRange, resolveRange } from './range';
+export type { ResolvedRange } from './range';
+export { localMidnight } from './zone';

@@ -1,7 +1,7 @@
 import { CreatorError } from '../api/errors';
 import type { DateFamily } from '../catalog/types';
 import { maxYmd, minYmd } from './calendar';
-import { availableRange, FAMILY_LABEL, type DateBoundsLike } from './bounds';
+import { availableRange, FAMILY_LABEL, type AvailableRange, type DateBoundsLike } from './bounds';
 import { parseDateArg, PRESET_LIST, type DateContext } from './parse-date';
 import type { PresetName } from './presets';
 
@@ -53,7 +53,7 @@ export function parseRange(start: unknown, end: unknown, ctx: DateContext): Requ
 }
 
 /** "Site site-1 has no earnings data yet." */
-export function noDataYet(siteId: string, family: DateFamily): CreatorError {
+function noDataYet(siteId: string, family: DateFamily): CreatorError {
   return new CreatorError(
     'OUT_OF_BOUNDS',
     `Site ${siteId} has no ${FAMILY_LABEL[family].toLowerCase()} data yet.`,
@@ -101,7 +101,7 @@ export function resolveRange(
   return { startDate: requested.startDate, endDate: requested.endDate, dataThrough: available.endDate };
 }
 
-function describe(available: { startDate: string | null; endDate: string }, label: string, siteId: string): string {
+function describe(available: AvailableRange, label: string, siteId: string): string {
   return available.startDate
     ? `${label} data for ${siteId} is available from ${available.startDate} to ${available.endDate}.`
     : `${label} data for ${siteId} is available up to ${available.endDate}.`;

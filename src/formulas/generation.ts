@@ -14,7 +14,7 @@ import type { Cache } from '../platform/types';
  * cached before the refresh (also capped at 6 hours) has expired too, so a lost generation
  * can never serve pre-refresh data. Any cache failure falls back to "no refresh pending".
  */
-export const GENERATION_TTL_SECONDS = 21_600;
+const GENERATION_TTL_SECONDS = 21_600;
 
 function cacheOf(execution: Execution): Cache | null {
   try {

@@ -1,3 +1,5 @@
+import { isDate } from '../shared/user-input';
+
 /**
  * A table as a custom function returns it: a 2D array of strings, finite numbers, booleans and
  * Dates. Anything else a row might carry (null, NaN, an object the API added) becomes a blank or
@@ -14,9 +16,7 @@ export function toCell(value: unknown): GridCell {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return isFinite(value) ? value : '';
   if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (value instanceof Date || Object.prototype.toString.call(value) === '[object Date]') {
-    return isNaN((value as Date).getTime()) ? '' : (value as Date);
-  }
+  if (isDate(value)) return isNaN(value.getTime()) ? '' : value;
   if (typeof value === 'object') {
     const inner = (value as { value?: unknown }).value;
     if (inner !== undefined) return toCell(inner);

@@ -17,7 +17,10 @@ type Key = (typeof KEYS)[number];
  */
 export function readOptions(value: unknown): RawOptions {
   // A one-cell range is that cell (so a lone number there is a limit, as it is typed in place).
-  if (Array.isArray(value) && value.flat(Infinity).length === 1) return readOptions(value.flat(Infinity)[0]);
+  if (Array.isArray(value)) {
+    const cells = value.flat(Infinity);
+    if (cells.length === 1) return readOptions(cells[0]);
+  }
   if (value === undefined || value === null || value === '') return {};
   if (typeof value === 'number') return { limit: value };
   const out: RawOptions = {};

@@ -14,7 +14,7 @@ export function isCreatorFormula(formula: string): boolean {
  * Sheets re-runs a custom function when exactly the same text is entered again is not confirmed;
  * a changed text always makes it recalculate.
  */
-export function reenteredText(formula: string): string {
+function reenteredText(formula: string): string {
   return formula.startsWith('= ') ? '=' + formula.slice(2) : '= ' + formula.slice(1);
 }
 

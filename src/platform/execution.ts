@@ -8,7 +8,7 @@ import type { Platform } from './types';
 export type ExecutionKind = 'formula' | 'sidebar' | 'trigger' | 'menu';
 
 /** Platform limits less a margin for writing results and returning. */
-export const BUDGET_MS: Record<ExecutionKind, number> = {
+const BUDGET_MS: Record<ExecutionKind, number> = {
   formula: 30_000 - 5_000,
   sidebar: 360_000 - 30_000,
   trigger: 360_000 - 30_000,

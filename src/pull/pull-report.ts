@@ -4,7 +4,7 @@ import type { Execution } from '../platform/execution';
 import type { ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
 import { stackTables, toTable, type Table } from '../table';
-import { localMidnight, parseRange, resolveRange, type ResolvedRange } from '../dates';
+import { localMidnight, maxYmd, minYmd, parseRange, resolveRange, type ResolvedRange } from '../dates';
 import { readLimit, readSort } from './query-options';
 import { resolveReport } from './report-key';
 import { readSiteArg } from './site-arg';
@@ -137,15 +137,15 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
 
   const table = sites.length > 1 ? stackTables(tables, sites) : tables[0];
   const resolved = checkAll().filter((r): r is ResolvedRange => r !== null);
-  const pick = (values: string[], earliest: boolean): string | null =>
-    values.length ? values.reduce((a, b) => ((earliest ? b < a : b > a) ? b : a)) : null;
+  const earliest = (days: string[]): string | null => (days.length ? days.reduce(minYmd) : null);
+  const latest = (days: string[]): string | null => (days.length ? days.reduce(maxYmd) : null);
   return {
     spec,
     table,
     sites,
-    startDate: pick(resolved.map((r) => r.startDate), true),
-    endDate: pick(resolved.map((r) => r.endDate), false),
-    dataThrough: pick(resolved.map((r) => r.dataThrough), true),
+    startDate: earliest(resolved.map((r) => r.startDate)),
+    endDate: latest(resolved.map((r) => r.endDate)),
+    dataThrough: earliest(resolved.map((r) => r.dataThrough)),
     truncated,
     rows: table.rows.length,
   };

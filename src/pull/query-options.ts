@@ -2,7 +2,7 @@ import { CreatorError } from '../api/errors';
 import type { ReportSpec } from '../catalog/types';
 import { describeInput, singleCell } from '../shared/user-input';
 
-export const MAX_LIMIT = 100_000;
+const MAX_LIMIT = 100_000;
 
 /** A row limit from a cell or an options string: a whole number from 1 to 100,000, or none. */
 export function readLimit(given: unknown): number | undefined {

@@ -43,12 +43,3 @@ export function readSiteArg(value: unknown): SiteArg {
   if (!ids.length) throw new CreatorError('BAD_INPUT', GIVE_SITE);
   return { kind: 'ids', ids };
 }
-
-export function tooManySites(count: number, max: number, purpose: 'user' | 'formula'): CreatorError {
-  return new CreatorError(
-    'BAD_INPUT',
-    purpose === 'formula'
-      ? `That is ${count} sites; a formula handles at most ${max}. Split the list over several formulas, or pull the report from the sidebar (Extensions > Creator Reporting > Open sidebar).`
-      : `That is ${count} sites; one pull handles at most ${max}. Split the list over several reports.`,
-  );
-}

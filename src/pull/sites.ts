@@ -1,9 +1,8 @@
 import { CreatorError } from '../api/errors';
 import type { SiteArg } from './site-arg';
-import { tooManySites } from './site-arg';
 
 /** Sites a formula may stack: each is at least one request inside a 30-second budget. */
-export const MAX_SITES = { formula: 50, user: 500 } as const;
+const MAX_SITES = { formula: 50, user: 500 } as const;
 
 interface SiteLister {
   listSites(): ReadonlyArray<{ id: string; status?: unknown }>;
@@ -24,4 +23,13 @@ export function expandSites(arg: SiteArg, client: SiteLister, purpose: 'user' | 
   }
   if (ids.length > max) throw tooManySites(ids.length, max, purpose);
   return ids;
+}
+
+function tooManySites(count: number, max: number, purpose: 'user' | 'formula'): CreatorError {
+  return new CreatorError(
+    'BAD_INPUT',
+    purpose === 'formula'
+      ? `That is ${count} sites; a formula handles at most ${max}. Split the list over several formulas, or pull the report from the sidebar (Extensions > Creator Reporting > Open sidebar).`
+      : `That is ${count} sites; one pull handles at most ${max}. Split the list over several reports.`,
+  );
 }

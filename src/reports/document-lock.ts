@@ -2,7 +2,7 @@ import { CreatorError } from '../api/errors';
 import type { Execution } from '../platform/execution';
 import type { Lock, Platform } from '../platform/types';
 
-export const BUSY_MESSAGE = 'Another refresh of this spreadsheet is running; try again in a minute.';
+const BUSY_MESSAGE = 'Another refresh of this spreadsheet is running; try again in a minute.';
 
 /** Long enough to ride out a status write, short enough that a click gets a quick answer. */
 const WAIT_MS = 5_000;

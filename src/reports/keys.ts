@@ -4,7 +4,7 @@
  * lets a save touch only its own report.
  */
 export const REPORT_KEY_PREFIX = 'cr.report.';
-export const STATUS_KEY_PREFIX = 'cr.status.';
+const STATUS_KEY_PREFIX = 'cr.status.';
 /** JSON ScheduleOwnerRecord: whose trigger runs this document's schedules. */
 export const SCHEDULE_OWNER_KEY = 'cr.schedule.owner';
 

@@ -2,6 +2,7 @@ import { isCreatorError, userMessage } from '../api/errors';
 import { timeLeft, type Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, RunReportRequest, RunReportResult } from '../shared/types';
+import { elapsedSeconds } from '../sidebar/run-report';
 import { getStatus, putStatus, type StatusRecord, type StoredDefinition } from './report-store';
 
 /** Pulls one report into its block (the sidebar's runReportToSheet); injectable for unit tests. */
@@ -15,12 +16,12 @@ export type ReportRunner = (
  * Never start a report with less than this left: it must fetch, write, and record its status
  * before the platform kills the execution (which would leave no trace at all).
  */
-export const START_MARGIN_MS = 60_000;
+const START_MARGIN_MS = 60_000;
 
 /** Errors that will fail every later report of this run the same way (same credential). */
 const CREDENTIAL_CODES = ['AUTH_FAILED', 'NOT_CONFIGURED'];
 
-export function toRequest(def: StoredDefinition): RunReportRequest {
+function toRequest(def: StoredDefinition): RunReportRequest {
   // Dates go as stored ("lastMonth", "7daysAgo"): the pull resolves them on the refresh's own day.
   const request: RunReportRequest = { report: def.report, siteId: def.siteId, sheetName: def.sheetName };
   if (def.start !== undefined) request.start = def.start;
@@ -71,7 +72,7 @@ export function refreshInOrder(ex: Execution, store: PropertyStore, defs: Stored
         outcome: 'ok',
         rows: result.rows,
         dataThrough: result.dataThrough,
-        seconds: seconds(ex, started),
+        seconds: elapsedSeconds(ex.platform, started),
         lastError: null,
         startDate: result.startDate,
         endDate: result.endDate,
@@ -86,14 +87,10 @@ export function refreshInOrder(ex: Execution, store: PropertyStore, defs: Stored
       }
       const message = userMessage(error);
       // rows/dataThrough keep describing the data still in the sheet from the last good run.
-      putStatus(store, def.id, { ...before, lastRunAt: started, outcome: 'error', seconds: seconds(ex, started), lastError: message });
+      putStatus(store, def.id, { ...before, lastRunAt: started, outcome: 'error', seconds: elapsedSeconds(ex.platform, started), lastError: message });
       outcomes.push({ id: def.id, name, outcome: 'error', message });
       if (CREDENTIAL_CODES.indexOf(code) >= 0) credentialError = message;
     }
   }
   return outcomes;
-}
-
-function seconds(ex: Execution, started: number): number {
-  return Math.round((ex.platform.now() - started) / 100) / 10;
 }

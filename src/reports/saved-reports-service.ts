@@ -16,6 +16,8 @@ import {
   newReportId,
   putDefinition,
   putStatus,
+  readSaved,
+  type SavedReports,
   type StoredDefinition,
 } from './report-store';
 import { sheetRunner } from './runner';
@@ -67,18 +69,18 @@ export function saveReport(ex: Execution, definition: ReportDefinition): SavedRe
   putDefinition(store, stored);
   putStatus(store, id, status);
   reconcileTrigger(ex, store, anyScheduled(listDefinitions(store)));
-  return savedView(statusRowsOf(ex, store, [stored])[0]);
+  return savedView(statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId))[0]);
 }
 
-function listWith(ex: Execution, store: PropertyStore, defs: StoredDefinition[]): ReportListDetails {
+function listWith(ex: Execution, store: PropertyStore, { defs, statusOf }: SavedReports): ReportListDetails {
   const scheduled = anyScheduled(defs);
   const owner = reconcileTrigger(ex, store, scheduled);
-  return { reports: statusRowsOf(ex, store, defs).map(savedView), scheduleOwner: ownerView(ex, owner, scheduled) };
+  return { reports: statusRowsOf(ex, defs, statusOf).map(savedView), scheduleOwner: ownerView(ex, owner, scheduled) };
 }
 
 export function listReports(ex: Execution): ReportListDetails {
   const store = documentStore(ex);
-  return listWith(ex, store, listDefinitions(store));
+  return listWith(ex, store, readSaved(store));
 }
 
 export function deleteReport(ex: Execution, id: string): { deleted: boolean } {
@@ -94,11 +96,11 @@ export function deleteReport(ex: Execution, id: string): { deleted: boolean } {
 }
 
 function rewriteStatus(ex: Execution, store: PropertyStore): void {
-  const defs = listDefinitions(store);
+  const { defs, statusOf } = readSaved(store);
   const scheduled = anyScheduled(defs);
   // The record as it stands: only sidebar calls and the trigger change it.
   const owner = ownerView(ex, readOwner(store), scheduled);
-  writeStatusSheet(ex, statusRowsOf(ex, store, defs), owner);
+  writeStatusSheet(ex, statusRowsOf(ex, defs, statusOf), owner);
 }
 
 /**
@@ -160,10 +162,10 @@ export function showStatusSheet(ex: Execution): void {
 
 export function takeOverSchedule(ex: Execution): ReportListDetails {
   const store = documentStore(ex);
-  const defs = listDefinitions(store);
-  if (!anyScheduled(defs)) throw new CreatorError('BAD_INPUT', 'No saved report has a schedule yet: set one first, and your trigger will run it.');
+  const saved = readSaved(store);
+  if (!anyScheduled(saved.defs)) throw new CreatorError('BAD_INPUT', 'No saved report has a schedule yet: set one first, and your trigger will run it.');
   takeOver(ex, store);
-  return listWith(ex, store, defs);
+  return listWith(ex, store, saved);
 }
 
 /**
@@ -175,9 +177,9 @@ export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps =
   const store = documentStore(ex);
   const firingId = (event as { triggerUid?: unknown } | undefined)?.triggerUid;
   const result = tryWithDocumentLock(ex, (locked) => {
-    const defs = listDefinitions(store);
+    const { defs, statusOf } = readSaved(store);
     if (!claimTriggerRun(locked, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return;
-    const due = dueReports(defs, (id) => getStatus(store, id), locked.platform.now(), zoneOf(locked));
+    const due = dueReports(defs, statusOf, locked.platform.now(), zoneOf(locked));
     if (due.length) refreshInOrder(locked, store, due, deps.run);
     rewriteStatus(locked, store);
   });

@@ -14,7 +14,7 @@ export interface Zone {
 }
 
 const HOUR_MS = 3_600_000;
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 export function isScheduled(schedule: Schedule | undefined): schedule is Schedule {
   return !!schedule && schedule.every !== 'off';

@@ -10,7 +10,7 @@ import { describeSchedule, isScheduled } from './schedule';
  * The status view: a sheet the add-on owns whole, one row per saved report, rewritten after every
  * refresh. It is where a failed schedule shows up, since no failure email reaches add-on users.
  */
-export const STATUS_HEADERS = [
+const STATUS_HEADERS = [
   'Name',
   'Report',
   'Sites',

@@ -17,20 +17,22 @@ function bad(message: string): never {
   throw new CreatorError('BAD_INPUT', message);
 }
 
-/** A text field; a number is taken as typed, anything else is named rather than stored as "[object Object]". */
-function text(value: unknown, label: string): string {
+/** Text as typed, a number as typed, nothing as ''; null for anything else (the caller names it). */
+function typedText(value: unknown): string | null {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' && isFinite(value)) return String(value);
-  return bad(`The ${label} must be text, not ${describeInput(value)}.`);
+  return null;
+}
+
+/** A text field; anything but text or a number is named rather than stored as "[object Object]". */
+function text(value: unknown, label: string): string {
+  return typedText(value) ?? bad(`The ${label} must be text, not ${describeInput(value)}.`);
 }
 
 /** Site IDs as text (numbers as typed, like formulas read them), a list of them, or "all". */
 function siteIdOf(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && isFinite(value)) return String(value);
-  return bad(`${capitalize(describeInput(value))} is not a site ID. Pick the sites again: site IDs, or "all" for every active site.`);
+  return typedText(value) ?? bad(`${capitalize(describeInput(value))} is not a site ID. Pick the sites again: site IDs, or "all" for every active site.`);
 }
 
 function cleanSites(value: unknown): string | string[] {
@@ -80,7 +82,7 @@ function cleanOptions(value: unknown, paginated: boolean): ReportOptions | undef
   return Object.keys(options).length ? options : undefined;
 }
 
-export function cleanSchedule(value: unknown): Schedule {
+function cleanSchedule(value: unknown): Schedule {
   if (value === undefined || value === null) return { every: 'off' };
   if (typeof value !== 'object') bad('The schedule must be an object.');
   const raw = value as Record<string, unknown>;

@@ -1,13 +1,12 @@
 import type { Execution } from '../platform/execution';
-import type { PropertyStore } from '../platform/types';
 import type { ReportStatusView, SavedReportView } from '../shared/types';
 import { nextRunAt, zoneOf } from './due';
-import { getStatus, type StatusRecord, type StoredDefinition } from './report-store';
+import type { StatusRecord, StoredDefinition } from './report-store';
 import type { StatusRow } from './status-sheet';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-export function statusView(status: StatusRecord, next: number | null): ReportStatusView {
+function statusView(status: StatusRecord, next: number | null): ReportStatusView {
   return {
     lastRunAt: iso(status.lastRunAt),
     outcome: status.outcome,
@@ -19,11 +18,11 @@ export function statusView(status: StatusRecord, next: number | null): ReportSta
   };
 }
 
-export function statusRowsOf(ex: Execution, store: PropertyStore, defs: StoredDefinition[]): StatusRow[] {
+export function statusRowsOf(ex: Execution, defs: StoredDefinition[], statusOf: (id: string) => StatusRecord): StatusRow[] {
   const now = ex.platform.now();
   const zone = zoneOf(ex);
   return defs.map((def) => {
-    const status = getStatus(store, def.id);
+    const status = statusOf(def.id);
     return { def, status, nextRunAt: nextRunAt(def, status, now, zone) };
   });
 }

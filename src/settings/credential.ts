@@ -1,12 +1,12 @@
-import { credentialFingerprint, type Credential } from '../api/credential';
+import type { Credential } from '../api/credential';
 import { CreatorError } from '../api/errors';
 import type { Execution } from '../platform/execution';
 import { readConsents, readStoredCredential } from './settings-store';
 
-export { credentialFingerprint };
-export type { Credential };
-
 export type CredentialPurpose = 'user' | 'formula';
+const PURPOSES: readonly CredentialPurpose[] = ['user', 'formula'];
+
+const memoKey = (purpose: CredentialPurpose): string => `settings.credential.${purpose}`;
 
 export const NOT_CONFIGURED_MESSAGE =
   'No Creator Reporting credential is saved. Open Extensions > Creator Reporting > Open sidebar and enter your client ID and secret.';
@@ -28,8 +28,7 @@ export function activeSpreadsheetId(execution: Execution): string {
  * in this very spreadsheet; otherwise any editor's formula would spend the owner's credential.
  */
 export function loadCredential(execution: Execution, purpose: CredentialPurpose): Credential {
-  const memoKey = `settings.credential.${purpose}`;
-  const known = execution.memory.get(memoKey) as Credential | undefined;
+  const known = execution.memory.get(memoKey(purpose)) as Credential | undefined;
   if (known) return known;
   const store = execution.platform.userProperties;
   const credential = readStoredCredential(store);
@@ -38,6 +37,11 @@ export function loadCredential(execution: Execution, purpose: CredentialPurpose)
     const id = activeSpreadsheetId(execution);
     if (!id || !readConsents(store).includes(id)) throw new CreatorError('FORMULAS_NOT_ALLOWED', FORMULAS_NOT_ALLOWED_MESSAGE);
   }
-  execution.memory.set(memoKey, credential);
+  execution.memory.set(memoKey(purpose), credential);
   return credential;
+}
+
+/** Drops what loadCredential remembered, after the stored credential or consent changed. */
+export function forgetLoadedCredential(execution: Execution): void {
+  for (const purpose of PURPOSES) execution.memory.delete(memoKey(purpose));
 }

@@ -4,8 +4,9 @@ import { credentialFingerprint, DEFAULT_API_BASE_URL, DEFAULT_TOKEN_URL, type Cr
 import { CreatorError } from '../api/errors';
 import { hostOf } from '../api/url';
 import type { Execution } from '../platform/execution';
-import type { ConnectionResult, SettingsInput, SettingsView, SiteView } from '../shared/types';
-import { activeSpreadsheetId, loadCredential } from './credential';
+import type { ConnectionResult, SettingsInput, SettingsView } from '../shared/types';
+import { toSiteView } from '../sidebar/sites-view';
+import { activeSpreadsheetId, forgetLoadedCredential, loadCredential } from './credential';
 import { maskSecret } from './mask';
 import { clearStored, readConsents, readStoredCredential, setConsent, writeStoredCredential } from './settings-store';
 import { checkUrl } from './url-check';
@@ -72,8 +73,7 @@ export function saveSettings(execution: Execution, input: SettingsInput): Settin
     if (old !== fingerprint) forgetTokens(execution, old);
   }
   writeStoredCredential(store, credential);
-  execution.memory.delete('settings.credential.user');
-  execution.memory.delete('settings.credential.formula');
+  forgetLoadedCredential(execution);
   if (input.allowFormulas !== undefined && spreadsheetId) setConsent(store, spreadsheetId, input.allowFormulas);
   return view(execution, credential);
 }
@@ -88,26 +88,21 @@ export function clearSettings(execution: Execution): SettingsView {
   const stored = readStoredCredential(platform.userProperties);
   if (stored) forgetTokens(execution, credentialFingerprint(platform, stored));
   clearStored(platform.userProperties);
-  execution.memory.delete('settings.credential.user');
-  execution.memory.delete('settings.credential.formula');
+  forgetLoadedCredential(execution);
   return view(execution, null);
-}
-
-function toView(site: { id: string; name: string; url: string; status: string }): SiteView {
-  return { id: site.id, name: site.name, url: site.url, status: site.status, active: site.status.trim().toLowerCase() === 'active' };
 }
 
 /** Mints a fresh token (a cached one would prove nothing) and lists the sites it sees. */
 export function testConnection(execution: Execution): ConnectionResult {
   const credential = loadCredential(execution, 'user');
   forgetTokens(execution, credentialFingerprint(execution.platform, credential));
-  const views = createClient(execution, credential, { bypassCache: true }).listSites().map(toView);
-  const sites = [...views.filter((s) => s.active), ...views.filter((s) => !s.active)];
-  const active = sites.filter((s) => s.active).length;
+  const views = createClient(execution, credential, { bypassCache: true }).listSites().map(toSiteView);
+  const active = views.filter((s) => s.active);
+  const sites = [...active, ...views.filter((s) => !s.active)];
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const message =
     sites.length === 0
       ? 'Connected, but this credential sees no sites. Check that it belongs to the dashboard user who owns them.'
-      : `Connected: ${plural(sites.length, 'site')} (${active} active).`;
+      : `Connected: ${plural(sites.length, 'site')} (${active.length} active).`;
   return { sites, message };
 }

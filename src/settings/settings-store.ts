@@ -7,7 +7,7 @@ import type { PropertyStore } from '../platform/types';
  * spreadsheet owner's user properties, so only the owner's list ever matters for formulas.
  */
 export const SETTINGS_KEY = 'creator.settings';
-export const FORMULA_CONSENT_KEY = 'creator.formulaSpreadsheets';
+const FORMULA_CONSENT_KEY = 'creator.formulaSpreadsheets';
 /** A property value holds 9 KB; IDs are 44 characters. Oldest consents go first past this. */
 const MAX_CONSENTS = 150;
 

@@ -13,7 +13,7 @@ export function describeInput(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (isDate(value)) return isNaN(value.getTime()) ? 'a date cell with no valid date' : 'a date cell';
   if (Array.isArray(value)) {
-    const cells = flatCells(value);
+    const cells = value.flat(Infinity);
     if (cells.length === 1) return describeInput(cells[0]);
     if (cells.length === 0) return 'an empty range';
     return Array.isArray(value[0]) ? `a range of ${cells.length} cells` : `a list of ${cells.length} values`;
@@ -33,7 +33,7 @@ export function capitalize(text: string): string {
  */
 export function singleCell(value: unknown, label: string): unknown {
   if (!Array.isArray(value)) return value;
-  const cells = flatCells(value);
+  const cells = value.flat(Infinity);
   if (cells.length === 0) return undefined;
   if (cells.length === 1) return cells[0];
   throw new CreatorError(
@@ -45,14 +45,4 @@ export function singleCell(value: unknown, label: string): unknown {
 /** Dates from another realm (a vm context, Apps Script's own) fail instanceof; their tag still says Date. */
 export function isDate(value: unknown): value is Date {
   return value instanceof Date || Object.prototype.toString.call(value) === '[object Date]';
-}
-
-function flatCells(value: unknown[]): unknown[] {
-  const out: unknown[] = [];
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(visit);
-    else out.push(v);
-  };
-  visit(value);
-  return out;
 }

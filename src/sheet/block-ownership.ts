@@ -1,5 +1,5 @@
 import type { Sheet, Spreadsheet } from '../platform/types';
-import type { Rect } from './rect';
+import { rangeOf, type Rect } from './rect';
 
 /**
  * A report's block is marked with a named range (developer metadata cannot mark an arbitrary
@@ -14,7 +14,7 @@ export interface OwnedArea {
 }
 
 /** Named-range names allow letters, digits and "_": anything else is escaped so ids never collide. */
-export function encodeBlockId(blockId: string): string {
+function encodeBlockId(blockId: string): string {
   let out = '';
   for (const ch of blockId) {
     out += /[A-Za-z0-9]/.test(ch) ? ch : `_${ch.codePointAt(0)!.toString(16)}_`;
@@ -47,7 +47,7 @@ export function readOwned(spreadsheet: Spreadsheet, name: string): OwnedArea | n
 }
 
 export function markOwned(spreadsheet: Spreadsheet, name: string, sheet: Sheet, rect: Rect): void {
-  const range = sheet.getRange(rect.row, rect.col, rect.rows, rect.cols);
+  const range = rangeOf(sheet, rect);
   const named = findNamed(spreadsheet, name);
   if (named) named.setRange(range);
   else spreadsheet.setNamedRange(name, range);

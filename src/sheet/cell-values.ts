@@ -1,4 +1,5 @@
 import type { ColumnType } from '../catalog/types';
+import { isDate } from '../shared/user-input';
 
 export type CellValue = string | number | boolean | Date;
 
@@ -24,11 +25,12 @@ export function asLiteralText(text: string, textColumn: boolean): string {
 
 /** Any value from a table, made safe for setValues. */
 export function toCellValue(value: unknown, textColumn: boolean): CellValue {
-  if (value === null || value === undefined) return '';
+  // Called once per cell of the block: the common kinds are decided by typeof alone.
+  if (typeof value === 'string') return asLiteralText(value, textColumn);
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value;
-  if (value instanceof Date || Object.prototype.toString.call(value) === '[object Date]') return value as Date;
+  if (isDate(value)) return value;
   // Objects should have been flattened by the table; never show "[object Object]".
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
-  return asLiteralText(text, textColumn);
+  return asLiteralText(JSON.stringify(value) ?? String(value), textColumn);
 }

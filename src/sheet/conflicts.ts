@@ -1,5 +1,5 @@
 import type { Sheet } from '../platform/types';
-import { intersect, subtractAll, type Rect } from './rect';
+import { intersect, sheetRect, subtractAll, type Rect } from './rect';
 
 const MAX_ROWS_PER_READ = 20_000;
 
@@ -8,7 +8,7 @@ const MAX_ROWS_PER_READ = 20_000;
  * one showing ""). Returns their bounding box, or null when the block may be written.
  */
 export function findConflict(sheet: Sheet, target: Rect, owned: Rect[]): Rect | null {
-  const inSheet: Rect = { row: 1, col: 1, rows: sheet.getMaxRows(), cols: sheet.getMaxColumns() };
+  const inSheet = sheetRect(sheet);
   let top = Infinity;
   let left = Infinity;
   let bottom = 0;

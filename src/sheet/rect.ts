@@ -1,4 +1,5 @@
 import { CreatorError } from '../api/errors';
+import type { Sheet } from '../platform/types';
 
 /** A rectangle of cells, 1-based, as Sheets' getRange(row, column, numRows, numColumns) takes it. */
 export interface Rect {
@@ -8,7 +9,16 @@ export interface Rect {
   cols: number;
 }
 
-export function columnLetters(col: number): string {
+/** Every cell the sheet has now: what a rect is clipped to before it is read or cleared. */
+export function sheetRect(sheet: Sheet): Rect {
+  return { row: 1, col: 1, rows: sheet.getMaxRows(), cols: sheet.getMaxColumns() };
+}
+
+export function rangeOf(sheet: Sheet, r: Rect): GoogleAppsScript.Spreadsheet.Range {
+  return sheet.getRange(r.row, r.col, r.rows, r.cols);
+}
+
+function columnLetters(col: number): string {
   let out = '';
   for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
   return out;
@@ -38,7 +48,7 @@ export function intersect(a: Rect, b: Rect): Rect | null {
 }
 
 /** The parts of `a` outside `b`: at most four rectangles (above, below, left, right). */
-export function subtract(a: Rect, b: Rect): Rect[] {
+function subtract(a: Rect, b: Rect): Rect[] {
   const overlap = intersect(a, b);
   if (!overlap) return [a];
   const out: Rect[] = [];

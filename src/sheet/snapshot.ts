@@ -1,6 +1,6 @@
 import type { Sheet } from '../platform/types';
 import { toCellValue, type CellValue } from './cell-values';
-import { intersect, subtractAll, type Rect } from './rect';
+import { intersect, rangeOf, sheetRect, subtractAll, type Rect } from './rect';
 
 /**
  * The previous block's values and formats, kept while a rewrite runs so a write that throws
@@ -17,20 +17,19 @@ export interface Snapshot {
 
 export function takeSnapshot(sheet: Sheet, committed: Rect): Snapshot | null {
   if (committed.rows * committed.cols > MAX_SNAPSHOT_CELLS) return null;
-  const range = sheet.getRange(committed.row, committed.col, committed.rows, committed.cols);
+  const range = rangeOf(sheet, committed);
   return { rect: committed, values: range.getValues(), formats: range.getNumberFormats() };
 }
 
 export function restoreSnapshot(sheet: Sheet, attempted: Rect, snapshot: Snapshot): void {
-  const inSheet: Rect = { row: 1, col: 1, rows: sheet.getMaxRows(), cols: sheet.getMaxColumns() };
+  const inSheet = sheetRect(sheet);
   for (const part of subtractAll([attempted], [snapshot.rect])) {
     const clipped = intersect(part, inSheet);
-    if (clipped) sheet.getRange(clipped.row, clipped.col, clipped.rows, clipped.cols).clear();
+    if (clipped) rangeOf(sheet, clipped).clear();
   }
   // getValues hands text back without its protective apostrophe: text cells are re-protected.
   const values: CellValue[][] = snapshot.values.map((row) => row.map((v) => toCellValue(v, true)));
-  const { row, col, rows, cols } = snapshot.rect;
-  const range = sheet.getRange(row, col, rows, cols);
+  const range = rangeOf(sheet, snapshot.rect);
   range.setValues(values);
   range.setNumberFormats(snapshot.formats);
 }

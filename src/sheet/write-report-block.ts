@@ -4,16 +4,16 @@ import { blockRangeName, forget, markOwned, pendingRangeName, readOwned, type Ow
 import { toCellValue, isTextColumn, type CellValue } from './cell-values';
 import { findConflict } from './conflicts';
 import { takeSnapshot, restoreSnapshot, type Snapshot } from './snapshot';
-import { intersect, parseCell, subtractAll, toA1, type Rect } from './rect';
+import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
 import type { WriteBlockInput, WriteBlockResult } from './report-table';
 
 /** Sheets handles big setValues grids well; these bounds keep each call's payload reasonable. */
-export const MAX_ROWS_PER_CALL = 20_000;
-export const MAX_CELLS_PER_CALL = 400_000;
+const MAX_ROWS_PER_CALL = 20_000;
+const MAX_CELLS_PER_CALL = 400_000;
 /** A sheet holds at most 10 million cells; refuse early rather than fail midway. */
 const MAX_BLOCK_CELLS = 5_000_000;
 
-export function rowsPerCall(columns: number): number {
+function rowsPerCall(columns: number): number {
   return Math.max(1, Math.min(MAX_ROWS_PER_CALL, Math.floor(MAX_CELLS_PER_CALL / Math.max(1, columns))));
 }
 
@@ -44,10 +44,6 @@ function growToFit(sheet: Sheet, rect: Rect): void {
   const maxCols = sheet.getMaxColumns();
   if (lastRow > maxRows) sheet.insertRowsAfter(maxRows, lastRow - maxRows);
   if (lastCol > maxCols) sheet.insertColumnsAfter(maxCols, lastCol - maxCols);
-}
-
-function rangeOf(sheet: Sheet, r: Rect): GoogleAppsScript.Spreadsheet.Range {
-  return sheet.getRange(r.row, r.col, r.rows, r.cols);
 }
 
 /**
@@ -147,7 +143,7 @@ function tryRestore(sheet: Sheet, rect: Rect, snapshot: Snapshot): boolean {
 /** A first write has nothing to restore: empty what it may have filled (it was all empty). */
 function tryClear(sheet: Sheet, rect: Rect): boolean {
   try {
-    const inSheet = intersect(rect, { row: 1, col: 1, rows: sheet.getMaxRows(), cols: sheet.getMaxColumns() });
+    const inSheet = intersect(rect, sheetRect(sheet));
     if (inSheet) rangeOf(sheet, inSheet).clear();
     return true;
   } catch (_) {

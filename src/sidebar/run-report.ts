@@ -1,6 +1,6 @@
 import { CreatorError, isCreatorError, userMessage } from '../api/errors';
 import type { Execution } from '../platform/execution';
-import type { Lock, Spreadsheet } from '../platform/types';
+import type { Lock, Platform, Spreadsheet } from '../platform/types';
 import { pullReport } from '../pull/pull-report';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
 import { writeReportBlock } from '../sheet/write-report-block';
@@ -21,8 +21,13 @@ export interface RunToSheetOptions {
 const LOCK_WAIT_MS = 30_000;
 
 /** "120,000": without toLocaleString, whose locale data a runtime may lack. */
-export function thousands(n: number): string {
+function thousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Seconds since `startedAt`, to a tenth: how long a run took, in results and saved statuses alike. */
+export function elapsedSeconds(platform: Pick<Platform, 'now'>, startedAt: number): number {
+  return Math.round((platform.now() - startedAt) / 100) / 10;
 }
 
 function sheetBlockId(sheet: GoogleAppsScript.Spreadsheet.Sheet): string {
@@ -129,7 +134,7 @@ export function runReportToSheet(
         startDate: pulled.startDate,
         endDate: pulled.endDate,
         dataThrough: pulled.dataThrough,
-        seconds: Math.round((platform.now() - startedAt) / 100) / 10,
+        seconds: elapsedSeconds(platform, startedAt),
         truncated: pulled.truncated,
       };
       progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);

@@ -19,12 +19,12 @@ export function isValueObject(value: unknown): value is Record<string, unknown> 
   return isPlainObject(value) && 'value' in value;
 }
 
-export function isCanonicalNumber(value: unknown): boolean {
+function isCanonicalNumber(value: unknown): boolean {
   return typeof value === 'string' && CANONICAL_NUMBER.test(value);
 }
 
 /** The calendar day of a `YYYY-MM-DD` (or ISO timestamp) string, if it is a real date. */
-export function ymdOf(value: unknown): string | null {
+function ymdOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const match = YMD.exec(value);
   if (!match) return null;

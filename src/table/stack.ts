@@ -1,4 +1,4 @@
-import { SITE_COLUMN, SITE_FIELD, type Table, type TableColumn } from './types';
+import { SITE_COLUMN, type Table, type TableColumn } from './types';
 
 /**
  * Column order for several tables: each table's columns keep their relative order, and a column
@@ -6,7 +6,6 @@ import { SITE_COLUMN, SITE_FIELD, type Table, type TableColumn } from './types';
  */
 function unionColumns(tables: Table[]): TableColumn[] {
   const union: TableColumn[] = [SITE_COLUMN];
-  const fields = new Set<string>([SITE_FIELD]);
   for (const table of tables) {
     let after = 0;
     for (const column of table.columns) {
@@ -15,9 +14,7 @@ function unionColumns(tables: Table[]): TableColumn[] {
         after = at;
         continue;
       }
-      if (fields.has(column.field)) continue;
       union.splice(after + 1, 0, column);
-      fields.add(column.field);
       after += 1;
     }
   }

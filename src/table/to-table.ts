@@ -50,13 +50,13 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
   const known = new Set(spec.columns.map((c) => c.field));
   const plans: Plan[] = [];
 
-  for (const spec_ of spec.columns) {
-    const { field, header, type, format } = spec_;
+  for (const columnSpec of spec.columns) {
+    const { field, header, type, format } = columnSpec;
     const column: TableColumn = { header, field, type, ...(format ? { format } : {}) };
     // Converters are built once per column: this runs for every cell of a 100,000-row pull.
     const convert = cellConverter(type, opts.toDate);
     // A score column also appears when an unscored metric arrives as {value, score}.
-    if (!spec_.scored && !rows.some((row) => isValueObject(row[field]) && 'score' in row[field])) {
+    if (!columnSpec.scored && !rows.some((row) => isValueObject(row[field]) && 'score' in row[field])) {
       plans.push({ columns: [column], fill: (row, _flat, out, at) => void (out[at] = convert(row[field])) });
       continue;
     }

@@ -8,23 +8,26 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
  * CPM, pages per session) are recomputed from the summed parts, never summed or averaged, so the
  * total matches the dashboard; weighted metrics (bounce rate, viewability) average by their
  * weight. A cell is "" when the parts are not in the table (page rows carry no sessions, so
- * their RPM total is unknown) or nothing can be computed. The first empty cell reads "Total".
+ * their RPM total is unknown) or nothing can be computed. The first cell reads "Total" when empty.
  */
 export function totalRow(table: Table, spec: ReportSpec): unknown[] {
   const byField = new Map<string, ColumnSpec>(spec.columns.map((c) => [c.field, c]));
   const index = new Map<string, number>(table.columns.map((c, i) => [c.field, i]));
+  // Earnings is the numerator of several ratios: each field is summed over the rows once.
+  const sums = new Map<string, number | null>();
   const sumOf = (field: string): number | null => {
+    const known = sums.get(field);
+    if (known !== undefined) return known;
     const i = index.get(field);
-    if (i === undefined) return null;
-    let total = 0;
-    let seen = false;
-    for (const row of table.rows) {
-      if (isNumber(row[i])) {
-        total += row[i] as number;
-        seen = true;
+    let total: number | null = null;
+    if (i !== undefined) {
+      for (const row of table.rows) {
+        const cell = row[i];
+        if (isNumber(cell)) total = (total ?? 0) + cell;
       }
     }
-    return seen ? total : null;
+    sums.set(field, total);
+    return total;
   };
 
   const cells = table.columns.map((column): unknown => {
@@ -57,7 +60,6 @@ export function totalRow(table: Table, spec: ReportSpec): unknown[] {
         return '';
     }
   });
-  const label = cells.findIndex((c) => c === '');
-  if (label === 0) cells[0] = 'Total';
+  if (cells[0] === '') cells[0] = 'Total';
   return cells;
 }

@@ -1,4 +1,5 @@
 import { parseDateArg, parseRange } from '../../src/dates';
+import { caught } from '../api/helpers/caught';
 import { clockAt } from './clock-stub';
 
 // 2026-11-21 03:30 UTC: still the 20th in Los Angeles, already the 21st in Auckland.
@@ -98,11 +99,6 @@ describe('a start/end pair', () => {
   });
 
   it('throws BAD_INPUT errors', () => {
-    try {
-      parseRange('nope', '', la);
-      throw new Error('no throw');
-    } catch (e) {
-      expect((e as { code?: string }).code).toBe('BAD_INPUT');
-    }
+    expect(caught(() => parseRange('nope', '', la)).code).toBe('BAD_INPUT');
   });
 });

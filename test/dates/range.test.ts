@@ -1,4 +1,5 @@
 import { dataThrough, resolveRange, type DateBoundsLike } from '../../src/dates';
+import { caught } from '../api/helpers/caught';
 
 const bounds: DateBoundsLike = {
   analytics: {
@@ -17,15 +18,6 @@ const bounds: DateBoundsLike = {
 };
 const site1 = { siteId: 'site-1', family: 'earnings' as const };
 
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-  return undefined;
-}
-
 describe('resolveRange', () => {
   it('keeps explicit days inside the bounds and reports data through', () => {
     expect(resolveRange({ kind: 'days', startDate: '2026-10-01', endDate: '2026-11-19' }, bounds, site1)).toEqual({
@@ -40,7 +32,7 @@ describe('resolveRange', () => {
     expect(() => resolveRange(late, bounds, site1)).toThrow(
       'Earnings data for site-1 is available from 2024-01-01 to 2026-11-19. Choose dates inside that range.',
     );
-    expect(codeOf(() => resolveRange(late, bounds, site1))).toBe('OUT_OF_BOUNDS');
+    expect(caught(() => resolveRange(late, bounds, site1)).code).toBe('OUT_OF_BOUNDS');
     const early = { kind: 'days' as const, startDate: '2023-12-31', endDate: '2024-01-31' };
     expect(() => resolveRange(early, bounds, site1)).toThrow('available from 2024-01-01');
   });

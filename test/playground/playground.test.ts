@@ -3,50 +3,31 @@
  * headless Chromium. Saves the demo credential, pulls a paginated report, types a formula, refreshes,
  * moves the clock, and restarts on the same state folder. Saves the screenshots the README shows.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { startTsxChild, type TsxChild } from '../../scripts/lib/tsx';
 import { launch } from '../browser/sidebar-harness';
+import { ensureDist, ROOT } from '../build/fixture';
 
-const ROOT = path.resolve(__dirname, '../..');
 const SHOTS = path.join(ROOT, 'docs', 'screenshots');
 
 interface Running {
   url: string;
-  child: ChildProcess;
+  process: TsxChild;
 }
 
-function startServer(stateDir: string): Promise<Running> {
-  const loader = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const child = spawn(process.execPath, ['--import', loader, path.join(ROOT, 'playground', 'server.ts')], {
-    cwd: ROOT,
+async function startServer(stateDir: string): Promise<Running> {
+  const child = await startTsxChild(path.join(ROOT, 'playground', 'server.ts'), {
+    name: 'playground',
+    timeoutMs: 60_000,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PLAYGROUND_STATE: stateDir },
-    stdio: ['pipe', 'pipe', 'pipe'],
   });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`playground did not start: ${stderr}`)), 60_000);
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      resolve({ url: (JSON.parse(line) as { url: string }).url, child });
-    });
-    child.once('exit', (code) => reject(new Error(`playground exited (${code}): ${stderr}`)));
-  });
+  return { url: (JSON.parse(child.firstLine) as { url: string }).url, process: child };
 }
 
-function stopServer(running: Running | undefined): Promise<void> {
-  if (!running || running.child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    running.child.once('exit', () => resolve());
-    running.child.kill('SIGTERM');
-  });
-}
+const stopServer = (running: Running | undefined): Promise<void> => running?.process.stop() ?? Promise.resolve();
 
 let browser: Browser;
 let server: Running | undefined;
@@ -79,10 +60,7 @@ async function typeInto(cell: string, input: string): Promise<void> {
 const cellText = (row: number, col: number) => page.locator(`td[data-row="${row}"][data-col="${col}"]`).textContent();
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'Code.js'))) {
-    const build = spawnSync(process.execPath, ['--import', pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href, 'scripts/build.ts'], { cwd: ROOT });
-    if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
-  }
+  ensureDist();
   fs.mkdirSync(SHOTS, { recursive: true });
   server = await startServer(stateDir);
   browser = await launch();

@@ -1,4 +1,5 @@
 import { pullReport } from '../../src/pull/pull-report';
+import { caught } from '../api/helpers/caught';
 import { createHarness, OWNER } from '../formulas/harness';
 
 function setUp(which: 'demo' | 'agency' = 'demo') {
@@ -115,11 +116,7 @@ describe('pullReport (sidebar and schedules)', () => {
       const run = () =>
         h.run((ex) => pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-12-31' }, { purpose: 'user' }), 'sidebar');
       expect(run).toThrow(/^Earnings data for site-1 is available from 2024-01-01 to 2026-11-19\. Choose dates inside that range\.$/);
-      try {
-        run();
-      } catch (e) {
-        expect((e as { code?: string }).code).toBe('OUT_OF_BOUNDS');
-      }
+      expect(caught(run).code).toBe('OUT_OF_BOUNDS');
       // The first try sent page 1 with the bounds; the second knew the bounds and sent nothing.
       expect(h.api.stats.byPath[pages]).toBe(1);
       expect(h.api.stats.byPath[bounds]).toBe(1);

@@ -43,7 +43,7 @@ export function setStatus(node: HTMLElement, text: string, kind: 'info' | 'error
 
 let counter = 0;
 /** Unique ids for label/for pairs. */
-export function uid(prefix: string): string {
+function uid(prefix: string): string {
   counter += 1;
   return `${prefix}-${counter}`;
 }

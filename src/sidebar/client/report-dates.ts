@@ -1,13 +1,5 @@
+import { isYmd } from '../../dates/calendar';
 import type { DateOptionsView } from '../../shared/types';
-
-const YMD = /^\d{4}-\d{2}-\d{2}$/;
-
-function realDay(ymd: string): boolean {
-  if (!YMD.test(ymd)) return false;
-  const [y, m, d] = ymd.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 /** "Available 2024-01-01 to 2026-11-19 · data through 2026-11-19". */
 export function describeAvailability(options: DateOptionsView): string {
@@ -23,7 +15,7 @@ export function describeAvailability(options: DateOptionsView): string {
  */
 export function checkCustomDates(start: string, end: string, options: DateOptionsView | null): string | null {
   if (!start || !end) return 'Choose a start and an end date.';
-  if (!realDay(start) || !realDay(end)) return 'Dates must be real days written YYYY-MM-DD.';
+  if (!isYmd(start) || !isYmd(end)) return 'Dates must be real days written YYYY-MM-DD.';
   if (start > end) return `The start ${start} is after the end ${end}. Swap them.`;
   if (!options) return null;
   const { startDate, endDate } = options.available;

@@ -19,7 +19,7 @@ const MAX_IN_FLIGHT = 10;
 export type Rpc = <T>(name: string, ...args: unknown[]) => Promise<T>;
 
 /** The message a server failure carries (serve() already made it user-safe). */
-export function errorText(error: unknown): string {
+function errorText(error: unknown): string {
   if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
     return (error as { message: string }).message;
   }

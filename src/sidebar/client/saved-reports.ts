@@ -7,6 +7,7 @@ import type {
   ScheduleEvery,
   ScheduleOwnerView,
 } from '../../shared/types';
+import { DAY_NAMES, describeSchedule, isScheduled } from '../../reports/schedule';
 import { clear, el, field, setStatus } from './dom';
 import type { SidebarContext, SidebarSection } from './section';
 
@@ -26,15 +27,11 @@ export interface SavedReportsHandle {
   offerSave(request: RunReportRequest): void;
 }
 
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
-/** Same words as the status sheet. */
-export function scheduleInWords(schedule: Schedule | undefined): string {
-  if (!schedule || schedule.every === 'off') return 'Not scheduled';
-  if (schedule.every === 'hour') return 'Hourly';
-  if (schedule.every === 'day') return `Daily at ${hh(schedule.hour ?? 0)}`;
-  return `Weekly on ${DAYS[schedule.weekDay ?? 1]} at ${hh(schedule.hour ?? 0)}`;
+/** The status sheet's words, except that an unscheduled card says so rather than "Off". */
+function scheduleInWords(schedule: Schedule | undefined): string {
+  return isScheduled(schedule) ? describeSchedule(schedule) : 'Not scheduled';
 }
 
 function when(iso: string | null): string {
@@ -52,14 +49,14 @@ function datesInWords(r: { start?: string; end?: string }): string {
   return r.end ? `${r.start} to ${r.end}` : r.start;
 }
 
-export function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean): string {
+function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean): string {
   if (!anyScheduled) return 'No report is scheduled.';
   if (!owner.active) return 'No trigger runs the schedules right now.';
   if (owner.isMine) return 'Schedules run with your account (your trigger, hourly).';
   return `Schedules run with ${owner.ownerEmail || 'another user'}\u2019s account.`;
 }
 
-export function statusLine(r: SavedReportView): { text: string; kind: 'info' | 'error' | 'success' } {
+function statusLine(r: SavedReportView): { text: string; kind: 'info' | 'error' | 'success' } {
   const s = r.status;
   if (s.outcome === 'never') return { text: 'Not run yet.', kind: 'info' };
   const parts = [`Last run ${when(s.lastRunAt)}`];
@@ -83,7 +80,7 @@ function scheduleEditor(initial: Schedule | undefined): { node: HTMLElement; val
   const hour = el('select', { name: 'hour' });
   for (let h = 0; h < 24; h++) hour.appendChild(el('option', { value: String(h), text: hh(h) }));
   const weekDay = el('select', { name: 'weekDay' });
-  DAYS.forEach((d, i) => weekDay.appendChild(el('option', { value: String(i), text: d })));
+  DAY_NAMES.forEach((d, i) => weekDay.appendChild(el('option', { value: String(i), text: d })));
   every.value = initial?.every ?? 'off';
   hour.value = String(initial?.hour ?? 6);
   weekDay.value = String(initial?.weekDay ?? 1);
@@ -158,7 +155,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
 
   function renderOwner(view: ReportListView): void {
     clear(ownerBox);
-    const anyScheduled = view.reports.some((r) => r.schedule && r.schedule.every !== 'off');
+    const anyScheduled = view.reports.some((r) => isScheduled(r.schedule));
     ownerBox.appendChild(el('div', { text: ownerLine(view.scheduleOwner, anyScheduled) }));
     if (anyScheduled && (!view.scheduleOwner.isMine || !view.scheduleOwner.active)) {
       const take = el('button', { type: 'button', text: 'Take over' });
@@ -172,7 +169,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
 
   function editForm(card: HTMLElement, r: SavedReportView): void {
     const name = textInput('name', r.name);
-    const sites = textInput('siteId', sitesInWords(r.siteId) === 'all sites' ? 'all' : ([] as string[]).concat(r.siteId).join(', '));
+    const sites = textInput('siteId', ([] as string[]).concat(r.siteId).join(', '));
     const start = textInput('start', r.start, 'lastThirtyDays, 2026-10-01, 7daysAgo');
     const end = textInput('end', r.end, 'empty with a preset');
     const sheet = textInput('sheetName', r.sheetName);
@@ -215,7 +212,6 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     const card = el('div', { className: 'block notice', 'data-report-id': r.id });
     const line = statusLine(r);
     const where = [r.report, sitesInWords(r.siteId), datesInWords(r)].filter((s) => s !== '').join(' \u00b7 ');
-    const scheduled = r.schedule && r.schedule.every !== 'off';
     const run = el('button', { type: 'button', className: 'action', text: 'Run' });
     const edit = el('button', { type: 'button', text: 'Edit' });
     const del = el('button', { type: 'button', className: 'danger', text: 'Delete' });
@@ -238,7 +234,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       el('div', { className: 'hint gray', text: `${where} \u2192 ${r.sheetName}` }),
       el('div', {
         className: 'hint gray',
-        text: scheduled ? `${scheduleInWords(r.schedule)}${r.status.nextRunAt ? `; next ${when(r.status.nextRunAt)}` : ''}` : scheduleInWords(r.schedule),
+        text: `${scheduleInWords(r.schedule)}${isScheduled(r.schedule) && r.status.nextRunAt ? `; next ${when(r.status.nextRunAt)}` : ''}`,
       }),
       statusNode,
       el('div', { className: 'buttons' }, run, edit, del),
