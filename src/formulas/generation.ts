@@ -1,3 +1,4 @@
+import { MAX_CACHE_TTL_S } from '../api/freshness';
 import type { Execution } from '../platform/execution';
 import type { Cache } from '../platform/types';
 
@@ -14,7 +15,7 @@ import type { Cache } from '../platform/types';
  * cached before the refresh (also capped at 6 hours) has expired too, so a lost generation
  * can never serve pre-refresh data. Any cache failure falls back to "no refresh pending".
  */
-const GENERATION_TTL_SECONDS = 21_600;
+const GENERATION_TTL_SECONDS = MAX_CACHE_TTL_S;
 
 function cacheOf(execution: Execution): Cache | null {
   try {

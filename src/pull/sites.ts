@@ -1,4 +1,5 @@
 import { CreatorError } from '../api/errors';
+import { isActiveSite } from '../api/types';
 import type { SiteArg } from './site-arg';
 
 /** Sites a formula may stack: each is at least one request inside a 30-second budget. */
@@ -15,7 +16,7 @@ export function expandSites(arg: SiteArg, client: SiteLister, purpose: 'user' | 
   if (arg.kind === 'all') {
     ids = client
       .listSites()
-      .filter((s) => String(s.status ?? '').trim().toLowerCase() === 'active')
+      .filter((s) => isActiveSite(s.status))
       .map((s) => String(s.id));
     if (!ids.length) throw new CreatorError('BAD_INPUT', 'This credential sees no active sites, so "all" has nothing to show.');
   } else {

@@ -1,5 +1,5 @@
 import { createClient } from '../api/client';
-import type { SiteRow } from '../api/types';
+import { isActiveSite, type SiteRow } from '../api/types';
 import type { Execution } from '../platform/execution';
 import { loadCredential } from '../settings/credential';
 import type { SiteView } from '../shared/types';
@@ -11,7 +11,7 @@ export function toSiteView(site: SiteRow): SiteView {
     name: typeof site.name === 'string' ? site.name : '',
     url: typeof site.url === 'string' ? site.url : '',
     status,
-    active: status.trim().toLowerCase() === 'active',
+    active: isActiveSite(status),
   };
 }
 
