@@ -10,7 +10,10 @@ import { refreshFormulas } from './formulas/refresh';
 import * as settings from './settings/settings-service';
 import * as sidebar from './sidebar/server';
 import * as saved from './reports/saved-reports-service';
+import * as alerts from './alerts/alerts-service';
+import { runScheduledAndWatch } from './alerts/scheduled';
 import type {
+  AlertDefinition,
   ReportDefinition,
   RunReportRequest,
   SettingsInput,
@@ -380,7 +383,27 @@ export function takeOverSchedule() {
   return serve('sidebar', (ex) => saved.takeOverSchedule(ex));
 }
 
-/** Time-driven trigger: refreshes the saved reports that are due. */
+/** Sidebar: the alerts of this spreadsheet, with what each last found. */
+export function listAlerts() {
+  return serve('sidebar', (ex) => alerts.listAlerts(ex));
+}
+
+/** Sidebar: saves an alert of the current user's (checked with their credential, e-mailed to them). */
+export function saveAlert(definition: AlertDefinition) {
+  return serve('sidebar', (ex) => alerts.saveAlert(ex, definition));
+}
+
+/** Sidebar: deletes an alert. */
+export function deleteAlert(id: string) {
+  return serve('sidebar', (ex) => alerts.deleteAlert(ex, id));
+}
+
+/** Sidebar: checks the current user's alerts now; a firing alert e-mails them once a day at most. */
+export function checkAlertsNow() {
+  return serve('sidebar', (ex) => alerts.checkAlertsNow(ex));
+}
+
+/** Time-driven trigger: refreshes the saved reports that are due, then checks the alerts. */
 export function onScheduleTrigger(e?: GoogleAppsScript.Events.TimeDriven): void {
-  serve('trigger', (ex) => saved.runScheduled(ex, e));
+  serve('trigger', (ex) => runScheduledAndWatch(ex, e));
 }

@@ -122,6 +122,7 @@ export function runReportToSheet(
           blockId,
           table: pulled.table,
           note,
+          startCell: run.startCell,
           onProgress: (done, total) => {
             if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null);
           },
