@@ -1,5 +1,5 @@
 import { createClient } from '../api/client';
-import { isCreatorError, userMessage } from '../api/errors';
+import { isCreatorError, userMessage } from '../shared/errors';
 import { findReport } from '../catalog/reports';
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
 import { addDays, dataThrough, parseDateArg } from '../dates';

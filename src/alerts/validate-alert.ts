@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import { findReport } from '../catalog/reports';
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
 import { parseDateArg, type DateContext } from '../dates';
