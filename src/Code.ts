@@ -12,8 +12,10 @@ import * as sidebar from './sidebar/server';
 import * as saved from './reports/saved-reports-service';
 import * as alerts from './alerts/alerts-service';
 import { runScheduledAndWatch } from './alerts/scheduled';
+import * as dashboard from './dashboard/dashboard-service';
 import type {
   AlertDefinition,
+  DashboardRequest,
   ReportDefinition,
   RunReportRequest,
   SettingsInput,
@@ -313,6 +315,11 @@ export function menuShowStatus(): void {
   serve('menu', (ex) => saved.showStatusSheet(ex));
 }
 
+/** Menu: asks for a site and makes a dashboard of its last thirty days, refreshed daily. */
+export function menuCreateDashboard(): void {
+  serve('menu', (ex) => dashboard.createDashboardFromMenu(ex));
+}
+
 /** Sidebar: stores the credential in the user's own properties after checking it. */
 export function saveSettings(input: SettingsInput) {
   return serve('sidebar', (ex) => settings.saveSettings(ex, input));
@@ -401,6 +408,11 @@ export function deleteAlert(id: string) {
 /** Sidebar: checks the current user's alerts now; a firing alert e-mails them once a day at most. */
 export function checkAlertsNow() {
   return serve('sidebar', (ex) => alerts.checkAlertsNow(ex));
+}
+
+/** Sidebar: makes a dashboard sheet (KPI tiles, charts bound to saved reports) for a site and period; returns its sheet's name. */
+export function createDashboard(request: DashboardRequest) {
+  return serve('sidebar', (ex) => dashboard.createDashboard(ex, request));
 }
 
 /** Time-driven trigger: refreshes the saved reports that are due, then checks the alerts. */
