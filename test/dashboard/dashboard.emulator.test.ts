@@ -127,3 +127,35 @@ describe('refreshing on the schedule', () => {
     expect(Object.keys(w.documentProperties()).filter((k) => k.startsWith('cr.bind.'))).toHaveLength(4);
   });
 });
+
+describe('request cost', () => {
+  test('creating costs one request per part and one for the date bounds; a scheduled refresh the same plus a new token', () => {
+    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z', latencyMs: 200 });
+    w.connect();
+    const measure = (work: () => void) => {
+      const before = w.api.stats.log.length;
+      w.emu.resetCounters();
+      const started = w.emu.clock.now();
+      work();
+      const paths = w.api.stats.log.slice(before).map((r) => r.path);
+      return {
+        requests: paths.length,
+        token: paths.filter((p) => p.endsWith('/token')).length,
+        bounds: paths.filter((p) => p.includes('bounds')).length,
+        reports: paths.filter((p) => /\/sites\/site-1\/(earnings|devices|traffic-sources|pages)/.test(p)).length,
+        roundTrips: w.emu.counters.roundTrips,
+        setValuesCalls: w.emu.counters.setValuesCalls,
+        simulatedSeconds: (w.emu.clock.now() - started) / 1000,
+      };
+    };
+    const create = measure(() => make(w, { period: 'lastThirtyDays' }));
+    w.emu.clock.set(Date.parse('2026-11-22T11:30:00Z'));
+    const refresh = measure(() => w.fire());
+    console.log(`dashboard request cost: ${JSON.stringify({ create, refresh })}`);
+    expect(create).toMatchObject({ reports: 4, bounds: 1, token: 0 });
+    expect(create.requests).toBe(create.reports + create.bounds);
+    // A day later the token (300 s) and the cached bounds have expired: one of each again.
+    expect(refresh).toMatchObject({ reports: 4, bounds: 1, token: 1 });
+    expect(refresh.requests).toBe(refresh.reports + refresh.bounds + refresh.token);
+  });
+});
