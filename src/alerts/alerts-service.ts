@@ -5,7 +5,7 @@ import { tryWithDocumentLock } from '../reports/document-lock';
 import { documentStore, readSaved } from '../reports/report-store';
 import { isScheduled } from '../reports/schedule';
 import { ownerView, readOwner } from '../reports/schedule-owner';
-import { today } from '../dates/zone';
+import { dayOf, today } from '../dates/zone';
 import { myUserKey } from '../settings/user-key';
 import type { AlertCheckResult, AlertListView, AlertOutcome, AlertView } from '../shared/types';
 import { describeInput } from '../shared/user-input';
@@ -36,6 +36,8 @@ import { cleanAlert, DEFAULT_BY_HOUR } from './validate-alert';
 
 /** Never start a check with less than this left: it pulls, then records and mails. */
 const CHECK_MARGIN_MS = 45_000;
+
+const dayOfInstant = (ex: Execution, ms: number) => dayOf(ex.platform, ex.platform.timeZone(), new Date(ms));
 
 function view(alert: StoredAlert, state: AlertState, me: string): AlertView {
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -93,11 +95,18 @@ export function checkAlertsNow(ex: Execution): AlertCheckResult[] {
 
 /**
  * After a scheduled run: value and change alerts when reports were refreshed; noData alerts once
- * their hour has come (every run after it until the data is in or they fire).
+ * their hour has come, every run until the day's data is in (then not again that day) or they fire.
  */
 export function checkAfterSchedule(ex: Execution, refreshedAny: boolean): AlertCheckResult[] {
   const hour = localHour(ex);
-  return checkMine(ex, (alert) => refreshedAny || (alert.condition === 'noData' && hour >= (alert.byHour ?? DEFAULT_BY_HOUR)));
+  const day = today(ex.platform, ex.platform.timeZone());
+  const checkedToday = (state: AlertState) => state.lastCheckedAt !== null && dayOfInstant(ex, state.lastCheckedAt) === day;
+  return checkMine(ex, (alert, state) => {
+    if (alert.condition !== 'noData') return refreshedAny;
+    const byHour = alert.byHour ?? DEFAULT_BY_HOUR;
+    const settled = checkedToday(state) && state.outcome === 'quiet' && localHour(ex, state.lastCheckedAt!) >= byHour;
+    return hour >= byHour && !settled;
+  });
 }
 
 interface Checked {
@@ -105,7 +114,7 @@ interface Checked {
   reading: AlertReading;
 }
 
-function checkMine(ex: Execution, wanted: (alert: StoredAlert) => boolean): AlertCheckResult[] {
+function checkMine(ex: Execution, wanted: (alert: StoredAlert, state: AlertState) => boolean): AlertCheckResult[] {
   const store = documentStore(ex);
   const me = myUserKey(ex);
   const day = today(ex.platform, ex.platform.timeZone());
@@ -113,7 +122,7 @@ function checkMine(ex: Execution, wanted: (alert: StoredAlert) => boolean): Aler
   const results: AlertCheckResult[] = [];
   const checked: Checked[] = [];
   for (const alert of alerts) {
-    if (alert.createdBy !== me || !wanted(alert)) continue;
+    if (alert.createdBy !== me || !wanted(alert, stateOf(alert.id))) continue;
     const name = alert.name ?? alert.id;
     if (stateOf(alert.id).lastFiredDay === day) {
       results.push({ id: alert.id, name, outcome: 'sentToday', message: 'Already fired today; it is checked again tomorrow.' });

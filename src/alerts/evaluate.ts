@@ -139,9 +139,9 @@ export function expectedDay(ex: Execution, byHour: number): string {
   return addDays(today(ex.platform, ex.platform.timeZone()), localHour(ex) >= byHour ? -1 : -2);
 }
 
-/** The hour of the day (0-23) in the spreadsheet's time zone. */
-export function localHour(ex: Execution): number {
-  return Number(ex.platform.formatDate(new Date(ex.platform.now()), ex.platform.timeZone(), 'H'));
+/** The hour of the day (0-23) in the spreadsheet's time zone, now or at an instant. */
+export function localHour(ex: Execution, at = ex.platform.now()): number {
+  return Number(ex.platform.formatDate(new Date(at), ex.platform.timeZone(), 'H'));
 }
 
 function checkNoData(ex: Execution, alert: AlertDefinition, spec: ReportSpec, metricLabel: string): AlertReading {

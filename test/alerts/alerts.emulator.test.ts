@@ -214,6 +214,26 @@ describe('after each scheduled refresh', () => {
     expect(w.statusRows()[0]).toMatchObject({ Name: 'Daily earnings', Outcome: 'OK' });
   });
 
+  test('noData alerts wait for their hour, then are checked each run until the data is in or they fire', () => {
+    const w = world();
+    w.call('saveReport', { name: 'Daily earnings', report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Daily', schedule: { every: 'day', hour: 6 } });
+    saveAlert(w, { name: 'Earnings late', condition: 'noData', byHour: 9 });
+    saveAlert(w, { name: 'Traffic late', report: 'traffic/summary', condition: 'noData', byHour: 9 });
+    const outcomes = () => w.call<{ alerts: AlertView[] }>('listAlerts').alerts.map((a) => a.status.outcome);
+    w.emu.clock.set(Date.parse('2026-11-22T13:00:00Z')); // Sunday 08:00: the report runs, the alerts wait
+    w.fire();
+    expect(outcomes()).toEqual(['never', 'never']);
+    w.emu.clock.set(Date.parse('2026-11-22T14:30:00Z')); // 09:30: Saturday's earnings are not in yet
+    w.fire();
+    expect(outcomes()).toEqual(['fired', 'quiet']);
+    expect(w.emu.mail.sent.map((m) => m.subject)).toEqual(['Creator Reporting alert: Earnings on site-1']);
+    const requests = w.api.stats.requests;
+    w.emu.clock.set(Date.parse('2026-11-22T15:30:00Z')); // 10:30: one fired today, the other's data is in
+    w.fire();
+    expect(w.api.stats.requests).toBe(requests);
+    expect(w.emu.mail.sent).toHaveLength(1);
+  });
+
   test('a failed scheduled refresh that asked for it e-mails its runner once a day', () => {
     const w = world();
     w.call('saveReport', { name: 'Daily earnings', report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Daily', schedule: { every: 'hour' }, notifyOnFailure: true });
