@@ -32,8 +32,8 @@ interface CheckResult {
 type Earnings = (day: string) => number;
 
 function earningsEdit(earnings: () => Earnings) {
-  return (req: TransportRequest, res: TransportResponse): TransportResponse => {
-    if (!/\/sites\/site-1\/earnings\?/.test(req.url) || res.status !== 200) return res;
+  return (req: TransportRequest, res: TransportResponse | { networkError: string }): TransportResponse | { networkError: string } => {
+    if ('networkError' in res || !/\/sites\/site-1\/earnings\?/.test(req.url) || res.status !== 200) return res;
     const body = JSON.parse(res.body) as { data: Array<Record<string, unknown>> };
     for (const row of body.data) {
       const e = earnings()(String(row.date));
@@ -45,7 +45,7 @@ function earningsEdit(earnings: () => Earnings) {
 
 function world(earnings: Earnings = () => 10): World & { setEarnings(f: Earnings): void } {
   let current = earnings;
-  const w = createWorld(bundle, { now: START, edit: earningsEdit(() => current) });
+  const w = createWorld(bundle, { now: START, respond: earningsEdit(() => current) });
   w.connect();
   return Object.assign(w, { setEarnings: (f: Earnings) => void (current = f) });
 }
