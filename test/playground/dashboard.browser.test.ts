@@ -59,8 +59,8 @@ afterAll(async () => {
 describe('the dashboard in the playground', () => {
   it('is made from the sidebar and drawn with its tiles and four charts', async () => {
     await sidebar.locator('button.tab[data-section=dashboard]').click();
-    await sidebar.locator('section[data-section=dashboard] input[name=siteId]').fill('site-1');
-    await sidebar.locator('section[data-section=dashboard] select[name=period]').selectOption('lastThirtyDays');
+    await sidebar.locator('section[data-section=dashboard] input[name=dashboard-siteId]').fill('site-1');
+    await sidebar.locator('section[data-section=dashboard] select[name=dashboard-period]').selectOption('lastThirtyDays');
     await sidebar.locator('section[data-section=dashboard]').getByRole('button', { name: 'Create dashboard' }).click();
     await sidebar.locator('[data-test=dashboard-status].success').waitFor({ timeout: 90_000 });
     expect(await sidebar.locator('[data-test=dashboard-status]').textContent()).toBe("Dashboard ready: sheet 'Dashboard - site-1 - lastThirtyDays'.");
@@ -79,10 +79,10 @@ describe('the dashboard in the playground', () => {
   it('the Alerts tab saves an alert and checks it now', async () => {
     await sidebar.locator('button.tab[data-section=alerts]').click();
     const tab = sidebar.locator('section[data-section=alerts]');
-    await tab.locator('input[name=name]').fill('RPM drop');
-    await tab.locator('input[name=siteId]').fill('site-1');
-    await tab.locator('select[name=condition]').selectOption('changeBelow');
-    await tab.locator('input[name=threshold]').fill('1');
+    await tab.locator('input[name=alert-name]').fill('RPM drop');
+    await tab.locator('input[name=alert-siteId]').fill('site-1');
+    await tab.locator('select[name=alert-condition]').selectOption('changeBelow');
+    await tab.locator('input[name=alert-threshold]').fill('1');
     await tab.getByRole('button', { name: 'Save alert' }).click();
     await tab.locator('[data-test=alerts-status].success').waitFor({ timeout: 30_000 });
     expect(await tab.locator('[data-test=alert-card]').count()).toBe(1);

@@ -55,19 +55,19 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
   const list = el('div', { className: 'block', 'data-test': 'alerts-list' });
   const checkNow = el('button', { type: 'button', text: 'Check now' });
 
-  const name = el('input', { type: 'text', name: 'name', maxlength: '100', placeholder: 'e.g. RPM drop' });
-  const site = el('input', { type: 'text', name: 'siteId', placeholder: 'site-1, or all' });
-  const report = select('report', DATED.map((r) => [r.key, r.label]), 'earnings');
-  const metric = el('select', { name: 'metric' });
-  const condition = select('condition', (Object.keys(CONDITION_LABEL) as AlertCondition[]).map((c) => [c, CONDITION_LABEL[c]]), 'changeBelow');
-  const threshold = el('input', { type: 'number', name: 'threshold', step: 'any', placeholder: '20' });
-  const period = select('period', PERIODS, '7daysAgo');
-  const compareTo = select('compareTo', [
+  const name = el('input', { type: 'text', name: 'alert-name', maxlength: '100', placeholder: 'e.g. RPM drop' });
+  const site = el('input', { type: 'text', name: 'alert-siteId', placeholder: 'site-1, or all' });
+  const report = select('alert-report', DATED.map((r) => [r.key, r.label]), 'earnings');
+  const metric = el('select', { name: 'alert-metric' });
+  const condition = select('alert-condition', (Object.keys(CONDITION_LABEL) as AlertCondition[]).map((c) => [c, CONDITION_LABEL[c]]), 'changeBelow');
+  const threshold = el('input', { type: 'number', name: 'alert-threshold', step: 'any', placeholder: '20' });
+  const period = select('alert-period', PERIODS, '7daysAgo');
+  const compareTo = select('alert-compareTo', [
     ['previousPeriod', 'The previous period'],
     ['previousYearWeekday', 'A year ago, same weekdays'],
     ['previousYear', 'A year ago, same dates'],
   ]);
-  const byHour = select('byHour', Array.from({ length: 24 }, (_, h): [string, string] => [String(h), `${String(h).padStart(2, '0')}:00`]), '9');
+  const byHour = select('alert-byHour', Array.from({ length: 24 }, (_, h): [string, string] => [String(h), `${String(h).padStart(2, '0')}:00`]), '9');
   const thresholdBox = field('Threshold', threshold, '');
   const metricBox = field('Metric', metric);
   const periodBox = field('Over', period);

@@ -14,10 +14,10 @@ export const dashboardSection: SidebarSection = {
   id: 'dashboard',
   title: 'Dashboard',
   mount(root, ctx) {
-    const site = el('input', { type: 'text', name: 'siteId', placeholder: 'site-1' });
-    const period = el('select', { name: 'period' });
+    const site = el('input', { type: 'text', name: 'dashboard-siteId', placeholder: 'site-1' });
+    const period = el('select', { name: 'dashboard-period' });
     for (const [v, label] of PERIODS) period.appendChild(el('option', { value: v, text: label }));
-    const hour = el('select', { name: 'hour' });
+    const hour = el('select', { name: 'dashboard-hour' });
     hour.appendChild(el('option', { value: '', text: 'Only when I refresh' }));
     for (let h = 0; h < 24; h++) hour.appendChild(el('option', { value: String(h), text: `Every day at ${String(h).padStart(2, '0')}:00` }));
     hour.value = '6';
