@@ -25,8 +25,8 @@ import { isScheduled } from './schedule';
 import { claimTriggerRun, ownerView, readOwner, reconcileTrigger, takeOver, type ScheduleOwnerDetails } from './schedule-owner';
 import { writeStatusSheet } from './status-sheet';
 import { describeInput } from '../shared/user-input';
-import { checkRunRequest } from '../sidebar/run-request';
-import { adoptBuilderBlock, releaseToBuilder } from '../sidebar/target-sheet';
+import { checkRunRequest } from '../run/run-request';
+import { adoptBuilderBlock, releaseToBuilder } from '../run/target-sheet';
 import { cleanDefinition } from './validate-definition';
 import { savedView, statusRowsOf } from './views';
 

@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import type { Sheet } from '../platform/types';
 import { intersect, sheetRect, subtractAll, toA1, type Rect } from './rect';
 

@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import type { ReportSpec } from '../catalog/types';
 import type { Platform, Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, pendingRangeName, readOwned } from '../sheet/block-ownership';
