@@ -89,8 +89,13 @@ describe('createDashboard', () => {
     expect(w.failure(OWNER, 'createDashboard', { siteId: 'site-1', period: 'fortnight' })).toBe(
       'The period must be a preset such as lastThirtyDays, lastNinetyDays, monthToDate or lastMonth, not "fortnight".',
     );
-    make(w);
+    const made = make(w);
     expect(w.failure(OWNER, 'createDashboard', { siteId: 'site-1', period: 'monthToDate' })).toContain("The sheet 'Dashboard - site-1 - monthToDate' already exists");
+    // Placed blocks share a sheet only where they do not reach each other.
+    const intruder = w.call<{ id: string }>('saveReport', { report: 'earnings', siteId: 'site-2', start: 'lastThirtyDays', sheetName: made.dataSheetName, startCell: 'C1' });
+    const [outcome] = w.call<Array<{ outcome: string; message: string }>>('refreshReports', [intruder.id]);
+    expect(outcome.outcome).toBe('error');
+    expect(outcome.message).toContain(`Sheet '${made.dataSheetName}' already holds Earnings for site-1`);
   });
 });
 
