@@ -7,8 +7,9 @@ import type { StatusRecord, StoredDefinition } from './report-store';
 import { describeSchedule, isScheduled } from './schedule';
 
 /**
- * The status view: a sheet the add-on owns whole, one row per saved report, rewritten after every
- * refresh. It is where a failed schedule shows up, since no failure email reaches add-on users.
+ * The status view: the add-on's own sheet, one row per saved report, rewritten after every
+ * refresh (its columns only: the alerts table sits beside it). It is where a failed schedule shows
+ * up, since Google sends add-on users no failure e-mail (ours is opt-in, per report).
  */
 export const STATUS_HEADERS = [
   'Name',

@@ -90,6 +90,12 @@ describe('the dashboard in the playground', () => {
     await tab.getByRole('button', { name: 'Check now' }).click();
     await tab.locator('[data-test=alerts-status]', { hasText: 'Checked 1' }).waitFor({ timeout: 60_000 });
     expect(await tab.locator('[data-test=alert-card]').textContent()).toMatch(/RPM 2026-\d\d-\d\d to 2026-\d\d-\d\d: \$/);
+    // The dashboard's four scheduled reports can e-mail on a failed refresh.
+    const notify = tab.locator('[data-test=failure-mail] input[name=notifyOnFailure]');
+    expect(await notify.count()).toBe(4);
+    await notify.first().check();
+    await tab.locator('[data-test=failure-mail] input[name=notifyOnFailure]:checked').waitFor({ timeout: 30_000 });
+    expect(await tab.locator('[data-test=failure-mail] input[name=notifyOnFailure]:checked').count()).toBe(1);
     await page.screenshot({ path: path.join(SHOTS, 'alerts.png') });
   });
 });

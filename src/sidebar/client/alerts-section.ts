@@ -1,4 +1,4 @@
-import type { AlertCheckResult, AlertCondition, AlertListView, AlertView } from '../../shared/types';
+import type { AlertCheckResult, AlertCondition, AlertListView, AlertView, ReportListView, SavedReportView } from '../../shared/types';
 import { REPORTS } from '../../catalog/reports';
 import { clear, el, field, setStatus } from './dom';
 import type { SidebarContext, SidebarSection } from './section';
@@ -54,6 +54,7 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
   const schedule = el('div', { className: 'hint gray', 'data-test': 'alerts-schedule' });
   const list = el('div', { className: 'block', 'data-test': 'alerts-list' });
   const checkNow = el('button', { type: 'button', text: 'Check now' });
+  const failures = el('div', { className: 'block', 'data-test': 'failure-mail' });
 
   const name = el('input', { type: 'text', name: 'alert-name', maxlength: '100', placeholder: 'e.g. RPM drop' });
   const site = el('input', { type: 'text', name: 'alert-siteId', placeholder: 'site-1, or all' });
@@ -95,6 +96,7 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     status,
     list,
     el('details', { className: 'advanced', open: true }, el('summary', { text: 'New alert' }), form),
+    failures,
   );
 
   const sync = () => {
@@ -163,9 +165,29 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     }
   }
 
+  /** Scheduled saved reports, each with "e-mail me when its scheduled refresh fails". */
+  function renderFailures(reports: SavedReportView[]): void {
+    clear(failures);
+    const scheduled = reports.filter((r) => r.schedule && r.schedule.every !== 'off');
+    if (scheduled.length === 0) return;
+    failures.append(
+      el('div', { className: 'site-name', text: 'E-mail me when a scheduled refresh fails' }),
+      el('div', { className: 'hint gray', text: 'Sent by the account whose trigger runs the schedules, to itself, once a day at most per report.' }),
+    );
+    for (const r of scheduled) {
+      const box = el('input', { type: 'checkbox', name: 'notifyOnFailure', id: `notify-${r.id}`, 'data-report': r.id });
+      box.checked = r.notifyOnFailure === true;
+      box.addEventListener('change', () =>
+        act('Saving\u2026', () => ctx.rpc<SavedReportView>('saveReport', { ...r, status: undefined, notifyOnFailure: box.checked }), () => load()),
+      );
+      failures.appendChild(el('div', { className: 'form-group checkbox' }, box, el('label', { for: box.id, text: r.name ?? r.id })));
+    }
+  }
+
   function load(after?: () => void): void {
-    act('Loading alerts\u2026', () => ctx.rpc<AlertListView>('listAlerts'), (view) => {
+    act('Loading alerts\u2026', () => Promise.all([ctx.rpc<AlertListView>('listAlerts'), ctx.rpc<ReportListView>('listReports')]), ([view, reports]) => {
       render(view);
+      renderFailures(reports.reports);
       after?.();
     });
   }
