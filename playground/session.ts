@@ -43,6 +43,7 @@ export class PlaygroundSession {
   private sidebarOpen = false;
   private seenToasts = 0;
   private seenAlerts = 0;
+  private seenMails = 0;
   private seenSidebars = 0;
   private saveTimer: NodeJS.Timeout | null = null;
 
@@ -76,6 +77,8 @@ export class PlaygroundSession {
     this.emu.ui.reset();
     bundle.call('onOpen', { authMode: 'FULL' });
     this.seenToasts = this.seenAlerts = this.seenSidebars = 0;
+    // Mail sent before a restart was shown then.
+    this.seenMails = this.emu.mail.sent.length;
     this.sidebarOpen = false;
   }
 
@@ -202,7 +205,11 @@ export class PlaygroundSession {
     const sidebars = this.emu.ui.sidebars.length;
     if (sidebars > this.seenSidebars) this.sidebarOpen = true;
     this.seenSidebars = sidebars;
-    const toasts = this.emu.ui.toasts.slice(this.seenToasts).map((t) => (t.title ? `${t.title}: ${t.message}` : t.message));
+    // Nothing leaves the playground: mail the add-on sends (alerts) shows as a toast.
+    const sent = this.emu.mail.sent;
+    const mails = sent.slice(this.seenMails).map((m) => `E-mail to ${m.to}: ${m.subject}`);
+    this.seenMails = sent.length;
+    const toasts = [...this.emu.ui.toasts.slice(this.seenToasts).map((t) => (t.title ? `${t.title}: ${t.message}` : t.message)), ...mails];
     this.seenToasts = this.emu.ui.toasts.length;
     const alerts = this.emu.ui.alerts.slice(this.seenAlerts).map((a) => a.prompt);
     this.seenAlerts = this.emu.ui.alerts.length;

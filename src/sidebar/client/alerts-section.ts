@@ -218,6 +218,8 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     };
     act('Saving\u2026', () => ctx.rpc<AlertView>('saveAlert', definition), () => {
       form.reset();
+      // The metric list is rebuilt, so the next alert starts on RPM again.
+      clear(metric);
       sync();
       load(() => setStatus(status, 'Alert saved.', 'success'));
     });
