@@ -1,7 +1,8 @@
 import { CreatorError } from '../shared/errors';
 import type { DateFamily } from '../catalog/types';
 import { maxYmd, minYmd } from './calendar';
-import { availableRange, FAMILY_LABEL, type AvailableRange, type DateBoundsLike } from './bounds';
+import type { DateBounds } from '../shared/date-bounds';
+import { availableRange, FAMILY_LABEL, type AvailableRange } from './bounds';
 import { parseDateArg, PRESET_LIST, type DateContext } from './parse-date';
 import type { PresetName } from './presets';
 
@@ -67,7 +68,7 @@ function noDataYet(siteId: string, family: DateFamily): CreatorError {
  */
 export function resolveRange(
   requested: RequestedRange,
-  bounds: DateBoundsLike | null | undefined,
+  bounds: DateBounds | null | undefined,
   where: { siteId: string; family: DateFamily },
 ): ResolvedRange {
   const { siteId, family } = where;

@@ -7,6 +7,7 @@ import { writeReportBlock } from '../sheet/write-report-block';
 import { blockNote } from './block-note';
 import { reportProgress } from './progress';
 import { checkRunRequest } from './run-request';
+import { thousands } from '../shared/text-size';
 
 export interface RunToSheetOptions {
   /** The block's owner id: a saved report's id. Default: one block per target sheet. */
@@ -19,11 +20,6 @@ export interface RunToSheetOptions {
 
 /** Two writers of one document (a schedule and the sidebar) must not interleave their blocks. */
 const LOCK_WAIT_MS = 30_000;
-
-/** "120,000": without toLocaleString, whose locale data a runtime may lack. */
-function thousands(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 /** Seconds since `startedAt`, to a tenth: how long a run took, in results and saved statuses alike. */
 export function elapsedSeconds(platform: Pick<Platform, 'now'>, startedAt: number): number {

@@ -1,5 +1,6 @@
 import { CreatorError } from '../shared/errors';
 import type { ReportSpec } from '../catalog/types';
+import { readQueryOptions } from '../pull/query-options';
 import { resolveReport } from '../pull/report-key';
 import type { RunReportRequest } from '../shared/types';
 import { describeInput } from '../shared/user-input';
@@ -7,7 +8,7 @@ import { checkRunId } from './progress';
 
 const CHOOSE_SITE = 'Choose a site (or all sites) for the report';
 
-/** A request as the page sent it, checked for shape; dates, limits and sorts are the pull's to judge. */
+/** A request as the page sent it, checked for shape; dates are the pull's to judge (against the site's bounds). */
 export interface CheckedRun {
   spec: ReportSpec;
   siteId: string | string[];
@@ -51,11 +52,7 @@ export function checkRunRequest(request: RunReportRequest): CheckedRun {
   if (!request || typeof request !== 'object') throw new CreatorError('BAD_INPUT', 'Choose a report to run.');
   const spec = resolveReport(request.report);
   const siteId = checkSiteId(spec, request.siteId);
-  const options = request.options ?? {};
-  const limit = options.limit;
-  if (limit !== undefined && limit !== null && (!Number.isInteger(limit) || limit < 1)) {
-    throw new CreatorError('BAD_INPUT', 'The row limit must be a whole number of 1 or more, or empty for all rows.');
-  }
+  const { limit, sort } = readQueryOptions(spec, request.options ?? {});
   const sheetName = optionalText(request.sheetName, 'sheet name') ?? defaultSheetName(spec, siteId);
   if (sheetName.length > 100) throw new CreatorError('BAD_INPUT', 'Sheet names have at most 100 characters.');
   return {
@@ -63,8 +60,8 @@ export function checkRunRequest(request: RunReportRequest): CheckedRun {
     siteId,
     start: optionalText(request.start, 'start date'),
     end: optionalText(request.end, 'end date'),
-    limit: limit ?? undefined,
-    sort: optionalText(options.sort, 'sort'),
+    limit,
+    sort,
     sheetName,
     runId: request.runId === undefined || request.runId === null || request.runId === '' ? undefined : checkRunId(request.runId),
   };

@@ -1,3 +1,5 @@
+import { thousands } from './text-size';
+
 /**
  * The one error type of the add-on. `code` is machine-readable (tests, status rows, sidebar
  * logic); `message` is what a user reads and must say what went wrong and what to do. It never
@@ -54,7 +56,7 @@ const QUOTE_LIMIT = 80;
 export function clipQuotes(message: string): string {
   return message.replace(/"([^"]*)"/g, (whole, inner: string) => {
     const chars = Array.from(inner);
-    return chars.length > QUOTE_LIMIT ? `"${chars.slice(0, 60).join('')}…" (${chars.length.toLocaleString('en-US')} characters)` : whole;
+    return chars.length > QUOTE_LIMIT ? `"${chars.slice(0, 60).join('')}…" (${thousands(chars.length)} characters)` : whole;
   });
 }
 

@@ -6,6 +6,8 @@ import type {
   SettingsView,
   SiteView,
 } from '../../shared/types';
+import { MAX_LIMIT, readLimit } from '../../pull/query-options';
+import { userMessage } from '../../shared/errors';
 import { checkCustomDates, describeAvailability } from './report-dates';
 import { clear, el, field, setStatus } from './dom';
 import { newRunId, pollProgress } from './run-progress';
@@ -66,7 +68,7 @@ export const reportSection: SidebarSection = {
       custom,
       availability,
     );
-    const limit = el('input', { type: 'number', min: '1', step: '1', name: 'limit', placeholder: 'All rows' });
+    const limit = el('input', { type: 'number', min: '1', max: String(MAX_LIMIT), step: '1', name: 'limit', placeholder: 'All rows' });
     const limitBox = field('Row limit', limit, 'Optional: the first rows by the report\u2019s default order.');
     const sheet = el('input', { type: 'text', name: 'sheetName', maxlength: '100' });
     const run = el('button', { className: 'action', type: 'submit', text: 'Run report' });
@@ -234,9 +236,12 @@ export const reportSection: SidebarSection = {
         }
       }
       if (entry.paginated && limit.value.trim()) {
-        const n = Number(limit.value);
-        if (!Number.isInteger(n) || n < 1) return 'The row limit must be a whole number of 1 or more, or empty for all rows.';
-        request.options = { limit: n };
+        // The pull's own reader: the page refuses exactly what the server would.
+        try {
+          request.options = { limit: readLimit(limit.value) };
+        } catch (error) {
+          return userMessage(error);
+        }
       }
       const name = sheet.value.trim();
       if (name.length > 100) return 'Sheet names have at most 100 characters.';
