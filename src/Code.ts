@@ -10,6 +10,8 @@ import { refreshFormulas } from './formulas/refresh';
 import * as settings from './settings/settings-service';
 import * as sidebar from './sidebar/server';
 import * as saved from './reports/saved-reports-service';
+import type * as entry from './Code';
+import type { SidebarApi } from './shared/sidebar-api';
 import type {
   ReportDefinition,
   RunReportRequest,
@@ -384,3 +386,10 @@ export function takeOverSchedule() {
 export function onScheduleTrigger(e?: GoogleAppsScript.Events.TimeDriven): void {
   serve('trigger', (ex) => saved.runScheduled(ex, e));
 }
+
+/**
+ * The sidebar calls the functions above by name. This alias stops compiling when one of them is
+ * renamed, removed or changes its arguments or result without SidebarApi changing too.
+ */
+type Implements<T extends U, U> = T;
+export type SidebarFunctions = Implements<Pick<typeof entry, keyof SidebarApi>, SidebarApi>;

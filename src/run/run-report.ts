@@ -1,10 +1,11 @@
 import { CreatorError, isCreatorError, userMessage } from '../shared/errors';
 import type { Execution } from '../platform/execution';
-import type { Lock, Platform, Spreadsheet } from '../platform/types';
+import type { Platform, Spreadsheet } from '../platform/types';
 import { pullReport } from '../pull/pull-report';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { blockNote } from './block-note';
+import { withDocumentLock } from './document-lock';
 import { reportProgress } from './progress';
 import { checkRunRequest } from './run-request';
 import { thousands } from '../shared/text-size';
@@ -17,9 +18,6 @@ export interface RunToSheetOptions {
   /** Called as pages arrive and before writing, besides the runId progress the page polls. */
   onProgress?: (message: string, page: number, pages: number | null) => void;
 }
-
-/** Two writers of one document (a schedule and the sidebar) must not interleave their blocks. */
-const LOCK_WAIT_MS = 30_000;
 
 /** Seconds since `startedAt`, to a tenth: how long a run took, in results and saved statuses alike. */
 export function elapsedSeconds(platform: Pick<Platform, 'now'>, startedAt: number): number {
@@ -34,14 +32,6 @@ function sheetBlockId(sheet: GoogleAppsScript.Spreadsheet.Sheet): string {
 function siteLabels(sites: string[], fallback: string | string[]): string[] {
   if (sites.length) return sites;
   return (Array.isArray(fallback) ? fallback : [fallback]).filter((s) => s !== '');
-}
-
-function acquire(execution: Execution): Lock | null {
-  const lock = execution.platform.documentLock();
-  if (lock && !lock.tryLock(LOCK_WAIT_MS)) {
-    throw new CreatorError('BUSY', 'Another report is being written to this spreadsheet. Try again in a minute.');
-  }
-  return lock;
 }
 
 /** A sheet made for this run goes again if the write fails: the run leaves no trace. */
@@ -96,8 +86,7 @@ export function runReportToSheet(
     if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to write the report into.');
     progress(`Writing ${thousands(rows)} rows`, 0, null);
 
-    const lock = acquire(execution);
-    try {
+    return withDocumentLock(execution, () => {
       const existing = spreadsheet.getSheetByName(run.sheetName);
       // A default id needs the sheet's own id: a new sheet is made only now, after the pull.
       const created = existing || opts.blockId ? null : spreadsheet.insertSheet(run.sheetName);
@@ -135,9 +124,7 @@ export function runReportToSheet(
       };
       progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
       return result;
-    } finally {
-      lock?.releaseLock();
-    }
+    });
   } catch (error) {
     // The page stops polling on `done`; the failure itself reaches it through the call's own error.
     progress(isCreatorError(error) ? userMessage(error) : 'The run failed.', 0, null, true);

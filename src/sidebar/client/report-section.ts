@@ -175,7 +175,7 @@ export const reportSection: SidebarSection = {
       availability.className = 'hint gray';
       availability.textContent = 'Loading the dates with data\u2026';
       ctx
-        .rpc<DateOptionsView>('getDateOptions', { siteId, report: entry.key })
+        .rpc('getDateOptions', { siteId, report: entry.key })
         .then((options) => {
           if (ticket === datesRequest) fillDates(options);
         })
@@ -196,7 +196,7 @@ export const reportSection: SidebarSection = {
     const loadSites = (): void => {
       setStatus(status, '');
       ctx
-        .rpc<SiteView[]>('listSites')
+        .rpc('listSites')
         .then((list) => {
           fillSites(list);
           if (!list.length) setStatus(status, 'This credential sees no sites. Check it in Settings.', 'error');
@@ -265,7 +265,7 @@ export const reportSection: SidebarSection = {
       setStatus(progress, 'Starting\u2026');
       const stop = pollProgress(ctx.rpc, request.runId, (p) => setStatus(progress, p.message));
       ctx
-        .rpc<RunReportResult>('runReport', request)
+        .rpc('runReport', request)
         .then((result) => {
           setStatus(status, resultLine(result), 'success');
           saveRun.hidden = !ctx.hasSection('saved');
@@ -293,7 +293,7 @@ export const reportSection: SidebarSection = {
 
     form.hidden = true;
     ctx
-      .rpc<CatalogEntryView[]>('getCatalog')
+      .rpc('getCatalog')
       .then(fillCatalog)
       .catch((error: Error) => setStatus(status, error.message, 'error'));
     ctx.on('settings-changed', applySettings);

@@ -9,6 +9,7 @@ import type {
 } from '../../shared/types';
 import { DAY_NAMES, describeSchedule, isScheduled } from '../../reports/schedule';
 import { clear, el, field, setStatus } from './dom';
+import type { Rpc } from './rpc';
 import type { SidebarContext, SidebarSection } from './section';
 
 /**
@@ -17,7 +18,7 @@ import type { SidebarContext, SidebarSection } from './section';
  * from the server goes in as text (el's `text`, textContent), never as HTML.
  */
 export interface SavedReportsApi {
-  run<T>(fn: string, ...args: unknown[]): Promise<T>;
+  run: Rpc;
 }
 
 export interface SavedReportsHandle {
@@ -148,7 +149,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
   };
 
   const refresh = (ids?: string[]) =>
-    act('Refreshing\u2026 (large reports can take a few minutes)', () => api.run<RefreshOutcome[]>('refreshReports', ids), (outcomes) => {
+    act('Refreshing\u2026 (large reports can take a few minutes)', () => api.run('refreshReports', ids), (outcomes) => {
       const { text, kind } = outcomesText(outcomes);
       load(() => setStatus(status, text, kind));
     });
@@ -159,7 +160,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     ownerBox.appendChild(el('div', { text: ownerLine(view.scheduleOwner, anyScheduled) }));
     if (anyScheduled && (!view.scheduleOwner.isMine || !view.scheduleOwner.active)) {
       const take = el('button', { type: 'button', text: 'Take over' });
-      take.addEventListener('click', () => act('Taking over the schedules\u2026', () => api.run<ReportListView>('takeOverSchedule'), render));
+      take.addEventListener('click', () => act('Taking over the schedules\u2026', () => api.run('takeOverSchedule'), render));
       ownerBox.append(
         el('div', { className: 'hint gray', text: 'Take over if that person left or their schedule stopped: the schedules then run with your account and credential.' }),
         el('div', { className: 'buttons' }, take),
@@ -202,7 +203,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         sheetName: sheet.value,
         schedule: schedule.value(),
       };
-      act('Saving\u2026', () => api.run<SavedReportView>('saveReport', definition), () => load(() => setStatus(status, 'Saved.', 'success')));
+      act('Saving\u2026', () => api.run('saveReport', definition), () => load(() => setStatus(status, 'Saved.', 'success')));
     });
     clear(card);
     card.appendChild(form);
@@ -225,7 +226,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         del.textContent = 'Confirm delete';
         return;
       }
-      act('Deleting\u2026', () => api.run<{ deleted: boolean }>('deleteReport', r.id), () => load(() => setStatus(status, 'Deleted. Its data stays in the sheet.', 'success')));
+      act('Deleting\u2026', () => api.run('deleteReport', r.id), () => load(() => setStatus(status, 'Deleted. Its data stays in the sheet.', 'success')));
     });
     const statusNode = el('div', { className: 'hint', 'data-test': 'report-status' });
     setStatus(statusNode, line.text, line.kind);
@@ -255,7 +256,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
 
   function load(then?: () => void): void {
     api
-      .run<ReportListView>('listReports')
+      .run('listReports')
       .then((view) => {
         render(view);
         then?.();
@@ -293,7 +294,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         sheetName: request.sheetName ?? '',
         schedule: schedule.value(),
       };
-      act('Saving\u2026', () => api.run<SavedReportView>('saveReport', definition), () => {
+      act('Saving\u2026', () => api.run('saveReport', definition), () => {
         saveBox.hidden = true;
         load(() => setStatus(status, 'Saved. Run it from here, or let its schedule refresh it.', 'success'));
       });
@@ -317,7 +318,7 @@ export function createSavedReportsSection(): SidebarSection {
     id: 'saved',
     title: 'Saved',
     mount(root: HTMLElement, ctx: SidebarContext): void {
-      const mounted = mountSavedReports(root, { run: (fn, ...args) => ctx.rpc(fn, ...args) });
+      const mounted = mountSavedReports(root, { run: ctx.rpc });
       handle = mounted;
       ctx.on('report-ran', ({ request }) => mounted.offerSave(request));
     },

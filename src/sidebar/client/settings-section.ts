@@ -100,7 +100,7 @@ export const settingsSection: SidebarSection = {
       showSites(null);
       setStatus(status, 'Checking the credential\u2026');
       ctx
-        .rpc<SettingsView>('saveSettings', input)
+        .rpc('saveSettings', input)
         .then((view) => {
           changed(view);
           setStatus(status, 'Saved. The credential works.', 'success');
@@ -117,7 +117,7 @@ export const settingsSection: SidebarSection = {
       showSites(null);
       setStatus(status, 'Connecting\u2026');
       ctx
-        .rpc<ConnectionResult>('testConnection')
+        .rpc('testConnection')
         .then((result) => {
           setStatus(status, result.message, 'success');
           showSites(result);
@@ -140,7 +140,7 @@ export const settingsSection: SidebarSection = {
       busy(true);
       showSites(null);
       ctx
-        .rpc<SettingsView>('clearSettings')
+        .rpc('clearSettings')
         .then((view) => {
           changed(view);
           setStatus(status, 'The credential is forgotten.', 'success');
