@@ -43,7 +43,7 @@ export const EMPTY_STATUS: StatusRecord = {
 
 export function documentStore(ex: Execution): PropertyStore {
   const store = ex.platform.documentProperties;
-  if (!store) throw new CreatorError('INTERNAL', 'Saved reports need the spreadsheet open with the add-on enabled. Reload the spreadsheet and try again.');
+  if (!store) throw new CreatorError('NO_SPREADSHEET', 'Saved reports need the spreadsheet open with the add-on enabled. Reload the spreadsheet and try again.');
   return store;
 }
 

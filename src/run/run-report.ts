@@ -83,7 +83,7 @@ export function runReportToSheet(
     );
     const rows = pulled.table.rows.length;
     const spreadsheet: Spreadsheet | null = platform.spreadsheet();
-    if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to write the report into.');
+    if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');
     progress(`Writing ${thousands(rows)} rows`, 0, null);
 
     return withDocumentLock(execution, () => {
