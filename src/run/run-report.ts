@@ -8,6 +8,7 @@ import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
 import { reportProgress } from './progress';
 import { checkRunRequest } from './run-request';
+import { builderBlockId, claimTarget } from './target-sheet';
 import { thousands } from '../shared/text-size';
 
 export interface RunToSheetOptions {
@@ -22,11 +23,6 @@ export interface RunToSheetOptions {
 /** Seconds since `startedAt`, to a tenth: how long a run took, in results and saved statuses alike. */
 export function elapsedSeconds(platform: Pick<Platform, 'now'>, startedAt: number): number {
   return Math.round((platform.now() - startedAt) / 100) / 10;
-}
-
-function sheetBlockId(sheet: GoogleAppsScript.Spreadsheet.Sheet): string {
-  // The sheet's id survives renames, so a renamed sheet still owns its block.
-  return `sheet-${sheet.getSheetId()}`;
 }
 
 function siteLabels(sites: string[], fallback: string | string[]): string[] {
@@ -70,6 +66,10 @@ export function runReportToSheet(
 
   try {
     progress(`Starting ${run.spec.label}`, 0, null);
+    const spreadsheet: Spreadsheet | null = platform.spreadsheet();
+    if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');
+    // A run that could not write its result must find out before it spends minutes pulling it.
+    claimTarget(spreadsheet, platform, run, opts.blockId);
     const pulled = pullReport(
       execution,
       { report: run.spec.key, siteId: run.siteId, start: run.start, end: run.end, limit: run.limit, sort: run.sort },
@@ -82,15 +82,13 @@ export function runReportToSheet(
       },
     );
     const rows = pulled.table.rows.length;
-    const spreadsheet: Spreadsheet | null = platform.spreadsheet();
-    if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');
     progress(`Writing ${thousands(rows)} rows`, 0, null);
 
     return withDocumentLock(execution, () => {
       const existing = spreadsheet.getSheetByName(run.sheetName);
       // A default id needs the sheet's own id: a new sheet is made only now, after the pull.
       const created = existing || opts.blockId ? null : spreadsheet.insertSheet(run.sheetName);
-      const blockId = opts.blockId ?? sheetBlockId((existing ?? created)!);
+      const blockId = opts.blockId ?? builderBlockId(platform, (existing ?? created)!.getSheetId(), run.spec.key, run.siteId);
       const note = blockNote(platform, {
         reportLabel: run.spec.label,
         sites: siteLabels(pulled.sites, run.siteId),
@@ -99,6 +97,7 @@ export function runReportToSheet(
         dataThrough: pulled.dataThrough,
         rows,
         truncated: pulled.truncated,
+        clamped: pulled.clamped,
         refreshedAt: platform.now(),
       });
       const written = writeOrUndo(spreadsheet, created, () =>

@@ -12,6 +12,7 @@ import { checkCustomDates, describeAvailability } from './report-dates';
 import { clear, el, field, setStatus } from './dom';
 import { newRunId, pollProgress } from './run-progress';
 import type { SidebarContext, SidebarSection } from './section';
+import { thousands } from '../../shared/text-size';
 
 const GROUPS: Array<{ group: CatalogEntryView['group']; label: string }> = [
   { group: 'traffic', label: 'Traffic' },
@@ -30,7 +31,7 @@ function defaultSheetName(report: CatalogEntryView | undefined, siteId: string):
 }
 
 function resultLine(result: RunReportResult): string {
-  const rows = `${result.rows.toLocaleString('en-US')} ${result.rows === 1 ? 'row' : 'rows'}`;
+  const rows = `${thousands(result.rows)} ${result.rows === 1 ? 'row' : 'rows'}`;
   let line = `Wrote ${rows} to '${result.sheetName}'!${result.range} in ${result.seconds} s.`;
   if (result.startDate && result.endDate) line += ` Dates ${result.startDate} to ${result.endDate}.`;
   if (result.dataThrough) line += ` Data through ${result.dataThrough}.`;
@@ -92,6 +93,11 @@ export const reportSection: SidebarSection = {
     );
     root.append(setup, form);
 
+    function forgetLastRun(): void {
+      if (saveRun.hidden) return;
+      saveRun.hidden = true;
+      ctx.emit('report-edited', null);
+    }
     const chosenReport = (): CatalogEntryView | undefined => catalog.find((r) => r.key === report.value);
     const refreshSheetName = (): void => {
       if (!sheetEdited) sheet.value = defaultSheetName(chosenReport(), site.value);
@@ -252,6 +258,8 @@ export const reportSection: SidebarSection = {
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       if (running) return;
+      // Whatever happens now, the last run is no longer what the form shows: nothing to save.
+      forgetLastRun();
       const request = buildRequest();
       if (typeof request === 'string') {
         setStatus(status, request, 'error');
@@ -261,7 +269,6 @@ export const reportSection: SidebarSection = {
       running = true;
       run.disabled = true;
       setStatus(status, '');
-      saveRun.hidden = true;
       setStatus(progress, 'Starting\u2026');
       const stop = pollProgress(ctx.rpc, request.runId, (p) => setStatus(progress, p.message));
       ctx
@@ -280,15 +287,30 @@ export const reportSection: SidebarSection = {
         });
     });
 
+    // A sheet name typed for one report and site is not meant for the next one: a new choice
+    // proposes its own sheet again (so report B does not land on report A's sheet unasked).
+    const selectionChanged = (): void => {
+      sheetEdited = false;
+      forgetLastRun();
+    };
     site.addEventListener('change', () => {
+      selectionChanged();
       showSiteHint();
       refreshSheetName();
       loadDates();
     });
-    report.addEventListener('change', reportChanged);
-    preset.addEventListener('change', showCustom);
+    report.addEventListener('change', () => {
+      selectionChanged();
+      reportChanged();
+    });
+    preset.addEventListener('change', () => {
+      forgetLastRun();
+      showCustom();
+    });
+    for (const input of [startInput, endInput, limit]) input.addEventListener('change', forgetLastRun);
     sheet.addEventListener('input', () => {
       sheetEdited = sheet.value.trim() !== '';
+      forgetLastRun();
     });
 
     form.hidden = true;
