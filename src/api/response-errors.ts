@@ -53,7 +53,7 @@ function providerSentence(text: string, secrets: string[]): string | undefined {
     if (typeof candidate !== 'string') continue;
     const sentence = candidate.trim();
     if (sentence.length < 3 || sentence.length > 160) continue;
-    if (/[<>{}\[\]\\`\r\n\t]/.test(sentence)) continue;
+    if (/[<>{}[\]\\`\r\n\t]/.test(sentence)) continue;
     if (/[\u0000-\u001f]/.test(sentence)) continue;
     if (secrets.some((s) => s.length > 0 && sentence.includes(s))) continue;
     return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;

@@ -11,7 +11,7 @@ export const FAMILY_LABEL: Record<DateFamily, string> = { analytics: 'Traffic', 
 /** The family's range, or null when the site has no data in it yet (no end date). */
 export function availableRange(bounds: DateBounds | null | undefined, family: DateFamily): AvailableRange | null {
   const range = bounds?.[family]?.range;
-  if (!range || !range.endDate) return null;
+  if (!range?.endDate) return null;
   return { startDate: range.startDate ?? null, endDate: range.endDate };
 }
 

@@ -84,7 +84,7 @@ export function resolveRange(
 
   if (requested.kind === 'preset') {
     const preset = bounds?.[family]?.presets?.[requested.name];
-    if (!preset || !preset.startDate || !preset.endDate) {
+    if (!preset?.startDate || !preset.endDate) {
       throw new CreatorError(
         'OUT_OF_BOUNDS',
         `The preset ${requested.name} has no ${label.toLowerCase()} data for site ${siteId}. ${describe(available, label, siteId)} Choose dates inside that range or another preset.`,

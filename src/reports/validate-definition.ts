@@ -22,7 +22,7 @@ function bad(message: string): never {
 function typedText(value: unknown): string | null {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && isFinite(value)) return String(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
 }
 

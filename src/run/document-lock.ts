@@ -22,7 +22,7 @@ const HELD = 'run.documentLock';
  */
 export function tryWithDocumentLock<T>(ex: Execution, work: () => T): { ran: true; value: T } | { ran: false } {
   const held = ex.memory.get(HELD) as Lock | undefined;
-  if (held && held.hasLock()) return { ran: true, value: work() };
+  if (held?.hasLock()) return { ran: true, value: work() };
   const lock = ex.platform.documentLock();
   // No document lock outside a container; there is then no other writer to fear.
   if (!lock) return { ran: true, value: work() };

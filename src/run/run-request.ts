@@ -31,7 +31,7 @@ function checkSiteId(spec: ReportSpec, value: unknown): string | string[] {
   for (const item of Array.isArray(value) ? value : [value]) {
     if (item === undefined || item === null) continue;
     // A number is a site ID as a formula reads it (a sheet may hold numeric IDs).
-    const id = typeof item === 'string' ? item.trim() : typeof item === 'number' && isFinite(item) ? String(item) : null;
+    const id = typeof item === 'string' ? item.trim() : typeof item === 'number' && Number.isFinite(item) ? String(item) : null;
     if (id === null) throw new CreatorError('BAD_INPUT', `${CHOOSE_SITE}: ${describeInput(item)} is not a site ID.`);
     if (id) ids.push(id);
   }

@@ -13,7 +13,7 @@ export function plainCell(value: unknown): CellValue {
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   if (value === null || value === undefined) return '';
-  if (isDate(value)) return isNaN(value.getTime()) ? '' : value;
+  if (isDate(value)) return Number.isNaN(value.getTime()) ? '' : value;
   if (typeof value === 'object') {
     const inner = (value as { value?: unknown }).value;
     if (inner !== undefined) return plainCell(inner);

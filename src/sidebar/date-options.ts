@@ -38,7 +38,7 @@ export function dateOptions(execution: Execution, request: { siteId: string; rep
   const given = bounds?.[family]?.presets ?? {};
   for (const key of PRESETS) {
     const range = given[key];
-    if (!range || !range.startDate || !range.endDate) continue;
+    if (!range?.startDate || !range.endDate) continue;
     presets.push({ key, label: PRESET_LABELS[key] ?? key, startDate: range.startDate, endDate: range.endDate });
   }
   return {
