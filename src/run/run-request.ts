@@ -17,6 +17,8 @@ export interface CheckedRun {
   limit?: number;
   sort?: string;
   sheetName: string;
+  /** Top-left cell of the block ("A1" when absent); the writer checks it. */
+  startCell?: string;
   runId?: string;
 }
 
@@ -63,6 +65,7 @@ export function checkRunRequest(request: RunReportRequest): CheckedRun {
     limit,
     sort,
     sheetName,
+    startCell: optionalText(request.startCell, 'start cell'),
     runId: request.runId === undefined || request.runId === null || request.runId === '' ? undefined : checkRunId(request.runId),
   };
 }

@@ -1,6 +1,12 @@
 import type {
+  AlertCheckResult,
+  AlertDefinition,
+  AlertListView,
+  AlertView,
   CatalogEntryView,
   ConnectionResult,
+  DashboardRequest,
+  DashboardResult,
   DateOptionsView,
   RefreshOutcome,
   ReportDefinition,
@@ -35,6 +41,11 @@ export interface SidebarApi {
   deleteReport: (id: string) => { deleted: boolean };
   refreshReports: (ids?: string[]) => RefreshOutcome[];
   takeOverSchedule: () => ReportListView;
+  listAlerts: () => AlertListView;
+  saveAlert: (definition: AlertDefinition) => AlertView;
+  deleteAlert: (id: string) => { deleted: boolean };
+  checkAlertsNow: () => AlertCheckResult[];
+  createDashboard: (request: DashboardRequest) => DashboardResult;
 }
 
 export type SidebarFunction = keyof SidebarApi;
