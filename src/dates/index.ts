@@ -1,7 +1,6 @@
 /** Date arguments, presets, bounds and time zones: what formulas, the sidebar and schedules share. */
 export { addDays, isYmd, maxYmd, minYmd } from './calendar';
 export { availableRange, dataThrough } from './bounds';
-export type { DateBoundsLike } from './bounds';
 export { parseDateArg } from './parse-date';
 export type { DateContext } from './parse-date';
 export { PRESETS } from './presets';

@@ -5,7 +5,7 @@ import type { ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
 import { stackTables, toTable, type Table } from '../table';
 import { localMidnight, maxYmd, minYmd, parseRange, resolveRange, type ResolvedRange } from '../dates';
-import { readLimit, readSort } from './query-options';
+import { readQueryOptions } from './query-options';
 import { resolveReport } from './report-key';
 import { readSiteArg } from './site-arg';
 import { expandSites } from './sites';
@@ -63,8 +63,7 @@ export interface PullResult {
  */
 export function pullReport(execution: Execution, request: PullRequest, options: PullOptions): PullResult {
   const spec = resolveReport(request.report);
-  const limit = readLimit(request.limit);
-  const sort = readSort(spec, request.sort);
+  const { limit, sort } = readQueryOptions(spec, request);
   const platform = execution.platform;
   const timeZone = platform.timeZone();
   const requested = spec.dateFamily ? parseRange(request.start, request.end, { platform, timeZone }) : null;

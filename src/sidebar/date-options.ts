@@ -1,6 +1,6 @@
 import { createClient } from '../api/client';
 import { CreatorError } from '../shared/errors';
-import { availableRange, dataThrough, PRESETS, type DateBoundsLike } from '../dates';
+import { availableRange, dataThrough, PRESETS } from '../dates';
 import type { Execution } from '../platform/execution';
 import { resolveReport } from '../pull/report-key';
 import { loadCredential } from '../settings/credential';
@@ -32,13 +32,13 @@ export function dateOptions(execution: Execution, request: { siteId: string; rep
   }
   const family = spec.dateFamily;
   const client = createClient(execution, loadCredential(execution, 'user'));
-  const bounds = client.dateBounds(siteId) as DateBoundsLike;
+  const bounds = client.dateBounds(siteId);
   const available = availableRange(bounds, family);
   const presets: DatePresetView[] = [];
   const given = bounds?.[family]?.presets ?? {};
   for (const key of PRESETS) {
     const range = given[key];
-    if (!range || !range.startDate || !range.endDate) continue;
+    if (!range?.startDate || !range.endDate) continue;
     presets.push({ key, label: PRESET_LABELS[key] ?? key, startDate: range.startDate, endDate: range.endDate });
   }
   return {

@@ -5,7 +5,7 @@
 import { buildBundle, createWorld, EDITOR, OWNER, type World } from './emulated-world';
 
 const HOUR = 3_600_000;
-const BUSY = 'Another refresh of this spreadsheet is running; try again in a minute.';
+const BUSY = 'Another report is being written to this spreadsheet. Try again in a minute.';
 let bundle = '';
 
 beforeAll(async () => {

@@ -9,7 +9,9 @@ import type {
 } from '../../shared/types';
 import { DAY_NAMES, describeSchedule, isScheduled } from '../../reports/schedule';
 import { clear, el, field, setStatus } from './dom';
+import type { Rpc } from './rpc';
 import type { SidebarContext, SidebarSection } from './section';
+import { thousands } from '../../shared/text-size';
 
 /**
  * The "Saved" tab: saved reports with their status, Run / Edit / Delete, a schedule editor, who
@@ -17,7 +19,7 @@ import type { SidebarContext, SidebarSection } from './section';
  * from the server goes in as text (el's `text`, textContent), never as HTML.
  */
 export interface SavedReportsApi {
-  run<T>(fn: string, ...args: unknown[]): Promise<T>;
+  run: Rpc;
 }
 
 export interface SavedReportsHandle {
@@ -59,7 +61,7 @@ function statusLine(r: SavedReportView): { text: string; kind: 'info' | 'error' 
   // The server's words, in the spreadsheet's time zone: never the browser's (they may differ).
   const parts = [`Last run ${s.lastRunText ?? ''}`];
   if (s.outcome === 'error') return { text: `${parts[0]}: failed. ${s.lastError ?? ''}`.trim(), kind: 'error' };
-  if (s.rows !== null) parts.push(`${s.rows.toLocaleString('en-US')} ${s.rows === 1 ? 'row' : 'rows'}`);
+  if (s.rows !== null) parts.push(`${thousands(s.rows)} ${s.rows === 1 ? 'row' : 'rows'}`);
   if (s.dataThrough) parts.push(`data through ${s.dataThrough}`);
   return { text: `${parts.join(' \u00b7 ')}.`, kind: 'success' };
 }
@@ -146,7 +148,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
   };
 
   const refresh = (ids?: string[]) =>
-    act('Refreshing\u2026 (large reports can take a few minutes)', () => api.run<RefreshOutcome[]>('refreshReports', ids), (outcomes) => {
+    act('Refreshing\u2026 (large reports can take a few minutes)', () => api.run('refreshReports', ids), (outcomes) => {
       const { text, kind } = outcomesText(outcomes);
       load(() => setStatus(status, text, kind));
     });
@@ -157,7 +159,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     ownerBox.appendChild(el('div', { text: ownerLine(view.scheduleOwner, anyScheduled) }));
     if (anyScheduled && (!view.scheduleOwner.isMine || !view.scheduleOwner.active)) {
       const take = el('button', { type: 'button', text: 'Take over' });
-      take.addEventListener('click', () => act('Taking over the schedules\u2026', () => api.run<ReportListView>('takeOverSchedule'), render));
+      take.addEventListener('click', () => act('Taking over the schedules\u2026', () => api.run('takeOverSchedule'), render));
       ownerBox.append(
         el('div', { className: 'hint gray', text: 'Take over if that person left or their schedule stopped: the schedules then run with your account and credential.' }),
         el('div', { className: 'buttons' }, take),
@@ -200,7 +202,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         sheetName: sheet.value,
         schedule: schedule.value(),
       };
-      act('Saving\u2026', () => api.run<SavedReportView>('saveReport', definition), () => load(() => setStatus(status, 'Saved.', 'success')));
+      act('Saving\u2026', () => api.run('saveReport', definition), () => load(() => setStatus(status, 'Saved.', 'success')));
     });
     clear(card);
     card.appendChild(form);
@@ -223,7 +225,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         del.textContent = 'Confirm delete';
         return;
       }
-      act('Deleting\u2026', () => api.run<{ deleted: boolean }>('deleteReport', r.id), () => load(() => setStatus(status, 'Deleted. Its data stays in the sheet.', 'success')));
+      act('Deleting\u2026', () => api.run('deleteReport', r.id), () => load(() => setStatus(status, 'Deleted. Its data stays in the sheet.', 'success')));
     });
     const statusNode = el('div', { className: 'hint', 'data-test': 'report-status' });
     setStatus(statusNode, line.text, line.kind);
@@ -255,7 +257,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
 
   function load(then?: () => void): void {
     api
-      .run<ReportListView>('listReports')
+      .run('listReports')
       .then((view) => {
         render(view);
         then?.();
@@ -293,7 +295,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         sheetName: request.sheetName ?? '',
         schedule: schedule.value(),
       };
-      act('Saving\u2026', () => api.run<SavedReportView>('saveReport', definition), () => {
+      act('Saving\u2026', () => api.run('saveReport', definition), () => {
         saveBox.hidden = true;
         load(() => setStatus(status, 'Saved. Run it from here, or let its schedule refresh it.', 'success'));
       });
@@ -328,7 +330,7 @@ export function createSavedReportsSection(): SidebarSection {
     id: 'saved',
     title: 'Saved',
     mount(root: HTMLElement, ctx: SidebarContext): void {
-      const mounted = mountSavedReports(root, { run: (fn, ...args) => ctx.rpc(fn, ...args) });
+      const mounted = mountSavedReports(root, { run: ctx.rpc });
       handle = mounted;
       ctx.on('report-ran', ({ request }) => mounted.offerSave(request));
       ctx.on('report-edited', () => mounted.withdrawSave());
