@@ -7,8 +7,10 @@ import { buildAddOn } from '../sidebar/built';
 import { HOSTILE_SITE_NAME, hostileSiteName } from '../sidebar/world';
 import { launch, openSidebar, type SidebarPage } from './sidebar-harness';
 
-const SCREENSHOT = path.resolve(__dirname, '../../docs/screenshots/sidebar.png');
-const SETTINGS_SCREENSHOT = path.resolve(__dirname, '../../docs/screenshots/sidebar-settings.png');
+// Under test-results/ (git-ignored): a run must not rewrite the committed docs/screenshots.
+const SHOT_DIR = path.resolve(process.env.SCREENSHOTS_DIR || path.join(__dirname, '../../test-results/screenshots'));
+const SCREENSHOT = path.join(SHOT_DIR, 'sidebar.png');
+const SETTINGS_SCREENSHOT = path.join(SHOT_DIR, 'sidebar-settings.png');
 
 let browser: Browser;
 let emu: Emulator;

@@ -11,7 +11,9 @@ import { startTsxChild, type TsxChild } from '../../scripts/lib/tsx';
 import { launch } from '../browser/sidebar-harness';
 import { ensureDist, ROOT } from '../build/fixture';
 
-const SHOTS = path.join(ROOT, 'docs', 'screenshots');
+// Not docs/screenshots: a test run must leave tracked files alone. SCREENSHOTS_DIR=docs/screenshots
+// refreshes the README's pictures on purpose.
+const SHOTS = path.resolve(process.env.SCREENSHOTS_DIR || path.join(ROOT, 'test-results', 'screenshots'));
 
 interface Running {
   url: string;

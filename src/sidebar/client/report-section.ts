@@ -202,6 +202,7 @@ export const reportSection: SidebarSection = {
         .rpc<SiteView[]>('listSites')
         .then((list) => {
           fillSites(list);
+          ctx.emit('sites-loaded', list);
           if (!list.length) setStatus(status, 'This credential sees no sites. Check it in Settings.', 'error');
           loadDates();
         })
@@ -270,7 +271,7 @@ export const reportSection: SidebarSection = {
         .then((result) => {
           setStatus(status, resultLine(result), 'success');
           saveRun.hidden = !ctx.hasSection('saved');
-          ctx.emit('report-ran', { request, result });
+          ctx.emit('report-ran', { request, result, label: chosenReport()?.label });
         })
         .catch((error: Error) => setStatus(status, error.message, 'error'))
         .finally(() => {
