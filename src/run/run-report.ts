@@ -17,6 +17,8 @@ export interface RunToSheetOptions {
   blockId?: string;
   /** Skip cached API results (a forced refresh). */
   bypassCache?: boolean;
+  /** Show the sheet written to (a person ran it from the sidebar and wants to see the result). */
+  activate?: boolean;
   /** Called as pages arrive and before writing, besides the runId progress the page polls. */
   onProgress?: (message: string, page: number, pages: number | null) => void;
 }
@@ -125,6 +127,7 @@ export function runReportToSheet(
         seconds: elapsedSeconds(platform, startedAt),
         truncated: pulled.truncated,
       };
+      if (opts.activate) spreadsheet.getSheetByName(written.sheetName)?.activate();
       progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
       return result;
     });

@@ -92,7 +92,7 @@ describe('the built bundle', () => {
     const { errors } = emu.recalculate(undefined, { only: ours });
     expect(errors.map((e) => e.error)).toEqual([
       'Earnings data for site-1 is available from 2024-01-01 to 2026-11-19. Choose dates inside that range.',
-      'Site site-old has no earnings data yet.',
+      'Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.',
       expect.stringMatching(/^Unknown report "nope"\. Use one of: sites, /),
       expect.any(String),
     ]);

@@ -180,11 +180,11 @@ describe('scheduled refresh on the emulator', () => {
     w.connect();
     save(w, { name: 'Last month', report: 'earnings', start: 'lastMonth', sheetName: 'Monthly' });
     w.call('refreshReports');
-    expect(w.statusRows()[0].Dates).toBe('lastMonth (2026-09-01 to 2026-09-30)');
+    expect(w.statusRows()[0].Dates).toBe('Last month (2026-09-01 to 2026-09-30)');
     expect(w.values('Monthly').length - 1).toBe(30);
     setClock(w, '2026-11-03T12:00:00Z');
     w.call('refreshReports');
-    expect(w.statusRows()[0].Dates).toBe('lastMonth (2026-10-01 to 2026-10-31)');
+    expect(w.statusRows()[0].Dates).toBe('Last month (2026-10-01 to 2026-10-31)');
     expect(w.values('Monthly').length - 1).toBe(31);
   });
 
@@ -200,7 +200,7 @@ describe('scheduled refresh on the emulator', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
       Name: '=HYPERLINK("x")', // kept as text, not run as a formula
-      Report: 'earnings',
+      Report: 'Earnings',
       Sites: 'site-1',
       Sheet: 'A',
       Outcome: 'OK',

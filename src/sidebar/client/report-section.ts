@@ -205,6 +205,7 @@ export const reportSection: SidebarSection = {
         .rpc('listSites')
         .then((list) => {
           fillSites(list);
+          ctx.emit('sites-loaded', list);
           if (!list.length) setStatus(status, 'This credential sees no sites. Check it in Settings.', 'error');
           loadDates();
         })
@@ -276,7 +277,7 @@ export const reportSection: SidebarSection = {
         .then((result) => {
           setStatus(status, resultLine(result), 'success');
           saveRun.hidden = !ctx.hasSection('saved');
-          ctx.emit('report-ran', { request, result });
+          ctx.emit('report-ran', { request, result, label: chosenReport()?.label });
         })
         .catch((error: Error) => setStatus(status, error.message, 'error'))
         .finally(() => {

@@ -8,6 +8,7 @@ import type {
   ScheduleOwnerView,
 } from '../../shared/types';
 import { DAY_NAMES, describeSchedule, isScheduled } from '../../reports/schedule';
+import { datesInWords } from '../../dates/presets';
 import { clear, el, field, setStatus } from './dom';
 import type { Rpc } from './rpc';
 import type { SidebarContext, SidebarSection } from './section';
@@ -26,7 +27,7 @@ export interface SavedReportsHandle {
   /** Reloads the list from the server. */
   reload(): void;
   /** Shows the "save this report" form filled from a builder request. */
-  offerSave(request: RunReportRequest): void;
+  offerSave(request: RunReportRequest, label?: string): void;
   /** Takes the offer back (the builder's form changed since that run). */
   withdrawSave(): void;
 }
@@ -39,13 +40,15 @@ function scheduleInWords(schedule: Schedule | undefined): string {
 }
 
 
-function sitesInWords(siteId: string | string[]): string {
-  return siteId === 'all' ? 'all sites' : ([] as string[]).concat(siteId).join(', ');
-}
+/** Site names the builder loaded, by ID: cards show "Example Kitchen (site-1)". */
+const siteNames = new Map<string, string>();
 
-function datesInWords(r: { start?: string; end?: string }): string {
-  if (!r.start) return '';
-  return r.end ? `${r.start} to ${r.end}` : r.start;
+function sitesInWords(siteId: string | string[]): string {
+  if (siteId === 'all') return 'all active sites';
+  return ([] as string[])
+    .concat(siteId)
+    .map((id) => (siteNames.get(id) ? `${siteNames.get(id)} (${id})` : id))
+    .join(', ');
 }
 
 function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean): string {
@@ -211,7 +214,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
   function reportCard(r: SavedReportView, timeZone: string): HTMLElement {
     const card = el('div', { className: 'block notice', 'data-report-id': r.id });
     const line = statusLine(r);
-    const where = [r.report, sitesInWords(r.siteId), datesInWords(r)].filter((s) => s !== '').join(' \u00b7 ');
+    const where = [r.reportLabel, sitesInWords(r.siteId), r.datesText].filter((s) => s !== '').join(' \u00b7 ');
     const run = el('button', { type: 'button', className: 'action', text: 'Run' });
     const edit = el('button', { type: 'button', text: 'Edit' });
     const del = el('button', { type: 'button', className: 'danger', text: 'Delete' });
@@ -265,13 +268,13 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       .catch((error: Error) => setStatus(status, error.message, 'error'));
   }
 
-  function offerSave(request: RunReportRequest): void {
+  function offerSave(request: RunReportRequest, label?: string): void {
     clear(saveBox);
     const name = textInput('name', '', 'e.g. Monthly earnings');
     const schedule = scheduleEditor({ every: 'off' });
     const save = el('button', { type: 'submit', className: 'action', text: 'Save this report' });
     const dismiss = el('button', { type: 'button', text: 'Not now' });
-    const summary = [request.report, sitesInWords(request.siteId), datesInWords(request)].filter((s) => s !== '').join(' \u00b7 ');
+    const summary = [label ?? request.report, sitesInWords(request.siteId), datesInWords(request.start, request.end)].filter((s) => s !== '').join(' \u00b7 ');
     const form = el(
       'form',
       { novalidate: true },
@@ -332,7 +335,11 @@ export function createSavedReportsSection(): SidebarSection {
     mount(root: HTMLElement, ctx: SidebarContext): void {
       const mounted = mountSavedReports(root, { run: ctx.rpc });
       handle = mounted;
-      ctx.on('report-ran', ({ request }) => mounted.offerSave(request));
+      ctx.on('report-ran', ({ request, label }) => mounted.offerSave(request, label));
+      ctx.on('sites-loaded', (list) => {
+        siteNames.clear();
+        for (const site of list) if (site.name) siteNames.set(site.id, site.name);
+      });
       ctx.on('report-edited', () => mounted.withdrawSave());
     },
     shown(): void {
