@@ -82,12 +82,14 @@ export function createPlatform(g: AppsScriptGlobals): Platform {
     get documentProperties() {
       return optional(() => g.PropertiesService.getDocumentProperties());
     },
-    userLock: () => g.LockService.getUserLock(),
+    userLock: () => optional(() => g.LockService.getUserLock()),
     documentLock: () => optional(() => g.LockService.getDocumentLock()),
+    scriptLock: () => optional(() => g.LockService.getScriptLock()),
     triggers: triggersOf(g),
     now: () => g.Date.now(),
     sleep: (ms) => g.Utilities.sleep(ms),
     spreadsheet,
+    flush: () => g.SpreadsheetApp.flush(),
     timeZone: () => spreadsheet()?.getSpreadsheetTimeZone() || g.Session.getScriptTimeZone(),
     formatDate: (date, timeZone, pattern) => g.Utilities.formatDate(date, timeZone, pattern),
     sha256Hex: (text) =>

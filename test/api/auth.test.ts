@@ -84,7 +84,7 @@ describe('tokens', () => {
     const saved = world.userCache.data.get(key)!;
     world.userCache.data.delete(key);
     // The lock "comes free" only after the other execution has written its token.
-    const lock = world.platform().userLock();
+    const lock = world.platform().userLock()!;
     const original = lock.tryLock;
     const platform = world.platform();
     platform.userLock = () => ({ ...lock, tryLock: (ms: number) => (world.userCache.data.set(key, saved), original(ms)) });

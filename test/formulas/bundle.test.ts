@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createEmulator, httpTransport, inProcessTransport, type Emulator, type LoadedBundle } from '../../emulator';
+import { BOTH_MODES, createEmulator, httpTransport, inProcessTransport, type Emulator, type LoadedBundle, type PlatformVariants } from '../../emulator';
 import { createFakeApi, type FakeApi } from '../../fake-api';
 import { spawnFakeApiServer } from '../../fake-api/spawn';
 import { REPORTS } from '../../src/catalog/reports';
@@ -24,10 +24,10 @@ beforeAll(() => {
 
 const ours = (formula: string) => /CREATOR_/i.test(formula);
 
-function setUp(timeZone = 'America/Los_Angeles'): { emu: Emulator; api: FakeApi; bundle: LoadedBundle } {
+function setUp(timeZone = 'America/Los_Angeles', variants: Partial<PlatformVariants> = {}): { emu: Emulator; api: FakeApi; bundle: LoadedBundle } {
   let emu: Emulator | undefined;
   const api = createFakeApi({ now: () => emu?.clock.now() ?? NOW });
-  emu = createEmulator({ transport: inProcessTransport(api.handle), timeZone, now: NOW, users: [OWNER, EDITOR], distDir });
+  emu = createEmulator({ transport: inProcessTransport(api.handle), timeZone, now: NOW, users: [OWNER, EDITOR], distDir, variants });
   const bundle = emu.loadBundle();
   return { emu, api, bundle };
 }
@@ -114,8 +114,9 @@ describe('the built bundle', () => {
     expect(emu.recalculate(undefined, { only: ours }).errors[0].error).toMatch(/^Formulas are off in this spreadsheet/);
   });
 
-  it('Refresh formulas from the menu re-runs them past the cache, once', () => {
-    const { emu, bundle, api } = setUp();
+  // This build has no manifest (and the local API no allowed host): the allowlist is tested in test/settings.
+  it.each(BOTH_MODES)('Refresh formulas from the menu re-runs them past the cache, once (%s platform)', (_mode, variants) => {
+    const { emu, bundle, api } = setUp('America/Los_Angeles', { ...variants, urlAllowlist: false });
     saveSettings(bundle, OWNER, true);
     const sheet = emu.spreadsheet.getSheets()[0];
     sheet.getRange('A1').setFormula('=CREATOR_EARNINGS("site-1", "lastMonth")');
@@ -125,7 +126,7 @@ describe('the built bundle', () => {
 
     bundle.callAs({ user: OWNER, mode: 'full' }, 'menuRefreshFormulas');
     expect(emu.ui.toasts.map((t) => t.message)).toContain(
-      'Refreshing 2 formulas: each shows its old value until the new one arrives.',
+      'Refreshing 2 formulas, 20 at a time: each shows Loading... until its new data arrives.',
     );
     emu.resetCounters();
     expect(emu.recalculate(undefined, { only: ours }).errors).toEqual([]);
