@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import { timeLeft, type Execution } from '../platform/execution';
 import type { Spreadsheet } from '../platform/types';
 import { bumpGeneration } from './generation';

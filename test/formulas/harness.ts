@@ -7,7 +7,7 @@ import { createEmulator, inProcessTransport, type Emulator, type PlatformVariant
 import { DEFAULT_API_BASE_URL, DEFAULT_TOKEN_URL } from '../../src/api/credential';
 import type { TransportRequest } from '../../emulator/transport-types';
 import { createFakeApi, type FakeApi } from '../../fake-api';
-import { userMessage } from '../../src/api/errors';
+import { userMessage } from '../../src/shared/errors';
 import { REPORTS } from '../../src/catalog/reports';
 import { refreshFormulas } from '../../src/formulas/refresh';
 import { runFormula, runReportFormula } from '../../src/formulas/run-formula';
