@@ -1,5 +1,6 @@
 import { CreatorError } from '../shared/errors';
 import type { Execution } from '../platform/execution';
+import { flushAndRelease } from '../platform/lock-release';
 import type { Lock, Platform } from '../platform/types';
 
 const BUSY_MESSAGE = 'Another refresh of this spreadsheet is running; try again in a minute.';
@@ -38,7 +39,7 @@ export function tryWithDocumentLock<T>(ex: Execution, work: (locked: Execution) 
   try {
     return { ran: true, value: work(underHeldLock(ex)) };
   } finally {
-    lock.releaseLock();
+    flushAndRelease(ex.platform, lock);
   }
 }
 

@@ -1,5 +1,6 @@
 import { CreatorError, isCreatorError, userMessage } from '../shared/errors';
 import type { Execution } from '../platform/execution';
+import { flushAndRelease } from '../platform/lock-release';
 import type { Lock, Platform, Spreadsheet } from '../platform/types';
 import { pullReport } from '../pull/pull-report';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
@@ -140,7 +141,7 @@ export function runReportToSheet(
       progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
       return result;
     } finally {
-      lock?.releaseLock();
+      if (lock) flushAndRelease(platform, lock);
     }
   } catch (error) {
     // The page stops polling on `done`; the failure itself reaches it through the call's own error.
