@@ -58,9 +58,12 @@ export interface TriggerInfo {
   handler: string;
 }
 
-/** The current user's installable triggers for this document (ScriptApp). */
+/** The current user's installable triggers (ScriptApp). */
 export interface Triggers {
+  /** Those listed for this document (an add-on's may not be: unconfirmed). */
   list(): TriggerInfo[];
+  /** Every one of the user's triggers in this project (every document). */
+  listProject(): TriggerInfo[];
   /** A time-driven trigger that fires every hour. Returns its id. */
   createHourly(handler: string): string;
   remove(id: string): void;

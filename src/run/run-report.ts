@@ -1,4 +1,5 @@
 import { CreatorError, isCreatorError, userMessage } from '../shared/errors';
+import { thousands } from '../shared/thousands';
 import type { Execution } from '../platform/execution';
 import { flushAndRelease } from '../platform/lock-release';
 import type { Lock, Platform, Spreadsheet } from '../platform/types';
@@ -20,11 +21,6 @@ export interface RunToSheetOptions {
 
 /** Two writers of one document (a schedule and the sidebar) must not interleave their blocks. */
 const LOCK_WAIT_MS = 30_000;
-
-/** "120,000": without toLocaleString, whose locale data a runtime may lack. */
-function thousands(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 /** Seconds since `startedAt`, to a tenth: how long a run took, in results and saved statuses alike. */
 export function elapsedSeconds(platform: Pick<Platform, 'now'>, startedAt: number): number {

@@ -91,4 +91,22 @@ describe('tokens', () => {
     createClient(world.execution(), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 });
     expect(api.mints).toBe(1);
   });
+
+  it('where a custom function may not take the user lock, the script lock serialises the mint', () => {
+    const { api, world } = stubbed();
+    createClient(world.execution(), CREDENTIAL).listSites();
+    const key = [...world.userCache.data.keys()].find((k) => k.startsWith('creator.tok.'))!;
+    const saved = world.userCache.data.get(key)!;
+    world.userCache.data.delete(key);
+    const lock = world.platform().userLock()!;
+    const original = lock.tryLock;
+    const platform = world.platform();
+    // "You do not have permission to call LockService.getUserLock" comes back as null from the platform.
+    platform.userLock = () => null;
+    let waited = 0;
+    platform.scriptLock = () => ({ ...lock, tryLock: (ms: number) => (waited++, world.userCache.data.set(key, saved), original(ms)) });
+    createClient(world.execution(), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 });
+    expect(waited).toBe(1);
+    expect(api.mints).toBe(1);
+  });
 });

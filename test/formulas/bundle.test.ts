@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BOTH_MODES, createEmulator, httpTransport, inProcessTransport, type Emulator, type LoadedBundle, type PlatformVariants } from '../../emulator';
+import { BOTH_MODES, STRICT, createEmulator, httpTransport, inProcessTransport, type Emulator, type LoadedBundle, type PlatformVariants } from '../../emulator';
 import { createFakeApi, type FakeApi } from '../../fake-api';
 import { spawnFakeApiServer } from '../../fake-api/spawn';
 import { REPORTS } from '../../src/catalog/reports';
@@ -54,8 +54,13 @@ describe('the built bundle', () => {
     }
   });
 
-  it.each(['America/Los_Angeles', 'Pacific/Auckland'])('fills a sheet from date cells in %s, and recalculates from the cache', (tz) => {
-    const { emu, bundle } = setUp(tz);
+  // The strict platform's script time zone (Asia/Tokyo) differs from the spreadsheet's.
+  it.each([
+    ['America/Los_Angeles', 'lenient', {}],
+    ['Pacific/Auckland', 'lenient', {}],
+    ['America/Los_Angeles', 'strict', { ...STRICT, urlAllowlist: false }],
+  ] as Array<[string, string, Partial<PlatformVariants>]>)('fills a sheet from date cells in %s (%s platform), and recalculates from the cache', (tz, _mode, variants) => {
+    const { emu, bundle } = setUp(tz, variants);
     saveSettings(bundle, OWNER, true);
     const sheet = emu.spreadsheet.getSheets()[0];
     sheet.getRange('A1').setValue('2026-10-01');

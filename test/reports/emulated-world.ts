@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
+import { createEmulator, inProcessTransport, type Emulator, type PlatformVariants } from '../../emulator';
 import { createFakeApi, type FakeApi } from '../../fake-api';
 import { bundleCode } from '../../scripts/lib/bundle-code';
 
@@ -49,7 +49,10 @@ export interface World {
   fire(): void;
 }
 
-export function createWorld(bundleFile: string, opts: { now?: string; timeZone?: string; latencyMs?: number } = {}): World {
+export function createWorld(
+  bundleFile: string,
+  opts: { now?: string; timeZone?: string; latencyMs?: number; variants?: Partial<PlatformVariants> } = {},
+): World {
   let emu: Emulator | null = null;
   const api = createFakeApi({ now: () => (emu ? emu.clock.now() : Date.parse(opts.now ?? '2026-10-05T12:00:00Z')) });
   const tokensSeen = new Set<string>();
@@ -63,6 +66,7 @@ export function createWorld(bundleFile: string, opts: { now?: string; timeZone?:
     now: Date.parse(opts.now ?? '2026-10-05T12:00:00Z'),
     users: [OWNER, EDITOR],
     latencyMs: opts.latencyMs,
+    variants: opts.variants,
   });
   const e = emu;
   e.loadBundle(bundleFile);

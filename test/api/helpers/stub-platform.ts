@@ -150,7 +150,7 @@ export function createStubWorld(handler: Handler, opts: { now?: number; latencyM
     userLock: () => lock,
     documentLock: () => null,
     scriptLock: () => null,
-    triggers: { list: () => [], createHourly: () => 'trigger', remove: () => undefined },
+    triggers: { list: () => [], listProject: () => [], createHourly: () => 'trigger', remove: () => undefined },
     now: () => world.now,
     sleep: (ms) => {
       world.stats.sleeps.push(ms);
