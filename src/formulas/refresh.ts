@@ -86,23 +86,10 @@ function refreshBatch(execution: Execution, batch: FormulaCell[]): void {
 }
 
 /**
- * Menu "Refresh formulas": bumps the cache generation so each formula fetches fresh data once,
- * then makes every CREATOR_ formula recalculate, in batches the platform can run at once.
- * Formulas are never changed: each goes back with its own text. Returns how many were refreshed.
+ * Makes every formula in `cells` recalculate, in batches the platform can run at once; stops
+ * (leaving the rest untouched) when time runs short. Returns how many were let go.
  */
-export function refreshFormulas(execution: Execution): number {
-  const spreadsheet = execution.platform.spreadsheet();
-  if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to refresh its formulas.');
-  bumpGeneration(execution);
-  const cells = findFormulas(spreadsheet);
-
-  const plural = (n: number) => `${n} formula${n === 1 ? '' : 's'}`;
-  spreadsheet.toast(
-    cells.length
-      ? `Refreshing ${plural(cells.length)}, ${REFRESH_BATCH} at a time: each shows Loading... until its new data arrives.`
-      : 'No Creator Reporting formulas in this spreadsheet.',
-    'Creator Reporting',
-  );
+function recalculateCells(execution: Execution, cells: FormulaCell[]): number {
   let done = 0;
   for (let i = 0; i < cells.length; i += REFRESH_BATCH) {
     if (i > 0) {
@@ -114,6 +101,28 @@ export function refreshFormulas(execution: Execution): number {
     refreshBatch(execution, batch);
     done += batch.length;
   }
+  return done;
+}
+
+const plural = (n: number) => `${n} formula${n === 1 ? '' : 's'}`;
+
+/**
+ * Menu "Refresh formulas": bumps the cache generation so each formula fetches fresh data once,
+ * then makes every CREATOR_ formula recalculate, in batches the platform can run at once.
+ * Formulas are never changed: each goes back with its own text. Returns how many were refreshed.
+ */
+export function refreshFormulas(execution: Execution): number {
+  const spreadsheet = execution.platform.spreadsheet();
+  if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to refresh its formulas.');
+  bumpGeneration(execution);
+  const cells = findFormulas(spreadsheet);
+  spreadsheet.toast(
+    cells.length
+      ? `Refreshing ${plural(cells.length)}, ${REFRESH_BATCH} at a time: each shows Loading... until its new data arrives.`
+      : 'No Creator Reporting formulas in this spreadsheet.',
+    'Creator Reporting',
+  );
+  const done = recalculateCells(execution, cells);
   if (done < cells.length) {
     spreadsheet.toast(
       `Refreshed ${plural(done)}; ${plural(cells.length - done)} did not fit in one run: use Refresh formulas again.`,
@@ -121,4 +130,15 @@ export function refreshFormulas(execution: Execution): number {
     );
   }
   return done;
+}
+
+/**
+ * After the owner allows formulas: every CREATOR_ formula runs again, so one that showed "formulas
+ * are off" shows its data (Sheets would otherwise keep the error until an argument changes).
+ * Cached responses stay valid, so nothing is fetched that a formula does not need.
+ */
+export function recalculateFormulas(execution: Execution): number {
+  const spreadsheet = execution.platform.spreadsheet();
+  if (!spreadsheet) return 0;
+  return recalculateCells(execution, findFormulas(spreadsheet));
 }
