@@ -4,7 +4,7 @@
  */
 import { BOTH_MODES } from '../../emulator';
 import { ensureDist } from '../build/fixture';
-import { buildBundle, createWorld, EDITOR, type World } from './emulated-world';
+import { buildBundle, createWorld, EDITOR, OWNER, type World } from './emulated-world';
 
 let bundle = '';
 
@@ -71,4 +71,14 @@ describe.each(BOTH_MODES)('every path that writes flushes before it releases the
     expect(w.emu.counters.unflushedLockReleases).toBe(0);
     expect(w.emu.counters.flushes).toBeGreaterThanOrEqual(6);
   });
+});
+
+test('a report that would pass the spreadsheet cell limit fails with words a user can act on, writing nothing', () => {
+  // A low limit stands in for Google's 10 million cells.
+  const w = createWorld(bundle, { now: '2026-10-05T12:00:00Z', variants: { spreadsheetCellLimit: 55_000 } });
+  w.connect();
+  w.emu.runAs({ mode: 'full' }, () => w.emu.spreadsheet.insertSheet('Pages'));
+  const message = w.failure(OWNER, 'runReport', { report: 'pages/performance', siteId: 'site-1', start: 'lastMonth', sheetName: 'Pages' });
+  expect(message).toMatch(/^This report needs \d+ rows, more than fit in this spreadsheet: Google allows 10 million cells per spreadsheet\. Delete sheets, rows or columns you do not need, add a limit, or pull it into another spreadsheet\.$/);
+  expect(w.values('Pages').flat().filter((v) => v !== '')).toEqual([]);
 });
