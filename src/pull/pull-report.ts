@@ -3,7 +3,7 @@ import { freshnessTtl, TTL_RECENT_S } from '../api/freshness';
 import type { Execution } from '../platform/execution';
 import type { ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
-import { stackTables, toTable, type Table } from '../table';
+import { catalogRank, stackTables, toTable, type Table } from '../table';
 import { localMidnight, maxYmd, minYmd, parseRange, resolveRange, type ResolvedRange } from '../dates';
 import { readLimit, readSort } from './query-options';
 import { resolveReport } from './report-key';
@@ -50,6 +50,8 @@ export interface PullResult {
   truncated: boolean;
   /** Data rows in the table. */
   rows: number;
+  /** What differs from what was asked, once each (per site when sites differ). */
+  notices: string[];
 }
 
 /**
@@ -90,7 +92,17 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   if (!siteArg) {
     const result = rowsClient.fetchRows(spec, { limit, sort }, {});
     const table = toTable(spec, result.rows, { toDate });
-    return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, rows: table.rows.length };
+    return {
+      spec,
+      table,
+      sites,
+      startDate: null,
+      endDate: null,
+      dataThrough: null,
+      truncated: result.truncated,
+      rows: table.rows.length,
+      notices: result.notices ?? [],
+    };
   }
 
   const family = spec.dateFamily;
@@ -108,6 +120,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   };
 
   const tables: Table[] = [];
+  const notices: string[] = [];
   let truncated = false;
   sites.forEach((siteId, i) => {
     const known = ranges?.[i] ?? null;
@@ -132,10 +145,14 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
       },
     );
     truncated = truncated || result.truncated;
+    for (const notice of result.notices ?? []) {
+      const text = sites.length > 1 ? `${siteId}: ${notice}` : notice;
+      if (!notices.includes(text)) notices.push(text);
+    }
     tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId } : { toDate }));
   });
 
-  const table = sites.length > 1 ? stackTables(tables, sites) : tables[0];
+  const table = sites.length > 1 ? stackTables(tables, sites, catalogRank(spec)) : tables[0];
   const resolved = checkAll().filter((r): r is ResolvedRange => r !== null);
   const earliest = (days: string[]): string | null => (days.length ? days.reduce(minYmd) : null);
   const latest = (days: string[]): string | null => (days.length ? days.reduce(maxYmd) : null);
@@ -148,5 +165,6 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     dataThrough: earliest(resolved.map((r) => r.dataThrough)),
     truncated,
     rows: table.rows.length,
+    notices,
   };
 }

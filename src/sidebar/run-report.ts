@@ -114,6 +114,7 @@ export function runReportToSheet(
         dataThrough: pulled.dataThrough,
         rows,
         truncated: pulled.truncated,
+        notices: pulled.notices,
         refreshedAt: platform.now(),
       });
       const written = writeOrUndo(spreadsheet, created, () =>
@@ -136,6 +137,7 @@ export function runReportToSheet(
         dataThrough: pulled.dataThrough,
         seconds: elapsedSeconds(platform, startedAt),
         truncated: pulled.truncated,
+        ...(pulled.notices.length ? { notices: pulled.notices } : {}),
       };
       progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
       return result;

@@ -5,7 +5,7 @@
  */
 import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
 import type { TransportRequest } from '../../emulator/transport-types';
-import { createFakeApi, type FakeApi } from '../../fake-api';
+import { createFakeApi, type Drift, type FakeApi } from '../../fake-api';
 import { userMessage } from '../../src/api/errors';
 import { REPORTS } from '../../src/catalog/reports';
 import { refreshFormulas } from '../../src/formulas/refresh';
@@ -35,9 +35,9 @@ export interface Harness {
   override(urlPart: string, body: unknown): void;
 }
 
-export function createHarness(opts: { timeZone?: string; now?: number; latencyMs?: number } = {}): Harness {
+export function createHarness(opts: { timeZone?: string; now?: number; latencyMs?: number; drift?: Partial<Drift> } = {}): Harness {
   let clock = (): number => opts.now ?? NOW;
-  const api = createFakeApi({ now: () => clock() });
+  const api = createFakeApi({ now: () => clock(), drift: opts.drift });
   const tokens: string[] = [];
   const overrides: Array<{ urlPart: string; body: unknown }> = [];
   const handle = (req: TransportRequest) => {
