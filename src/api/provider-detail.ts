@@ -14,7 +14,8 @@ export function cleanDetail(raw: unknown, secrets: readonly string[]): string | 
   if (typeof raw !== 'string') return undefined;
   let text = raw.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
   // HTML, JSON dumps and stack traces explain nothing to a user and may carry internals.
-  if (/<[a-z!/]|[{}\[\]\\`]|\bat [\w.$]+ \(/i.test(text)) return undefined;
+  // (Square brackets stay: the API's own parameter names have them, `page[size]`.)
+  if (/<[a-z!/]|[{}\\`]|\bat [\w.$]+ \(/i.test(text)) return undefined;
   for (const secret of secrets) {
     if (secret.length >= 4) text = text.split(secret).join('[hidden]');
   }
