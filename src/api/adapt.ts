@@ -1,6 +1,6 @@
 import type { ReportSpec } from '../catalog/types';
 import type { Execution } from '../platform/execution';
-import { isCreatorError } from './errors';
+import { isCreatorError } from '../shared/errors';
 import { BAD_REQUEST_ADVICE } from './response-errors';
 
 /**

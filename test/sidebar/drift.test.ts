@@ -15,7 +15,7 @@ describe.each(FAKE_MODES)('sidebar pulls against the %s fake', (_mode, drift) =>
   it.each(REPORTS.map((r) => [r.key]))('%s lands as a clean block with readable headers', (key) => {
     const w = sidebarWorld({ drift });
     w.connect();
-    const result = server.runReport(w.ex(), { report: key, siteId: key === 'sites' ? undefined : 'site-3', start: 'lastMonth' });
+    const result = server.runReport(w.ex(), { report: key, siteId: key === 'sites' ? '' : 'site-3', start: 'lastMonth' });
     const shown = w.shown(result.sheetName);
     expect(shown.length).toBe(result.rows + 1);
     expect(result.rows).toBeGreaterThan(0);
