@@ -6,7 +6,7 @@ import type { FaultBook, RequestInfo } from './faults';
 import type { Lru } from './lru';
 import { pageRow, sortPages, type PagedKey } from './page-rows';
 import { pageTable, type PageTable } from './pages';
-import { driftPageUrls, driftRow, earningsAsSummary, earningsSummary, pagedRefusal, reportRefusal, type Drift } from './drift';
+import { changesRows, driftPageUrls, driftRow, earningsAsSummary, earningsSummary, pagedRefusal, reportRefusal, type Drift } from './drift';
 import type { Quirks } from './quirks';
 import { rowQuirks } from './quirks';
 import { listRows, trafficSummary, type Row } from './report-rows';
@@ -51,7 +51,8 @@ export function serveReport(spec: ReportSpec, site: SiteDef, query: URLSearchPar
   const refused = reportRefusal(ctx.drift, query) ?? (spec.paginated ? pagedRefusal(ctx.drift, query) : null);
   if (refused) return error(400, refused.code, refused.detail, ctx.quirks);
   const range = { seed: ctx.seed, site, from, to };
-  const shaped = (row: Row, index: number): Row => rowQuirks(driftRow(ctx.drift, spec.key, row, index), ctx.quirks);
+  const drifts = changesRows(ctx.drift);
+  const shaped = (row: Row, index: number): Row => rowQuirks(drifts ? driftRow(ctx.drift, spec.key, row, index) : row, ctx.quirks);
   if (spec.key === 'traffic/summary') return json(200, { data: shaped(trafficSummary(range), 0) }, ctx.quirks);
   if (spec.key === 'earnings' && earningsAsSummary(ctx.drift, query)) {
     return json(200, { data: shaped(earningsSummary(listRows(spec.key, range)), 0) }, ctx.quirks);
@@ -111,7 +112,11 @@ function servePaged(
   if (fault?.kind === 'shortPage') end -= Math.min(3, end - (number - 1) * size - 1);
 
   let data: Row[] = [];
-  for (let k = (number - 1) * size; k < end; k++) data.push(rowQuirks(driftRow(ctx.drift, key, pageRow(key, table, order[k]), order[k]), ctx.quirks));
+  const drifts = changesRows(ctx.drift);
+  for (let k = (number - 1) * size; k < end; k++) {
+    const row = pageRow(key, table, order[k]);
+    data.push(rowQuirks(drifts ? driftRow(ctx.drift, key, row, order[k]) : row, ctx.quirks));
+  }
   if (key === 'pages/performance') data = driftPageUrls(ctx.drift, data, range.site.url);
   if (page.next === null && ctx.quirks.missingNextOnLastPage) delete page.next;
   return json(200, { data, meta: { recordCount, page } }, ctx.quirks);
