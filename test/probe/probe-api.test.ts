@@ -110,6 +110,13 @@ describe('npm run probe-api', () => {
     );
   };
 
+  const credentialEnv = (server: Awaited<ReturnType<typeof spawnFakeApiServer>>, secret = server.clientSecret) => ({
+    CREATOR_CLIENT_ID: server.clientId,
+    CREATOR_CLIENT_SECRET: secret,
+    CREATOR_API_BASE_URL: server.apiBaseUrl,
+    CREATOR_TOKEN_URL: server.tokenUrl,
+  });
+
   it('says which environment variables to set when the credential is missing', async () => {
     const result = await run({});
     expect(result.code).toBe(2);
@@ -119,12 +126,7 @@ describe('npm run probe-api', () => {
   it('probes a server over HTTP with the credential from the environment, printing neither secret nor token', async () => {
     const server = await spawnFakeApiServer();
     try {
-      const result = await run({
-        CREATOR_CLIENT_ID: server.clientId,
-        CREATOR_CLIENT_SECRET: server.clientSecret,
-        CREATOR_API_BASE_URL: server.apiBaseUrl,
-        CREATOR_TOKEN_URL: server.tokenUrl,
-      });
+      const result = await run(credentialEnv(server));
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('## GET /sites/{siteId}/pages/performance');
       expect(result.stdout).toContain('End of probe.');
@@ -138,12 +140,7 @@ describe('npm run probe-api', () => {
   it('a refused credential stops the probe with what to check', async () => {
     const server = await spawnFakeApiServer();
     try {
-      const result = await run({
-        CREATOR_CLIENT_ID: server.clientId,
-        CREATOR_CLIENT_SECRET: 'wrong-secret',
-        CREATOR_API_BASE_URL: server.apiBaseUrl,
-        CREATOR_TOKEN_URL: server.tokenUrl,
-      });
+      const result = await run(credentialEnv(server, 'wrong-secret'));
       expect(result.code).toBe(1);
       expect(result.stdout).toContain('status 401, body object {internalCode, message, error}, code invalid_client');
       expect(result.stdout).toContain('Check the client ID, secret and token URL.');
