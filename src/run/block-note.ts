@@ -10,6 +10,8 @@ export interface BlockNoteFacts {
   truncated: boolean;
   /** What differs from what was asked (see PullResult.notices). */
   notices?: string[];
+  /** A rolling window (7daysAgo..yesterday) was moved back to end on the last day with data. */
+  clamped?: boolean;
   /** Epoch ms of the refresh. */
   refreshedAt: number;
 }
@@ -23,7 +25,9 @@ export function blockNote(platform: Platform, facts: BlockNoteFacts): string {
   const refreshed = platform.formatDate(new Date(facts.refreshedAt), zone, 'yyyy-MM-dd HH:mm');
   const lines = [`Creator Reporting: ${facts.reportLabel}`];
   if (facts.sites.length) lines.push(`${facts.sites.length === 1 ? 'Site' : 'Sites'}: ${facts.sites.join(', ')}`);
-  if (facts.startDate && facts.endDate) lines.push(`Dates: ${facts.startDate} to ${facts.endDate}`);
+  if (facts.startDate && facts.endDate) {
+    lines.push(`Dates: ${facts.startDate} to ${facts.endDate}${facts.clamped ? ' (the rolling window ends on the last day with data)' : ''}`);
+  }
   if (facts.dataThrough) lines.push(`Data through: ${facts.dataThrough} (the last few days may still be revised)`);
   lines.push(`Rows: ${facts.rows}${facts.truncated ? ' (limited: the report has more)' : ''}`);
   for (const notice of facts.notices ?? []) lines.push(`Note: ${notice}`);
