@@ -20,7 +20,9 @@ export interface Counters {
   setValuesCalls: number;
   setValuesCells: number;
   getValuesCalls: number;
+  /** Range.setNumberFormat / setNumberFormats calls, and the cells they formatted. */
   setNumberFormatsCalls: number;
+  numberFormatCells: number;
   /** Utilities.sleep total, virtual ms. */
   sleptMs: number;
 }
@@ -43,6 +45,7 @@ export function newCounters(): Counters {
     setValuesCells: 0,
     getValuesCalls: 0,
     setNumberFormatsCalls: 0,
+    numberFormatCells: 0,
     sleptMs: 0,
   };
 }

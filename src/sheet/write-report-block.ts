@@ -17,16 +17,37 @@ function rowsPerCall(columns: number): number {
   return Math.max(1, Math.min(MAX_ROWS_PER_CALL, Math.floor(MAX_CELLS_PER_CALL / Math.max(1, columns))));
 }
 
-function prepareGrid(input: WriteBlockInput): { values: CellValue[][]; formats: string[][] } {
+function prepareValues(input: WriteBlockInput): CellValue[][] {
   const { columns, rows } = input.table;
   const text = columns.map((c) => isTextColumn(c.type));
-  const formatRow = columns.map((c) => c.format || 'General');
   const values: CellValue[][] = [columns.map((c) => toCellValue(c.header, true))];
   for (const row of rows) values.push(columns.map((_, i) => toCellValue(row[i], text[i])));
-  // The header row stays automatic so a format like '$#,##0' never touches a header label.
-  const formats: string[][] = [columns.map(() => 'General')];
-  for (let i = 0; i < rows.length; i++) formats.push(formatRow);
-  return { values, formats };
+  return values;
+}
+
+/** Adjacent columns sharing a number format: one format call each, whatever the row count. */
+export function formatRuns(columns: WriteBlockInput['table']['columns']): Array<{ at: number; width: number; format: string }> {
+  const runs: Array<{ at: number; width: number; format: string }> = [];
+  columns.forEach((c, i) => {
+    const format = c.format || 'General';
+    const last = runs[runs.length - 1];
+    if (last && last.format === format) last.width++;
+    else runs.push({ at: i, width: 1, format });
+  });
+  return runs;
+}
+
+/**
+ * Number formats per column rather than a per-cell grid: the same cells end up with the same
+ * formats, for a request whose size does not grow with the rows. The header row stays automatic
+ * so a format like '$#,##0' never touches a header label.
+ */
+function applyFormats(sheet: Sheet, rect: Rect, input: WriteBlockInput): void {
+  sheet.getRange(rect.row, rect.col, 1, rect.cols).setNumberFormat('General');
+  if (rect.rows < 2) return;
+  for (const run of formatRuns(input.table.columns)) {
+    sheet.getRange(rect.row + 1, rect.col + run.at, rect.rows - 1, run.width).setNumberFormat(run.format);
+  }
 }
 
 function sameSheet(a: Sheet, b: Sheet): boolean {
@@ -66,7 +87,7 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
       `This report has ${rect.rows - 1} rows of ${columns} columns, more than a sheet can hold comfortably. Use a row limit or a shorter date range.`,
     );
   }
-  const grid = prepareGrid(input);
+  const values = prepareValues(input);
 
   const committedName = blockRangeName(input.blockId);
   const pendingName = pendingRangeName(input.blockId);
@@ -98,10 +119,10 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
     for (let offset = 0; offset < rect.rows; offset += step) {
       const n = Math.min(step, rect.rows - offset);
       const range = sheet.getRange(rect.row + offset, rect.col, n, columns);
-      range.setValues(grid.values.slice(offset, offset + n));
-      range.setNumberFormats(grid.formats.slice(offset, offset + n));
+      range.setValues(values.slice(offset, offset + n));
       input.onProgress?.(Math.max(0, offset + n - 1), rect.rows - 1);
     }
+    applyFormats(sheet, rect, input);
     if (committed) {
       for (const r of subtractAll([committed], [rect])) rangeOf(sheet, r).clear();
       if (committed.row !== rect.row || committed.col !== rect.col) {

@@ -5,7 +5,7 @@ import { pullReport } from '../pull/pull-report';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { blockNote } from './block-note';
-import { reportProgress } from './progress';
+import { throttledProgress } from './progress';
 import { checkRunRequest } from './run-request';
 
 export interface RunToSheetOptions {
@@ -77,8 +77,10 @@ export function runReportToSheet(
   const { platform } = execution;
   const startedAt = platform.now();
   const run = checkRunRequest(request);
-  const progress = (message: string, page: number, pages: number | null, done = false): void => {
-    reportProgress(platform.userCache, run.runId, { message, page, pages, done });
+  const write = throttledProgress(platform, run.runId);
+  /** `step` marks a repeated update (a page, a chunk written): those are throttled. */
+  const progress = (message: string, page: number, pages: number | null, done = false, step = false): void => {
+    write({ message, page, pages, done }, !step || page === pages);
     if (!done) opts.onProgress?.(message, page, pages);
   };
 
@@ -92,7 +94,7 @@ export function runReportToSheet(
         bypassCache: opts.bypassCache,
         // The pull says "fetched page 3 of 201" (or "site-2 (2 of 4): fetched ..."): shown as a sentence.
         onProgress: (message: string, page: number, pages: number | null) =>
-          progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages),
+          progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages, false, true),
       },
     );
     const rows = pulled.table.rows.length;
@@ -123,7 +125,7 @@ export function runReportToSheet(
           table: pulled.table,
           note,
           onProgress: (done, total) => {
-            if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null);
+            if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
           },
         }),
       );
