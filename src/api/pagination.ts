@@ -1,7 +1,7 @@
 import { timeLeft, type Execution } from '../platform/execution';
 import { makeItSmaller, whereLabel } from './advice';
 import { readPage, type Page } from './envelope';
-import { CreatorError } from './errors';
+import { CreatorError } from '../shared/errors';
 import type { Requester } from './requester';
 import { fixedFanOut, type FanOut } from './fan-out';
 import { buildUrl, type QueryParam } from './url';

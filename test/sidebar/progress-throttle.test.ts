@@ -1,5 +1,5 @@
 import type { Cache } from '../../src/platform/types';
-import { readProgress, throttledProgress } from '../../src/sidebar/progress';
+import { readProgress, throttledProgress } from '../../src/run/progress';
 
 function memoryCache(): Cache & { puts: number } {
   const data = new Map<string, string>();
