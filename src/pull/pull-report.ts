@@ -33,6 +33,8 @@ export interface PullOptions {
    * site's bounds (30-minute cache) instead of each reading them again.
    */
   bypassCache?: boolean | 'rows';
+  /** The table goes to setValues: its cells are made sheet-safe in the same pass (Table.sheetSafe). */
+  forSheet?: boolean;
   onProgress?(message: string, page: number, pages: number | null): void;
 }
 
@@ -89,7 +91,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
 
   if (!siteArg) {
     const result = rowsClient.fetchRows(spec, { limit, sort }, {});
-    const table = toTable(spec, result.rows, { toDate });
+    const table = toTable(spec, result.rows, { toDate, forSheet: options.forSheet });
     return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, rows: table.rows.length };
   }
 
@@ -132,7 +134,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
       },
     );
     truncated = truncated || result.truncated;
-    tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId } : { toDate }));
+    tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId, forSheet: options.forSheet } : { toDate, forSheet: options.forSheet }));
   });
 
   const table = sites.length > 1 ? stackTables(tables, sites) : tables[0];

@@ -92,6 +92,7 @@ export function runReportToSheet(
       {
         purpose: 'user',
         bypassCache: opts.bypassCache,
+        forSheet: true,
         // The pull says "fetched page 3 of 201" (or "site-2 (2 of 4): fetched ..."): shown as a sentence.
         onProgress: (message: string, page: number, pages: number | null) =>
           progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages, false, true),

@@ -12,6 +12,8 @@ export interface BlockColumn {
 export interface BlockTable {
   columns: BlockColumn[];
   rows: unknown[][];
+  /** The rows already hold safe cell values (src/table's forSheet output): written as they are. */
+  sheetSafe?: boolean;
 }
 
 export interface WriteBlockInput {

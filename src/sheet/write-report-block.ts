@@ -18,9 +18,12 @@ function rowsPerCall(columns: number): number {
 }
 
 function prepareValues(input: WriteBlockInput): CellValue[][] {
-  const { columns, rows } = input.table;
+  const { columns, rows, sheetSafe } = input.table;
+  const header = columns.map((c) => toCellValue(c.header, true));
+  // Safe rows are passed on as they are: the grid holds references to them, not a copy.
+  if (sheetSafe) return [header, ...(rows as CellValue[][])];
   const text = columns.map((c) => isTextColumn(c.type));
-  const values: CellValue[][] = [columns.map((c) => toCellValue(c.header, true))];
+  const values: CellValue[][] = [header];
   for (const row of rows) values.push(columns.map((_, i) => toCellValue(row[i], text[i])));
   return values;
 }

@@ -1,4 +1,5 @@
 import type { ReportSpec } from '../catalog/types';
+import { asLiteralText, isTextColumn } from '../sheet/cell-values';
 import { cellConverter, inferType, isValueObject, toUnknownCell, type ToDate } from './cells';
 import { dateBoundsRows } from './date-bounds-rows';
 import { flattenInto } from './flatten';
@@ -9,6 +10,12 @@ export interface ToTableOptions {
   toDate: ToDate;
   /** Adds a leading Site column with this ID (multi-site pulls). */
   siteId?: string;
+  /** Cells as setValues must receive them (see Table.sheetSafe). */
+  forSheet?: boolean;
+}
+
+function sheetText(value: unknown, textColumn: boolean): unknown {
+  return typeof value === 'string' ? asLiteralText(value, textColumn) : value;
 }
 
 /** Fields beyond the catalog's, flattened; null for the usual row that has none. */
@@ -54,13 +61,13 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
     const { field, header, type, format } = columnSpec;
     const column: TableColumn = { header, field, type, ...(format ? { format } : {}) };
     // Converters are built once per column: this runs for every cell of a 100,000-row pull.
-    const convert = cellConverter(type, opts.toDate);
+    const convert = cellConverter(type, opts.toDate, opts.forSheet);
     // A score column also appears when an unscored metric arrives as {value, score}.
     if (!columnSpec.scored && !rows.some((row) => isValueObject(row[field]) && 'score' in row[field])) {
       plans.push({ columns: [column], fill: (row, _flat, out, at) => void (out[at] = convert(row[field])) });
       continue;
     }
-    const score = cellConverter('number', opts.toDate);
+    const score = cellConverter('number', opts.toDate, opts.forSheet);
     plans.push({
       columns: [column, { header: `${header} score`, field: `${field}.score`, type: 'number' }],
       // The value and its score are read from one look at the metric object.
@@ -91,13 +98,16 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
   }
   for (const path of extras) {
     const type = inferType(flats.map((flat) => flat?.get(path)));
+    const cell = (value: unknown): unknown => toUnknownCell(value, type, opts.toDate);
+    const textColumn = isTextColumn(type);
+    const convert = opts.forSheet ? (value: unknown) => sheetText(cell(value), textColumn) : cell;
     plans.push({
       columns: [{ header: path.replace(/\.score$/, ' score'), field: path, type }],
-      fill: (_row, flat, out, at) => void (out[at] = toUnknownCell(flat?.get(path), type, opts.toDate)),
+      fill: (_row, flat, out, at) => void (out[at] = convert(flat?.get(path))),
     });
   }
 
-  const site = opts.siteId;
+  const site = opts.siteId === undefined || !opts.forSheet ? opts.siteId : asLiteralText(opts.siteId, true);
   const columns = plans.flatMap((p) => p.columns);
   const fills = plans.map((p) => p.fill);
   const starts: number[] = [];
@@ -115,5 +125,7 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
     for (let j = 0; j < fills.length; j++) fills[j](row, flat, out, starts[j]);
     body[i] = out;
   }
-  return { columns: site === undefined ? columns : [SITE_COLUMN, ...columns], rows: body };
+  const table: Table = { columns: site === undefined ? columns : [SITE_COLUMN, ...columns], rows: body };
+  if (opts.forSheet) table.sheetSafe = true;
+  return table;
 }
