@@ -19,10 +19,13 @@ export interface Counters {
   /** Range.setValues / setValue calls, and the cells they wrote. */
   setValuesCalls: number;
   setValuesCells: number;
+  /** Sheets advanced service Values.update / batchUpdate requests, and the cells they wrote. */
+  sheetsApiRequests: number;
+  sheetsApiCells: number;
   getValuesCalls: number;
-  /** Range.setNumberFormat / setNumberFormats calls, and the cells they formatted. */
+  /** Range.setNumberFormat / setNumberFormats calls; the cells of setNumberFormats grids (its payload). */
   setNumberFormatsCalls: number;
-  numberFormatCells: number;
+  numberFormatGridCells: number;
   /** Utilities.sleep total, virtual ms. */
   sleptMs: number;
 }
@@ -43,9 +46,11 @@ export function newCounters(): Counters {
     lockTimeouts: 0,
     setValuesCalls: 0,
     setValuesCells: 0,
+    sheetsApiRequests: 0,
+    sheetsApiCells: 0,
     getValuesCalls: 0,
     setNumberFormatsCalls: 0,
-    numberFormatCells: 0,
+    numberFormatGridCells: 0,
     sleptMs: 0,
   };
 }

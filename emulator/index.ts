@@ -9,6 +9,7 @@ import { createCacheService, emptyCaches, type CacheData } from './services/cach
 import { createHtmlService } from './services/html';
 import { createLocks, type LockScope } from './services/lock';
 import { createPropertiesService, emptyProperties, type PropertiesData } from './services/properties';
+import { createSheetsApi, type SheetsAdvancedService } from './services/sheets-api';
 import { AuthMode, createScriptApp, emptyTriggers, type TriggerData, type TriggerRecord } from './services/script-app';
 import { createConsole, createLogger, createSession, type EmulatedConsole } from './services/session';
 import { createUrlFetchApp } from './services/url-fetch';
@@ -41,6 +42,11 @@ export interface EmulatorOptions {
   distDir?: string;
   /** Unconfirmed on Google; the add-on must work either way. Default false: it throws there. */
   documentPropertiesInCustomFunctions?: boolean;
+  /**
+   * The Sheets advanced service: absent ('off', the default, as the shipped manifest has it),
+   * enabled ('on'), or enabled without the `spreadsheets` scope ('noScope': every call throws).
+   */
+  sheetsAdvancedService?: SheetsAdvancedService;
 }
 
 export type EmulatorGlobals = AppsScriptGlobals & { console: EmulatedConsole };
@@ -161,6 +167,16 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     Date: virtualDate(clock),
     console: createConsole(state),
   };
+  const sheetsMode = opts.sheetsAdvancedService ?? 'off';
+  if (sheetsMode !== 'off') {
+    globals.Sheets = createSheetsApi({
+      spreadsheet: sheets.spreadsheet,
+      spreadsheetId: SPREADSHEET_ID,
+      counters,
+      mode: () => sheetsMode,
+      permission: () => (state.mode === 'customFunction' ? 'readOnly' : 'full'),
+    }) as AppsScriptGlobals['Sheets'];
+  }
 
   const addUser = (email: string) => {
     if (typeof email !== 'string' || !email.includes('@')) throw new Error(`Not a user email: ${String(email)}`);

@@ -136,14 +136,13 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
     getNumberFormat: () => sheet.cell(row, col)?.format ?? DEFAULT_FORMAT,
     setNumberFormat: (format: unknown) => {
       counters.setNumberFormatsCalls++;
-      counters.numberFormatCells += cells;
       each((c) => (c.format = String(format)));
       return self;
     },
     setNumberFormats: (formats: unknown) => {
       const grid = checkShape(formats, rect, 'setNumberFormats');
       counters.setNumberFormatsCalls++;
-      counters.numberFormatCells += cells;
+      counters.numberFormatGridCells += cells;
       setEach((c, v) => (c.format = String(v)), grid);
       return self;
     },

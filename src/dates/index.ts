@@ -8,3 +8,4 @@ export { PRESETS } from './presets';
 export { parseRange, resolveRange } from './range';
 export type { ResolvedRange } from './range';
 export { localMidnight } from './zone';
+export { serialNumbers } from './serial';

@@ -3,6 +3,8 @@ import type { Execution } from '../platform/execution';
 import type { Lock, Platform, Spreadsheet } from '../platform/types';
 import { pullReport } from '../pull/pull-report';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
+import { serialNumbers } from '../dates';
+import type { WriteBlockInput } from '../sheet/report-table';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { blockNote } from './block-note';
 import { throttledProgress } from './progress';
@@ -46,6 +48,12 @@ function acquire(execution: Execution): Lock | null {
     throw new CreatorError('BUSY', 'Another report is being written to this spreadsheet. Try again in a minute.');
   }
   return lock;
+}
+
+/** The Sheets advanced service for the writer, where the project enables it. */
+function sheetsApiOf(platform: Platform): WriteBlockInput['sheetsApi'] {
+  const values = platform.sheetsValues();
+  return values ? { values, serial: serialNumbers(platform, platform.timeZone()) } : null;
 }
 
 /** A sheet made for this run goes again if the write fails: the run leaves no trace. */
@@ -125,6 +133,7 @@ export function runReportToSheet(
           blockId,
           table: pulled.table,
           note,
+          sheetsApi: sheetsApiOf(platform),
           onProgress: (done, total) => {
             if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
           },
