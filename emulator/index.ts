@@ -7,6 +7,7 @@ import { newCounters, type Counters } from './counters';
 import { recalculate as recalculateFormulas, type RecalcReport } from './formula-engine';
 import { createCacheService, emptyCaches, type CacheData } from './services/cache';
 import { createHtmlService } from './services/html';
+import { createMailApp, emptyMail, type MailData, type SentMail } from './services/mail';
 import { createLocks, type LockScope } from './services/lock';
 import { createPropertiesService, emptyProperties, type PropertiesData } from './services/properties';
 import { createSheetsApi, type SheetsAdvancedService } from './services/sheets-api';
@@ -24,6 +25,7 @@ export type { Mode } from './state';
 export type { RecalcReport } from './formula-engine';
 export type { LockScope } from './services/lock';
 export type { TriggerRecord, TriggerSchedule } from './services/script-app';
+export type { SentMail, MailData } from './services/mail';
 export { inProcessTransport, httpTransport, type HttpTransport } from './transports';
 
 type SpreadsheetService = ReturnType<typeof createSpreadsheetService>;
@@ -47,6 +49,8 @@ export interface EmulatorOptions {
    * enabled ('on'), or enabled without the `spreadsheets` scope ('noScope': every call throws).
    */
   sheetsAdvancedService?: SheetsAdvancedService;
+  /** MailApp recipients per user per day. Default 100 (a consumer account). */
+  mailQuota?: number;
 }
 
 export type EmulatorGlobals = AppsScriptGlobals & { console: EmulatedConsole };
@@ -61,6 +65,8 @@ export interface EmulatorSnapshot {
   caches: CacheData;
   triggers: TriggerData;
   spreadsheet: unknown;
+  /** Absent in snapshots made before MailApp was emulated. */
+  mail?: MailData;
 }
 
 export interface Emulator {
@@ -80,6 +86,8 @@ export interface Emulator {
   readonly logs: string[];
   /** Every installable trigger of every user (copies). */
   readonly triggers: TriggerRecord[];
+  /** What MailApp sent (copies), and the daily quota per user. */
+  readonly mail: { readonly sent: SentMail[]; quota: number };
   /** `hold('document')` is "another execution" holding the lock until the returned release(). */
   readonly locks: { hold(scope: LockScope, user?: string): () => void };
   /** One execution as that user/mode; locks it still holds are released at the end. */
@@ -128,6 +136,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   let properties = emptyProperties();
   let caches = emptyCaches();
   let triggers = emptyTriggers();
+  let mail = emptyMail(opts.mailQuota);
   let bundle: LoadedBundle | null = null;
   let depth = 0;
 
@@ -161,6 +170,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     SpreadsheetApp: spreadsheetApp,
     ScriptApp: createScriptApp(state, () => triggers),
     HtmlService: createHtmlService(state),
+    MailApp: createMailApp(state, () => mail),
     Utilities: createUtilities(state),
     Session: createSession(state),
     Logger: createLogger(state),
@@ -247,6 +257,17 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     get triggers() {
       return clone(triggers.triggers);
     },
+    mail: {
+      get sent() {
+        return clone(mail.sent);
+      },
+      get quota() {
+        return mail.dailyQuota;
+      },
+      set quota(n: number) {
+        mail.dailyQuota = n;
+      },
+    },
     locks: { hold: (scope, user) => locks.hold(scope, user) },
     runAs,
     loadBundle,
@@ -274,6 +295,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       caches: clone(caches),
       triggers: clone(triggers),
       spreadsheet: sheets.snapshot(),
+      mail: clone(mail),
     }),
     restore(snapshot) {
       if (snapshot?.version !== 1) throw new Error('restore: not an emulator snapshot (version 1)');
@@ -283,6 +305,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       properties = clone(snapshot.properties);
       caches = clone(snapshot.caches);
       triggers = clone(snapshot.triggers);
+      mail = snapshot.mail ? clone(snapshot.mail) : emptyMail(mail.dailyQuota);
       sheets.restore(snapshot.spreadsheet);
     },
   };
