@@ -97,7 +97,7 @@ function writeWithSetValues(sheet: Sheet, rect: Rect, values: CellValue[][], inp
 }
 
 /** Adjacent columns sharing a number format: one format call each, whatever the row count. */
-export function formatRuns(columns: WriteBlockInput['table']['columns']): Array<{ at: number; width: number; format: string }> {
+function formatRuns(columns: WriteBlockInput['table']['columns']): Array<{ at: number; width: number; format: string }> {
   const runs: Array<{ at: number; width: number; format: string }> = [];
   columns.forEach((c, i) => {
     // A date column always gets a date format: the Sheets API sends dates as serial numbers,

@@ -56,6 +56,6 @@ describe('writes through the Sheets advanced service where it is enabled', () =>
     expect(emu.counters.sheetsApiRequests).toBeGreaterThanOrEqual(1);
     expect(emu.counters.sheetsApiRequests).toBeLessThanOrEqual(10);
     expect(emu.counters.sheetsApiCells).toBe(40_001 * 5);
-    expect(shown(ss, "Bob's pages", 'A40001:E40001')).toEqual([['Page 40000', '$60,000.00', '4,000,000', '2026-01-24', '2025-01-02']]);
+    expect(shown(ss, "Bob's pages", 'A40001:E40001')).toEqual([['Page 40000', '$60,000.00', '4,000,000', '2026-01-16', '2025-01-02']]);
   });
 });
