@@ -129,6 +129,8 @@ function excluded<T extends object>(target: T, meter: Meter): T {
   const proxy = new Proxy(target, {
     get(obj, prop, receiver) {
       const value = Reflect.get(obj, prop, receiver) as unknown;
+      // Namespaces (Sheets.Spreadsheets.Values) are proxied too, so their methods count as Google's.
+      if (value !== null && typeof value === 'object' && !Array.isArray(value) && meter.depth === 0) return excluded(value, meter);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         const method = String(prop);
