@@ -3,9 +3,22 @@ import { freshnessTtl, TTL_RECENT_S } from '../api/freshness';
 import type { Execution } from '../platform/execution';
 import type { ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
-import { stackTables, toTable, type Table } from '../table';
-import { localMidnight, maxYmd, minYmd, parseRange, resolveRange, type ResolvedRange } from '../dates';
-import { readLimit, readSort } from './query-options';
+import { compareTables, stackTables, toTable, withTotals, type Table } from '../table';
+import {
+  COMPARE_LABEL,
+  comparisonRange,
+  dayShift,
+  localMidnight,
+  maxYmd,
+  minYmd,
+  parseRange,
+  resolveRange,
+  type CompareTo,
+  type ResolvedRange,
+} from '../dates';
+import { CreatorError, isCreatorError } from '../api/errors';
+import { isDate } from '../shared/user-input';
+import { readCompareTo, readLimit, readSort, readTotals } from './query-options';
 import { resolveReport } from './report-key';
 import { readSiteArg } from './site-arg';
 import { expandSites } from './sites';
@@ -22,6 +35,10 @@ export interface PullRequest {
   limit?: unknown;
   /** `field` or `-field`; a column header is accepted too. */
   sort?: unknown;
+  /** Adds Total rows (per site and overall); ratios recomputed from the summed parts. */
+  totals?: unknown;
+  /** previousPeriod, previousYear or previousYearWeekday: the table compares the two periods. */
+  compareTo?: unknown;
 }
 
 export interface PullOptions {
@@ -48,8 +65,12 @@ export interface PullResult {
   dataThrough: string | null;
   /** A limit cut some site's rows short. */
   truncated: boolean;
-  /** Data rows in the table. */
+  /** Rows in the table, total rows included. */
   rows: number;
+  /** Of which total rows. */
+  totalRows: number;
+  /** The period compared with, when the table is a comparison. */
+  comparison: { compareTo: CompareTo; label: string; startDate: string; endDate: string } | null;
 }
 
 /**
@@ -63,6 +84,11 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   const spec = resolveReport(request.report);
   const limit = readLimit(request.limit);
   const sort = readSort(spec, request.sort);
+  const totals = readTotals(request.totals);
+  const compareTo = readCompareTo(request.compareTo);
+  if (compareTo && !spec.dateFamily) {
+    throw new CreatorError('BAD_INPUT', `${spec.label} has no dates, so there is no earlier period to compare with. Leave compareTo empty.`);
+  }
   const platform = execution.platform;
   const timeZone = platform.timeZone();
   const requested = spec.dateFamily ? parseRange(request.start, request.end, { platform, timeZone }) : null;
@@ -75,22 +101,26 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   const rowsClient = options.bypassCache ? createClient(execution, credential, { bypassCache: true }) : client;
   // A pull repeats the same few days across many rows, and each midnight costs several
   // Utilities.formatDate calls: each day is worked out once per pull, and every cell gets its own
-  // Date (a shared one could be changed through any cell holding it).
+  // Date (a shared one could be changed through any cell holding it). A comparison reads the day
+  // back from the cell's instant.
   const midnights = new Map<string, number>();
+  const daysByMs = new Map<number, string>();
   const toDate = (ymd: string): Date => {
     let ms = midnights.get(ymd);
     if (ms === undefined) {
       ms = localMidnight(platform, timeZone, ymd).getTime();
       midnights.set(ymd, ms);
+      daysByMs.set(ms, ymd);
     }
     return new Date(ms);
   };
   const sites = siteArg ? expandSites(siteArg, client, options.purpose) : [];
+  const none = { totalRows: 0, comparison: null };
 
   if (!siteArg) {
     const result = rowsClient.fetchRows(spec, { limit, sort }, {});
     const table = toTable(spec, result.rows, { toDate });
-    return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, rows: table.rows.length };
+    return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, rows: table.rows.length, ...none };
   }
 
   const family = spec.dateFamily;
@@ -98,44 +128,81 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     sites.map((siteId) => (requested && family ? resolveRange(requested, client.dateBounds(siteId), { siteId, family }) : null));
   // Explicit days go to the API as given, so the bounds they must be checked against can come back
   // in the same round trip as the first page and be checked before any row is used. A preset is
-  // read from the bounds, so those are needed first (or come from the cache at no cost).
+  // read from the bounds, so those are needed first (or come from the cache at no cost). A
+  // comparison needs both periods checked before anything is fetched.
   const explicit = requested?.kind === 'days' && family !== null ? requested : null;
-  const unknownBounds = explicit ? sites.filter((siteId) => client.knownBounds(siteId) === undefined) : [];
+  const unknownBounds = explicit && !compareTo ? sites.filter((siteId) => client.knownBounds(siteId) === undefined) : [];
   let ranges: Array<ResolvedRange | null> | null = unknownBounds.length > 0 ? null : resolveAll();
   const checkAll = (): Array<ResolvedRange | null> => {
     if (!ranges) ranges = resolveAll();
     return ranges;
   };
+  const previous = compareTo && family ? checkAll().map((range, i) => range && previousPeriod(range, compareTo, client.dateBounds(sites[i]), sites[i], family)) : null;
+  // Several sites carry each site's name beside its ID (one cached request for the site list).
+  const names = sites.length > 1 ? siteNames(client) : undefined;
 
-  const tables: Table[] = [];
   let truncated = false;
-  sites.forEach((siteId, i) => {
-    const known = ranges?.[i] ?? null;
-    const prefix = sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '';
-    const result = rowsClient.fetchRows(
-      spec,
-      {
-        siteId,
-        startDate: known?.startDate ?? explicit?.startDate,
-        endDate: known?.endDate ?? explicit?.endDate,
-        limit,
-        sort,
-      },
-      {
-        onProgress: (page, pages) =>
-          options.onProgress?.(`${prefix}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
-        cacheTtlSeconds: () => {
-          const range = checkAll()[i];
-          return range ? freshnessTtl(range.endDate, range.dataThrough) : TTL_RECENT_S;
+  const pullSide = (side: Array<ResolvedRange | null> | null, label: string): Table => {
+    const tables: Table[] = [];
+    sites.forEach((siteId, i) => {
+      const known = side ? side[i] : (ranges?.[i] ?? null);
+      const prefix = (sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '') + label;
+      const result = rowsClient.fetchRows(
+        spec,
+        {
+          siteId,
+          startDate: known?.startDate ?? explicit?.startDate,
+          endDate: known?.endDate ?? explicit?.endDate,
+          limit,
+          sort,
         },
-        ...(ranges ? {} : { boundsAlong: { siteIds: unknownBounds, check: () => void checkAll() } }),
-      },
-    );
-    truncated = truncated || result.truncated;
-    tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId } : { toDate }));
-  });
+        {
+          onProgress: (page, pages) =>
+            options.onProgress?.(`${prefix}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
+          cacheTtlSeconds: () => {
+            const range = side ? side[i] : checkAll()[i];
+            return range ? freshnessTtl(range.endDate, range.dataThrough) : TTL_RECENT_S;
+          },
+          ...(ranges ? {} : { boundsAlong: { siteIds: unknownBounds, check: () => void checkAll() } }),
+        },
+      );
+      truncated = truncated || result.truncated;
+      tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId } : { toDate }));
+    });
+    return sites.length > 1 ? stackTables(tables, sites, names) : tables[0];
+  };
 
-  const table = sites.length > 1 ? stackTables(tables, sites) : tables[0];
+  let table = pullSide(null, '');
+  let totalRows = 0;
+  let comparison: PullResult['comparison'] = null;
+  if (compareTo && previous) {
+    const before = pullSide(previous, 'comparison period: ');
+    const current = checkAll();
+    const first = current.find((r): r is ResolvedRange => r !== null)!;
+    const compared = compareTables({
+      spec,
+      current: table,
+      previous: before,
+      shift: dayShift(compareTo, first),
+      dayOf: (cell) => (isDate(cell) ? (daysByMs.get(cell.getTime()) ?? null) : null),
+      toDate,
+      totals,
+    });
+    table = compared;
+    totalRows = compared.totalRows;
+    const spans = previous.filter((r): r is ResolvedRange => r !== null);
+    comparison = {
+      compareTo,
+      label: COMPARE_LABEL[compareTo],
+      startDate: spans.map((r) => r.startDate).reduce(minYmd),
+      endDate: spans.map((r) => r.endDate).reduce(maxYmd),
+    };
+  } else if (totals) {
+    const totalled = withTotals(table, spec);
+    table = totalled.table;
+    totalRows = totalled.totals;
+  }
+
   const resolved = checkAll().filter((r): r is ResolvedRange => r !== null);
   const earliest = (days: string[]): string | null => (days.length ? days.reduce(minYmd) : null);
   const latest = (days: string[]): string | null => (days.length ? days.reduce(maxYmd) : null);
@@ -148,5 +215,36 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     dataThrough: earliest(resolved.map((r) => r.dataThrough)),
     truncated,
     rows: table.rows.length,
+    totalRows,
+    comparison,
   };
+}
+
+/**
+ * The period a site's range is compared with, checked against the same bounds with the same
+ * messages as the range itself, so a comparison reaching back before the site's first day says so.
+ */
+function previousPeriod(
+  range: ResolvedRange,
+  compareTo: CompareTo,
+  bounds: Parameters<typeof resolveRange>[1],
+  siteId: string,
+  family: NonNullable<ReportSpec['dateFamily']>,
+): ResolvedRange {
+  const span = comparisonRange(compareTo, range);
+  try {
+    return resolveRange({ kind: 'days', ...span }, bounds, { siteId, family });
+  } catch (error) {
+    if (!isCreatorError(error)) throw error;
+    throw new CreatorError(
+      error.code,
+      `The comparison period (${COMPARE_LABEL[compareTo]}: ${span.startDate} to ${span.endDate}) is outside the data. ${error.message}`,
+    );
+  }
+}
+
+function siteNames(client: { listSites(): ReadonlyArray<{ id: string; name?: unknown }> }): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const site of client.listSites()) names.set(String(site.id), typeof site.name === 'string' ? site.name : '');
+  return names;
 }

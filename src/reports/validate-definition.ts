@@ -1,5 +1,8 @@
 import { CreatorError } from '../api/errors';
 import { findReport } from '../catalog/reports';
+import type { ReportSpec } from '../catalog/types';
+import { COMPARE_TO } from '../dates';
+import { canTotal } from '../table';
 import { parseDateArg, type DateContext } from '../dates';
 import type { ReportDefinition, ReportOptions, Schedule } from '../shared/types';
 import { capitalize, describeInput } from '../shared/user-input';
@@ -63,7 +66,8 @@ function cleanDates(start: string, end: string, needsDates: boolean, ctx: DateCo
   return { start, end };
 }
 
-function cleanOptions(value: unknown, paginated: boolean): ReportOptions | undefined {
+function cleanOptions(value: unknown, spec: ReportSpec): ReportOptions | undefined {
+  const paginated = spec.paginated;
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object') bad('Report options must be an object.');
   const raw = value as Record<string, unknown>;
@@ -79,20 +83,41 @@ function cleanOptions(value: unknown, paginated: boolean): ReportOptions | undef
     if (!SORT.test(sort)) bad(`The sort ${describeInput(sort)} is not a column name (use e.g. "-earnings").`);
     options.sort = sort;
   }
+  if (raw.totals !== undefined && raw.totals !== null && raw.totals !== false) {
+    if (raw.totals !== true) bad('The totals option is true or false.');
+    if (!canTotal(spec)) bad(`${spec.label} has no metrics to total.`);
+    options.totals = true;
+  }
+  const compareTo = text(raw.compareTo, 'comparison');
+  if (compareTo) {
+    if (!spec.dateFamily) bad(`${spec.label} has no dates, so there is no earlier period to compare with.`);
+    const known = COMPARE_TO.find((c) => c === compareTo);
+    if (!known) bad(`Compare with previousPeriod, previousYear or previousYearWeekday, not ${describeInput(compareTo)}.`);
+    options.compareTo = known;
+  }
   return Object.keys(options).length ? options : undefined;
 }
+
+const EVERY = 'A schedule runs every hour, day, week or month (or is off).';
 
 function cleanSchedule(value: unknown): Schedule {
   if (value === undefined || value === null) return { every: 'off' };
   if (typeof value !== 'object') bad('The schedule must be an object.');
   const raw = value as Record<string, unknown>;
-  if (raw.every !== undefined && raw.every !== null && typeof raw.every !== 'string') bad('A schedule runs every hour, day or week (or is off).');
+  if (raw.every !== undefined && raw.every !== null && typeof raw.every !== 'string') bad(EVERY);
   const every = text(raw.every, 'schedule') || 'off';
   if (every === 'off' || every === 'hour') return { every };
-  if (every !== 'day' && every !== 'week') bad('A schedule runs every hour, day or week (or is off).');
+  if (every !== 'day' && every !== 'week' && every !== 'month') bad(EVERY);
   const hour = Number(raw.hour);
   if (!Number.isInteger(hour) || hour < 0 || hour > 23) bad('Pick the hour of the day (0 to 23) for the schedule.');
   if (every === 'day') return { every, hour };
+  if (every === 'month') {
+    const monthDay = Number(raw.monthDay);
+    if (!Number.isInteger(monthDay) || monthDay < 1 || monthDay > 31) {
+      bad('Pick the day of the month (1 to 31) for the schedule; a day past the month\'s end runs on its last day.');
+    }
+    return { every, hour, monthDay };
+  }
   const weekDay = Number(raw.weekDay);
   if (!Number.isInteger(weekDay) || weekDay < 0 || weekDay > 6) bad('Pick the day of the week for the schedule.');
   return { every, hour, weekDay };
@@ -118,7 +143,7 @@ export function cleanDefinition(input: unknown, ctx: DateContext): ReportDefinit
     report: spec.key,
     siteId,
     ...cleanDates(text(raw.start, 'start date'), text(raw.end, 'end date'), spec.dateFamily !== null, ctx),
-    options: cleanOptions(raw.options, spec.paginated),
+    options: cleanOptions(raw.options, spec),
     sheetName,
     schedule: cleanSchedule(raw.schedule),
   };

@@ -78,6 +78,10 @@ export interface ReportOptions {
   sort?: string;
   /** Leave the header row out (formulas only). Default true. */
   header?: boolean;
+  /** Add Total rows: per site and overall; ratios recomputed from the summed parts. */
+  totals?: boolean;
+  /** Compare with an earlier period: the table gets previous values and changes. */
+  compareTo?: 'previousPeriod' | 'previousYear' | 'previousYearWeekday';
 }
 
 export interface RunReportRequest {
@@ -116,14 +120,16 @@ export interface RunProgress {
   done: boolean;
 }
 
-export type ScheduleEvery = 'off' | 'hour' | 'day' | 'week';
+export type ScheduleEvery = 'off' | 'hour' | 'day' | 'week' | 'month';
 
 export interface Schedule {
   every: ScheduleEvery;
-  /** 0-23 in the spreadsheet's time zone (day, week). */
+  /** 0-23 in the spreadsheet's time zone (day, week, month). */
   hour?: number;
   /** 0 = Sunday ... 6 = Saturday (week). */
   weekDay?: number;
+  /** 1-31 (month); past the month's end the schedule runs on its last day. */
+  monthDay?: number;
 }
 
 export interface ReportDefinition {

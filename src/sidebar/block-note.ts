@@ -7,6 +7,10 @@ export interface BlockNoteFacts {
   endDate: string | null;
   dataThrough: string | null;
   rows: number;
+  /** Of `rows`, how many are totals. */
+  totalRows?: number;
+  /** The period a comparison looks back to. */
+  comparison?: { label: string; startDate: string; endDate: string } | null;
   truncated: boolean;
   /** Epoch ms of the refresh. */
   refreshedAt: number;
@@ -22,8 +26,12 @@ export function blockNote(platform: Platform, facts: BlockNoteFacts): string {
   const lines = [`Creator Reporting: ${facts.reportLabel}`];
   if (facts.sites.length) lines.push(`${facts.sites.length === 1 ? 'Site' : 'Sites'}: ${facts.sites.join(', ')}`);
   if (facts.startDate && facts.endDate) lines.push(`Dates: ${facts.startDate} to ${facts.endDate}`);
+  if (facts.comparison) {
+    lines.push(`Compared with: ${facts.comparison.startDate} to ${facts.comparison.endDate} (${facts.comparison.label})`);
+  }
   if (facts.dataThrough) lines.push(`Data through: ${facts.dataThrough} (the last few days may still be revised)`);
-  lines.push(`Rows: ${facts.rows}${facts.truncated ? ' (limited: the report has more)' : ''}`);
+  const totals = facts.totalRows ? ` (${facts.totalRows} of them total${facts.totalRows === 1 ? '' : 's'})` : '';
+  lines.push(`Rows: ${facts.rows}${totals}${facts.truncated ? ' (limited: the report has more)' : ''}`);
   lines.push(`Refreshed: ${refreshed} (${zone})`);
   return lines.join('\n');
 }

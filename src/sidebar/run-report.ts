@@ -86,7 +86,16 @@ export function runReportToSheet(
     progress(`Starting ${run.spec.label}`, 0, null);
     const pulled = pullReport(
       execution,
-      { report: run.spec.key, siteId: run.siteId, start: run.start, end: run.end, limit: run.limit, sort: run.sort },
+      {
+        report: run.spec.key,
+        siteId: run.siteId,
+        start: run.start,
+        end: run.end,
+        limit: run.limit,
+        sort: run.sort,
+        totals: run.totals,
+        compareTo: run.compareTo,
+      },
       {
         purpose: 'user',
         bypassCache: opts.bypassCache,
@@ -113,6 +122,8 @@ export function runReportToSheet(
         endDate: pulled.endDate,
         dataThrough: pulled.dataThrough,
         rows,
+        totalRows: pulled.totalRows,
+        comparison: pulled.comparison,
         truncated: pulled.truncated,
         refreshedAt: platform.now(),
       });

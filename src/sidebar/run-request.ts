@@ -15,6 +15,8 @@ export interface CheckedRun {
   end?: string;
   limit?: number;
   sort?: string;
+  totals?: unknown;
+  compareTo?: unknown;
   sheetName: string;
   runId?: string;
 }
@@ -65,6 +67,9 @@ export function checkRunRequest(request: RunReportRequest): CheckedRun {
     end: optionalText(request.end, 'end date'),
     limit: limit ?? undefined,
     sort: optionalText(options.sort, 'sort'),
+    // Read by the pull, which says what is wrong with them.
+    totals: options.totals,
+    compareTo: options.compareTo,
     sheetName,
     runId: request.runId === undefined || request.runId === null || request.runId === '' ? undefined : checkRunId(request.runId),
   };

@@ -1,17 +1,18 @@
-import { SITE_COLUMN, type Table, type TableColumn } from './types';
+import { SITE_COLUMN, SITE_NAME_COLUMN, SITE_NAME_FIELD, type Table, type TableColumn } from './types';
 
 /**
  * Column order for several tables: each table's columns keep their relative order, and a column
  * only some tables have goes right after its predecessor (a score column stays beside its value).
  */
-function unionColumns(tables: Table[]): TableColumn[] {
-  const union: TableColumn[] = [SITE_COLUMN];
+function unionColumns(tables: Table[], named: boolean): TableColumn[] {
+  const union: TableColumn[] = named ? [SITE_COLUMN, SITE_NAME_COLUMN] : [SITE_COLUMN];
   for (const table of tables) {
     let after = 0;
     for (const column of table.columns) {
       const at = union.findIndex((c) => c.field === column.field);
       if (at >= 0) {
-        after = at;
+        // The site's name stays right beside its ID.
+        after = named && at === 0 ? 1 : at;
         continue;
       }
       union.splice(after + 1, 0, column);
@@ -22,16 +23,19 @@ function unionColumns(tables: Table[]): TableColumn[] {
 }
 
 /**
- * Several sites' tables as one, Site column first. A table without a Site column takes its ID
- * from `sites` (same order). Cells of columns a table lacks are "".
+ * Several sites' tables as one, Site column first and, with `names`, each site's name beside its
+ * ID. A table without a Site column takes its ID from `sites` (same order). Cells of columns a
+ * table lacks are "".
  */
-export function stackTables(tables: Table[], sites: string[] = []): Table {
-  const columns = unionColumns(tables);
+export function stackTables(tables: Table[], sites: string[] = [], names?: ReadonlyMap<string, string>): Table {
+  const columns = unionColumns(tables, names !== undefined);
   const rows: unknown[][] = [];
   tables.forEach((table, t) => {
+    const site = sites[t] ?? '';
+    const name = names?.get(site) ?? '';
     const positions = columns.map((c) => table.columns.findIndex((own) => own.field === c.field));
     for (const row of table.rows) {
-      rows.push(positions.map((p, k) => (p >= 0 ? row[p] : k === 0 ? (sites[t] ?? '') : '')));
+      rows.push(positions.map((p, k) => (p >= 0 ? row[p] : k === 0 ? site : columns[k].field === SITE_NAME_FIELD ? name : '')));
     }
   });
   return { columns, rows };

@@ -29,7 +29,7 @@ describe('a saved report is checked before it is stored', () => {
     [{ ...base, sheetName: 'Creator Reporting status' }, /status sheet/],
     [{ ...base, schedule: { every: 'day', hour: 24 } }, /hour of the day/],
     [{ ...base, schedule: { every: 'week', hour: 7, weekDay: 7 } }, /day of the week/],
-    [{ ...base, schedule: { every: 'minute' } }, /every hour, day or week/],
+    [{ ...base, schedule: { every: 'minute' } }, /every hour, day, week or month/],
     [{ ...base, options: { limit: 0 } }, /at least 1/],
   ])('rejects %j with a message that says what to fix', (input, message) => {
     expect(() => cleanDefinition(input, ctx)).toThrow(message);
