@@ -74,6 +74,7 @@ function scheduleEditor(initial: Schedule | undefined): { node: HTMLElement; val
     ['hour', 'Every hour'],
     ['day', 'Every day'],
     ['week', 'Every week'],
+    ['month', 'Every month'],
   ]) {
     every.appendChild(el('option', { value, text: label }));
   }
@@ -81,24 +82,38 @@ function scheduleEditor(initial: Schedule | undefined): { node: HTMLElement; val
   for (let h = 0; h < 24; h++) hour.appendChild(el('option', { value: String(h), text: hh(h) }));
   const weekDay = el('select', { name: 'weekDay' });
   DAY_NAMES.forEach((d, i) => weekDay.appendChild(el('option', { value: String(i), text: d })));
+  const monthDay = el('select', { name: 'monthDay' });
+  for (let d = 1; d <= 31; d++) monthDay.appendChild(el('option', { value: String(d), text: String(d) }));
   every.value = initial?.every ?? 'off';
   hour.value = String(initial?.hour ?? 6);
   weekDay.value = String(initial?.weekDay ?? 1);
+  monthDay.value = String(initial?.monthDay ?? 2);
   const hourBox = field('At', hour, 'In the spreadsheet\u2019s time zone; it runs within the hour.');
   const dayBox = field('On', weekDay);
+  const monthDayBox = field('On day', monthDay, 'A day past the month\u2019s end runs on its last day.');
   const sync = () => {
-    hourBox.hidden = every.value !== 'day' && every.value !== 'week';
+    hourBox.hidden = every.value !== 'day' && every.value !== 'week' && every.value !== 'month';
     dayBox.hidden = every.value !== 'week';
+    monthDayBox.hidden = every.value !== 'month';
   };
   every.addEventListener('change', sync);
   sync();
-  const node = el('fieldset', { className: 'dates' }, el('legend', { text: 'Refresh automatically' }), field('Schedule', every), dayBox, hourBox);
+  const node = el(
+    'fieldset',
+    { className: 'dates' },
+    el('legend', { text: 'Refresh automatically' }),
+    field('Schedule', every),
+    dayBox,
+    monthDayBox,
+    hourBox,
+  );
   return {
     node,
     value(): Schedule {
       const e = every.value as ScheduleEvery;
       if (e === 'day') return { every: e, hour: Number(hour.value) };
       if (e === 'week') return { every: e, hour: Number(hour.value), weekDay: Number(weekDay.value) };
+      if (e === 'month') return { every: e, hour: Number(hour.value), monthDay: Number(monthDay.value) };
       return { every: e };
     },
   };
