@@ -6,7 +6,7 @@ import { readHeader } from './header-arg';
 import { readOptions } from './options-arg';
 import { resolveReport } from '../pull/report-key';
 import { singleCell } from '../shared/user-input';
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 
 /** Arguments of a CREATOR_ function, as Sheets passed them. Signature fixed by src/Code.ts. */
 export interface FormulaArgs {

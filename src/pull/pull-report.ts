@@ -16,7 +16,7 @@ import {
   type CompareTo,
   type ResolvedRange,
 } from '../dates';
-import { CreatorError, isCreatorError } from '../api/errors';
+import { CreatorError, isCreatorError } from '../shared/errors';
 import { isDate } from '../shared/user-input';
 import { readCompareTo, readLimit, readSort, readTotals } from './query-options';
 import { resolveReport } from './report-key';
