@@ -98,6 +98,24 @@ function cleanOptions(value: unknown, spec: ReportSpec): ReportOptions | undefin
   return Object.keys(options).length ? options : undefined;
 }
 
+/** Revised days are re-read at most this far back; a month covers every revision seen so far. */
+export const MAX_REVISION_DAYS = 31;
+export const DEFAULT_REVISION_DAYS = 7;
+
+function cleanMode(raw: Record<string, unknown>, spec: ReportSpec, options: ReportOptions | undefined): Pick<ReportDefinition, 'mode' | 'revisionDays'> {
+  const mode = text(raw.mode, 'mode') || 'replace';
+  if (mode === 'replace') return {};
+  if (mode !== 'history') bad(`The mode is "replace" (each refresh replaces the block) or "history" (rows are kept and updated), not ${describeInput(mode)}.`);
+  if (!spec.dateFamily) bad(`${spec.label} has no dates, so it cannot keep a history.`);
+  if (options?.compareTo || options?.totals) bad('A history keeps one row per day: leave totals and comparisons to a report that replaces its block.');
+  const given = raw.revisionDays;
+  const revisionDays = given === undefined || given === null || given === '' ? DEFAULT_REVISION_DAYS : Number(given);
+  if (!Number.isInteger(revisionDays) || revisionDays < 0 || revisionDays > MAX_REVISION_DAYS) {
+    bad(`The revision window is a whole number of days from 0 to ${MAX_REVISION_DAYS} (the network revises the last few days; 7 is usual).`);
+  }
+  return { mode: 'history', revisionDays };
+}
+
 const EVERY = 'A schedule runs every hour, day, week or month (or is off).';
 
 function cleanSchedule(value: unknown): Schedule {
@@ -147,6 +165,7 @@ export function cleanDefinition(input: unknown, ctx: DateContext): ReportDefinit
     sheetName,
     schedule: cleanSchedule(raw.schedule),
   };
+  Object.assign(definition, cleanMode(raw, spec, definition.options));
   const id = text(raw.id, 'report id');
   if (id) definition.id = id;
   return definition;

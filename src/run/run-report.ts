@@ -21,7 +21,7 @@ export interface RunToSheetOptions {
 const LOCK_WAIT_MS = 30_000;
 
 /** "120,000": without toLocaleString, whose locale data a runtime may lack. */
-function thousands(n: number): string {
+export function thousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
@@ -35,12 +35,12 @@ function sheetBlockId(sheet: GoogleAppsScript.Spreadsheet.Sheet): string {
   return `sheet-${sheet.getSheetId()}`;
 }
 
-function siteLabels(sites: string[], fallback: string | string[]): string[] {
+export function siteLabels(sites: string[], fallback: string | string[]): string[] {
   if (sites.length) return sites;
   return (Array.isArray(fallback) ? fallback : [fallback]).filter((s) => s !== '');
 }
 
-function acquire(execution: Execution): Lock | null {
+export function acquire(execution: Execution): Lock | null {
   const lock = execution.platform.documentLock();
   if (lock && !lock.tryLock(LOCK_WAIT_MS)) {
     throw new CreatorError('BUSY', 'Another report is being written to this spreadsheet. Try again in a minute.');

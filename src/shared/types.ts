@@ -95,6 +95,8 @@ export interface RunReportRequest {
   sheetName?: string;
   /** Lets the sidebar poll getRunProgress while the run goes on. */
   runId?: string;
+  /** Keep a history (saved reports): upsert per site, day and dimension instead of replacing. */
+  history?: { revisionDays: number };
 }
 
 export interface RunReportResult {
@@ -142,6 +144,10 @@ export interface ReportDefinition {
   options?: ReportOptions;
   sheetName: string;
   schedule?: Schedule;
+  /** `replace` (default): each refresh replaces the block. `history`: rows are kept and upserted. */
+  mode?: 'replace' | 'history';
+  /** History only: each refresh re-reads this many days before the last stored day (default 7). */
+  revisionDays?: number;
 }
 
 export type RunOutcome = 'ok' | 'error' | 'never';

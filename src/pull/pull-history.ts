@@ -1,0 +1,155 @@
+import { createClient } from '../api/client';
+import { freshnessTtl } from '../api/freshness';
+import type { Execution } from '../platform/execution';
+import type { ReportSpec } from '../catalog/types';
+import { loadCredential } from '../settings/credential';
+import { concatTables, stackTables, toTable, type Table, type TableColumn } from '../table';
+import { addDays, availableRange, localMidnight, maxYmd, minYmd, parseRange, resolveRange } from '../dates';
+import { CreatorError } from '../shared/errors';
+import { readLimit, readSort } from './query-options';
+import { resolveReport } from './report-key';
+import { readSiteArg } from './site-arg';
+import { expandSites } from './sites';
+import type { PullOptions } from './pull-report';
+
+export const HISTORY_DATE_FIELD = 'date';
+const DATE_COLUMN: TableColumn = { header: 'Date', field: HISTORY_DATE_FIELD, type: 'date', format: 'yyyy-mm-dd' };
+
+export interface HistoryRequest {
+  report: string;
+  siteId: unknown;
+  /** The first backfill's days, as saved ("lastNinetyDays", "2026-07-01"...). */
+  start?: unknown;
+  end?: unknown;
+  limit?: unknown;
+  sort?: unknown;
+  /** Days before the last stored day that are read again (the network revises recent days). */
+  revisionDays: number;
+  /** The last day the history holds; null before the first backfill. */
+  lastStoredDay: string | null;
+}
+
+export interface HistoryPull {
+  spec: ReportSpec;
+  /** Site and site name (several sites), Date, then the report's columns: one row per site, day and dimension. */
+  table: Table;
+  sites: string[];
+  /** The days read: from the revision window's start (or the backfill's) to the last day with data. */
+  startDate: string | null;
+  endDate: string | null;
+  dataThrough: string | null;
+  /** Per-dimension reports are read one day per request. */
+  byDay: boolean;
+}
+
+/** A report with its own date column is a daily series: one request covers the whole range. */
+export function pulledByDay(spec: ReportSpec): boolean {
+  return !spec.columns.some((c) => c.field === HISTORY_DATE_FIELD && c.type === 'date');
+}
+
+/** Requests per site for `days` days: one for a daily series, one a day otherwise (pages may add more). */
+export function historyRequests(spec: ReportSpec, days: number): number {
+  return days <= 0 ? 0 : pulledByDay(spec) ? 1 : days;
+}
+
+/** Several sites (or "all", however many it finds) keep Site columns, so the layout never changes. */
+export function historyIsMultiSite(siteId: unknown): boolean {
+  const arg = readSiteArg(siteId);
+  return arg.kind === 'all' || arg.ids.length > 1;
+}
+
+/**
+ * The rows a history refresh needs: for each site, from `revisionDays` before the last stored day
+ * to the site's last day with data (the first time: the saved range). Per-dimension reports are
+ * asked one day at a time so every row has its day.
+ */
+export function pullHistory(execution: Execution, request: HistoryRequest, options: PullOptions): HistoryPull {
+  const spec = resolveReport(request.report);
+  const family = spec.dateFamily;
+  if (!family) throw new CreatorError('BAD_INPUT', `${spec.label} has no dates, so it cannot keep a history.`);
+  const limit = readLimit(request.limit);
+  const sort = readSort(spec, request.sort);
+  const platform = execution.platform;
+  const timeZone = platform.timeZone();
+  const requested = request.lastStoredDay === null ? parseRange(request.start, request.end, { platform, timeZone }) : null;
+  const siteArg = readSiteArg(request.siteId);
+  const multi = historyIsMultiSite(request.siteId);
+  const credential = loadCredential(execution, options.purpose);
+  const client = createClient(execution, credential, { bypassCache: options.bypassCache === true });
+  const midnights = new Map<string, number>();
+  const toDate = (ymd: string): Date => {
+    let ms = midnights.get(ymd);
+    if (ms === undefined) {
+      ms = localMidnight(platform, timeZone, ymd).getTime();
+      midnights.set(ymd, ms);
+    }
+    return new Date(ms);
+  };
+  const sites = expandSites(siteArg, client, options.purpose);
+  const byDay = pulledByDay(spec);
+  // A site with nothing new still has the report's columns.
+  const emptyTable = (): Table => {
+    const table = toTable(spec, [], { toDate });
+    return byDay ? { columns: [DATE_COLUMN, ...table.columns], rows: [] } : table;
+  };
+
+  const spans: Array<{ startDate: string; endDate: string; dataThrough: string }> = [];
+  const tables: Table[] = [];
+  sites.forEach((siteId, i) => {
+    const bounds = client.dateBounds(siteId);
+    let span: { startDate: string; endDate: string; dataThrough: string };
+    if (requested) {
+      span = resolveRange(requested, bounds, { siteId, family });
+    } else {
+      const available = availableRange(bounds, family);
+      // resolveRange says "no data yet" in the usual words.
+      if (!available) span = resolveRange({ kind: 'days', startDate: request.lastStoredDay!, endDate: request.lastStoredDay! }, bounds, { siteId, family });
+      else {
+        const from = addDays(request.lastStoredDay!, -request.revisionDays);
+        span = {
+          startDate: available.startDate ? maxYmd(from, available.startDate) : from,
+          endDate: available.endDate,
+          dataThrough: available.endDate,
+        };
+      }
+    }
+    spans.push(span);
+    if (span.startDate > span.endDate) {
+      tables.push(emptyTable());
+      return;
+    }
+    const prefix = sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '';
+    const fetch = (startDate: string, endDate: string, label: string): Record<string, unknown>[] =>
+      client.fetchRows(
+        spec,
+        { siteId, startDate, endDate, limit, sort },
+        {
+          onProgress: (page, pages) => options.onProgress?.(`${prefix}${label}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
+          cacheTtlSeconds: () => freshnessTtl(endDate, span.dataThrough),
+        },
+      ).rows;
+    if (!byDay) {
+      tables.push(toTable(spec, fetch(span.startDate, span.endDate, ''), { toDate }));
+      return;
+    }
+    const days: Table[] = [];
+    for (let day = span.startDate; day <= span.endDate; day = addDays(day, 1)) {
+      const table = toTable(spec, fetch(day, day, `${day}: `), { toDate });
+      days.push({ columns: [DATE_COLUMN, ...table.columns], rows: table.rows.map((row) => [toDate(day), ...row]) });
+    }
+    tables.push(concatTables(days));
+  });
+  const names = multi ? new Map(client.listSites().map((s) => [String(s.id), typeof s.name === 'string' ? s.name : ''])) : undefined;
+  const table = multi ? stackTables(tables, sites, names) : tables[0];
+  const earliest = (days: string[]) => (days.length ? days.reduce(minYmd) : null);
+  const latest = (days: string[]) => (days.length ? days.reduce(maxYmd) : null);
+  return {
+    spec,
+    table,
+    sites,
+    startDate: earliest(spans.map((s) => s.startDate)),
+    endDate: latest(spans.map((s) => s.endDate)),
+    dataThrough: earliest(spans.map((s) => s.dataThrough)),
+    byDay,
+  };
+}
