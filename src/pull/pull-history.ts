@@ -2,6 +2,7 @@ import { createClient } from '../api/client';
 import { freshnessTtl } from '../api/freshness';
 import type { Execution } from '../platform/execution';
 import type { ReportSpec } from '../catalog/types';
+import { HISTORY_DATE_FIELD, pulledByDay } from '../catalog/history';
 import { loadCredential } from '../settings/credential';
 import { concatTables, stackTables, toTable, type Table, type TableColumn } from '../table';
 import { addDays, availableRange, localMidnight, maxYmd, minYmd, parseRange, resolveRange } from '../dates';
@@ -12,7 +13,7 @@ import { readSiteArg } from './site-arg';
 import { expandSites } from './sites';
 import type { PullOptions } from './pull-report';
 
-export const HISTORY_DATE_FIELD = 'date';
+export { HISTORY_DATE_FIELD };
 const DATE_COLUMN: TableColumn = { header: 'Date', field: HISTORY_DATE_FIELD, type: 'date', format: 'yyyy-mm-dd' };
 
 export interface HistoryRequest {
@@ -40,16 +41,6 @@ export interface HistoryPull {
   dataThrough: string | null;
   /** Per-dimension reports are read one day per request. */
   byDay: boolean;
-}
-
-/** A report with its own date column is a daily series: one request covers the whole range. */
-export function pulledByDay(spec: ReportSpec): boolean {
-  return !spec.columns.some((c) => c.field === HISTORY_DATE_FIELD && c.type === 'date');
-}
-
-/** Requests per site for `days` days: one for a daily series, one a day otherwise (pages may add more). */
-export function historyRequests(spec: ReportSpec, days: number): number {
-  return days <= 0 ? 0 : pulledByDay(spec) ? 1 : days;
 }
 
 /** Several sites (or "all", however many it finds) keep Site columns, so the layout never changes. */

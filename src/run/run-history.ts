@@ -4,8 +4,7 @@ import type { Platform, Spreadsheet } from '../platform/types';
 import { HISTORY_DATE_FIELD, pullHistory } from '../pull/pull-history';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
 import { isDate } from '../shared/user-input';
-import { blockRangeName, readOwned } from '../sheet/block-ownership';
-import { nearlyFull, upsertHistoryBlock, type HistoryFacts } from '../sheet/upsert-history';
+import { HISTORY_NOTE_MARK, historyBlock, nearlyFull, upsertHistoryBlock, type HistoryFacts } from '../sheet/upsert-history';
 import { dimensionFields, SITE_FIELD } from '../table';
 import { addDays } from '../dates';
 import { acquire, elapsedSeconds, siteLabels, thousands, type RunToSheetOptions } from './run-report';
@@ -94,17 +93,16 @@ export function runHistoryToSheet(execution: Execution, request: RunReportReques
   }
 }
 
-/** The last day the block holds, or null when there is no block yet (the first backfill). */
+/** The last day the history holds, or null when there is none yet (the first backfill). */
 function storedLastDay(spreadsheet: Spreadsheet, sheetName: string, blockId: string, dayOf: (cell: unknown) => string | null): string | null {
   const sheet = spreadsheet.getSheetByName(sheetName.trim());
-  const owned = readOwned(spreadsheet, blockRangeName(blockId));
-  if (!sheet || !owned || owned.sheet.getSheetId() !== sheet.getSheetId() || owned.rect.rows < 2) return null;
-  const { row, col, rows, cols } = owned.rect;
-  const header = sheet.getRange(row, col, 1, cols).getValues()[0];
+  const block = historyBlock(spreadsheet, sheet, blockId);
+  if (!sheet || !block || block.rows < 2) return null;
+  const header = sheet.getRange(block.row, block.col, 1, block.cols).getValues()[0];
   const at = header.findIndex((h) => h === 'Date');
   if (at < 0) return null;
   let last: string | null = null;
-  for (const [cell] of sheet.getRange(row + 1, col + at, rows - 1, 1).getValues()) {
+  for (const [cell] of sheet.getRange(block.row + 1, block.col + at, block.rows - 1, 1).getValues()) {
     const day = dayOf(cell);
     if (day !== null && (last === null || day > last)) last = day;
   }
@@ -123,7 +121,7 @@ interface HistoryNoteContext {
 export function historyNote(platform: Platform, facts: HistoryFacts, ctx: HistoryNoteContext): string {
   const zone = platform.timeZone();
   const refreshed = platform.formatDate(new Date(ctx.refreshedAt), zone, 'yyyy-MM-dd HH:mm');
-  const lines = [`Creator Reporting: ${ctx.reportLabel} (history)`];
+  const lines = [`Creator Reporting: ${ctx.reportLabel} ${HISTORY_NOTE_MARK}`];
   if (ctx.sites.length) lines.push(`${ctx.sites.length === 1 ? 'Site' : 'Sites'}: ${ctx.sites.join(', ')}`);
   lines.push(facts.firstDay && facts.lastDay ? `History: ${facts.firstDay} to ${facts.lastDay} (${thousands(facts.rows)} rows)` : 'History: no days yet');
   lines.push(`Revision window: each refresh re-reads the ${ctx.revisionDays} days before the last stored day and updates them in place; older rows are never touched`);

@@ -85,8 +85,7 @@ export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlock
   });
 
   const sheet = spreadsheet.getSheetByName(input.sheetName.trim());
-  const owned = readOwned(spreadsheet, blockRangeName(input.blockId));
-  const block = sheet && owned && owned.sheet.getSheetId() === sheet.getSheetId() ? owned.rect : null;
+  const block = historyBlock(spreadsheet, sheet, input.blockId);
   const width = table.columns.length;
 
   if (!sheet || !block) {
@@ -215,6 +214,20 @@ export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlock
   markOwned(spreadsheet, blockRangeName(input.blockId), sheet, rect);
   sheet.getRange(block.row, block.col).setNote(note);
   return { ...facts, sheetName: input.sheetName.trim(), range: toA1(rect) };
+}
+
+/** Marks a block's note as a history's, so a block adopted from a plain pull starts a new history. */
+export const HISTORY_NOTE_MARK = '(history)';
+
+/**
+ * The block of an existing history: owned by this report on this sheet, and a history (its note
+ * says so). A plain block the report took over (from the builder's pull) is replaced by a new one.
+ */
+export function historyBlock(spreadsheet: Spreadsheet, sheet: Sheet | null, blockId: string): Rect | null {
+  const owned = readOwned(spreadsheet, blockRangeName(blockId));
+  if (!sheet || !owned || owned.sheet.getSheetId() !== sheet.getSheetId()) return null;
+  const note = String(sheet.getRange(owned.rect.row, owned.rect.col).getNote() ?? '');
+  return note.split('\n')[0].endsWith(HISTORY_NOTE_MARK) ? owned.rect : null;
 }
 
 function estimateCells(sheet: Sheet | null, lastRow: number, lastCol: number): number {

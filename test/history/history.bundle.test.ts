@@ -61,6 +61,8 @@ describe('history mode', () => {
 
     const backfill = refresh(w, saved.id);
     expect(backfill.reportRequests).toBe(90);
+    // The measured cost: 90 one-day requests and the site's date bounds (the token is still fresh).
+    expect(backfill.requests).toBe(91);
     const sheet = w.emu.spreadsheet.getSheetByName('History')!;
     let [header, ...rows] = w.values('History');
     expect(header).toEqual(['Date', 'Device', 'Earnings', 'Pageviews', 'Sessions', 'RPM', 'RPS']);
@@ -96,6 +98,8 @@ describe('history mode', () => {
       return data;
     });
     const daily = refresh(w, saved.id);
+    // 9 one-day requests, the date bounds, and a new token (a day later the old one expired).
+    expect(daily.requests).toBe(11);
     expect(daily.reportRequests).toBe(9); // 26 September (7 days before 3 October) to 4 October
     [header, ...rows] = w.values('History');
     expect(rows).toHaveLength(270 + 3 + 1);
@@ -135,13 +139,13 @@ describe('history mode', () => {
       sheetName: 'Earnings history',
       mode: 'history',
     });
-    expect(refresh(w, saved.id).reportRequests).toBe(2);
+    expect(refresh(w, saved.id)).toEqual({ requests: 5, reportRequests: 2 }); // + 2 date bounds and the site list
     let [header, ...rows] = w.values('Earnings history');
     expect(header.slice(0, 4)).toEqual(['Site', 'Site name', 'Date', 'Earnings']);
     expect(rows).toHaveLength(180);
     expect(rows[0].slice(0, 2)).toEqual(['site-1', 'Example Kitchen']);
     w.emu.clock.advance(DAY);
-    expect(refresh(w, saved.id).reportRequests).toBe(2);
+    expect(refresh(w, saved.id)).toEqual({ requests: 6, reportRequests: 2 }); // + a new token
     [header, ...rows] = w.values('Earnings history');
     expect(rows).toHaveLength(182);
     const keys = rows.map((r) => `${r[0]}|${ymd(r[2])}`);

@@ -1,13 +1,17 @@
 import type {
   RefreshOutcome,
+  ReportDefinition,
   ReportListView,
   RunReportRequest,
+  RunReportResult,
   SavedReportView,
   Schedule,
   ScheduleEvery,
   ScheduleOwnerView,
 } from '../../shared/types';
 import { DAY_NAMES, describeSchedule, isScheduled } from '../../reports/schedule';
+import { findReport } from '../../catalog/reports';
+import { historyCostInWords } from '../../catalog/history';
 import { clear, el, field, setStatus } from './dom';
 import type { SidebarContext, SidebarSection } from './section';
 
@@ -24,7 +28,7 @@ export interface SavedReportsHandle {
   /** Reloads the list from the server. */
   reload(): void;
   /** Shows the "save this report" form filled from a builder request. */
-  offerSave(request: RunReportRequest): void;
+  offerSave(request: RunReportRequest, ran?: RunReportResult): void;
 }
 
 const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
@@ -119,6 +123,43 @@ function scheduleEditor(initial: Schedule | undefined): { node: HTMLElement; val
   };
 }
 
+/** "Keep history": the revision window and what it costs in requests, said before saving. */
+function historyEditor(request: RunReportRequest, ran?: RunReportResult): { node: HTMLElement; value(): Pick<ReportDefinition, 'mode' | 'revisionDays'> } {
+  const spec = findReport(request.report);
+  const keep = el('input', { type: 'checkbox', id: 'keep-history', name: 'keepHistory' });
+  const days = el('input', { type: 'number', name: 'revisionDays', min: '0', max: '31', step: '1' });
+  days.value = '7';
+  const cost = el('div', { className: 'hint gray', 'data-test': 'history-cost' });
+  const daysBox = field('Revision window (days)', days, cost);
+  const dated = !!spec?.dateFamily && !request.options?.compareTo && !request.options?.totals;
+  const backfill = ran?.startDate && ran.endDate ? Math.round((Date.parse(ran.endDate) - Date.parse(ran.startDate)) / 86_400_000) + 1 : null;
+  const sync = () => {
+    daysBox.hidden = !keep.checked;
+    const n = Number(days.value);
+    cost.textContent = spec && Number.isInteger(n) && n >= 0 ? historyCostInWords(spec, backfill, n) : 'A whole number of days from 0 to 31.';
+  };
+  keep.addEventListener('change', sync);
+  days.addEventListener('input', sync);
+  sync();
+  const node = el(
+    'fieldset',
+    { className: 'dates', hidden: !dated },
+    el('legend', { text: 'History' }),
+    el(
+      'div',
+      { className: 'form-group checkbox' },
+      keep,
+      el('label', { for: 'keep-history', text: 'Keep history' }),
+      el('div', { className: 'hint gray', text: 'Each refresh adds the new days and updates the recent days the network revised, instead of replacing the block. Your own cells beside its rows stay beside them.' }),
+    ),
+    daysBox,
+  );
+  return {
+    node,
+    value: (): Pick<ReportDefinition, 'mode' | 'revisionDays'> => (dated && keep.checked ? { mode: 'history', revisionDays: Number(days.value) } : {}),
+  };
+}
+
 function textInput(name: string, value: string | undefined, placeholder = ''): HTMLInputElement {
   const input = el('input', { type: 'text', name, maxlength: '100', placeholder });
   input.value = value ?? '';
@@ -210,6 +251,8 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         id: r.id,
         report: r.report,
         options: r.options,
+        mode: r.mode,
+        revisionDays: r.revisionDays,
         name: name.value,
         siteId: siteList.length === 1 ? siteList[0] : siteList,
         start: start.value.trim() || undefined,
@@ -226,7 +269,8 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
   function reportCard(r: SavedReportView): HTMLElement {
     const card = el('div', { className: 'block notice', 'data-report-id': r.id });
     const line = statusLine(r);
-    const where = [r.report, sitesInWords(r.siteId), datesInWords(r)].filter((s) => s !== '').join(' \u00b7 ');
+    const kept = r.mode === 'history' ? `history, ${r.revisionDays ?? 7}-day revision window` : '';
+    const where = [r.report, sitesInWords(r.siteId), datesInWords(r), kept].filter((s) => s !== '').join(' \u00b7 ');
     const run = el('button', { type: 'button', className: 'action', text: 'Run' });
     const edit = el('button', { type: 'button', text: 'Edit' });
     const del = el('button', { type: 'button', className: 'danger', text: 'Delete' });
@@ -278,10 +322,11 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       .catch((error: Error) => setStatus(status, error.message, 'error'));
   }
 
-  function offerSave(request: RunReportRequest): void {
+  function offerSave(request: RunReportRequest, ran?: RunReportResult): void {
     clear(saveBox);
     const name = textInput('name', '', 'e.g. Monthly earnings');
     const schedule = scheduleEditor({ every: 'off' });
+    const history = historyEditor(request, ran);
     const save = el('button', { type: 'submit', className: 'action', text: 'Save this report' });
     const dismiss = el('button', { type: 'button', text: 'Not now' });
     const summary = [request.report, sitesInWords(request.siteId), datesInWords(request)].filter((s) => s !== '').join(' \u00b7 ');
@@ -290,6 +335,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       { novalidate: true },
       el('p', { text: `Save the report you ran (${summary} \u2192 ${request.sheetName ?? ''}) to refresh it later or on a schedule.` }),
       field('Name', name),
+      history.node,
       schedule.node,
       el('div', { className: 'buttons' }, save, dismiss),
     );
@@ -307,6 +353,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         options: request.options,
         sheetName: request.sheetName ?? '',
         schedule: schedule.value(),
+        ...history.value(),
       };
       act('Saving\u2026', () => api.run<SavedReportView>('saveReport', definition), () => {
         saveBox.hidden = true;
@@ -334,7 +381,7 @@ export function createSavedReportsSection(): SidebarSection {
     mount(root: HTMLElement, ctx: SidebarContext): void {
       const mounted = mountSavedReports(root, { run: (fn, ...args) => ctx.rpc(fn, ...args) });
       handle = mounted;
-      ctx.on('report-ran', ({ request }) => mounted.offerSave(request));
+      ctx.on('report-ran', ({ request, result }) => mounted.offerSave(request, result));
     },
     shown(): void {
       // Status changes behind the page's back (schedules, other editors): fresh on every visit.
