@@ -1,17 +1,17 @@
 import { createClient } from '../api/client';
 import { freshnessTtl } from '../api/freshness';
 import type { Execution } from '../platform/execution';
-import type { ReportSpec } from '../catalog/types';
 import { HISTORY_DATE_FIELD, pulledByDay } from '../catalog/history';
 import { loadCredential } from '../settings/credential';
 import { concatTables, stackTables, toTable, type Table, type TableColumn } from '../table';
-import { addDays, availableRange, localMidnight, maxYmd, minYmd, parseRange, resolveRange } from '../dates';
+import { addDays, availableRange, maxYmd, parseRange, resolveRange } from '../dates';
 import { CreatorError } from '../shared/errors';
 import { readLimit, readSort } from './query-options';
 import { resolveReport } from './report-key';
 import { readSiteArg } from './site-arg';
-import { expandSites } from './sites';
-import type { PullOptions } from './pull-report';
+import { expandSites, siteNames } from './sites';
+import type { PullOptions, PullResult } from './pull-report';
+import { dayCells, earliestDay, latestDay } from './day-cells';
 
 export { HISTORY_DATE_FIELD };
 const DATE_COLUMN: TableColumn = { header: 'Date', field: HISTORY_DATE_FIELD, type: 'date', format: 'yyyy-mm-dd' };
@@ -30,15 +30,12 @@ export interface HistoryRequest {
   lastStoredDay: string | null;
 }
 
-export interface HistoryPull {
-  spec: ReportSpec;
-  /** Site and site name (several sites), Date, then the report's columns: one row per site, day and dimension. */
-  table: Table;
-  sites: string[];
-  /** The days read: from the revision window's start (or the backfill's) to the last day with data. */
-  startDate: string | null;
-  endDate: string | null;
-  dataThrough: string | null;
+/**
+ * As a pull's result; the table has Site and Site name (several sites), Date, then the report's
+ * columns: one row per site, day and dimension. The dates are the days read: from the revision
+ * window's start (or the backfill's) to the last day with data.
+ */
+export interface HistoryPull extends Pick<PullResult, 'spec' | 'table' | 'sites' | 'startDate' | 'endDate' | 'dataThrough'> {
   /** Per-dimension reports are read one day per request. */
   byDay: boolean;
 }
@@ -67,15 +64,7 @@ export function pullHistory(execution: Execution, request: HistoryRequest, optio
   const multi = historyIsMultiSite(request.siteId);
   const credential = loadCredential(execution, options.purpose);
   const client = createClient(execution, credential, { bypassCache: options.bypassCache === true });
-  const midnights = new Map<string, number>();
-  const toDate = (ymd: string): Date => {
-    let ms = midnights.get(ymd);
-    if (ms === undefined) {
-      ms = localMidnight(platform, timeZone, ymd).getTime();
-      midnights.set(ymd, ms);
-    }
-    return new Date(ms);
-  };
+  const { toDate } = dayCells(platform, timeZone);
   const sites = expandSites(siteArg, client, options.purpose);
   const byDay = pulledByDay(spec);
   // A site with nothing new still has the report's columns.
@@ -130,17 +119,15 @@ export function pullHistory(execution: Execution, request: HistoryRequest, optio
     }
     tables.push(concatTables(days));
   });
-  const names = multi ? new Map(client.listSites().map((s) => [String(s.id), typeof s.name === 'string' ? s.name : ''])) : undefined;
+  const names = multi ? siteNames(client) : undefined;
   const table = multi ? stackTables(tables, sites, names) : tables[0];
-  const earliest = (days: string[]) => (days.length ? days.reduce(minYmd) : null);
-  const latest = (days: string[]) => (days.length ? days.reduce(maxYmd) : null);
   return {
     spec,
     table,
     sites,
-    startDate: earliest(spans.map((s) => s.startDate)),
-    endDate: latest(spans.map((s) => s.endDate)),
-    dataThrough: earliest(spans.map((s) => s.dataThrough)),
+    startDate: earliestDay(spans.map((s) => s.startDate)),
+    endDate: latestDay(spans.map((s) => s.endDate)),
+    dataThrough: earliestDay(spans.map((s) => s.dataThrough)),
     byDay,
   };
 }

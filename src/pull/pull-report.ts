@@ -8,20 +8,17 @@ import {
   COMPARE_LABEL,
   comparisonRange,
   dayShift,
-  localMidnight,
-  maxYmd,
-  minYmd,
   parseRange,
   resolveRange,
   type CompareTo,
   type ResolvedRange,
 } from '../dates';
 import { CreatorError, isCreatorError } from '../shared/errors';
-import { isDate } from '../shared/user-input';
+import { dayCells, earliestDay, latestDay } from './day-cells';
 import { readCompareTo, readLimit, readSort, readTotals } from './query-options';
 import { resolveReport } from './report-key';
 import { readSiteArg } from './site-arg';
-import { expandSites } from './sites';
+import { expandSites, siteNames } from './sites';
 
 export interface PullRequest {
   /** A catalog key, e.g. "pages/performance". */
@@ -99,21 +96,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   // skip the cache.
   const client = createClient(execution, credential, { bypassCache: options.bypassCache === true });
   const rowsClient = options.bypassCache ? createClient(execution, credential, { bypassCache: true }) : client;
-  // A pull repeats the same few days across many rows, and each midnight costs several
-  // Utilities.formatDate calls: each day is worked out once per pull, and every cell gets its own
-  // Date (a shared one could be changed through any cell holding it). A comparison reads the day
-  // back from the cell's instant.
-  const midnights = new Map<string, number>();
-  const daysByMs = new Map<number, string>();
-  const toDate = (ymd: string): Date => {
-    let ms = midnights.get(ymd);
-    if (ms === undefined) {
-      ms = localMidnight(platform, timeZone, ymd).getTime();
-      midnights.set(ymd, ms);
-      daysByMs.set(ms, ymd);
-    }
-    return new Date(ms);
-  };
+  const { toDate, dayOf } = dayCells(platform, timeZone);
   const sites = siteArg ? expandSites(siteArg, client, options.purpose) : [];
   const none = { totalRows: 0, comparison: null };
 
@@ -184,7 +167,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
       current: table,
       previous: before,
       shift: dayShift(compareTo, first),
-      dayOf: (cell) => (isDate(cell) ? (daysByMs.get(cell.getTime()) ?? null) : null),
+      dayOf,
       toDate,
       totals,
     });
@@ -194,8 +177,8 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     comparison = {
       compareTo,
       label: COMPARE_LABEL[compareTo],
-      startDate: spans.map((r) => r.startDate).reduce(minYmd),
-      endDate: spans.map((r) => r.endDate).reduce(maxYmd),
+      startDate: earliestDay(spans.map((r) => r.startDate))!,
+      endDate: latestDay(spans.map((r) => r.endDate))!,
     };
   } else if (totals) {
     const totalled = withTotals(table, spec);
@@ -204,15 +187,13 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   }
 
   const resolved = checkAll().filter((r): r is ResolvedRange => r !== null);
-  const earliest = (days: string[]): string | null => (days.length ? days.reduce(minYmd) : null);
-  const latest = (days: string[]): string | null => (days.length ? days.reduce(maxYmd) : null);
   return {
     spec,
     table,
     sites,
-    startDate: earliest(resolved.map((r) => r.startDate)),
-    endDate: latest(resolved.map((r) => r.endDate)),
-    dataThrough: earliest(resolved.map((r) => r.dataThrough)),
+    startDate: earliestDay(resolved.map((r) => r.startDate)),
+    endDate: latestDay(resolved.map((r) => r.endDate)),
+    dataThrough: earliestDay(resolved.map((r) => r.dataThrough)),
     truncated,
     rows: table.rows.length,
     totalRows,
@@ -241,10 +222,4 @@ function previousPeriod(
       `The comparison period (${COMPARE_LABEL[compareTo]}: ${span.startDate} to ${span.endDate}) is outside the data. ${error.message}`,
     );
   }
-}
-
-function siteNames(client: { listSites(): ReadonlyArray<{ id: string; name?: unknown }> }): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const site of client.listSites()) names.set(String(site.id), typeof site.name === 'string' ? site.name : '');
-  return names;
 }
