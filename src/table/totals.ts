@@ -103,10 +103,10 @@ export interface TotalsPlan {
 }
 
 /**
- * The total rows a table gets, each with the rows it stands for and its label cells: after each
- * site's rows a "Total" for that site (when a site has several rows), then the overall total
- * ("All sites" in the Site column). A single-site report of one summary row gets none: it is its
- * own total.
+ * The total rows a table gets, each with the rows it stands for and its label cells: with several
+ * sites, a "Total" after each site's rows (reports with a dimension) and the overall total ("All
+ * sites" in the Site column, or "Total" there when the report has no dimension). A single-site
+ * report of one summary row gets none: it is its own total.
  */
 export function planTotals(table: Table, spec: ReportSpec): TotalsPlan {
   if (!canTotal(spec)) return { rows: [] };
