@@ -25,6 +25,8 @@ import { isScheduled } from './schedule';
 import { claimTriggerRun, ownerView, readOwner, reconcileTrigger, takeOver, type ScheduleOwnerDetails } from './schedule-owner';
 import { writeStatusSheet } from './status-sheet';
 import { describeInput } from '../shared/user-input';
+import { checkRunRequest } from '../run/run-request';
+import { adoptBuilderBlock, releaseToBuilder } from '../run/target-sheet';
 import { cleanDefinition } from './validate-definition';
 import { savedView, statusRowsOf } from './views';
 
@@ -67,15 +69,22 @@ export function saveReport(ex: Execution, definition: ReportDefinition): SavedRe
   }
   const stored: StoredDefinition = { ...clean, id };
   putDefinition(store, stored);
+  // Saved from the builder's run: that run's data is this report's, and its refreshes replace it.
+  const spreadsheet = ex.platform.spreadsheet();
+  if (!clean.id && spreadsheet) adoptBuilderBlock(spreadsheet, ex.platform, checkRunRequest(stored), id);
   putStatus(store, id, status);
   reconcileTrigger(ex, store, anyScheduled(listDefinitions(store)));
-  return savedView(statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId))[0]);
+  return savedView(ex, statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId))[0]);
 }
 
 function listWith(ex: Execution, store: PropertyStore, { defs, statusOf }: SavedReports): ReportListDetails {
   const scheduled = anyScheduled(defs);
   const owner = reconcileTrigger(ex, store, scheduled);
-  return { reports: statusRowsOf(ex, defs, statusOf).map(savedView), scheduleOwner: ownerView(ex, owner, scheduled) };
+  return {
+    reports: statusRowsOf(ex, defs, statusOf).map((row) => savedView(ex, row)),
+    timeZone: ex.platform.timeZone(),
+    scheduleOwner: ownerView(ex, owner, scheduled),
+  };
 }
 
 export function listReports(ex: Execution): ReportListDetails {
@@ -85,7 +94,11 @@ export function listReports(ex: Execution): ReportListDetails {
 
 export function deleteReport(ex: Execution, id: string): { deleted: boolean } {
   const store = documentStore(ex);
+  const def = getDefinition(store, String(id ?? ''));
   const deleted = deleteDefinition(store, String(id ?? ''));
+  // Its data stays in the sheet, and the builder may now replace it (running the same report there).
+  const spreadsheet = ex.platform.spreadsheet();
+  if (def && spreadsheet) releaseToBuilder(spreadsheet, ex.platform, checkRunRequest(def), def.id);
   const defs = listDefinitions(store);
   reconcileTrigger(ex, store, anyScheduled(defs));
   if (deleted && ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME)) {

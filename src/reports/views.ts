@@ -6,7 +6,12 @@ import type { StatusRow } from './status-sheet';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-function statusView(status: StatusRecord, next: number | null): ReportStatusView {
+/** Times people read: always the spreadsheet's zone (schedules run in it), with its name. */
+export function zonedText(ex: Execution, ms: number | null): string | null {
+  return ms === null ? null : ex.platform.formatDate(new Date(ms), ex.platform.timeZone(), 'EEE MMM d, HH:mm z');
+}
+
+function statusView(ex: Execution, status: StatusRecord, next: number | null): ReportStatusView {
   return {
     lastRunAt: iso(status.lastRunAt),
     outcome: status.outcome,
@@ -15,6 +20,8 @@ function statusView(status: StatusRecord, next: number | null): ReportStatusView
     seconds: status.seconds,
     lastError: status.lastError,
     nextRunAt: iso(next),
+    lastRunText: zonedText(ex, status.lastRunAt),
+    nextRunText: zonedText(ex, next),
   };
 }
 
@@ -27,6 +34,6 @@ export function statusRowsOf(ex: Execution, defs: StoredDefinition[], statusOf: 
   });
 }
 
-export function savedView(row: StatusRow): SavedReportView {
-  return { ...row.def, id: row.def.id, status: statusView(row.status, row.nextRunAt) };
+export function savedView(ex: Execution, row: StatusRow): SavedReportView {
+  return { ...row.def, id: row.def.id, status: statusView(ex, row.status, row.nextRunAt) };
 }

@@ -12,6 +12,8 @@ export interface BlockNoteFacts {
   /** The period a comparison looks back to. */
   comparison?: { label: string; startDate: string; endDate: string } | null;
   truncated: boolean;
+  /** A rolling window (7daysAgo..yesterday) was moved back to end on the last day with data. */
+  clamped?: boolean;
   /** Epoch ms of the refresh. */
   refreshedAt: number;
 }
@@ -25,7 +27,9 @@ export function blockNote(platform: Platform, facts: BlockNoteFacts): string {
   const refreshed = platform.formatDate(new Date(facts.refreshedAt), zone, 'yyyy-MM-dd HH:mm');
   const lines = [`Creator Reporting: ${facts.reportLabel}`];
   if (facts.sites.length) lines.push(`${facts.sites.length === 1 ? 'Site' : 'Sites'}: ${facts.sites.join(', ')}`);
-  if (facts.startDate && facts.endDate) lines.push(`Dates: ${facts.startDate} to ${facts.endDate}`);
+  if (facts.startDate && facts.endDate) {
+    lines.push(`Dates: ${facts.startDate} to ${facts.endDate}${facts.clamped ? ' (the rolling window ends on the last day with data)' : ''}`);
+  }
   if (facts.comparison) {
     lines.push(`Compared with: ${facts.comparison.startDate} to ${facts.comparison.endDate} (${facts.comparison.label})`);
   }

@@ -7,6 +7,7 @@ import { writeReportBlock } from '../sheet/write-report-block';
 import { blockNote } from './block-note';
 import { reportProgress } from './progress';
 import { checkRunRequest } from './run-request';
+import { builderBlockId, claimTarget } from './target-sheet';
 
 export interface RunToSheetOptions {
   /** The block's owner id: a saved report's id. Default: one block per target sheet. */
@@ -28,11 +29,6 @@ export function thousands(n: number): string {
 /** Seconds since `startedAt`, to a tenth: how long a run took, in results and saved statuses alike. */
 export function elapsedSeconds(platform: Pick<Platform, 'now'>, startedAt: number): number {
   return Math.round((platform.now() - startedAt) / 100) / 10;
-}
-
-function sheetBlockId(sheet: GoogleAppsScript.Spreadsheet.Sheet): string {
-  // The sheet's id survives renames, so a renamed sheet still owns its block.
-  return `sheet-${sheet.getSheetId()}`;
 }
 
 export function siteLabels(sites: string[], fallback: string | string[]): string[] {
@@ -84,6 +80,10 @@ export function runReportToSheet(
 
   try {
     progress(`Starting ${run.spec.label}`, 0, null);
+    const spreadsheet: Spreadsheet | null = platform.spreadsheet();
+    if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to write the report into.');
+    // A run that could not write its result must find out before it spends minutes pulling it.
+    claimTarget(spreadsheet, platform, run, opts.blockId);
     const pulled = pullReport(
       execution,
       {
@@ -105,8 +105,6 @@ export function runReportToSheet(
       },
     );
     const rows = pulled.table.rows.length;
-    const spreadsheet: Spreadsheet | null = platform.spreadsheet();
-    if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to write the report into.');
     progress(`Writing ${thousands(rows)} rows`, 0, null);
 
     const lock = acquire(execution);
@@ -114,7 +112,7 @@ export function runReportToSheet(
       const existing = spreadsheet.getSheetByName(run.sheetName);
       // A default id needs the sheet's own id: a new sheet is made only now, after the pull.
       const created = existing || opts.blockId ? null : spreadsheet.insertSheet(run.sheetName);
-      const blockId = opts.blockId ?? sheetBlockId((existing ?? created)!);
+      const blockId = opts.blockId ?? builderBlockId(platform, (existing ?? created)!.getSheetId(), run.spec.key, run.siteId);
       const note = blockNote(platform, {
         reportLabel: run.spec.label,
         sites: siteLabels(pulled.sites, run.siteId),
@@ -125,6 +123,7 @@ export function runReportToSheet(
         totalRows: pulled.totalRows,
         comparison: pulled.comparison,
         truncated: pulled.truncated,
+        clamped: pulled.clamped,
         refreshedAt: platform.now(),
       });
       const written = writeOrUndo(spreadsheet, created, () =>

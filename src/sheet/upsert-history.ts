@@ -2,7 +2,7 @@ import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, markOwned, readOwned } from './block-ownership';
 import { isTextColumn, toCellValue } from './cell-values';
-import { findConflict } from './conflicts';
+import { blockConflictError, findConflict } from './conflicts';
 import { toA1, type Rect } from './rect';
 import type { BlockTable } from './report-table';
 import { writeReportBlock } from './write-report-block';
@@ -175,12 +175,7 @@ export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlock
   const appendRect: Rect = { row: block.row + 1 + storedCount, col: block.col, rows: appended, cols: width };
   if (appended > 0) {
     const conflict = findConflict(sheet, appendRect, []);
-    if (conflict) {
-      throw new CreatorError(
-        'BLOCK_CONFLICT',
-        `Sheet '${input.sheetName}' has other content in ${toA1(conflict)}, just below the history, where its new days go. Move that content; the history is unchanged.`,
-      );
-    }
+    if (conflict) throw blockConflictError(input.sheetName, conflict);
   }
 
   const days = [firstStored, lastStored, ...added.map((a) => a.day)].filter((d): d is string => !!d).sort();

@@ -2,7 +2,7 @@ import { CreatorError, isCreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, forget, markOwned, pendingRangeName, readOwned, type OwnedArea } from './block-ownership';
 import { toCellValue, isTextColumn, type CellValue } from './cell-values';
-import { findConflict } from './conflicts';
+import { blockConflictError, findConflict } from './conflicts';
 import { takeSnapshot, restoreSnapshot, type Snapshot } from './snapshot';
 import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
 import type { WriteBlockInput, WriteBlockResult } from './report-table';
@@ -77,12 +77,7 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
 
   if (existing) {
     const conflict = findConflict(existing, rect, owned);
-    if (conflict) {
-      throw new CreatorError(
-        'BLOCK_CONFLICT',
-        `Sheet '${sheetName}' has other content in ${toA1(conflict)}, where this report needs to write. Move that content or choose another sheet.`,
-      );
-    }
+    if (conflict) throw blockConflictError(sheetName, conflict);
   }
 
   // From here on the sheet changes.
