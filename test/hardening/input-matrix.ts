@@ -124,7 +124,7 @@ export const REPORT_KEY_ROWS: ArgRow[] = [
 /** CREATOR_REPORT's options argument. */
 export const OPTION_ROWS: ArgRow[] = [
   { name: 'bad limit', value: 'limit=abc', expect: /^The limit "abc" must be a whole number/ },
-  { name: 'unknown option', value: 'foo=1', expect: /^Unknown option "foo"\. Options are limit, sort and header/ },
+  { name: 'unknown option', value: 'foo=1', expect: /^Unknown option "foo"\. Options are limit, sort, header, totals and compareTo/ },
   { name: '100 KB of text', value: LONG, expect: /^Cannot read the option "x{60}…" \(100,000 characters\)\. Write key=value pairs/ },
   { name: 'an object', value: {}, expect: /^Give options as text, e\.g\. "limit=100/ },
   { name: 'a two-column range', value: [['limit', 5], ['header', false]], expect: { same: 'limit=5, header=false' } },
