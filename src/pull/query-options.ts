@@ -70,9 +70,7 @@ export function readCompareTo(given: unknown): CompareTo | null {
   const value = singleCell(given, 'compareTo');
   if (value === undefined || value === null || value === '') return null;
   const text = typeof value === 'string' ? value.trim().replace(/[\s_-]/g, '').toLowerCase() : '';
-  if (text === '' || text === 'none' || text === 'off') {
-    if (typeof value === 'string') return null;
-  }
+  if (typeof value === 'string' && ['', 'none', 'off'].includes(text)) return null;
   const found = COMPARE_TO.find((c) => c.toLowerCase() === text);
   if (found) return found;
   throw new CreatorError(
