@@ -10,7 +10,7 @@ import { describeSchedule, isScheduled } from './schedule';
  * The status view: a sheet the add-on owns whole, one row per saved report, rewritten after every
  * refresh. It is where a failed schedule shows up, since no failure email reaches add-on users.
  */
-const STATUS_HEADERS = [
+export const STATUS_HEADERS = [
   'Name',
   'Report',
   'Sites',
@@ -70,7 +70,8 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
   ]);
 }
 
-function statusSheet(spreadsheet: Spreadsheet): Sheet {
+/** The status sheet, made (at the end, without switching the user's sheet) when missing. */
+export function statusSheet(spreadsheet: Spreadsheet): Sheet {
   const existing = spreadsheet.getSheetByName(STATUS_SHEET_NAME);
   if (existing) return existing;
   // insertSheet activates the new sheet; put the user back where they were.
@@ -86,7 +87,8 @@ export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: Schedu
   if (!spreadsheet) return null;
   const sheet = statusSheet(spreadsheet);
   const values = [STATUS_HEADERS as Array<string | number>, ...statusRows(ex, rows, owner)];
-  sheet.clearContents();
+  // Only the reports table's own columns: the alerts table sits beside it.
+  sheet.getRange(1, 1, sheet.getMaxRows(), STATUS_HEADERS.length).clearContent();
   sheet.getRange(1, 1, values.length, STATUS_HEADERS.length).setValues(values);
   sheet.getRange(1, 1, 1, STATUS_HEADERS.length).setFontWeight('bold');
   sheet.setFrozenRows(1);

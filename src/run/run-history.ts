@@ -64,6 +64,7 @@ export function runHistoryToSheet(execution: Execution, request: RunReportReques
         dayColumn,
         windowStart,
         dayOf,
+        startCell: request.startCell,
         note: (facts) =>
           historyNote(platform, facts, {
             reportLabel: run.spec.label,

@@ -18,6 +18,8 @@ export interface CheckedRun {
   totals?: unknown;
   compareTo?: unknown;
   sheetName: string;
+  /** Top-left cell of the block ("A1" when absent); the writer checks it. */
+  startCell?: string;
   runId?: string;
 }
 
@@ -71,6 +73,7 @@ export function checkRunRequest(request: RunReportRequest): CheckedRun {
     totals: options.totals,
     compareTo: options.compareTo,
     sheetName,
+    startCell: optionalText(request.startCell, 'start cell'),
     runId: request.runId === undefined || request.runId === null || request.runId === '' ? undefined : checkRunId(request.runId),
   };
 }

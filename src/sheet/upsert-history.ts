@@ -26,6 +26,8 @@ export interface HistoryBlockInput {
   dayOf(cell: unknown): string | null;
   /** The header note, from what the upsert is about to do. */
   note(facts: HistoryFacts): string;
+  /** Top-left cell of a new block. Default "A1". */
+  startCell?: string;
 }
 
 export interface HistoryFacts {
@@ -109,6 +111,7 @@ export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlock
       blockId: input.blockId,
       table: { columns: table.columns, rows: sortedFresh },
       note: input.note(facts),
+      ...(input.startCell ? { startCell: input.startCell } : {}),
     });
     return { ...facts, sheetName: written.sheetName, range: written.range };
   }
