@@ -70,6 +70,7 @@ describe('monitoring over time in the playground', () => {
     await sidebar.locator('section[data-section=report]').getByRole('button', { name: 'Run report' }).click();
     await sidebar.locator('[data-test=run-status].success').waitFor({ timeout: 60_000 });
     await page.locator('#tabs button', { hasText: 'Device performance - site-1' }).click();
+    await page.locator('td[data-row="1"][data-col="3"]', { hasText: 'Earnings previous' }).waitFor();
     expect(await headerRow(5)).toEqual(['Device', 'Earnings', 'Earnings previous', 'Earnings change', 'Earnings change %']);
     expect(await cellText(5, 1)).toBe('Total');
     expect(await cellText(2, 5)).toMatch(/^-?\d+\.\d%$/);
