@@ -71,6 +71,7 @@ describe('monitoring over time in the playground', () => {
     await sidebar.locator('[data-test=run-status].success').waitFor({ timeout: 60_000 });
     await page.locator('#tabs button', { hasText: 'Device performance - site-1' }).click();
     await page.locator('td[data-row="1"][data-col="3"]', { hasText: 'Earnings previous' }).waitFor();
+    await page.locator('td[data-row="1"][data-col="1"]', { hasText: /^Device$/ }).waitFor();
     expect(await headerRow(5)).toEqual(['Device', 'Earnings', 'Earnings previous', 'Earnings change', 'Earnings change %']);
     expect(await cellText(5, 1)).toBe('Total');
     expect(await cellText(2, 5)).toMatch(/^-?\d+\.\d%$/);
