@@ -4,20 +4,13 @@ import type { Execution } from '../platform/execution';
 import type { ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
 import { compareTables, stackTables, toTable, withTotals, type Table } from '../table';
-import {
-  COMPARE_LABEL,
-  comparisonRange,
-  dayShift,
-  parseRange,
-  resolveRange,
-  type CompareTo,
-  type ResolvedRange,
-} from '../dates';
+import { COMPARE_LABEL, comparisonRange, dayShift, parseRange, resolveRange, type CompareTo, type ResolvedRange } from '../dates';
 import { CreatorError, isCreatorError } from '../shared/errors';
 import { dayCells, earliestDay, latestDay } from './day-cells';
-import { readCompareTo, readLimit, readSort, readTotals } from './query-options';
+import { readCompareTo, readQueryOptions, readTotals } from './query-options';
 import { resolveReport } from './report-key';
 import { readSiteArg } from './site-arg';
+import { explainSiteError } from './site-hints';
 import { expandSites, siteNames } from './sites';
 
 export interface PullRequest {
@@ -81,8 +74,7 @@ export interface PullResult {
  */
 export function pullReport(execution: Execution, request: PullRequest, options: PullOptions): PullResult {
   const spec = resolveReport(request.report);
-  const limit = readLimit(request.limit);
-  const sort = readSort(spec, request.sort);
+  const { limit, sort } = readQueryOptions(spec, request);
   const totals = readTotals(request.totals);
   const compareTo = readCompareTo(request.compareTo);
   if (compareTo && !spec.dateFamily) {
@@ -100,17 +92,23 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   const rowsClient = options.bypassCache ? createClient(execution, credential, { bypassCache: true }) : client;
   const { toDate, dayOf } = dayCells(platform, timeZone);
   const sites = siteArg ? expandSites(siteArg, client, options.purpose) : [];
-  const none = { totalRows: 0, comparison: null };
 
   if (!siteArg) {
     const result = rowsClient.fetchRows(spec, { limit, sort }, {});
     const table = toTable(spec, result.rows, { toDate });
-    return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, clamped: false, rows: table.rows.length, ...none };
+    return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, clamped: false, rows: table.rows.length, totalRows: 0, comparison: null };
   }
 
   const family = spec.dateFamily;
   const resolveAll = (): Array<ResolvedRange | null> =>
-    sites.map((siteId) => (requested && family ? resolveRange(requested, client.dateBounds(siteId), { siteId, family }) : null));
+    sites.map((siteId) => {
+      if (!requested || !family) return null;
+      try {
+        return resolveRange(requested, client.dateBounds(siteId), { siteId, family });
+      } catch (error) {
+        throw explainSiteError(error, siteId, () => client.listSites());
+      }
+    });
   // Explicit days go to the API as given, so the bounds they must be checked against can come back
   // in the same round trip as the first page and be checked before any row is used. A preset is
   // read from the bounds, so those are needed first (or come from the cache at no cost); so is a
@@ -123,6 +121,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     if (!ranges) ranges = resolveAll();
     return ranges;
   };
+
   const previous = compareTo && family ? checkAll().map((range, i) => range && previousPeriod(range, compareTo, client.dateBounds(sites[i]), sites[i], family)) : null;
   // Several sites carry each site's name beside its ID (one cached request for the site list).
   const names = sites.length > 1 ? siteNames(client) : undefined;
@@ -131,6 +130,13 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   const pullSide = (side: Array<ResolvedRange | null> | null, label: string): Table => {
     const tables: Table[] = [];
     sites.forEach((siteId, i) => {
+      try {
+        pullSite(siteId, i);
+      } catch (error) {
+        throw explainSiteError(error, siteId, () => client.listSites());
+      }
+    });
+    function pullSite(siteId: string, i: number): void {
       const known = side ? side[i] : (ranges?.[i] ?? null);
       const prefix = (sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '') + label;
       const result = rowsClient.fetchRows(
@@ -154,7 +160,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
       );
       truncated = truncated || result.truncated;
       tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId } : { toDate }));
-    });
+    }
     return sites.length > 1 ? stackTables(tables, sites, names) : tables[0];
   };
 
@@ -163,17 +169,8 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   let comparison: PullResult['comparison'] = null;
   if (compareTo && previous) {
     const before = pullSide(previous, 'comparison period: ');
-    const current = checkAll();
-    const first = current.find((r): r is ResolvedRange => r !== null)!;
-    const compared = compareTables({
-      spec,
-      current: table,
-      previous: before,
-      shift: dayShift(compareTo, first),
-      dayOf,
-      toDate,
-      totals,
-    });
+    const first = checkAll().find((r): r is ResolvedRange => r !== null)!;
+    const compared = compareTables({ spec, current: table, previous: before, shift: dayShift(compareTo, first), dayOf, toDate, totals });
     table = compared;
     totalRows = compared.totalRows;
     const spans = previous.filter((r): r is ResolvedRange => r !== null);

@@ -4,6 +4,7 @@ import type { ReportSpec } from '../catalog/types';
 import { COMPARE_TO } from '../dates';
 import { canTotal } from '../table';
 import { parseDateArg, type DateContext } from '../dates';
+import { readQueryOptions } from '../pull/query-options';
 import type { ReportDefinition, ReportOptions, Schedule } from '../shared/types';
 import { capitalize, describeInput } from '../shared/user-input';
 import { STATUS_SHEET_NAME } from './keys';
@@ -13,7 +14,6 @@ import { STATUS_SHEET_NAME } from './keys';
  * Only known fields survive, so nothing else (a pasted secret, a stray object) reaches document
  * properties, which every editor of the spreadsheet can read.
  */
-const SORT = /^-?[A-Za-z_][A-Za-z0-9_.]*$/;
 const MAX_SITES = 200;
 
 function bad(message: string): never {
@@ -24,7 +24,7 @@ function bad(message: string): never {
 function typedText(value: unknown): string | null {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && isFinite(value)) return String(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
 }
 
@@ -66,23 +66,12 @@ function cleanDates(start: string, end: string, needsDates: boolean, ctx: DateCo
   return { start, end };
 }
 
+/** Limit and sort go through the pull's own reader: a saved report is refused exactly when its refresh would be. */
 function cleanOptions(value: unknown, spec: ReportSpec): ReportOptions | undefined {
-  const paginated = spec.paginated;
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object') bad('Report options must be an object.');
+  const options: ReportOptions = readQueryOptions(spec, value as Record<string, unknown>);
   const raw = value as Record<string, unknown>;
-  const options: ReportOptions = {};
-  if (raw.limit !== undefined && raw.limit !== null && raw.limit !== '') {
-    const limit = Number(raw.limit);
-    if (!Number.isInteger(limit) || limit < 1) bad('The row limit must be a whole number of at least 1.');
-    options.limit = limit;
-  }
-  const sort = text(raw.sort, 'sort');
-  if (sort) {
-    if (!paginated) bad('Only paginated reports (pages) can be sorted.');
-    if (!SORT.test(sort)) bad(`The sort ${describeInput(sort)} is not a column name (use e.g. "-earnings").`);
-    options.sort = sort;
-  }
   if (raw.totals !== undefined && raw.totals !== null && raw.totals !== false) {
     if (raw.totals !== true) bad('The totals option is true or false.');
     if (!canTotal(spec)) bad(`${spec.label} has no metrics to total.`);

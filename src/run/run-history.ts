@@ -7,7 +7,9 @@ import { isDate } from '../shared/user-input';
 import { HISTORY_NOTE_MARK, historyBlock, nearlyFull, upsertHistoryBlock, type HistoryFacts } from '../sheet/upsert-history';
 import { dimensionFields, SITE_FIELD } from '../table';
 import { addDays } from '../dates';
-import { acquire, elapsedSeconds, siteLabels, thousands, type RunToSheetOptions } from './run-report';
+import { elapsedSeconds, siteLabels, type RunToSheetOptions } from './run-report';
+import { withDocumentLock } from './document-lock';
+import { thousands } from '../shared/text-size';
 import { reportProgress } from './progress';
 import { checkRunRequest } from './run-request';
 
@@ -31,7 +33,7 @@ export function runHistoryToSheet(execution: Execution, request: RunReportReques
   if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to write the report into.');
   const zone = platform.timeZone();
   const dayOf = (cell: unknown): string | null => {
-    if (isDate(cell)) return isNaN(cell.getTime()) ? null : platform.formatDate(cell, zone, 'yyyy-MM-dd');
+    if (isDate(cell)) return Number.isNaN(cell.getTime()) ? null : platform.formatDate(cell, zone, 'yyyy-MM-dd');
     return typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? cell : null;
   };
 
@@ -54,8 +56,7 @@ export function runHistoryToSheet(execution: Execution, request: RunReportReques
     const windowStart = lastStoredDay === null ? null : addDays(lastStoredDay, -revisionDays);
     progress(`Writing ${thousands(pulled.table.rows.length)} rows of history`, 0, null);
 
-    const lock = acquire(execution);
-    try {
+    return withDocumentLock(execution, () => {
       const written = upsertHistoryBlock(spreadsheet, {
         sheetName: run.sheetName,
         blockId: opts.blockId,
@@ -85,9 +86,7 @@ export function runHistoryToSheet(execution: Execution, request: RunReportReques
         seconds: elapsedSeconds(platform, startedAt),
         truncated: false,
       };
-    } finally {
-      lock?.releaseLock();
-    }
+    });
   } catch (error) {
     progress(isCreatorError(error) ? userMessage(error) : 'The run failed.', 0, null, true);
     throw error;

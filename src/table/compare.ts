@@ -41,7 +41,7 @@ export function changeOf(current: unknown, previous: unknown): { change: number 
 
 type Role = 'key' | 'day' | 'metric' | 'other';
 
-function roleOf(column: TableColumn, spec: ReportSpec, keys: ReadonlySet<string>): Role {
+function roleOf(column: TableColumn, keys: ReadonlySet<string>): Role {
   if (column.field === SITE_FIELD) return 'key';
   if (keys.has(column.field)) return column.type === 'date' ? 'day' : 'key';
   if (NUMERIC_TYPES.has(column.type) && !column.field.endsWith('.score')) return 'metric';
@@ -72,7 +72,7 @@ export function compareTables(input: CompareInput): Table & { totalRows: number 
   const current = realign(input.current, columns);
   const previous = realign(input.previous, columns);
   const keys = new Set(dimensionFields(spec));
-  const roles = columns.map((c) => roleOf(c, spec, keys));
+  const roles = columns.map((c) => roleOf(c, keys));
   const siteAt = columns.findIndex((c) => c.field === SITE_FIELD);
   const dayAt = roles.indexOf('day');
 
