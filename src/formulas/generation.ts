@@ -36,9 +36,9 @@ function spreadsheetId(execution: Execution): string | null {
   }
 }
 
-const generationKey = (ssId: string) => `creator:formulas:gen:${ssId}`;
+const generationKey = (ssId: string) => `creator.formulas.gen.${ssId}`;
 const seenKey = (execution: Execution, ssId: string, requestKey: string) =>
-  `creator:formulas:seen:${execution.platform.sha256Hex(`${ssId}\n${requestKey}`)}`;
+  `creator.formulas.seen.${execution.platform.sha256Hex(`${ssId}\n${requestKey}`)}`;
 
 /**
  * Time-based, not a counter, so a generation that was lost and started again never repeats one;

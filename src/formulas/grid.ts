@@ -1,33 +1,15 @@
-import { isDate } from '../shared/user-input';
-import { thousands } from '../shared/thousands';
+import { plainCell, type CellValue } from '../shared/cell';
+import { thousands } from '../shared/text-size';
 
 /**
  * A table as a custom function returns it: a 2D array of strings, finite numbers, booleans and
- * Dates. Anything else a row might carry (null, NaN, an object the API added) becomes a blank or
- * text, so a cell never shows "undefined", "NaN" or "[object Object]".
+ * Dates (plainCell), every row exactly as wide as the header.
  */
-export type GridCell = string | number | boolean | Date;
+export type GridCell = CellValue;
 
 export interface TableLike {
   columns: ReadonlyArray<{ header: string }>;
   rows: ReadonlyArray<ReadonlyArray<unknown>>;
-}
-
-export function toCell(value: unknown): GridCell {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return isFinite(value) ? value : '';
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (isDate(value)) return isNaN(value.getTime()) ? '' : value;
-  if (typeof value === 'object') {
-    const inner = (value as { value?: unknown }).value;
-    if (inner !== undefined) return toCell(inner);
-    try {
-      return JSON.stringify(value);
-    } catch (_) {
-      return '';
-    }
-  }
-  return String(value);
 }
 
 /**
@@ -62,7 +44,7 @@ export function toGrid(table: TableLike, options: { header: boolean; emptyMessag
   const fits = Math.max(1, maxRows - grid.length - 1);
   const cut = table.rows.length + grid.length > maxRows;
   const rows = cut ? table.rows.slice(0, fits) : table.rows;
-  for (const row of rows) grid.push(pad(row.map(toCell)));
+  for (const row of rows) grid.push(pad(row.map(plainCell)));
   if (cut) grid.push(pad([cutMessage(rows.length, table.rows.length)]));
   if (!table.rows.length) grid.push(pad([options.emptyMessage]));
   return grid;

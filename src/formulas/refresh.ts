@@ -113,7 +113,7 @@ const plural = (n: number) => `${n} formula${n === 1 ? '' : 's'}`;
  */
 export function refreshFormulas(execution: Execution): number {
   const spreadsheet = execution.platform.spreadsheet();
-  if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to refresh its formulas.');
+  if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to refresh its formulas.');
   bumpGeneration(execution);
   const cells = findFormulas(spreadsheet);
   spreadsheet.toast(

@@ -49,7 +49,7 @@ describe('the refresh generation', () => {
     bumpGeneration(execution(cache, 'sheet-a', 2_000));
     expect(checkRefresh(execution(cache, 'sheet-b'), 'req').bypass).toBe(false);
     // No secret or user data in the keys: the spreadsheet ID and hashes only.
-    for (const key of cache.store.keys()) expect(key).toMatch(/^creator:formulas:(gen:sheet-[ab]|seen:h\(\d+\)\w+)$/);
+    for (const key of cache.store.keys()) expect(key).toMatch(/^creator\.formulas\.(gen\.sheet-[ab]|seen\.h\(\d+\)\w+)$/);
   });
 
   it('a generation lost from the cache (evicted, expired) fails toward fresh data, once per request', () => {
@@ -59,7 +59,7 @@ describe('the refresh generation', () => {
     expect(checkRefresh(execution(cache, 'sheet-a', 1_500), 'req').bypass).toBe(false);
     bumpGeneration(execution(cache, 'sheet-a', 2_000));
     // Evicted before the formula ran: it cannot know whether a refresh happened, so it assumes one.
-    cache.store.delete('creator:formulas:gen:sheet-a');
+    cache.store.delete('creator.formulas.gen.sheet-a');
     const after = checkRefresh(execution(cache, 'sheet-a', 3_000), 'req');
     expect(after.bypass).toBe(true);
     after.markFetched();
