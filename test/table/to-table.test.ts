@@ -190,7 +190,7 @@ describe('stackTables', () => {
     const s = spec('countries/performance');
     const a = toTable(s, [{ country: 'US', earnings: 1 }], { toDate, siteId: 'site-1' });
     const b = toTable(s, [{ country: 'FR', cpm: { value: 2, score: 9 }, newField: 'n' }], { toDate, siteId: 'site-2' });
-    const stacked = stackTables([a, b], ['site-1', 'site-2'], catalogRank(s));
+    const stacked = stackTables([a, b], ['site-1', 'site-2'], undefined, catalogRank(s));
     const h = headers(stacked);
     expect(h).toEqual(['Site', 'Country', 'Earnings', 'CPM', 'CPM score', 'New field']);
     expect(stacked.rows.map((r) => r[0])).toEqual(['site-1', 'site-2']);
