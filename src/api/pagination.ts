@@ -5,6 +5,7 @@ import { CreatorError } from '../shared/errors';
 import type { Requester } from './requester';
 import { chunk } from './retry';
 import { buildUrl, type QueryParam } from './url';
+import { thousands } from '../shared/text-size';
 
 /**
  * Pages asked for at first: the internal dashboard API's maximum, so big pulls take fewer round
@@ -42,7 +43,7 @@ export interface PagedResult {
   pages: number;
 }
 
-const n = (value: number): string => value.toLocaleString('en-US');
+const n = thousands;
 
 function guardError(what: string): CreatorError {
   return new CreatorError(
