@@ -25,7 +25,7 @@ describe('toTable', () => {
     ], { toDate });
     expect(headers(table)).toEqual(['Page URL', 'Earnings', 'CPM', 'CPM score', 'Viewability']);
     // A row without a URL keeps its money.
-    expect(table.rows[1]).toEqual(['', 0.5, 10, 40, 60]);
+    expect(table.rows[1]).toEqual(['', 0.5, 10, 40, 0.6]);
   });
 
   it('keeps every unknown field after the known ones, in first-seen order', () => {
