@@ -10,13 +10,15 @@ import { createHtmlService } from './services/html';
 import { createMailApp, emptyMail, type MailData, type SentMail } from './services/mail';
 import { createLocks, type LockScope } from './services/lock';
 import { createPropertiesService, emptyProperties, type PropertiesData } from './services/properties';
+import { createSheetsApi, type SheetsAdvancedService } from './services/sheets-api';
 import { AuthMode, createScriptApp, emptyTriggers, type TriggerData, type TriggerRecord } from './services/script-app';
 import { createConsole, createLogger, createSession, type EmulatedConsole } from './services/session';
 import { createUrlFetchApp } from './services/url-fetch';
 import { createUtilities } from './services/utilities';
 import { createSpreadsheetService } from './spreadsheet';
-import type { EmulatorState, Mode } from './state';
+import { isDetachedTriggerRun, type EmulatorState, type Mode } from './state';
 import type { Transport } from './transport-types';
+import { LENIENT, type PlatformVariants } from './variants';
 
 export type { LoadedBundle, RunAsOptions } from './bundle';
 export type { Clock } from './clock';
@@ -26,6 +28,7 @@ export type { LockScope } from './services/lock';
 export type { TriggerRecord, TriggerSchedule } from './services/script-app';
 export type { SentMail, MailData } from './services/mail';
 export { inProcessTransport, httpTransport, type HttpTransport } from './transports';
+export { LENIENT, STRICT, BOTH_MODES, type PlatformVariants } from './variants';
 
 type SpreadsheetService = ReturnType<typeof createSpreadsheetService>;
 export type CustomFunctions = Record<string, (...args: unknown[]) => unknown>;
@@ -45,6 +48,13 @@ export interface EmulatorOptions {
   distDir?: string;
   /** Unconfirmed on Google; the add-on must work either way. Default false: it throws there. */
   documentPropertiesInCustomFunctions?: boolean;
+  /** Unconfirmed platform behaviours (emulator/variants.ts); default LENIENT. */
+  variants?: Partial<PlatformVariants>;
+  /**
+   * The Sheets advanced service: absent ('off', the default, as the shipped manifest has it),
+   * enabled ('on'), or enabled without the `spreadsheets` scope ('noScope': every call throws).
+   */
+  sheetsAdvancedService?: SheetsAdvancedService;
   /** MailApp recipients per user per day. Default 100 (a consumer account). */
   mailQuota?: number;
 }
@@ -100,11 +110,21 @@ export interface Emulator {
   fireTrigger(id: string): unknown;
   snapshot(): EmulatorSnapshot;
   restore(snapshot: EmulatorSnapshot): void;
+  /** The unconfirmed behaviours this emulator plays (see emulator/variants.ts). */
+  readonly variants: PlatformVariants;
 }
 
 export const DEFAULT_NOW = Date.parse('2026-11-21T15:00:00Z');
 export const DEFAULT_USERS = ['owner@example.com', 'editor@example.com'];
 export const SPREADSHEET_ID = 'emulated-spreadsheet-1';
+
+function variantsOf(opts: EmulatorOptions): PlatformVariants {
+  const v = { ...LENIENT, ...opts.variants };
+  if (opts.documentPropertiesInCustomFunctions) {
+    v.deniedInCustomFunctions = v.deniedInCustomFunctions.filter((s) => s !== 'documentProperties');
+  }
+  return v;
+}
 
 function clone<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -127,7 +147,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     latencyMs: opts.latencyMs ?? 0,
     distDir: opts.distDir ?? resolve(__dirname, '..', 'dist'),
     documentId: SPREADSHEET_ID,
-    documentPropertiesInCustomFunctions: opts.documentPropertiesInCustomFunctions ?? false,
+    variants: variantsOf(opts),
   };
   let properties = emptyProperties();
   let caches = emptyCaches();
@@ -144,7 +164,12 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     now: () => clock.now(),
     owner: state.owner,
   });
-  const locks = createLocks(state);
+  const locks = createLocks(state, () => {
+    if (sheets.spreadsheet.unflushed) counters.unflushedLockReleases++;
+  });
+  sheets.spreadsheet.strictRecalculation = state.variants.strictRecalculation;
+  sheets.spreadsheet.concurrentCustomFunctions = state.variants.concurrentCustomFunctions;
+  sheets.spreadsheet.cellLimit = state.variants.spreadsheetCellLimit;
 
   // getUi() is the one SpreadsheetApp call a custom function gets a context error for, not a permission error.
   const spreadsheetApp = new Proxy(sheets.SpreadsheetApp as object, {
@@ -154,6 +179,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
           throw new Error('Cannot call SpreadsheetApp.getUi() from this context.');
         };
       }
+      if ((prop === 'getActiveSpreadsheet' || prop === 'getActive') && isDetachedTriggerRun(state)) return () => null;
       return Reflect.get(target, prop);
     },
   }) as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
@@ -173,6 +199,16 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     Date: virtualDate(clock),
     console: createConsole(state),
   };
+  const sheetsMode = opts.sheetsAdvancedService ?? 'off';
+  if (sheetsMode !== 'off') {
+    globals.Sheets = createSheetsApi({
+      spreadsheet: sheets.spreadsheet,
+      spreadsheetId: SPREADSHEET_ID,
+      counters,
+      mode: () => sheetsMode,
+      permission: () => (state.mode === 'customFunction' ? 'readOnly' : 'full'),
+    }) as AppsScriptGlobals['Sheets'];
+  }
 
   const addUser = (email: string) => {
     if (typeof email !== 'string' || !email.includes('@')) throw new Error(`Not a user email: ${String(email)}`);
@@ -191,6 +227,8 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     } finally {
       depth--;
       if (depth === 0) {
+        // Sheets applies what an execution wrote when it ends.
+        if (sheets.spreadsheet.unflushed) counters.recalcBurstDenied += sheets.spreadsheet.flush(true);
         locks.releaseExecutionLocks();
         state.executionStartedAt = undefined;
       }
@@ -264,14 +302,22 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       return recalculateFormulas(sheets.spreadsheet, functions ?? bundleFunctions(), {
         runAsCustomFunction: <T>(fn: () => T): T => runAs({ user: state.owner, mode: 'customFunction' }, fn),
         only: o.only,
+        resultCellLimit: state.variants.resultCellLimit,
+        onCall: () => counters.customFunctionCalls++,
       });
     },
     fireTrigger(id) {
       const record = triggers.triggers.find((t) => t.id === id);
       if (!record) throw new Error(`fireTrigger: no trigger ${id}`);
       const b = bundle ?? loadBundle();
-      return b.callAs({ user: record.owner, mode: 'full' }, record.handler, timeEvent(record.id, clock.now()));
+      state.inTriggerRun = true;
+      try {
+        return b.callAs({ user: record.owner, mode: 'full' }, record.handler, timeEvent(record.id, clock.now()));
+      } finally {
+        state.inTriggerRun = false;
+      }
     },
+    variants: state.variants,
     snapshot: () => ({
       version: 1,
       now: clock.now(),

@@ -58,12 +58,29 @@ export interface TriggerInfo {
   handler: string;
 }
 
-/** The current user's installable triggers for this document (ScriptApp). */
+/** The current user's installable triggers (ScriptApp). */
 export interface Triggers {
+  /** Those listed for this document (an add-on's may not be: unconfirmed). */
   list(): TriggerInfo[];
+  /** Every one of the user's triggers in this project (every document). */
+  listProject(): TriggerInfo[];
   /** A time-driven trigger that fires every hour. Returns its id. */
   createHourly(handler: string): string;
   remove(id: string): void;
+}
+
+/** A range and its rows, for one Values.batchUpdate. */
+export interface ValuesData {
+  /** A1 notation with the sheet name, e.g. `'Big pull'!A1:O20001`. */
+  range: string;
+  /** Numbers, strings and booleans only: JSON has no dates (send serial numbers). */
+  values: unknown[][];
+}
+
+/** The Sheets advanced service's value writes (`Sheets.Spreadsheets.Values`). */
+export interface SheetsValues {
+  /** One request, valueInputOption USER_ENTERED (read like typing, as setValues is). */
+  batchUpdate(spreadsheetId: string, data: ValuesData[]): void;
 }
 
 /** A plain-text message to one person. Never put a secret in it. */
@@ -94,14 +111,21 @@ export interface Platform {
   userProperties: PropertyStore;
   /** Null where document properties are unavailable. Never holds a secret. */
   documentProperties: PropertyStore | null;
-  userLock(): Lock;
+  /** Null where unavailable (whether custom functions get the user or document lock is unconfirmed). */
+  userLock(): Lock | null;
   documentLock(): Lock | null;
+  /** One lock for every user of the add-on: only for brief work when the user lock is unavailable. */
+  scriptLock(): Lock | null;
   triggers: Triggers;
   /** Milliseconds since the epoch. The only clock modules may read. */
   now(): number;
   sleep(ms: number): void;
-  /** The active spreadsheet, or null outside a container (never in practice for this add-on). */
+  /** The active spreadsheet, or null outside a container (a trigger run may see none, unconfirmed). */
   spreadsheet(): Spreadsheet | null;
+  /** Applies pending sheet writes now (SpreadsheetApp.flush). */
+  flush(): void;
+  /** The Sheets advanced service where the project enables it; null elsewhere (use setValues). */
+  sheetsValues(): SheetsValues | null;
   /** The spreadsheet's time zone (falls back to the script's). */
   timeZone(): string;
   formatDate(date: Date, timeZone: string, pattern: string): string;

@@ -149,14 +149,17 @@ export function createStubWorld(handler: Handler, opts: { now?: number; latencyM
     documentProperties: null,
     userLock: () => lock,
     documentLock: () => null,
-    triggers: { list: () => [], createHourly: () => 'trigger', remove: () => undefined },
+    scriptLock: () => null,
+    triggers: { list: () => [], listProject: () => [], createHourly: () => 'trigger', remove: () => undefined },
     now: () => world.now,
     sleep: (ms) => {
       world.stats.sleeps.push(ms);
       world.now += ms;
     },
+    flush: () => undefined,
     spreadsheet: () =>
       (world.spreadsheetId === null ? null : { getId: () => world.spreadsheetId }) as unknown as ReturnType<Platform['spreadsheet']>,
+    sheetsValues: () => null,
     timeZone: () => 'America/New_York',
     formatDate: (date) => date.toISOString().slice(0, 10),
     sha256Hex: (text) => createHash('sha256').update(text, 'utf8').digest('hex'),
