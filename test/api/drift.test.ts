@@ -94,7 +94,7 @@ describe.each(FAKE_MODES)('the client and table against the %s fake', (_mode, dr
   it('a site the credential cannot see is a clear message with the provider code', () => {
     const { execution, credential } = emulated({ drift });
     const error = caught(() => createClient(execution(), credential).fetchRows(spec('earnings'), { ...october, siteId: 'other-1' }));
-    expect(error.code).toBe('FORBIDDEN');
+    expect(error.code).toBe('NOT_FOUND');
     expect(error.message).toContain('Site other-1 is not available to this credential (status 404, site_not_found)');
   });
 });
