@@ -16,8 +16,9 @@ import { createConsole, createLogger, createSession, type EmulatedConsole } from
 import { createUrlFetchApp } from './services/url-fetch';
 import { createUtilities } from './services/utilities';
 import { createSpreadsheetService } from './spreadsheet';
-import type { EmulatorState, Mode } from './state';
+import { isDetachedTriggerRun, type EmulatorState, type Mode } from './state';
 import type { Transport } from './transport-types';
+import { LENIENT, type PlatformVariants } from './variants';
 
 export type { LoadedBundle, RunAsOptions } from './bundle';
 export type { Clock } from './clock';
@@ -27,6 +28,7 @@ export type { LockScope } from './services/lock';
 export type { TriggerRecord, TriggerSchedule } from './services/script-app';
 export type { SentMail, MailData } from './services/mail';
 export { inProcessTransport, httpTransport, type HttpTransport } from './transports';
+export { LENIENT, STRICT, BOTH_MODES, type PlatformVariants } from './variants';
 
 type SpreadsheetService = ReturnType<typeof createSpreadsheetService>;
 export type CustomFunctions = Record<string, (...args: unknown[]) => unknown>;
@@ -36,6 +38,8 @@ export interface EmulatorOptions {
   timeZone?: string;
   /** Virtual epoch ms at start. */
   now?: number;
+  /** A clock of your own (e.g. wallClock, which runs with real time); \`now\` is then ignored. */
+  clock?: Clock;
   /** users[0] owns the spreadsheet. */
   users?: string[];
   /** Virtual ms added per network round trip. */
@@ -44,6 +48,8 @@ export interface EmulatorOptions {
   distDir?: string;
   /** Unconfirmed on Google; the add-on must work either way. Default false: it throws there. */
   documentPropertiesInCustomFunctions?: boolean;
+  /** Unconfirmed platform behaviours (emulator/variants.ts); default LENIENT. */
+  variants?: Partial<PlatformVariants>;
   /**
    * The Sheets advanced service: absent ('off', the default, as the shipped manifest has it),
    * enabled ('on'), or enabled without the `spreadsheets` scope ('noScope': every call throws).
@@ -104,11 +110,21 @@ export interface Emulator {
   fireTrigger(id: string): unknown;
   snapshot(): EmulatorSnapshot;
   restore(snapshot: EmulatorSnapshot): void;
+  /** The unconfirmed behaviours this emulator plays (see emulator/variants.ts). */
+  readonly variants: PlatformVariants;
 }
 
 export const DEFAULT_NOW = Date.parse('2026-11-21T15:00:00Z');
 export const DEFAULT_USERS = ['owner@example.com', 'editor@example.com'];
 export const SPREADSHEET_ID = 'emulated-spreadsheet-1';
+
+function variantsOf(opts: EmulatorOptions): PlatformVariants {
+  const v = { ...LENIENT, ...opts.variants };
+  if (opts.documentPropertiesInCustomFunctions) {
+    v.deniedInCustomFunctions = v.deniedInCustomFunctions.filter((s) => s !== 'documentProperties');
+  }
+  return v;
+}
 
 function clone<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -117,7 +133,7 @@ function clone<T>(value: T): T {
 export function createEmulator(opts: EmulatorOptions): Emulator {
   const users = [...(opts.users ?? DEFAULT_USERS)];
   if (users.length === 0) throw new Error('createEmulator: users must name at least the owner');
-  const clock = createClock(opts.now ?? DEFAULT_NOW);
+  const clock = opts.clock ?? createClock(opts.now ?? DEFAULT_NOW);
   const counters = newCounters();
   const logs: string[] = [];
   const state: EmulatorState = {
@@ -131,7 +147,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     latencyMs: opts.latencyMs ?? 0,
     distDir: opts.distDir ?? resolve(__dirname, '..', 'dist'),
     documentId: SPREADSHEET_ID,
-    documentPropertiesInCustomFunctions: opts.documentPropertiesInCustomFunctions ?? false,
+    variants: variantsOf(opts),
   };
   let properties = emptyProperties();
   let caches = emptyCaches();
@@ -148,7 +164,12 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     now: () => clock.now(),
     owner: state.owner,
   });
-  const locks = createLocks(state);
+  const locks = createLocks(state, () => {
+    if (sheets.spreadsheet.unflushed) counters.unflushedLockReleases++;
+  });
+  sheets.spreadsheet.strictRecalculation = state.variants.strictRecalculation;
+  sheets.spreadsheet.concurrentCustomFunctions = state.variants.concurrentCustomFunctions;
+  sheets.spreadsheet.cellLimit = state.variants.spreadsheetCellLimit;
 
   // getUi() is the one SpreadsheetApp call a custom function gets a context error for, not a permission error.
   const spreadsheetApp = new Proxy(sheets.SpreadsheetApp as object, {
@@ -158,6 +179,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
           throw new Error('Cannot call SpreadsheetApp.getUi() from this context.');
         };
       }
+      if ((prop === 'getActiveSpreadsheet' || prop === 'getActive') && isDetachedTriggerRun(state)) return () => null;
       return Reflect.get(target, prop);
     },
   }) as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
@@ -205,6 +227,8 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     } finally {
       depth--;
       if (depth === 0) {
+        // Sheets applies what an execution wrote when it ends.
+        if (sheets.spreadsheet.unflushed) counters.recalcBurstDenied += sheets.spreadsheet.flush(true);
         locks.releaseExecutionLocks();
         state.executionStartedAt = undefined;
       }
@@ -278,14 +302,22 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       return recalculateFormulas(sheets.spreadsheet, functions ?? bundleFunctions(), {
         runAsCustomFunction: <T>(fn: () => T): T => runAs({ user: state.owner, mode: 'customFunction' }, fn),
         only: o.only,
+        resultCellLimit: state.variants.resultCellLimit,
+        onCall: () => counters.customFunctionCalls++,
       });
     },
     fireTrigger(id) {
       const record = triggers.triggers.find((t) => t.id === id);
       if (!record) throw new Error(`fireTrigger: no trigger ${id}`);
       const b = bundle ?? loadBundle();
-      return b.callAs({ user: record.owner, mode: 'full' }, record.handler, timeEvent(record.id, clock.now()));
+      state.inTriggerRun = true;
+      try {
+        return b.callAs({ user: record.owner, mode: 'full' }, record.handler, timeEvent(record.id, clock.now()));
+      } finally {
+        state.inTriggerRun = false;
+      }
     },
+    variants: state.variants,
     snapshot: () => ({
       version: 1,
       now: clock.now(),

@@ -1,4 +1,4 @@
-import { timeLeft, type Execution } from '../platform/execution';
+import { rememberSecret, timeLeft, type Execution } from '../platform/execution';
 import type { Credential } from './credential';
 import { CreatorError } from '../shared/errors';
 import { MAX_CACHE_TTL_S } from './freshness';
@@ -9,7 +9,9 @@ import { sendWithRetry, type RetryContext } from './retry';
  * Bearer tokens, after Google's apps-script-oauth2 library: per-execution memory first, then the
  * user cache (shared by every execution of this user, so 50 formula cells mint one token, not
  * 50), then a mint under the user lock, re-checking the cache once the lock is held because
- * another execution may have minted meanwhile.
+ * another execution may have minted meanwhile. Where a custom function may not take the user
+ * lock (unconfirmed on Google), the script lock serialises the mint instead: it is held only for
+ * one token request, and without any lock 20 cold formulas would mint 20 tokens.
  */
 export interface Auth {
   /** A token believed valid. */
@@ -59,6 +61,8 @@ function authFailed(status: number, text: string): CreatorError {
 
 function mint(ctx: RetryContext, credential: Credential): StoredToken {
   const { platform } = ctx.execution;
+  const basic = platform.base64Encode(`${credential.clientId}:${credential.clientSecret}`);
+  rememberSecret(ctx.execution, basic);
   const [response] = sendWithRetry(
     ctx,
     [
@@ -66,7 +70,7 @@ function mint(ctx: RetryContext, credential: Credential): StoredToken {
         url: credential.tokenUrl,
         method: 'post',
         headers: {
-          Authorization: `Basic ${platform.base64Encode(`${credential.clientId}:${credential.clientSecret}`)}`,
+          Authorization: `Basic ${basic}`,
           Accept: 'application/json',
         },
         contentType: 'application/x-www-form-urlencoded',
@@ -111,7 +115,9 @@ export function createAuth(ctx: RetryContext, credential: Credential, fingerprin
       return null;
     }
   };
+  rememberSecret(execution, credential.clientSecret);
   const remember = (token: StoredToken): StoredToken => {
+    rememberSecret(execution, token.accessToken);
     execution.memory.set(memKey, token);
     return token;
   };
@@ -132,11 +138,11 @@ export function createAuth(ctx: RetryContext, credential: Credential, fingerprin
     token(): string {
       const known = fromMemory() ?? fromCache();
       if (known) return remember(known).accessToken;
-      const lock = platform.userLock();
+      const lock = platform.userLock() ?? platform.scriptLock();
       let held = false;
       try {
         try {
-          held = lock.tryLock(Math.max(0, Math.min(LOCK_WAIT_MS, timeLeft(execution) - 5_000)));
+          held = lock !== null && lock.tryLock(Math.max(0, Math.min(LOCK_WAIT_MS, timeLeft(execution) - 5_000)));
         } catch (_) {
           held = false;
         }
@@ -145,7 +151,7 @@ export function createAuth(ctx: RetryContext, credential: Credential, fingerprin
         const minted = held ? fromCache() : null;
         return (minted ? remember(minted) : mintAndStore()).accessToken;
       } finally {
-        if (held) lock.releaseLock();
+        if (held) lock?.releaseLock();
       }
     },
     drop(rejected: string): void {

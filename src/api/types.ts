@@ -8,24 +8,7 @@ export interface SiteRow extends Record<string, unknown> {
   status: string;
 }
 
-export interface DateRange {
-  /** `YYYY-MM-DD`, or null when the family has no data yet. */
-  startDate: string | null;
-  endDate: string | null;
-}
-
-export interface FamilyBounds {
-  /** Every day with data. */
-  range: DateRange;
-  /** The dashboard's named ranges (`lastThirtyDays`, `monthToDate`, ...), as the API sent them. */
-  presets: Record<string, DateRange>;
-}
-
-/** Analytics bound traffic reports, earnings bound the rest; they differ (earnings lag). */
-export interface DateBounds {
-  analytics: FamilyBounds;
-  earnings: FamilyBounds;
-}
+export type { DateBounds, DateRange, FamilyBounds } from '../shared/date-bounds';
 
 export interface RowQuery {
   siteId?: string;
@@ -64,6 +47,11 @@ export interface FetchRowsResult {
   /** Pages the API served for this result (the original pull's count when it came from the cache). */
   pages: number;
   fromCache: boolean;
+  /**
+   * What the user should know about how the rows differ from what was asked (a sort the API would
+   * not do on a report too big to sort here; a summary row instead of a daily series).
+   */
+  notices?: string[];
 }
 
 export interface ClientOptions {

@@ -2,14 +2,15 @@ import type { ColumnSpec, TotalRule } from './types';
 
 /**
  * Column building blocks shared by the catalog's entries, so a metric means the same thing (and
- * totals the same way) in every report. Percent values are kept as the API sends them (10 = 10%)
- * so cells match the dashboard; the format only adds the sign.
+ * totals the same way) in every report. The API sends percents in points (10 = 10%); every
+ * percent the add-on writes is a fraction (0.1), in pulls and formulas alike, so Sheets' own %
+ * format, charts and arithmetic (a share times a total) work on it.
  */
 export const FORMAT = {
   integer: '#,##0',
   number: '#,##0.00',
   currency: '$#,##0.00',
-  percent: '0.00"%"',
+  percent: '0.00%',
   ratio: '0.00',
   date: 'yyyy-mm-dd',
 } as const;
@@ -35,7 +36,20 @@ export const count = (field: string, header: string): ColumnSpec => ({
   total: SUM,
 });
 
-export const earnings: ColumnSpec = { field: 'earnings', header: 'Earnings', type: 'currency', format: FORMAT.currency, total: SUM };
+export const earnings: ColumnSpec = {
+  field: 'earnings',
+  aliases: ['revenue'],
+  header: 'Earnings',
+  type: 'currency',
+  format: FORMAT.currency,
+  total: SUM,
+};
+
+/** The same column under other names the API may use (see ColumnSpec.aliases). */
+export const aka = (column: ColumnSpec, ...aliases: string[]): ColumnSpec => ({ ...column, aliases: [...(column.aliases ?? []), ...aliases] });
+
+/** Rows per device: the internal dashboard API keys them `type`. */
+export const device = aka(text('device', 'Device'), 'type', 'deviceType');
 export const pageviews = count('pageviews', 'Pageviews');
 export const sessions = count('sessions', 'Sessions');
 export const impressions = count('impressions', 'Impressions');

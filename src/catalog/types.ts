@@ -14,6 +14,11 @@ export type TotalRule =
 export interface ColumnSpec {
   /** Field name in the API's row. */
   field: string;
+  /**
+   * Other names the API may send the field under (the internal dashboard API's `type` for
+   * `device`). A row that lacks `field` but has an alias is read as if it had `field`.
+   */
+  aliases?: readonly string[];
   /** Header label in the sheet. */
   header: string;
   type: ColumnType;
@@ -60,9 +65,25 @@ export interface ReportSpec {
   paginated: boolean;
   defaultSort?: string;
   /**
+   * Query parameters sent beyond dates and paging (`aggregationPeriod=daily`). Unconfirmed: an API
+   * that ignores them must still give a sensible table, and one that refuses them is asked again
+   * without.
+   */
+  params?: ReadonlyArray<readonly [name: string, value: string]>;
+  /**
+   * `daily`: the report promises one row per day (a `date` column). If the API sends rows without
+   * a date (one summary row for the range), the pull says so instead of showing an empty Date.
+   */
+  series?: 'daily';
+  /**
    * `rows`: `data` is an array of rows (or one object, taken as one row).
    * `date-bounds`: `data` is the bounds object, flattened to one row per family and named range.
    */
   shape: 'rows' | 'date-bounds';
   columns: ColumnSpec[];
+  /**
+   * The fields that tell rows apart (a comparison matches rows on them). Default: every text, URL
+   * and date column; listed where some of those are attributes of a row (a page's author).
+   */
+  dimensions?: readonly string[];
 }

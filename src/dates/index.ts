@@ -1,11 +1,12 @@
 /** Date arguments, presets, bounds and time zones: what formulas, the sidebar and schedules share. */
 export { addDays, isYmd, maxYmd, minYmd } from './calendar';
 export { availableRange, dataThrough } from './bounds';
-export type { DateBoundsLike } from './bounds';
 export { parseDateArg } from './parse-date';
 export type { DateContext } from './parse-date';
-export { PRESETS } from './presets';
+export { datesInWords, PRESETS, presetLabel } from './presets';
 export { parseRange, resolveRange } from './range';
 export type { ResolvedRange } from './range';
 export { localMidnight } from './zone';
 export { serialNumbers } from './serial';
+export { COMPARE_LABEL, COMPARE_TO, comparisonRange, dayShift } from './compare-period';
+export type { CompareTo, DayShift } from './compare-period';

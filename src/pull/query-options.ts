@@ -1,8 +1,30 @@
 import { CreatorError } from '../shared/errors';
+import { fieldNamed } from '../catalog/aliases';
 import type { ReportSpec } from '../catalog/types';
+import { COMPARE_TO, type CompareTo } from '../dates/compare-period';
 import { describeInput, singleCell } from '../shared/user-input';
 
-const MAX_LIMIT = 100_000;
+/** The most rows one report may ask for per site: the pull's row cap and every form's bound. */
+export const MAX_LIMIT = 100_000;
+
+/** A report's row limit and sort, as every caller (formulas, the builder, saved reports, refresh) reads them. */
+export interface QueryOptions {
+  limit?: number;
+  sort?: string;
+}
+
+/**
+ * The one reader of a report's query options. Formulas, the sidebar's Run, saving a report and the
+ * refresh that replays it all come through here, so a definition that saves is one that runs.
+ */
+export function readQueryOptions(spec: ReportSpec, given: { limit?: unknown; sort?: unknown }): QueryOptions {
+  const options: QueryOptions = {};
+  const limit = readLimit(given.limit);
+  const sort = readSort(spec, given.sort);
+  if (limit !== undefined) options.limit = limit;
+  if (sort !== undefined) options.sort = sort;
+  return options;
+}
 
 /** A row limit from a cell or an options string: a whole number from 1 to 100,000, or none. */
 export function readLimit(given: unknown): number | undefined {
@@ -19,8 +41,8 @@ export function readLimit(given: unknown): number | undefined {
 const SORT = /^(-?)([A-Za-z][A-Za-z0-9]*)$/;
 
 /**
- * A sort from a cell: `field` ascending, `-field` descending. A known column's field or header
- * ("-RPM", "Page RPM") maps to the API's field name; any other plausible name passes through,
+ * A sort from a cell: `field` ascending, `-field` descending. A known column's field, header or
+ * alias ("-RPM", "Page RPM", "type") maps to the catalog's field name; any other plausible name passes through,
  * since the API may sort by fields the catalog does not list.
  */
 export function readSort(spec: ReportSpec, given: unknown): string | undefined {
@@ -31,11 +53,7 @@ export function readSort(spec: ReportSpec, given: unknown): string | undefined {
   if (text === '') return undefined;
   const desc = text.startsWith('-');
   const name = (desc ? text.slice(1) : text).trim();
-  const squashed = name.replace(/\s+/g, '').toLowerCase();
-  const known = spec.columns.find(
-    (c) => c.field.toLowerCase() === squashed || c.header.replace(/\s+/g, '').toLowerCase() === squashed,
-  );
-  const field = known ? known.field : name;
+  const field = fieldNamed(spec, name) ?? name;
   if (!SORT.test(field)) throw badSort(spec, text);
   return `${desc ? '-' : ''}${field}`;
 }
@@ -47,5 +65,33 @@ function badSort(spec: ReportSpec, value: unknown): CreatorError {
     'BAD_INPUT',
     `The sort ${describeInput(value)} is not a field name. Use a field such as ${example}, or -${example} for descending` +
       (fields.length ? ` (fields: ${fields.join(', ')}).` : '.'),
+  );
+}
+
+/** The totals switch: off by default; TRUE, 1, "true", "yes", "on" add the Total row(s). */
+export function readTotals(given: unknown): boolean {
+  const value = singleCell(given, 'totals switch');
+  if (value === undefined || value === null || value === '') return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
+  if (typeof value === 'string') {
+    const text = value.trim().toLowerCase();
+    if (['true', 'yes', 'on', '1'].includes(text)) return true;
+    if (['false', 'no', 'off', '0', ''].includes(text)) return false;
+  }
+  throw new CreatorError('BAD_INPUT', `The totals switch ${describeInput(value)} must be TRUE or FALSE (e.g. "totals=true").`);
+}
+
+/** What to compare with, or null for no comparison: previousPeriod, previousYear, previousYearWeekday. */
+export function readCompareTo(given: unknown): CompareTo | null {
+  const value = singleCell(given, 'compareTo');
+  if (value === undefined || value === null || value === '') return null;
+  const text = typeof value === 'string' ? value.trim().replace(/[\s_-]/g, '').toLowerCase() : '';
+  if (typeof value === 'string' && ['', 'none', 'off'].includes(text)) return null;
+  const found = COMPARE_TO.find((c) => c.toLowerCase() === text);
+  if (found) return found;
+  throw new CreatorError(
+    'BAD_INPUT',
+    `Cannot compare with ${describeInput(value)}. Use previousPeriod (the same number of days just before), previousYear (the same dates a year earlier) or previousYearWeekday (364 days earlier, weekdays aligned).`,
   );
 }

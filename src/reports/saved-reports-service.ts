@@ -3,7 +3,7 @@ import type { Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, ReportDefinition, ReportListView, SavedReportView } from '../shared/types';
 import { dueReports, zoneOf } from './due';
-import { tryWithDocumentLock, withDocumentLock } from './document-lock';
+import { tryWithDocumentLock, withDocumentLock } from '../run/document-lock';
 import { STATUS_SHEET_NAME } from './keys';
 import { refreshInOrder, type ReportRunner } from './refresh-run';
 import {
@@ -22,7 +22,8 @@ import {
 } from './report-store';
 import { sheetRunner } from './runner';
 import { isScheduled } from './schedule';
-import { claimTriggerRun, ownerView, readOwner, reconcileTrigger, takeOver, type ScheduleOwnerDetails } from './schedule-owner';
+import { claimTriggerRun, documentIdOf, ownerView, ownStore, readOwner, reconcileTrigger, takeOver, type ScheduleOwnerDetails } from './schedule-owner';
+import { documentOfTrigger, readProblem, recordProblem, UNKNOWN_DOCUMENT } from './trigger-registry';
 import { writeStatusSheet } from './status-sheet';
 import { describeInput } from '../shared/user-input';
 import { checkRunRequest } from '../run/run-request';
@@ -103,7 +104,7 @@ export function deleteReport(ex: Execution, id: string): { deleted: boolean } {
   reconcileTrigger(ex, store, anyScheduled(defs));
   if (deleted && ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME)) {
     // Best effort: a running refresh rewrites the sheet itself when it ends.
-    tryWithDocumentLock(ex, (locked) => rewriteStatus(locked, store));
+    tryWithDocumentLock(ex, () => rewriteStatus(ex, store));
   }
   return { deleted };
 }
@@ -136,14 +137,14 @@ function wantedIds(ids: unknown): string[] | null {
 export function refreshReports(ex: Execution, ids?: unknown, deps: ReportsDeps = DEFAULT_DEPS): RefreshOutcome[] {
   const store = documentStore(ex);
   const wanted = wantedIds(ids);
-  return withDocumentLock(ex, (locked) => {
+  return withDocumentLock(ex, () => {
     const defs = listDefinitions(store);
     const chosen = wanted ? defs.filter((d) => wanted.indexOf(d.id) >= 0) : defs;
     const missing: RefreshOutcome[] = (wanted ?? [])
       .filter((id) => !defs.some((d) => d.id === id))
       .map((id) => ({ id, name: id, outcome: 'error', message: `The saved report ${describeInput(id)} no longer exists (someone may have deleted it). Reload the list.` }));
-    const outcomes = refreshInOrder(locked, store, chosen, deps.run);
-    rewriteStatus(locked, store);
+    const outcomes = refreshInOrder(ex, store, chosen, deps.run);
+    rewriteStatus(ex, store);
     return [...outcomes, ...missing];
   });
 }
@@ -168,7 +169,7 @@ export function refreshAllFromMenu(ex: Execution, deps: ReportsDeps = DEFAULT_DE
 export function showStatusSheet(ex: Execution): void {
   const store = documentStore(ex);
   // A refresh holding the lock rewrites the sheet when it ends; then just show what is there.
-  tryWithDocumentLock(ex, (locked) => rewriteStatus(locked, store));
+  tryWithDocumentLock(ex, () => rewriteStatus(ex, store));
   const sheet = ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME);
   if (sheet) sheet.activate();
 }
@@ -188,14 +189,18 @@ export function takeOverSchedule(ex: Execution): ReportListDetails {
  * Returns what was refreshed (maybe nothing), or null when this run did not run the schedules.
  */
 export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps = DEFAULT_DEPS): ScheduledRun | null {
-  const store = documentStore(ex);
   const firingId = (event as { triggerUid?: unknown } | undefined)?.triggerUid;
-  const result = tryWithDocumentLock(ex, (locked): ScheduledRun | null => {
+  if (!ex.platform.documentProperties) {
+    recordUnreachable(ex, firingId === undefined ? undefined : String(firingId));
+    return null;
+  }
+  const store = documentStore(ex);
+  const result = tryWithDocumentLock(ex, (): ScheduledRun | null => {
     const { defs, statusOf } = readSaved(store);
-    if (!claimTriggerRun(locked, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return null;
-    const due = dueReports(defs, statusOf, locked.platform.now(), zoneOf(locked));
-    const outcomes = due.length ? refreshInOrder(locked, store, due, deps.run) : [];
-    rewriteStatus(locked, store);
+    if (!claimTriggerRun(ex, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return null;
+    const due = dueReports(defs, statusOf, ex.platform.now(), zoneOf(ex));
+    const outcomes = due.length ? refreshInOrder(ex, store, due, deps.run) : [];
+    rewriteStatus(ex, store);
     return { outcomes, definitions: due };
   });
   if (!result.ran) ex.platform.log('Creator Reporting: another refresh held the document; the due reports run at the next trigger.');
@@ -206,4 +211,35 @@ export interface ScheduledRun {
   outcomes: RefreshOutcome[];
   /** The reports that were due, as they were defined when the run began. */
   definitions: StoredDefinition[];
+}
+
+/** What the owner reads on their next open when a trigger run could not reach the spreadsheet. */
+export function unreachableMessage(at: number): string {
+  return `The scheduled refresh at ${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC could not open this spreadsheet (Google gave the trigger no access to it), so no saved report was refreshed. Use Refresh all reports in the menu meanwhile; docs/platform.md lists what to check.`;
+}
+
+/**
+ * A trigger run that cannot reach its spreadsheet (no document properties: where Google gives a
+ * trigger no document, which is unconfirmed) can do nothing, but must not be silent: it files the
+ * reason in its owner's own properties, under the document the trigger was created for, and the
+ * owner sees it on their next open (the menu's toast, the sidebar's schedule line).
+ */
+function recordUnreachable(ex: Execution, firingId: string | undefined): void {
+  const own = ownStore(ex);
+  const now = ex.platform.now();
+  ex.platform.log('Creator Reporting: the schedule trigger could not reach its spreadsheet; nothing was refreshed.');
+  if (!own) return;
+  const documentId = (firingId && documentOfTrigger(own, firingId)) || UNKNOWN_DOCUMENT;
+  recordProblem(own, documentId, { message: unreachableMessage(now), at: now });
+}
+
+/** onOpen: tells the owner about a trigger run that could not reach this spreadsheet. Never throws. */
+export function announceScheduleProblem(ex: Execution): void {
+  try {
+    const own = ownStore(ex);
+    const problem = own && readProblem(own, documentIdOf(ex));
+    if (problem) ex.platform.spreadsheet()?.toast(problem.message, 'Creator Reporting', 20);
+  } catch (_) {
+    // In a restricted open (AuthMode.LIMITED) the properties may be out of reach: the sidebar shows it.
+  }
 }

@@ -66,13 +66,19 @@ describe('retries', () => {
     expect(caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query)).message).not.toContain('xxxxxxxx');
   });
 
-  it('maps 403/404 to FORBIDDEN naming the site', () => {
+  it('maps 404 to NOT_FOUND and 403 to FORBIDDEN, each naming the site and what to check', () => {
     const { api, world } = stubbed();
     api.fail({ match: isData, respond: () => json(404, { errors: [{ internalCode: 'site_not_found' }] }) });
-    const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
-    expect(error.code).toBe('FORBIDDEN');
-    expect(error.message).toContain('Site site-1 is not available to this credential');
-    expect(error.providerCode).toBe('site_not_found');
+    const missing = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
+    expect(missing.code).toBe('NOT_FOUND');
+    expect(missing.message).toBe(
+      "Site site-1 is not available to this credential (status 404, site_not_found): it has no site with this ID. Check the site ID against CREATOR_SITES() or the sidebar's site list.",
+    );
+    expect(missing.providerCode).toBe('site_not_found');
+    api.fail({ match: isData, respond: () => json(403, { errors: [{ internalCode: 'report_forbidden' }] }) });
+    const refused = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
+    expect(refused.code).toBe('FORBIDDEN');
+    expect(refused.message).toMatch(/^Site site-1 is not available to this credential \(status 403, report_forbidden\): its dashboard user may not see this site or this report\./);
   });
 
   it('maps a 200 with HTML or broken JSON to BAD_RESPONSE, without the body', () => {
@@ -80,7 +86,7 @@ describe('retries', () => {
     api.fail({ match: isData, respond: () => ({ status: 200, text: '<!doctype html><title>Login</title>', headers: {} }) });
     const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
     expect(error.code).toBe('BAD_RESPONSE');
-    expect(error.message).toContain('could not be read (status 200)');
+    expect(error.message).toContain('answered with a web page instead of data (status 200)');
     api.fail({ match: isData, respond: () => ({ status: 200, text: '{"data": [', headers: {} }) });
     expect(caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query)).code).toBe('BAD_RESPONSE');
   });
@@ -112,7 +118,7 @@ describe('retries', () => {
     api.fail({ match: isData, times: 9, respond: () => 'network' });
     const error = caught(() => createClient(world.execution(), CREDENTIAL, { random: half }).fetchRows(devices, query));
     expect(error.code).toBe('NETWORK');
-    expect(error.message).toContain('api.test');
+    expect(error.message).toContain('publisher-api.raptive.com');
     expect(error.message).not.toContain(SECRET);
   });
 

@@ -1,33 +1,31 @@
 /**
  * The formulas as Google runs them: the built dist/Code.js in a vm (no Node globals), its
  * top-level CREATOR_ functions called by the emulator's formula engine as custom functions.
- * Built into a private folder so a stale or half-written dist/ of someone else never matters.
+ * Built once per test run into a private folder (test/global-setup.ts), so a stale or half-written
+ * dist/ of someone else never matters.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createEmulator, httpTransport, inProcessTransport, type Emulator, type LoadedBundle } from '../../emulator';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BOTH_MODES, STRICT, createEmulator, httpTransport, inProcessTransport, type Emulator, type LoadedBundle, type PlatformVariants } from '../../emulator';
 import { createFakeApi, type FakeApi } from '../../fake-api';
 import { spawnFakeApiServer } from '../../fake-api/spawn';
 import { REPORTS } from '../../src/catalog/reports';
 import { formatDate } from '../dates/clock-stub';
+import { builtAddOn } from '../helpers/built';
 import { EDITOR, NOW, OWNER } from './harness';
 
-const ROOT = resolve(__dirname, '../..');
 let distDir: string;
 
 beforeAll(() => {
-  distDir = mkdtempSync(join(tmpdir(), 'creator-formulas-'));
-  execFileSync('npx', ['tsx', 'scripts/build.ts', '--out', distDir, '--code-only'], { cwd: ROOT, stdio: 'pipe' });
-}, 120_000);
+  distDir = builtAddOn().dir;
+});
 
 const ours = (formula: string) => /CREATOR_/i.test(formula);
 
-function setUp(timeZone = 'America/Los_Angeles'): { emu: Emulator; api: FakeApi; bundle: LoadedBundle } {
+function setUp(timeZone = 'America/Los_Angeles', variants: Partial<PlatformVariants> = {}): { emu: Emulator; api: FakeApi; bundle: LoadedBundle } {
   let emu: Emulator | undefined;
   const api = createFakeApi({ now: () => emu?.clock.now() ?? NOW });
-  emu = createEmulator({ transport: inProcessTransport(api.handle), timeZone, now: NOW, users: [OWNER, EDITOR], distDir });
+  emu = createEmulator({ transport: inProcessTransport(api.handle), timeZone, now: NOW, users: [OWNER, EDITOR], distDir, variants });
   const bundle = emu.loadBundle();
   return { emu, api, bundle };
 }
@@ -54,8 +52,13 @@ describe('the built bundle', () => {
     }
   });
 
-  it.each(['America/Los_Angeles', 'Pacific/Auckland'])('fills a sheet from date cells in %s, and recalculates from the cache', (tz) => {
-    const { emu, bundle } = setUp(tz);
+  // The strict platform's script time zone (Asia/Tokyo) differs from the spreadsheet's.
+  it.each([
+    ['America/Los_Angeles', 'lenient', {}],
+    ['Pacific/Auckland', 'lenient', {}],
+    ['America/Los_Angeles', 'strict', { ...STRICT, urlAllowlist: false }],
+  ] as Array<[string, string, Partial<PlatformVariants>]>)('fills a sheet from date cells in %s (%s platform), and recalculates from the cache', (tz, _mode, variants) => {
+    const { emu, bundle } = setUp(tz, variants);
     saveSettings(bundle, OWNER, true);
     const sheet = emu.spreadsheet.getSheets()[0];
     sheet.getRange('A1').setValue('2026-10-01');
@@ -94,7 +97,7 @@ describe('the built bundle', () => {
     const { errors } = emu.recalculate(undefined, { only: ours });
     expect(errors.map((e) => e.error)).toEqual([
       'Earnings data for site-1 is available from 2024-01-01 to 2026-11-19. Choose dates inside that range.',
-      'Site site-old has no earnings data yet.',
+      'Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.',
       expect.stringMatching(/^Unknown report "nope"\. Use one of: sites, /),
       expect.any(String),
     ]);
@@ -114,8 +117,9 @@ describe('the built bundle', () => {
     expect(emu.recalculate(undefined, { only: ours }).errors[0].error).toMatch(/^Formulas are off in this spreadsheet/);
   });
 
-  it('Refresh formulas from the menu re-runs them past the cache, once', () => {
-    const { emu, bundle, api } = setUp();
+  // This build has no manifest (and the local API no allowed host): the allowlist is tested in test/settings.
+  it.each(BOTH_MODES)('Refresh formulas from the menu re-runs them past the cache, once (%s platform)', (_mode, variants) => {
+    const { emu, bundle, api } = setUp('America/Los_Angeles', { ...variants, urlAllowlist: false });
     saveSettings(bundle, OWNER, true);
     const sheet = emu.spreadsheet.getSheets()[0];
     sheet.getRange('A1').setFormula('=CREATOR_EARNINGS("site-1", "lastMonth")');
@@ -125,7 +129,7 @@ describe('the built bundle', () => {
 
     bundle.callAs({ user: OWNER, mode: 'full' }, 'menuRefreshFormulas');
     expect(emu.ui.toasts.map((t) => t.message)).toContain(
-      'Refreshing 2 formulas: each shows its old value until the new one arrives.',
+      'Refreshing 2 formulas, 20 at a time: each shows Loading... until its new data arrives.',
     );
     emu.resetCounters();
     expect(emu.recalculate(undefined, { only: ours }).errors).toEqual([]);

@@ -124,7 +124,7 @@ export const REPORT_KEY_ROWS: ArgRow[] = [
 /** CREATOR_REPORT's options argument. */
 export const OPTION_ROWS: ArgRow[] = [
   { name: 'bad limit', value: 'limit=abc', expect: /^The limit "abc" must be a whole number/ },
-  { name: 'unknown option', value: 'foo=1', expect: /^Unknown option "foo"\. Options are limit, sort and header/ },
+  { name: 'unknown option', value: 'foo=1', expect: /^Unknown option "foo"\. Options are limit, sort, header, totals and compareTo/ },
   { name: '100 KB of text', value: LONG, expect: /^Cannot read the option "x{60}…" \(100,000 characters\)\. Write key=value pairs/ },
   { name: 'an object', value: {}, expect: /^Give options as text, e\.g\. "limit=100/ },
   { name: 'a two-column range', value: [['limit', 5], ['header', false]], expect: { same: 'limit=5, header=false' } },
@@ -174,9 +174,10 @@ export const SIDEBAR_ROWS: SidebarRow[] = [
     args: [{ ...RUN, start }],
     expect: /^The start date must be text\.$/,
   })),
-  { fn: 'runReport', name: 'limit -1', args: [{ ...RUN, options: { limit: -1 } }], expect: /^The row limit must be a whole number of 1 or more/ },
-  { fn: 'runReport', name: 'limit as text', args: [{ ...RUN, options: { limit: '5' } }], expect: /^The row limit must be a whole number/ },
-  { fn: 'runReport', name: 'sort as an object', args: [{ ...RUN, options: { sort: {} } }], expect: /^The sort must be text\.$/ },
+  { fn: 'runReport', name: 'limit -1', args: [{ ...RUN, options: { limit: -1 } }], expect: /^The limit "-1" must be a whole number from 1 to 100000\.$/ },
+  { fn: 'runReport', name: 'limit over the cap', args: [{ ...RUN, options: { limit: 100_001 } }], expect: /^The limit "100001" must be a whole number from 1 to 100000\.$/ },
+  { fn: 'runReport', name: 'limit as text', args: [{ ...RUN, options: { limit: '5' } }], expect: (v) => (v as { rows: number }).rows === 5 },
+  { fn: 'runReport', name: 'sort as an object', args: [{ ...RUN, options: { sort: {} } }], expect: /^The sort a value of an unexpected kind is not a field name\./ },
   { fn: 'runReport', name: '100 KB sheet name', args: [{ ...RUN, sheetName: LONG }], expect: /^Sheet names have at most 100 characters\.$/ },
   { fn: 'runReport', name: 'sheet name as an object', args: [{ ...RUN, sheetName: {} }], expect: /^The sheet name must be text\.$/ },
   { fn: 'runReport', name: 'non-Latin sheet name', args: [{ ...RUN, sheetName: '日本レポート 🍮' }], expect: (v) => (v as { sheetName: string }).sheetName === '日本レポート 🍮' },
@@ -229,7 +230,7 @@ export const SIDEBAR_ROWS: SidebarRow[] = [
   { fn: 'saveReport', name: 'report as an object', args: [{ ...DEF, report: {} }], expect: /^The report must be text, not a value of an unexpected kind\.$/ },
   { fn: 'saveReport', name: 'sheet name as an object', args: [{ ...DEF, sheetName: {} }], expect: /^The sheet name must be text, not a value of an unexpected kind\.$/ },
   { fn: 'saveReport', name: 'no sheet name', args: [{ ...DEF, sheetName: undefined }], expect: /^Name the sheet the report goes to\.$/ },
-  { fn: 'saveReport', name: 'schedule every minute', args: [{ ...DEF, schedule: { every: 'minute' } }], expect: /^A schedule runs every hour, day or week \(or is off\)\.$/ },
+  { fn: 'saveReport', name: 'schedule every minute', args: [{ ...DEF, schedule: { every: 'minute' } }], expect: /^A schedule runs every hour, day, week or month \(or is off\)\.$/ },
   { fn: 'saveReport', name: 'schedule hour 99', args: [{ ...DEF, schedule: { every: 'day', hour: 99 } }], expect: /^Pick the hour of the day \(0 to 23\)/ },
   { fn: 'saveReport', name: 'schedule as text', args: [{ ...DEF, schedule: 'daily' }], expect: /^The schedule must be an object\.$/ },
   { fn: 'saveReport', name: '100 KB name', args: [{ ...DEF, name: LONG }], expect: /^Report names are at most 100 characters\.$/ },
@@ -242,6 +243,10 @@ export const SIDEBAR_ROWS: SidebarRow[] = [
   { fn: 'saveReport', name: 'a list holding an object as site ID', args: [{ ...DEF, siteId: ['site-1', {}] }], expect: /^A value of an unexpected kind is not a site ID\. Pick the sites again/ },
   { fn: 'saveReport', name: 'a boolean as site ID', args: [{ ...DEF, siteId: true }], expect: /^TRUE is not a site ID\. Pick the sites again/ },
   { fn: 'saveReport', name: 'a number as site ID', args: [{ ...DEF, siteId: 12345 }], expect: (v) => (v as { siteId: unknown }).siteId === '12345' },
+  // The same reader as runReport and the pull: a saved report is refused exactly when its refresh would fail.
+  { fn: 'saveReport', name: 'limit over the cap', args: [{ ...DEF, options: { limit: 100_001 } }], expect: /^The limit "100001" must be a whole number from 1 to 100000\.$/ },
+  { fn: 'saveReport', name: 'sort by a header', args: [{ ...DEF, options: { sort: '-Page RPM' } }], expect: (v) => (v as { options: { sort: string } }).options.sort === '-pageRpm' },
+  { fn: 'saveReport', name: 'sort with a dot', args: [{ ...DEF, options: { sort: 'a.b' } }], expect: /^The sort "a\.b" is not a field name\./ },
   ...([['nothing', undefined], ['a number', 5], ['an object', {}], ['100 KB', LONG], ['an array', ['x']]] as const).map(([name, arg]) => ({
     fn: 'deleteReport',
     name,

@@ -2,10 +2,11 @@
  * Saved reports end to end: the built bundle on the emulator, the fake API on the virtual clock,
  * triggers fired as their owners.
  */
+import type { PlatformVariants } from '../../emulator';
 import { buildBundle, createWorld, EDITOR, OWNER, type World } from './emulated-world';
 
 const HOUR = 3_600_000;
-const BUSY = 'Another refresh of this spreadsheet is running; try again in a minute.';
+const BUSY = 'Another report is being written to this spreadsheet. Try again in a minute.';
 let bundle = '';
 
 beforeAll(async () => {
@@ -30,9 +31,13 @@ function setClock(w: World, iso: string) {
 }
 
 describe('scheduled refresh on the emulator', () => {
-  test('reports come due at their hour in the spreadsheet time zone and run once per slot', () => {
+  // The script's time zone (the manifest's) may differ from the spreadsheet's: the schedule follows the spreadsheet.
+  test.each([
+    ['the same as', {}],
+    ['other than', { scriptTimeZone: 'Asia/Tokyo', triggerListing: 'perProject', hiddenEmails: true }],
+  ] as Array<[string, Partial<PlatformVariants>]>)('reports come due at their hour in the spreadsheet time zone (script time zone %s it) and run once per slot', (_name, variants) => {
     // Monday 5 October, 08:00 in New York.
-    const w = createWorld(bundle, { now: '2026-10-05T12:00:00Z' });
+    const w = createWorld(bundle, { now: '2026-10-05T12:00:00Z', variants });
     w.connect();
     save(w, { name: 'Daily earnings', report: 'earnings', sheetName: 'Daily', schedule: { every: 'day', hour: 6 } });
     save(w, { name: 'Hourly traffic', report: 'traffic/summary', siteId: 'site-2', start: 'lastThirtyDays', sheetName: 'Hourly', schedule: { every: 'hour' } });
@@ -59,7 +64,8 @@ describe('scheduled refresh on the emulator', () => {
     expect(w.values('Weekly').length).toBeGreaterThan(1);
 
     const daily = w.statusRows().find((r) => r.Name === 'Daily earnings')!;
-    expect(daily).toMatchObject({ Outcome: 'OK', Schedule: 'Daily at 06:00', 'Trigger owner': OWNER, 'Last error': '' });
+    expect(daily).toMatchObject({ Outcome: 'OK', Schedule: 'Daily at 06:00', 'Last error': '' });
+    expect(daily['Trigger owner']).toBe(variants.hiddenEmails ? 'the editor who turned schedules on (e-mail not shown)' : OWNER);
     // Wednesday's 06:00 slot ran at 07:15 local; the sheet reads the written time in its own zone.
     expect(daily['Last run']).toEqual(new Date('2026-10-07T11:15:00Z'));
     expect(daily['Next run']).toEqual(new Date('2026-10-08T10:00:00Z'));
@@ -119,17 +125,24 @@ describe('scheduled refresh on the emulator', () => {
     expect(rows[1].Rows).toBe(before.B.length - 1);
   });
 
-  test('one trigger per document: created by the first schedule, taken over, re-created, removed', () => {
-    const w = createWorld(bundle);
+  // Google may list an add-on's trigger only per project, and hides e-mails without the
+  // userinfo.email scope: the lifecycle must be the same either way.
+  test.each([
+    ['listed per document, e-mails shown', {}],
+    ['listed per project only, e-mails hidden', { triggerListing: 'perProject', hiddenEmails: true }],
+  ] as Array<[string, Partial<PlatformVariants>]>)('one trigger per document (%s): created by the first schedule, taken over, re-created, removed', (_name, variants) => {
+    const w = createWorld(bundle, { variants });
+    const shown = (email: string) => (variants.hiddenEmails ? '' : email);
     w.connect();
     w.connect(EDITOR);
     const a = save(w, { name: 'A', report: 'earnings', sheetName: 'A', schedule: { every: 'day', hour: 6 } });
     const first = w.triggers();
     expect(first).toEqual([{ id: expect.any(String), owner: OWNER, handler: 'onScheduleTrigger' }]);
 
-    expect(w.callAs<ListView>(EDITOR, 'listReports').scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: OWNER, isMine: false }));
+    expect(w.callAs<ListView>(OWNER, 'listReports').scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: shown(OWNER), isMine: true }));
+    expect(w.callAs<ListView>(EDITOR, 'listReports').scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: shown(OWNER), isMine: false }));
     const taken = w.callAs<ListView>(EDITOR, 'takeOverSchedule');
-    expect(taken.scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: EDITOR, isMine: true }));
+    expect(taken.scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: shown(EDITOR), isMine: true }));
     expect(w.triggers().map((t) => t.owner).sort()).toEqual([EDITOR, OWNER]);
 
     // The old owner's trigger runs, sees it is no longer the one, and removes itself.
@@ -139,7 +152,7 @@ describe('scheduled refresh on the emulator', () => {
     expect(w.values('A')).toEqual([]);
     w.fire();
     expect(w.values('A').length).toBeGreaterThan(1);
-    expect(w.statusRows()[0]['Trigger owner']).toBe(EDITOR);
+    expect(w.statusRows()[0]['Trigger owner']).toBe(shown(EDITOR) || 'the editor who turned schedules on (e-mail not shown)');
 
     // The editor's trigger vanishes (e.g. deleted in the Apps Script dashboard): their next list re-creates it.
     w.emu.runAs({ user: EDITOR }, () => {
@@ -180,11 +193,11 @@ describe('scheduled refresh on the emulator', () => {
     w.connect();
     save(w, { name: 'Last month', report: 'earnings', start: 'lastMonth', sheetName: 'Monthly' });
     w.call('refreshReports');
-    expect(w.statusRows()[0].Dates).toBe('lastMonth (2026-09-01 to 2026-09-30)');
+    expect(w.statusRows()[0].Dates).toBe('Last month (2026-09-01 to 2026-09-30)');
     expect(w.values('Monthly').length - 1).toBe(30);
     setClock(w, '2026-11-03T12:00:00Z');
     w.call('refreshReports');
-    expect(w.statusRows()[0].Dates).toBe('lastMonth (2026-10-01 to 2026-10-31)');
+    expect(w.statusRows()[0].Dates).toBe('Last month (2026-10-01 to 2026-10-31)');
     expect(w.values('Monthly').length - 1).toBe(31);
   });
 
@@ -200,7 +213,7 @@ describe('scheduled refresh on the emulator', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
       Name: '=HYPERLINK("x")', // kept as text, not run as a formula
-      Report: 'earnings',
+      Report: 'Earnings',
       Sites: 'site-1',
       Sheet: 'A',
       Outcome: 'OK',

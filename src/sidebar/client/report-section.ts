@@ -6,10 +6,13 @@ import type {
   SettingsView,
   SiteView,
 } from '../../shared/types';
+import { MAX_LIMIT, readLimit } from '../../pull/query-options';
+import { userMessage } from '../../shared/errors';
 import { checkCustomDates, describeAvailability } from './report-dates';
 import { clear, el, field, setStatus } from './dom';
 import { newRunId, pollProgress } from './run-progress';
 import type { SidebarContext, SidebarSection } from './section';
+import { thousands } from '../../shared/text-size';
 
 const GROUPS: Array<{ group: CatalogEntryView['group']; label: string }> = [
   { group: 'traffic', label: 'Traffic' },
@@ -28,11 +31,12 @@ function defaultSheetName(report: CatalogEntryView | undefined, siteId: string):
 }
 
 function resultLine(result: RunReportResult): string {
-  const rows = `${result.rows.toLocaleString('en-US')} ${result.rows === 1 ? 'row' : 'rows'}`;
+  const rows = `${thousands(result.rows)} ${result.rows === 1 ? 'row' : 'rows'}`;
   let line = `Wrote ${rows} to '${result.sheetName}'!${result.range} in ${result.seconds} s.`;
   if (result.startDate && result.endDate) line += ` Dates ${result.startDate} to ${result.endDate}.`;
   if (result.dataThrough) line += ` Data through ${result.dataThrough}.`;
   if (result.truncated) line += ' The row limit cut it short: more rows exist.';
+  for (const notice of result.notices ?? []) line += ` ${notice}`;
   return line;
 }
 
@@ -66,8 +70,31 @@ export const reportSection: SidebarSection = {
       custom,
       availability,
     );
-    const limit = el('input', { type: 'number', min: '1', step: '1', name: 'limit', placeholder: 'All rows' });
+    const limit = el('input', { type: 'number', min: '1', max: String(MAX_LIMIT), step: '1', name: 'limit', placeholder: 'All rows' });
     const limitBox = field('Row limit', limit, 'Optional: the first rows by the report\u2019s default order.');
+    const totals = el('input', { type: 'checkbox', id: 'report-totals', name: 'totals' });
+    const compareTo = el('select', { name: 'compareTo' });
+    for (const [value, label] of [
+      ['', 'Nothing'],
+      ['previousPeriod', 'Previous period'],
+      ['previousYear', 'Same dates last year'],
+      ['previousYearWeekday', 'Last year, weekdays aligned (364 days)'],
+    ]) {
+      compareTo.appendChild(el('option', { value, text: label }));
+    }
+    const shapeBox = el(
+      'fieldset',
+      { className: 'dates' },
+      el('legend', { text: 'Totals and comparison' }),
+      el(
+        'div',
+        { className: 'form-group checkbox' },
+        totals,
+        el('label', { for: 'report-totals', text: 'Totals row' }),
+        el('div', { className: 'hint gray', text: 'Sums, with RPM and other ratios recomputed from the sums; per site and overall.' }),
+      ),
+      field('Compare with', compareTo, 'Adds the earlier period\u2019s value, the change and the change % beside each metric.'),
+    );
     const sheet = el('input', { type: 'text', name: 'sheetName', maxlength: '100' });
     const run = el('button', { className: 'action', type: 'submit', text: 'Run report' });
     const progress = el('div', { className: 'status gray', hidden: true, 'data-test': 'run-progress' });
@@ -82,6 +109,7 @@ export const reportSection: SidebarSection = {
       field('Report', report, reportHint),
       datesBox,
       limitBox,
+      shapeBox,
       field('Sheet', sheet, 'Created if missing. The report owns its block there and never writes outside it.'),
       el('div', { className: 'buttons' }, run),
       progress,
@@ -178,7 +206,7 @@ export const reportSection: SidebarSection = {
       availability.className = 'hint gray';
       availability.textContent = 'Loading the dates with data\u2026';
       ctx
-        .rpc<DateOptionsView>('getDateOptions', { siteId, report: entry.key })
+        .rpc('getDateOptions', { siteId, report: entry.key })
         .then((options) => {
           if (ticket === datesRequest) fillDates(options);
         })
@@ -191,6 +219,7 @@ export const reportSection: SidebarSection = {
       const entry = chosenReport();
       reportHint.textContent = entry?.description ?? '';
       limitBox.hidden = !entry?.paginated;
+      shapeBox.hidden = !entry?.dateFamily;
       site.disabled = entry?.key === 'sites';
       refreshSheetName();
       loadDates();
@@ -199,9 +228,10 @@ export const reportSection: SidebarSection = {
     const loadSites = (): void => {
       setStatus(status, '');
       ctx
-        .rpc<SiteView[]>('listSites')
+        .rpc('listSites')
         .then((list) => {
           fillSites(list);
+          ctx.emit('sites-loaded', list);
           if (!list.length) setStatus(status, 'This credential sees no sites. Check it in Settings.', 'error');
           loadDates();
         })
@@ -239,9 +269,17 @@ export const reportSection: SidebarSection = {
         }
       }
       if (entry.paginated && limit.value.trim()) {
-        const n = Number(limit.value);
-        if (!Number.isInteger(n) || n < 1) return 'The row limit must be a whole number of 1 or more, or empty for all rows.';
-        request.options = { limit: n };
+        // The pull's own reader: the page refuses exactly what the server would.
+        try {
+          request.options = { limit: readLimit(limit.value) };
+        } catch (error) {
+          return userMessage(error);
+        }
+      }
+      if (entry.dateFamily && (totals.checked || compareTo.value)) {
+        request.options = { ...request.options };
+        if (totals.checked) request.options.totals = true;
+        if (compareTo.value) request.options.compareTo = compareTo.value as NonNullable<RunReportRequest['options']>['compareTo'];
       }
       const name = sheet.value.trim();
       if (name.length > 100) return 'Sheet names have at most 100 characters.';
@@ -266,11 +304,11 @@ export const reportSection: SidebarSection = {
       setStatus(progress, 'Starting\u2026');
       const stop = pollProgress(ctx.rpc, request.runId, (p) => setStatus(progress, p.message));
       ctx
-        .rpc<RunReportResult>('runReport', request)
+        .rpc('runReport', request)
         .then((result) => {
           setStatus(status, resultLine(result), 'success');
           saveRun.hidden = !ctx.hasSection('saved');
-          ctx.emit('report-ran', { request, result });
+          ctx.emit('report-ran', { request, result, label: chosenReport()?.label });
         })
         .catch((error: Error) => setStatus(status, error.message, 'error'))
         .finally(() => {
@@ -309,7 +347,7 @@ export const reportSection: SidebarSection = {
 
     form.hidden = true;
     ctx
-      .rpc<CatalogEntryView[]>('getCatalog')
+      .rpc('getCatalog')
       .then(fillCatalog)
       .catch((error: Error) => setStatus(status, error.message, 'error'));
     ctx.on('settings-changed', applySettings);
