@@ -2,7 +2,7 @@ import type { ColumnType } from '../catalog/types';
 
 export interface TableColumn {
   header: string;
-  /** The API field (`cpm`), a score (`cpm.score`), a nested path (`a.b`), or `site`. */
+  /** The API field (`cpm`), a score (`cpm.score`), a nested path (`a.b`), `site` or `siteName`. */
   field: string;
   type: ColumnType;
   /** Sheets number format. */
@@ -13,7 +13,14 @@ export interface TableColumn {
 export interface Table {
   columns: TableColumn[];
   rows: unknown[][];
+  /**
+   * Every cell is already as setValues must receive it (text that Sheets would read as a formula
+   * or a number escaped), so the writer passes the rows on without a second copy.
+   */
+  sheetSafe?: boolean;
 }
 
 export const SITE_FIELD = 'site';
 export const SITE_COLUMN: Readonly<TableColumn> = Object.freeze({ header: 'Site', field: SITE_FIELD, type: 'text' });
+export const SITE_NAME_FIELD = 'siteName';
+export const SITE_NAME_COLUMN: Readonly<TableColumn> = Object.freeze({ header: 'Site name', field: SITE_NAME_FIELD, type: 'text' });
