@@ -3,7 +3,7 @@ import { freshnessTtl, TTL_RECENT_S } from '../api/freshness';
 import type { Execution } from '../platform/execution';
 import type { ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
-import { compareTables, stackTables, toTable, withTotals, type Table } from '../table';
+import { catalogRank, compareTables, stackTables, toTable, withTotals, type Table } from '../table';
 import { COMPARE_LABEL, comparisonRange, dayShift, parseRange, resolveRange, type CompareTo, type ResolvedRange } from '../dates';
 import { CreatorError, isCreatorError } from '../shared/errors';
 import { dayCells, earliestDay, latestDay } from './day-cells';
@@ -63,6 +63,8 @@ export interface PullResult {
   totalRows: number;
   /** The period compared with, when the table is a comparison. */
   comparison: { compareTo: CompareTo; label: string; startDate: string; endDate: string } | null;
+  /** What differs from what was asked, once each (per site when sites differ). */
+  notices: string[];
 }
 
 /**
@@ -96,7 +98,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   if (!siteArg) {
     const result = rowsClient.fetchRows(spec, { limit, sort }, {});
     const table = toTable(spec, result.rows, { toDate });
-    return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, clamped: false, rows: table.rows.length, totalRows: 0, comparison: null };
+    return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, clamped: false, rows: table.rows.length, totalRows: 0, comparison: null, notices: result.notices ?? [] };
   }
 
   const family = spec.dateFamily;
@@ -126,6 +128,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   // Several sites carry each site's name beside its ID (one cached request for the site list).
   const names = sites.length > 1 ? siteNames(client) : undefined;
 
+  const notices: string[] = [];
   let truncated = false;
   const pullSide = (side: Array<ResolvedRange | null> | null, label: string): Table => {
     const tables: Table[] = [];
@@ -159,9 +162,13 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
         },
       );
       truncated = truncated || result.truncated;
+      for (const notice of result.notices ?? []) {
+        const text = sites.length > 1 ? `${siteId}: ${notice}` : notice;
+        if (!notices.includes(text)) notices.push(text);
+      }
       tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId } : { toDate }));
     }
-    return sites.length > 1 ? stackTables(tables, sites, names) : tables[0];
+    return sites.length > 1 ? stackTables(tables, sites, names, catalogRank(spec)) : tables[0];
   };
 
   let table = pullSide(null, '');
@@ -199,6 +206,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     rows: table.rows.length,
     totalRows,
     comparison,
+    notices,
   };
 }
 

@@ -12,6 +12,8 @@ export interface BlockNoteFacts {
   /** The period a comparison looks back to. */
   comparison?: { label: string; startDate: string; endDate: string } | null;
   truncated: boolean;
+  /** What differs from what was asked (see PullResult.notices). */
+  notices?: string[];
   /** A rolling window (7daysAgo..yesterday) was moved back to end on the last day with data. */
   clamped?: boolean;
   /** Epoch ms of the refresh. */
@@ -36,6 +38,7 @@ export function blockNote(platform: Platform, facts: BlockNoteFacts): string {
   if (facts.dataThrough) lines.push(`Data through: ${facts.dataThrough} (the last few days may still be revised)`);
   const totals = facts.totalRows ? ` (${facts.totalRows} of them total${facts.totalRows === 1 ? '' : 's'})` : '';
   lines.push(`Rows: ${facts.rows}${totals}${facts.truncated ? ' (limited: the report has more)' : ''}`);
+  for (const notice of facts.notices ?? []) lines.push(`Note: ${notice}`);
   lines.push(`Refreshed: ${refreshed} (${zone})`);
   return lines.join('\n');
 }

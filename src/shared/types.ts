@@ -115,6 +115,8 @@ export interface RunReportResult {
   seconds: number;
   /** Rows the API reported beyond what a limit asked for. */
   truncated: boolean;
+  /** How the rows differ from what was asked (a summary instead of a daily series, a sort the API refused). */
+  notices?: string[];
 }
 
 export interface RunProgress {
@@ -187,6 +189,8 @@ export interface ScheduleOwnerView {
   ownerEmail: string;
   /** The current user is that owner. */
   isMine: boolean;
+  /** Why the current user's trigger last could not reach this spreadsheet (additive; absent: none). */
+  problem?: string | null;
 }
 
 export interface ReportListView {

@@ -1,3 +1,4 @@
+import type { ReportSpec } from '../catalog/types';
 import { SITE_COLUMN, SITE_NAME_COLUMN, SITE_NAME_FIELD, type Table, type TableColumn } from './types';
 
 /**
@@ -24,12 +25,34 @@ function unionColumns(tables: Table[], named: boolean, leading: TableColumn[] = 
 }
 
 /**
+ * Where a report's catalog puts a field: known columns in catalog order (a score right after its
+ * value), then the rest in the order first seen. Each site's table leaves out the known columns
+ * none of its rows carry, so the union is put back in catalog order.
+ */
+export function catalogRank(spec: ReportSpec): (field: string) => number {
+  const index = new Map(spec.columns.map((c, i) => [c.field, i]));
+  return (field) => {
+    const own = index.get(field);
+    if (own !== undefined) return own;
+    const scored = field.endsWith('.score') ? index.get(field.slice(0, -'.score'.length)) : undefined;
+    return scored !== undefined ? scored + 0.5 : Infinity;
+  };
+}
+
+/**
  * Several sites' tables as one, Site column first and, with `names`, each site's name beside its
  * ID. A table without a Site column takes its ID from `sites` (same order). Cells of columns a
- * table lacks are "".
+ * table lacks are "". With `rank`, the other columns are put in its order (stable).
  */
-export function stackTables(tables: Table[], sites: string[] = [], names?: ReadonlyMap<string, string>): Table {
-  const columns = unionColumns(tables, names !== undefined);
+export function stackTables(tables: Table[], sites: string[] = [], names?: ReadonlyMap<string, string>, rank?: (field: string) => number): Table {
+  const union = unionColumns(tables, names !== undefined);
+  const lead = names !== undefined ? 2 : 1;
+  const columns = rank
+    ? union
+        .map((column, i) => ({ column, i, r: i < lead ? i - lead : rank(column.field) }))
+        .sort((a, b) => (a.r === b.r ? a.i - b.i : a.r < b.r ? -1 : 1))
+        .map((entry) => entry.column)
+    : union;
   const rows: unknown[][] = [];
   tables.forEach((table, t) => {
     const site = sites[t] ?? '';
