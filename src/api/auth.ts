@@ -1,4 +1,4 @@
-import { timeLeft, type Execution } from '../platform/execution';
+import { rememberSecret, timeLeft, type Execution } from '../platform/execution';
 import type { Credential } from './credential';
 import { CreatorError } from '../shared/errors';
 import { MAX_CACHE_TTL_S } from './freshness';
@@ -59,6 +59,8 @@ function authFailed(status: number, text: string): CreatorError {
 
 function mint(ctx: RetryContext, credential: Credential): StoredToken {
   const { platform } = ctx.execution;
+  const basic = platform.base64Encode(`${credential.clientId}:${credential.clientSecret}`);
+  rememberSecret(ctx.execution, basic);
   const [response] = sendWithRetry(
     ctx,
     [
@@ -66,7 +68,7 @@ function mint(ctx: RetryContext, credential: Credential): StoredToken {
         url: credential.tokenUrl,
         method: 'post',
         headers: {
-          Authorization: `Basic ${platform.base64Encode(`${credential.clientId}:${credential.clientSecret}`)}`,
+          Authorization: `Basic ${basic}`,
           Accept: 'application/json',
         },
         contentType: 'application/x-www-form-urlencoded',
@@ -111,7 +113,9 @@ export function createAuth(ctx: RetryContext, credential: Credential, fingerprin
       return null;
     }
   };
+  rememberSecret(execution, credential.clientSecret);
   const remember = (token: StoredToken): StoredToken => {
+    rememberSecret(execution, token.accessToken);
     execution.memory.set(memKey, token);
     return token;
   };

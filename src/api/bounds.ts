@@ -1,9 +1,9 @@
 import type { DateBounds, DateRange, FamilyBounds } from './types';
+import { isYmd } from '../dates/calendar';
 
-const YMD = /^\d{4}-\d{2}-\d{2}$/;
 
 function ymdOrNull(value: unknown): string | null {
-  return typeof value === 'string' && YMD.test(value) ? value : null;
+  return typeof value === 'string' && isYmd(value) ? value : null;
 }
 
 /** An object's fields; anything else reads as having none. */

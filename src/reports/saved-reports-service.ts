@@ -3,7 +3,7 @@ import type { Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, ReportDefinition, ReportListView, SavedReportView } from '../shared/types';
 import { dueReports, zoneOf } from './due';
-import { tryWithDocumentLock, withDocumentLock } from './document-lock';
+import { tryWithDocumentLock, withDocumentLock } from '../run/document-lock';
 import { STATUS_SHEET_NAME } from './keys';
 import { refreshInOrder, type ReportRunner } from './refresh-run';
 import {
@@ -103,7 +103,7 @@ export function deleteReport(ex: Execution, id: string): { deleted: boolean } {
   reconcileTrigger(ex, store, anyScheduled(defs));
   if (deleted && ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME)) {
     // Best effort: a running refresh rewrites the sheet itself when it ends.
-    tryWithDocumentLock(ex, (locked) => rewriteStatus(locked, store));
+    tryWithDocumentLock(ex, () => rewriteStatus(ex, store));
   }
   return { deleted };
 }
@@ -136,14 +136,14 @@ function wantedIds(ids: unknown): string[] | null {
 export function refreshReports(ex: Execution, ids?: unknown, deps: ReportsDeps = DEFAULT_DEPS): RefreshOutcome[] {
   const store = documentStore(ex);
   const wanted = wantedIds(ids);
-  return withDocumentLock(ex, (locked) => {
+  return withDocumentLock(ex, () => {
     const defs = listDefinitions(store);
     const chosen = wanted ? defs.filter((d) => wanted.indexOf(d.id) >= 0) : defs;
     const missing: RefreshOutcome[] = (wanted ?? [])
       .filter((id) => !defs.some((d) => d.id === id))
       .map((id) => ({ id, name: id, outcome: 'error', message: `The saved report ${describeInput(id)} no longer exists (someone may have deleted it). Reload the list.` }));
-    const outcomes = refreshInOrder(locked, store, chosen, deps.run);
-    rewriteStatus(locked, store);
+    const outcomes = refreshInOrder(ex, store, chosen, deps.run);
+    rewriteStatus(ex, store);
     return [...outcomes, ...missing];
   });
 }
@@ -168,7 +168,7 @@ export function refreshAllFromMenu(ex: Execution, deps: ReportsDeps = DEFAULT_DE
 export function showStatusSheet(ex: Execution): void {
   const store = documentStore(ex);
   // A refresh holding the lock rewrites the sheet when it ends; then just show what is there.
-  tryWithDocumentLock(ex, (locked) => rewriteStatus(locked, store));
+  tryWithDocumentLock(ex, () => rewriteStatus(ex, store));
   const sheet = ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME);
   if (sheet) sheet.activate();
 }
@@ -190,12 +190,12 @@ export function takeOverSchedule(ex: Execution): ReportListDetails {
 export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps = DEFAULT_DEPS): ScheduledRun | null {
   const store = documentStore(ex);
   const firingId = (event as { triggerUid?: unknown } | undefined)?.triggerUid;
-  const result = tryWithDocumentLock(ex, (locked): ScheduledRun | null => {
+  const result = tryWithDocumentLock(ex, (): ScheduledRun | null => {
     const { defs, statusOf } = readSaved(store);
-    if (!claimTriggerRun(locked, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return null;
-    const due = dueReports(defs, statusOf, locked.platform.now(), zoneOf(locked));
-    const outcomes = due.length ? refreshInOrder(locked, store, due, deps.run) : [];
-    rewriteStatus(locked, store);
+    if (!claimTriggerRun(ex, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return null;
+    const due = dueReports(defs, statusOf, ex.platform.now(), zoneOf(ex));
+    const outcomes = due.length ? refreshInOrder(ex, store, due, deps.run) : [];
+    rewriteStatus(ex, store);
     return { outcomes, definitions: due };
   });
   if (!result.ran) ex.platform.log('Creator Reporting: another refresh held the document; the due reports run at the next trigger.');

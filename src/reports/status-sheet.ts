@@ -1,3 +1,5 @@
+import { findReport } from '../catalog/reports';
+import { datesInWords as rangeInWords } from '../dates';
 import type { Execution } from '../platform/execution';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import type { ScheduleOwnerView } from '../shared/types';
@@ -42,7 +44,7 @@ export function sitesInWords(siteId: string | string[]): string {
 }
 
 export function datesInWords(def: StoredDefinition, status: StatusRecord): string {
-  const asked = def.start === undefined ? '' : def.end ? `${def.start} to ${def.end}` : def.start;
+  const asked = rangeInWords(def.start, def.end);
   if (!status.startDate) return asked;
   const resolved = `${status.startDate} to ${status.endDate ?? status.startDate}`;
   return asked && asked !== resolved ? `${asked} (${resolved})` : resolved;
@@ -55,7 +57,7 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
   const t = (text: string) => asLiteralText(text, true);
   return rows.map(({ def, status, nextRunAt }) => [
     t(def.name ?? def.id),
-    t(def.report),
+    t(findReport(def.report)?.label ?? def.report),
     t(sitesInWords(def.siteId)),
     t(datesInWords(def, status)),
     t(def.sheetName),

@@ -1,3 +1,5 @@
+import { findReport } from '../catalog/reports';
+import { datesInWords } from '../dates';
 import type { Execution } from '../platform/execution';
 import type { ReportStatusView, SavedReportView } from '../shared/types';
 import { nextRunAt, zoneOf } from './due';
@@ -35,5 +37,11 @@ export function statusRowsOf(ex: Execution, defs: StoredDefinition[], statusOf: 
 }
 
 export function savedView(ex: Execution, row: StatusRow): SavedReportView {
-  return { ...row.def, id: row.def.id, status: statusView(ex, row.status, row.nextRunAt) };
+  return {
+    ...row.def,
+    id: row.def.id,
+    status: statusView(ex, row.status, row.nextRunAt),
+    reportLabel: findReport(row.def.report)?.label ?? row.def.report,
+    datesText: datesInWords(row.def.start, row.def.end),
+  };
 }

@@ -1,30 +1,26 @@
 import { CreatorError, isCreatorError, userMessage } from '../shared/errors';
 import type { Execution } from '../platform/execution';
-import type { Lock, Platform, Spreadsheet } from '../platform/types';
+import type { Platform, Spreadsheet } from '../platform/types';
 import { pullReport } from '../pull/pull-report';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
 import { applyBindings } from '../bindings/apply-bindings';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { blockNote } from './block-note';
+import { withDocumentLock } from './document-lock';
 import { reportProgress } from './progress';
 import { checkRunRequest } from './run-request';
 import { builderBlockId, claimTarget } from './target-sheet';
+import { thousands } from '../shared/text-size';
 
 export interface RunToSheetOptions {
   /** The block's owner id: a saved report's id. Default: one block per target sheet. */
   blockId?: string;
   /** Skip cached API results (a forced refresh). */
   bypassCache?: boolean;
+  /** Show the sheet written to (a person ran it from the sidebar and wants to see the result). */
+  activate?: boolean;
   /** Called as pages arrive and before writing, besides the runId progress the page polls. */
   onProgress?: (message: string, page: number, pages: number | null) => void;
-}
-
-/** Two writers of one document (a schedule and the sidebar) must not interleave their blocks. */
-const LOCK_WAIT_MS = 30_000;
-
-/** "120,000": without toLocaleString, whose locale data a runtime may lack. */
-function thousands(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** Seconds since `startedAt`, to a tenth: how long a run took, in results and saved statuses alike. */
@@ -35,14 +31,6 @@ export function elapsedSeconds(platform: Pick<Platform, 'now'>, startedAt: numbe
 function siteLabels(sites: string[], fallback: string | string[]): string[] {
   if (sites.length) return sites;
   return (Array.isArray(fallback) ? fallback : [fallback]).filter((s) => s !== '');
-}
-
-function acquire(execution: Execution): Lock | null {
-  const lock = execution.platform.documentLock();
-  if (lock && !lock.tryLock(LOCK_WAIT_MS)) {
-    throw new CreatorError('BUSY', 'Another report is being written to this spreadsheet. Try again in a minute.');
-  }
-  return lock;
 }
 
 /** A sheet made for this run goes again if the write fails: the run leaves no trace. */
@@ -82,7 +70,7 @@ export function runReportToSheet(
   try {
     progress(`Starting ${run.spec.label}`, 0, null);
     const spreadsheet: Spreadsheet | null = platform.spreadsheet();
-    if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to write the report into.');
+    if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');
     // A run that could not write its result must find out before it spends minutes pulling it.
     claimTarget(spreadsheet, platform, run, opts.blockId);
     const pulled = pullReport(
@@ -99,8 +87,7 @@ export function runReportToSheet(
     const rows = pulled.table.rows.length;
     progress(`Writing ${thousands(rows)} rows`, 0, null);
 
-    const lock = acquire(execution);
-    try {
+    return withDocumentLock(execution, () => {
       const existing = spreadsheet.getSheetByName(run.sheetName);
       // A default id needs the sheet's own id: a new sheet is made only now, after the pull.
       const created = existing || opts.blockId ? null : spreadsheet.insertSheet(run.sheetName);
@@ -140,11 +127,10 @@ export function runReportToSheet(
         seconds: elapsedSeconds(platform, startedAt),
         truncated: pulled.truncated,
       };
+      if (opts.activate) spreadsheet.getSheetByName(written.sheetName)?.activate();
       progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
       return result;
-    } finally {
-      lock?.releaseLock();
-    }
+    });
   } catch (error) {
     // The page stops polling on `done`; the failure itself reaches it through the call's own error.
     progress(isCreatorError(error) ? userMessage(error) : 'The run failed.', 0, null, true);

@@ -164,6 +164,9 @@ export interface ReportStatusView {
 export interface SavedReportView extends ReportDefinition {
   id: string;
   status: ReportStatusView;
+  /** What people read: the report's label ("Earnings") and its dates ("Last 30 days"). */
+  reportLabel: string;
+  datesText: string;
 }
 
 export interface ScheduleOwnerView {

@@ -114,7 +114,7 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
     if (restored) forget(spreadsheet, pendingName);
     if (isCreatorError(error)) throw error;
     throw new CreatorError(
-      'INTERNAL',
+      'WRITE_FAILED',
       restored
         ? `Writing to sheet '${sheetName}' failed midway; the previous data is back in place. Try again.`
         : `Writing to sheet '${sheetName}' failed midway. Run the report again to complete it.`,

@@ -1,6 +1,7 @@
 import type { Spreadsheet } from '../../src/platform/types';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
 import { pagesTable, sheet, sheetEmulator, shown } from './helpers';
+import { caught } from '../api/helpers/caught';
 
 /**
  * The spreadsheet as the writer sees it, except that the Nth setValues call from now on fails
@@ -86,9 +87,12 @@ describe('writeReportBlock: a write that fails midway', () => {
 
   it('leaves a first write\u2019s area empty, so a retry meets no conflict with itself', () => {
     const { ss } = sheetEmulator();
-    expect(() =>
+    const error = caught(() =>
       writeReportBlock(failingOnSetValues(ss, 2), { sheetName: 'Pages', blockId: 'r1', table: pagesTable(25_000), note: 'n' }),
-    ).toThrow(/failed midway/);
+    );
+    // Its own code: the user can run it again (not INTERNAL, which means a bug).
+    expect(error.code).toBe('WRITE_FAILED');
+    expect(error.message).toBe("Writing to sheet 'Pages' failed midway; the previous data is back in place. Try again.");
     expect(shown(ss, 'Pages', 'A1:A2')).toEqual([[''], ['']]);
     expect(writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(25_000), note: 'n' }).rows).toBe(25_000);
   });
