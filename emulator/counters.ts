@@ -23,6 +23,16 @@ export interface Counters {
   setNumberFormatsCalls: number;
   /** Utilities.sleep total, virtual ms. */
   sleptMs: number;
+  /** Items the caches dropped because they were full. */
+  cacheEvictions: number;
+  /** SpreadsheetApp.flush calls. */
+  flushes: number;
+  /** A document lock released while sheet writes were still unflushed (Google advises against it). */
+  unflushedLockReleases: number;
+  /** Custom-function cells a flush made due beyond the concurrency limit (strict recalculation). */
+  recalcBurstDenied: number;
+  /** Custom-function calls the formula engine made. */
+  customFunctionCalls: number;
 }
 
 export function newCounters(): Counters {
@@ -44,5 +54,10 @@ export function newCounters(): Counters {
     getValuesCalls: 0,
     setNumberFormatsCalls: 0,
     sleptMs: 0,
+    cacheEvictions: 0,
+    flushes: 0,
+    unflushedLockReleases: 0,
+    recalcBurstDenied: 0,
+    customFunctionCalls: 0,
   };
 }

@@ -176,6 +176,10 @@ export interface RecalcReport {
 
 export interface RecalcOptions {
   runAsCustomFunction<T>(fn: () => T): T;
+  /** Google refuses bigger results ("Result too large"); null: no limit. */
+  resultCellLimit?: number | null;
+  /** Counts each custom-function call. */
+  onCall?: () => void;
   /** Evaluate only formulas this accepts (by their text). */
   only?: (formula: string) => boolean;
 }
@@ -281,41 +285,47 @@ function callBuiltIn(spreadsheet: EmulatedSpreadsheet, name: string, args: unkno
 
 type Outcome = { grid: Scalar[][] } | { error: string; value: string };
 
-function evaluate(
-  spreadsheet: EmulatedSpreadsheet,
-  functions: CustomFunctions,
-  opts: RecalcOptions,
-  home: SheetModel,
-  formula: string,
-): Outcome {
+/** A formula ready to call, or the outcome it already has (parse error, unknown name, bad reference). */
+type Prepared = { call: () => unknown; args: string } | { outcome: Outcome };
+
+function prepare(spreadsheet: EmulatedSpreadsheet, functions: CustomFunctions, home: SheetModel, formula: string): Prepared {
   let parsed: ParsedFormula;
   try {
     parsed = parseFormula(formula);
   } catch (_) {
-    return { value: '#ERROR!', error: 'Formula parse error.' };
+    return { outcome: { value: '#ERROR!', error: 'Formula parse error.' } };
   }
   const fn = findFunction(functions, parsed.name);
-  if (!fn) return { value: '#NAME?', error: `Unknown function: '${parsed.name}'.` };
+  if (!fn) return { outcome: { value: '#NAME?', error: `Unknown function: '${parsed.name}'.` } };
   let args: unknown[];
   try {
     args = parsed.args.map((a) => resolveArg(spreadsheet, home, a));
   } catch (e) {
-    if (e instanceof CellError) return { value: e.value, error: e.message };
+    if (e instanceof CellError) return { outcome: { value: e.value, error: e.message } };
     throw e;
   }
+  return { call: () => fn(...args), args: JSON.stringify(args) };
+}
+
+function evaluate(call: () => unknown, opts: RecalcOptions): Outcome {
   let result: unknown;
+  opts.onCall?.();
   try {
-    result = opts.runAsCustomFunction(() => fn(...args));
+    result = opts.runAsCustomFunction(call);
   } catch (e) {
     return { value: '#ERROR!', error: errorMessage(e) };
   }
   if (Array.isArray(result)) {
     const grid = toGrid(result);
     if (grid.length === 0 || grid[0].length === 0) return { value: '#N/A', error: 'The custom function returned an empty array.' };
+    const limit = opts.resultCellLimit;
+    if (limit != null && grid.length * grid[0].length > limit) return { value: '#ERROR!', error: 'Result too large' };
     return { grid };
   }
   return { grid: [[toCell(result)]] };
 }
+
+export const BURST_MESSAGE = 'Service invoked too many times in a short time: too many scripts running simultaneously for this user.';
 
 /** Evaluates every formula cell (or those `only` accepts), in sheet order, row-major. */
 export function recalculate(spreadsheet: EmulatedSpreadsheet, functions: CustomFunctions, opts: RecalcOptions): RecalcReport {
@@ -323,9 +333,20 @@ export function recalculate(spreadsheet: EmulatedSpreadsheet, functions: CustomF
   for (const { sheet, row, col, formula } of spreadsheet.formulaCells()) {
     if (opts.only && !opts.only(formula)) continue;
     // An earlier formula in this pass may have replaced this cell's content.
-    if (sheet.cell(row, col)?.formula !== formula) continue;
-    const outcome = evaluate(spreadsheet, functions, opts, sheet, formula);
+    const home = sheet.cell(row, col);
+    if (!home || home.formula !== formula) continue;
+    const prepared = prepare(spreadsheet, functions, sheet, formula);
+    const args = 'args' in prepared ? prepared.args : '';
+    const denied = spreadsheet.takeBurstDenied(home);
+    // Strict recalculation: an unchanged formula keeps its result.
+    if (!denied && !spreadsheet.isDue(home, args)) continue;
+    const outcome = denied
+      ? { value: '#ERROR!', error: BURST_MESSAGE }
+      : 'outcome' in prepared
+        ? prepared.outcome
+        : evaluate(prepared.call, opts);
     spreadsheet.writeFormulaResult(sheet, row, col, outcome);
+    spreadsheet.markCalculated(home, args);
     const cell = sheet.cell(row, col)!;
     const entry: RecalcCell = {
       sheet: sheet.name,

@@ -15,8 +15,9 @@ import { createConsole, createLogger, createSession, type EmulatedConsole } from
 import { createUrlFetchApp } from './services/url-fetch';
 import { createUtilities } from './services/utilities';
 import { createSpreadsheetService } from './spreadsheet';
-import type { EmulatorState, Mode } from './state';
+import { isDetachedTriggerRun, type EmulatorState, type Mode } from './state';
 import type { Transport } from './transport-types';
+import { LENIENT, type PlatformVariants } from './variants';
 
 export type { LoadedBundle, RunAsOptions } from './bundle';
 export type { Clock } from './clock';
@@ -26,6 +27,7 @@ export type { LockScope } from './services/lock';
 export type { TriggerRecord, TriggerSchedule } from './services/script-app';
 export type { SentMail, MailData } from './services/mail';
 export { inProcessTransport, httpTransport, type HttpTransport } from './transports';
+export { LENIENT, STRICT, BOTH_MODES, type PlatformVariants } from './variants';
 
 type SpreadsheetService = ReturnType<typeof createSpreadsheetService>;
 export type CustomFunctions = Record<string, (...args: unknown[]) => unknown>;
@@ -45,6 +47,8 @@ export interface EmulatorOptions {
   distDir?: string;
   /** Unconfirmed on Google; the add-on must work either way. Default false: it throws there. */
   documentPropertiesInCustomFunctions?: boolean;
+  /** Unconfirmed platform behaviours (emulator/variants.ts); default LENIENT. */
+  variants?: Partial<PlatformVariants>;
   /** MailApp recipients per user per day. Default 100 (a consumer account). */
   mailQuota?: number;
 }
@@ -100,11 +104,21 @@ export interface Emulator {
   fireTrigger(id: string): unknown;
   snapshot(): EmulatorSnapshot;
   restore(snapshot: EmulatorSnapshot): void;
+  /** The unconfirmed behaviours this emulator plays (see emulator/variants.ts). */
+  readonly variants: PlatformVariants;
 }
 
 export const DEFAULT_NOW = Date.parse('2026-11-21T15:00:00Z');
 export const DEFAULT_USERS = ['owner@example.com', 'editor@example.com'];
 export const SPREADSHEET_ID = 'emulated-spreadsheet-1';
+
+function variantsOf(opts: EmulatorOptions): PlatformVariants {
+  const v = { ...LENIENT, ...opts.variants };
+  if (opts.documentPropertiesInCustomFunctions) {
+    v.deniedInCustomFunctions = v.deniedInCustomFunctions.filter((s) => s !== 'documentProperties');
+  }
+  return v;
+}
 
 function clone<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -127,7 +141,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     latencyMs: opts.latencyMs ?? 0,
     distDir: opts.distDir ?? resolve(__dirname, '..', 'dist'),
     documentId: SPREADSHEET_ID,
-    documentPropertiesInCustomFunctions: opts.documentPropertiesInCustomFunctions ?? false,
+    variants: variantsOf(opts),
   };
   let properties = emptyProperties();
   let caches = emptyCaches();
@@ -144,7 +158,12 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     now: () => clock.now(),
     owner: state.owner,
   });
-  const locks = createLocks(state);
+  const locks = createLocks(state, () => {
+    if (sheets.spreadsheet.unflushed) counters.unflushedLockReleases++;
+  });
+  sheets.spreadsheet.strictRecalculation = state.variants.strictRecalculation;
+  sheets.spreadsheet.concurrentCustomFunctions = state.variants.concurrentCustomFunctions;
+  sheets.spreadsheet.cellLimit = state.variants.spreadsheetCellLimit;
 
   // getUi() is the one SpreadsheetApp call a custom function gets a context error for, not a permission error.
   const spreadsheetApp = new Proxy(sheets.SpreadsheetApp as object, {
@@ -154,6 +173,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
           throw new Error('Cannot call SpreadsheetApp.getUi() from this context.');
         };
       }
+      if ((prop === 'getActiveSpreadsheet' || prop === 'getActive') && isDetachedTriggerRun(state)) return () => null;
       return Reflect.get(target, prop);
     },
   }) as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
@@ -191,6 +211,8 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     } finally {
       depth--;
       if (depth === 0) {
+        // Sheets applies what an execution wrote when it ends.
+        if (sheets.spreadsheet.unflushed) counters.recalcBurstDenied += sheets.spreadsheet.flush(true);
         locks.releaseExecutionLocks();
         state.executionStartedAt = undefined;
       }
@@ -264,14 +286,22 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       return recalculateFormulas(sheets.spreadsheet, functions ?? bundleFunctions(), {
         runAsCustomFunction: <T>(fn: () => T): T => runAs({ user: state.owner, mode: 'customFunction' }, fn),
         only: o.only,
+        resultCellLimit: state.variants.resultCellLimit,
+        onCall: () => counters.customFunctionCalls++,
       });
     },
     fireTrigger(id) {
       const record = triggers.triggers.find((t) => t.id === id);
       if (!record) throw new Error(`fireTrigger: no trigger ${id}`);
       const b = bundle ?? loadBundle();
-      return b.callAs({ user: record.owner, mode: 'full' }, record.handler, timeEvent(record.id, clock.now()));
+      state.inTriggerRun = true;
+      try {
+        return b.callAs({ user: record.owner, mode: 'full' }, record.handler, timeEvent(record.id, clock.now()));
+      } finally {
+        state.inTriggerRun = false;
+      }
     },
+    variants: state.variants,
     snapshot: () => ({
       version: 1,
       now: clock.now(),

@@ -1,5 +1,6 @@
 import type { Counters } from './counters';
 import type { Clock } from './clock';
+import type { DeniableService, PlatformVariants } from './variants';
 
 /** 'customFunction' is a formula cell's execution: read-only sheet, owner's user stores, fewer services. */
 export type Mode = 'full' | 'customFunction';
@@ -21,7 +22,9 @@ export interface EmulatorState {
   latencyMs: number;
   distDir: string;
   documentId: string;
-  documentPropertiesInCustomFunctions: boolean;
+  variants: PlatformVariants;
+  /** Inside fireTrigger. */
+  inTriggerRun?: boolean;
   /** Virtual start of the outermost runAs (an execution); undefined outside one. */
   executionStartedAt?: number;
   /** Set by loadBundle: lets an HtmlService template call the script's own include(). */
@@ -37,6 +40,16 @@ export function userScope(state: EmulatorState): string {
 /** Services a custom function may not touch throw the way Apps Script words it. */
 export function denyInCustomFunction(state: EmulatorState, what: string): void {
   if (state.mode === 'customFunction') throw new Error(`You do not have permission to call ${what}`);
+}
+
+/** The unconfirmed ones: denied only when the variant says so. */
+export function maybeDenyInCustomFunction(state: EmulatorState, service: DeniableService, what: string): void {
+  if (state.variants.deniedInCustomFunctions.includes(service)) denyInCustomFunction(state, what);
+}
+
+/** A trigger run in the `detached` variant: it sees no spreadsheet, document properties or lock. */
+export function isDetachedTriggerRun(state: EmulatorState): boolean {
+  return state.inTriggerRun === true && state.variants.triggerRun === 'detached';
 }
 
 /** Apps Script's wall-clock limits: a custom function 30 s, anything else 6 min. */

@@ -2,13 +2,15 @@
  * npm run build: dist/Code.js, dist/appsscript.json, dist/Sidebar.html (what `clasp push` uploads).
  * Flags (paths relative to the current directory): --entry <file> (default src/Code.ts),
  * --out <dir> (default dist), --code-only (just Code.js; tests build fixtures with it).
+ * Setting: CREATOR_ALLOWED_URLS="https://a.example/,https://b.example/" adds URL prefixes the
+ * add-on may fetch (urlFetchWhitelist in dist/appsscript.json; the settings accept their hosts).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { bundleCode } from './lib/bundle-code';
 import { bundleSidebar } from './lib/bundle-sidebar';
 import { BuildError } from './lib/errors';
-import { readManifest } from './lib/manifest';
+import { extraAllowedUrls, readManifest } from './lib/manifest';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -40,10 +42,10 @@ const kb = (s: string): string => `${(Buffer.byteLength(s) / 1024).toFixed(1)} K
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
-  const code = await bundleCode(opts.entry);
   // Build everything before writing anything, so a failure never leaves a half-new dist/.
+  const manifest = readManifest(path.join(ROOT, 'appsscript.json'), extraAllowedUrls());
+  const code = await bundleCode(opts.entry, { allowlist: manifest.allowlist });
   const sidebar = opts.codeOnly ? null : await bundleSidebar(path.join(ROOT, 'src/sidebar/client'));
-  const manifest = opts.codeOnly ? null : readManifest(path.join(ROOT, 'appsscript.json'));
 
   fs.mkdirSync(opts.out, { recursive: true });
   // Written aside, then renamed: a test or the playground reading dist/ while a build runs (test
@@ -56,10 +58,10 @@ async function main(): Promise<void> {
   const rel = (f: string): string => path.relative(process.cwd(), path.join(opts.out, f)) || f;
   const parts = [`${rel('Code.js')} ${kb(code.code)} (${code.functions.length} functions)`];
   write('Code.js', code.code);
-  if (sidebar !== null && manifest !== null) {
+  if (sidebar !== null) {
     write('Sidebar.html', sidebar);
-    write('appsscript.json', manifest);
-    parts.push(`${rel('Sidebar.html')} ${kb(sidebar)}`, `${rel('appsscript.json')} ${kb(manifest)}`);
+    write('appsscript.json', manifest.text);
+    parts.push(`${rel('Sidebar.html')} ${kb(sidebar)}`, `${rel('appsscript.json')} ${kb(manifest.text)}`);
   }
   console.log(`built ${parts.join(', ')}`);
 }

@@ -4,7 +4,7 @@
  * every export a plain function declaration with named parameters, and keep logic out of here.
  */
 import { serve } from './app/entry';
-import { buildMenu } from './app/menu';
+import { buildMenu, canUseServices } from './app/menu';
 import { saveSettingsAndRecalculate } from './app/settings-flow';
 import { runFormula, runReportFormula } from './formulas/run-formula';
 import { refreshFormulas } from './formulas/refresh';
@@ -291,6 +291,7 @@ export function CREATOR_REPORT(report: Cell, siteId: Cell, start?: Cell, end?: C
 /** Builds the add-on menu. In AuthMode.NONE only the menu may be built. */
 export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
   buildMenu(e);
+  if (canUseServices(e)) serve('menu', (ex) => saved.announceScheduleProblem(ex));
 }
 
 /** Runs when the add-on is installed from the Marketplace. */

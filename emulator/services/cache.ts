@@ -62,10 +62,15 @@ function cache(state: EmulatorState, store: () => Record<string, CacheEntry>): G
     delete s[key]; // re-inserting moves the key to the end of the eviction order
     s[key] = { value, expiresAt: state.clock.now() + ms };
     const keys = Object.keys(s);
-    if (keys.length > CACHE_MAX_ITEMS) {
+    const capacity = state.variants.cacheCapacity;
+    if (keys.length > capacity) {
       for (const k of keys) if (s[k].expiresAt <= state.clock.now()) delete s[k];
       const left = Object.keys(s);
-      for (let i = 0; i < left.length - CACHE_MAX_ITEMS; i++) delete s[left[i]];
+      if (left.length <= capacity) return;
+      // Oldest first; Google is reported to drop about a tenth of a full cache at once.
+      const drop = Math.max(left.length - capacity, Math.floor(capacity * state.variants.cacheEvictionShare));
+      for (let i = 0; i < drop; i++) delete s[left[i]];
+      state.counters.cacheEvictions += drop;
     }
   };
   const self = {

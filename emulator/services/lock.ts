@@ -1,5 +1,5 @@
 import type { EmulatorState } from '../state';
-import { checkTimeLimit, userScope } from '../state';
+import { checkTimeLimit, isDetachedTriggerRun, maybeDenyInCustomFunction, userScope } from '../state';
 import { strict } from '../strict';
 
 export type LockScope = 'document' | 'script' | 'user';
@@ -17,7 +17,8 @@ export interface LockTable {
   releaseExecutionLocks(): void;
 }
 
-export function createLocks(state: EmulatorState): LockTable {
+/** `onDocumentRelease` runs when a document lock is released (the emulator checks for unflushed writes). */
+export function createLocks(state: EmulatorState, onDocumentRelease: () => void = () => undefined): LockTable {
   const holders = new Map<string, object>();
   const fromExecution = new Set<object>();
 
@@ -45,7 +46,10 @@ export function createLocks(state: EmulatorState): LockTable {
         if (!acquire(timeoutInMillis)) throw new Error('Lock timeout: another process was holding the lock for too long.');
       },
       releaseLock(): void {
-        if (holders.get(key) === token) holders.delete(key);
+        if (holders.get(key) === token) {
+          if (key === 'document') onDocumentRelease();
+          holders.delete(key);
+        }
         fromExecution.delete(token);
       },
       hasLock: () => holders.get(key) === token,
@@ -54,9 +58,16 @@ export function createLocks(state: EmulatorState): LockTable {
   }
 
   const service = {
-    getDocumentLock: () => newLock(keyOf('document')),
+    getDocumentLock: () => {
+      maybeDenyInCustomFunction(state, 'documentLock', 'LockService.getDocumentLock');
+      // Apps Script returns null where there is no containing document.
+      return isDetachedTriggerRun(state) ? null : newLock(keyOf('document'));
+    },
     getScriptLock: () => newLock(keyOf('script')),
-    getUserLock: () => newLock(keyOf('user')),
+    getUserLock: () => {
+      maybeDenyInCustomFunction(state, 'userLock', 'LockService.getUserLock');
+      return newLock(keyOf('user'));
+    },
   };
 
   return {

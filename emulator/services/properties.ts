@@ -1,5 +1,5 @@
 import type { EmulatorState } from '../state';
-import { denyInCustomFunction, userScope } from '../state';
+import { denyInCustomFunction, isDetachedTriggerRun, maybeDenyInCustomFunction, userScope } from '../state';
 import { strict } from '../strict';
 
 export const PROPERTY_VALUE_LIMIT = 9 * 1024;
@@ -108,7 +108,8 @@ export function createPropertiesService(state: EmulatorState, data: () => Proper
       return properties(state, () => (data().user[email] ??= {}));
     },
     getDocumentProperties() {
-      if (!state.documentPropertiesInCustomFunctions) denyInCustomFunction(state, 'PropertiesService.getDocumentProperties');
+      maybeDenyInCustomFunction(state, 'documentProperties', 'PropertiesService.getDocumentProperties');
+      if (isDetachedTriggerRun(state)) return null;
       return properties(state, () => data().document);
     },
     getScriptProperties() {

@@ -147,6 +147,8 @@ export function createScriptApp(state: EmulatorState, data: () => TriggerData): 
       return strict('TriggerBuilder', { timeBased: () => clockBuilder(handler) });
     }),
     getUserTriggers: guard('getUserTriggers', (container: unknown) => {
+      // The perProject variant: an add-on's time-driven trigger is not listed per document.
+      if (state.variants.triggerListing === 'perProject') return [];
       const id = documentIdOf(container) ?? state.documentId;
       return mine()
         .filter((t) => t.documentId === id)

@@ -11,11 +11,12 @@ function user(email: string): GoogleAppsScript.Base.User {
  * active user; the effective user is not confirmed, and the add-on must cope with '' either way).
  */
 export function createSession(state: EmulatorState): GoogleAppsScript.Base.Session {
-  const email = () => (state.mode === 'customFunction' ? '' : state.user);
+  // Without the userinfo.email scope (the `hiddenEmails` variant) every email is empty.
+  const email = () => (state.mode === 'customFunction' || state.variants.hiddenEmails ? '' : state.user);
   const service = {
     getActiveUser: () => user(email()),
     getEffectiveUser: () => user(email()),
-    getScriptTimeZone: () => state.timeZone,
+    getScriptTimeZone: () => state.variants.scriptTimeZone ?? state.timeZone,
     getActiveUserLocale: () => 'en',
     getTemporaryActiveUserKey: () => (email() ? Buffer.from(email()).toString('base64') : ''),
   };

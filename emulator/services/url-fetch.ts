@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { NetworkFailure, Transport, TransportRequest, TransportResponse } from '../transport-types';
 import { checkTimeLimit, type EmulatorState } from '../state';
 import { strict } from '../strict';
@@ -67,9 +69,30 @@ function response(r: TransportResponse): GoogleAppsScript.URL_Fetch.HTTPResponse
   return strict('HTTPResponse', self) as unknown as GoogleAppsScript.URL_Fetch.HTTPResponse;
 }
 
+/** The prefixes UrlFetchApp may reach, or null for any (the `urlAllowlist` variant). */
+function allowlist(state: EmulatorState): string[] | null {
+  const v = state.variants.urlAllowlist;
+  if (v === false) return null;
+  if (Array.isArray(v)) return v;
+  const file = join(state.distDir, 'appsscript.json');
+  const list = (JSON.parse(readFileSync(file, 'utf8')) as { urlFetchWhitelist?: unknown }).urlFetchWhitelist;
+  return Array.isArray(list) ? list.map(String) : null;
+}
+
+/** Apps Script's wording, from public reports; it is thrown before anything is sent. */
+export function notAllowlisted(url: string): Error {
+  return new Error(`Request to ${url} failed because the URL has not been whitelisted in the script manifest.`);
+}
+
 export function createUrlFetchApp(state: EmulatorState, transport: () => Transport): GoogleAppsScript.URL_Fetch.UrlFetchApp {
+  const checkAllowed = (batch: Prepared[]) => {
+    const prefixes = allowlist(state);
+    if (!prefixes) return;
+    for (const p of batch) if (!prefixes.some((prefix) => p.request.url.startsWith(prefix))) throw notAllowlisted(p.request.url);
+  };
   /** One round trip: the clock moves by the latency plus the slowest response's delay. */
   function send(batch: Prepared[]): GoogleAppsScript.URL_Fetch.HTTPResponse[] {
+    checkAllowed(batch);
     state.counters.requests += batch.length;
     state.counters.roundTrips++;
     const results = transport().send(batch.map((p) => p.request));

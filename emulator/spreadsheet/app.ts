@@ -17,8 +17,11 @@ export function createSpreadsheetApp(ctx: Context): Facade {
       if (ctx.permission() === 'readOnly') throw new Error('Cannot call SpreadsheetApp.getUi() from this context.');
       return ctx.ui.ui;
     },
-    // Real Sheets applies pending writes here; the emulator applies them at once.
-    flush: () => undefined,
+    // Values are applied at once here; what a flush changes is which formulas become due (strict recalculation).
+    flush: () => {
+      ctx.counters.flushes++;
+      ctx.counters.recalcBurstDenied += ctx.model.flush(true);
+    },
   };
   return guard('SpreadsheetApp', app, ctx.permission);
 }

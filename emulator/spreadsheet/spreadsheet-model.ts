@@ -32,6 +32,20 @@ export interface Coercion {
 /** Kept bounded: big writes of numeric strings would otherwise grow it without end. */
 const MAX_COERCIONS = 10000;
 
+/** What a formula cell was last calculated from (strict recalculation). */
+interface Calculated {
+  formula: string;
+  args: string;
+}
+
+/** Sheets is reported to strip the space after `=` when it stores a formula. */
+export function normaliseFormula(formula: string): string {
+  return formula.replace(/^=\s+/, '=');
+}
+
+export const CELL_LIMIT_MESSAGE = (limit: number) =>
+  `This action would increase the number of cells in the workbook above the limit of ${limit} cells.`;
+
 export class EmulatedSpreadsheet {
   id: string;
   name: string;
@@ -50,6 +64,15 @@ export class EmulatedSpreadsheet {
   coercions: Coercion[] = [];
   nextSheetId = 0;
   nextMetadataId = 1;
+  /** Variants (see emulator/variants.ts), set by the emulator. */
+  strictRecalculation = false;
+  concurrentCustomFunctions = Infinity;
+  cellLimit: number | null = null;
+  /** Writes not yet flushed (SpreadsheetApp.flush or the end of an execution applies them). */
+  unflushed = false;
+  private readonly calculated = new Map<Cell, Calculated>();
+  private readonly pendingCells = new Set<Cell>();
+  private readonly burstDenied = new Set<Cell>();
 
   constructor(opts: { id?: string; name?: string; timeZone: string; owner: string; now: () => number }) {
     this.id = opts.id ?? 'emulated-spreadsheet';
@@ -64,6 +87,7 @@ export class EmulatedSpreadsheet {
 
   addSheet(name: string, index = this.sheets.length): SheetModel {
     if (this.sheetByName(name)) throw duplicateSheet(name);
+    this.checkCellLimit(1000 * 26);
     // Sheets gives the first sheet id 0 and random ids after; deterministic ids keep tests stable.
     const id = this.nextSheetId === 0 ? 0 : 100000000 + this.nextSheetId * 7919;
     this.nextSheetId++;
@@ -108,11 +132,13 @@ export class EmulatedSpreadsheet {
     const parsed = parseInput(raw, { format: existing?.format, timeZone: this.timeZone, now: this.now });
     if (parsed.outcome === 'empty') return this.clearContent(sheet, row, col);
     const cell = existing ?? sheet.ensure(row, col);
+    this.unflushed = true;
+    this.pendingCells.add(cell);
     if (cell.spillOf) this.blockSpill(cell.spillOf, row, col);
     if (parsed.formula !== undefined) {
       // A re-entered formula keeps its old result (and spill) until the next recalculation.
       if (cell.formula === undefined) this.clearSpill(cell);
-      cell.formula = parsed.formula;
+      cell.formula = this.strictRecalculation ? normaliseFormula(parsed.formula) : parsed.formula;
     } else {
       this.clearSpill(cell);
       delete cell.formula;
@@ -134,10 +160,62 @@ export class EmulatedSpreadsheet {
       // Clearing a spilled value is a no-op in Sheets: the array owns it.
       return;
     }
+    this.unflushed = true;
+    this.pendingCells.add(cell);
     this.clearSpill(cell);
     delete cell.formula;
     delete cell.error;
     cell.value = '';
+  }
+
+  // ---- recalculation (strict variant) -------------------------------------------------------
+
+  /**
+   * Applies pending writes as Sheets does at a flush or at the end of an execution: a formula
+   * cell whose normalised text differs from what it was last calculated from becomes due; one
+   * that lost its formula (a placeholder) forgets it, so restoring the formula makes it due.
+   * Text set and set back between two flushes is no change at all. With `burst`, cells made due
+   * beyond the concurrency limit fail (too many custom functions started at once).
+   */
+  flush(burst: boolean): number {
+    let due = 0;
+    for (const cell of this.pendingCells) {
+      const calc = this.calculated.get(cell);
+      if (cell.formula === undefined) {
+        this.calculated.delete(cell);
+        continue;
+      }
+      if (calc?.formula === cell.formula) continue;
+      this.calculated.delete(cell);
+      due++;
+      if (burst && this.strictRecalculation && due > this.concurrentCustomFunctions) this.burstDenied.add(cell);
+    }
+    this.pendingCells.clear();
+    this.unflushed = false;
+    return Math.max(0, due - (burst && this.strictRecalculation ? this.concurrentCustomFunctions : Infinity));
+  }
+
+  /** Whether the formula engine must evaluate this cell (always, unless strict). */
+  isDue(cell: Cell, args: string): boolean {
+    if (!this.strictRecalculation) return true;
+    const calc = this.calculated.get(cell);
+    return !calc || calc.formula !== cell.formula || calc.args !== args;
+  }
+
+  markCalculated(cell: Cell, args: string): void {
+    if (cell.formula !== undefined) this.calculated.set(cell, { formula: cell.formula, args });
+  }
+
+  /** A cell a flush refused to start (strict): it shows the platform's error once. */
+  takeBurstDenied(cell: Cell): boolean {
+    return this.burstDenied.delete(cell);
+  }
+
+  /** Google's 10 M cells per spreadsheet, checked before growing by `more` cells. */
+  checkCellLimit(more: number): void {
+    if (this.cellLimit === null) return;
+    const total = this.sheets.reduce((n, s) => n + s.maxRows * s.maxCols, 0);
+    if (total + more > this.cellLimit) throw new Error(CELL_LIMIT_MESSAGE(this.cellLimit));
   }
 
   private clearSpill(anchor: Cell): void {
@@ -226,6 +304,7 @@ export class EmulatedSpreadsheet {
   // ---- rows and columns ---------------------------------------------------------------------
 
   insertLines(sheet: SheetModel, dim: Dimension, after: number, count: number): void {
+    this.checkCellLimit(count * (dim === 'ROWS' ? sheet.maxCols : sheet.maxRows));
     if (dim === 'ROWS') sheet.insertRows(after, count);
     else sheet.insertColumns(after, count);
     for (const n of this.namedRanges) moveRect(n.rect, sheet, dim, 'insert', after, count);

@@ -1,7 +1,9 @@
+import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { checkClassicScript } from './check-script';
 import { readEntryExports } from './entry-exports';
 import { BuildError } from './errors';
+import { readManifest } from './manifest';
 import { renderWrappers } from './wrappers';
 
 export const GLOBAL_NAME = 'CreatorReporting';
@@ -18,9 +20,11 @@ const HEADER =
 
 /**
  * dist/Code.js: the entry bundled into one IIFE under a single global, followed by top-level
- * wrappers. Read the exports first so a bad entry fails before esbuild runs.
+ * wrappers. Read the exports first so a bad entry fails before esbuild runs. `allowlist` (default:
+ * the repository manifest's urlFetchWhitelist) becomes CREATOR_URL_ALLOWLIST in the bundle.
  */
-export async function bundleCode(entry: string): Promise<CodeBundle> {
+export async function bundleCode(entry: string, opts: { allowlist?: string[] } = {}): Promise<CodeBundle> {
+  const allowlist = opts.allowlist ?? readManifest(path.resolve(__dirname, '../../appsscript.json')).allowlist;
   const fns = readEntryExports(entry, GLOBAL_NAME);
   if (fns.length === 0) throw new BuildError(`${entry} exports no functions.`);
   const wrappers = renderWrappers(fns, GLOBAL_NAME);
@@ -36,6 +40,8 @@ export async function bundleCode(entry: string): Promise<CodeBundle> {
     // Readable names and lines in Apps Script's stack traces.
     minify: false,
     legalComments: 'none',
+    // src/api/allowlist.ts: the manifest's urlFetchWhitelist, so settings refuse any other host.
+    define: { CREATOR_URL_ALLOWLIST: JSON.stringify(allowlist) },
     logLevel: 'silent',
   });
   const iife = result.outputFiles[0].text;

@@ -9,7 +9,9 @@ import { sendWithRetry, type RetryContext } from './retry';
  * Bearer tokens, after Google's apps-script-oauth2 library: per-execution memory first, then the
  * user cache (shared by every execution of this user, so 50 formula cells mint one token, not
  * 50), then a mint under the user lock, re-checking the cache once the lock is held because
- * another execution may have minted meanwhile.
+ * another execution may have minted meanwhile. Where a custom function may not take the user
+ * lock (unconfirmed on Google), the script lock serialises the mint instead: it is held only for
+ * one token request, and without any lock 20 cold formulas would mint 20 tokens.
  */
 export interface Auth {
   /** A token believed valid. */
@@ -136,11 +138,11 @@ export function createAuth(ctx: RetryContext, credential: Credential, fingerprin
     token(): string {
       const known = fromMemory() ?? fromCache();
       if (known) return remember(known).accessToken;
-      const lock = platform.userLock();
+      const lock = platform.userLock() ?? platform.scriptLock();
       let held = false;
       try {
         try {
-          held = lock.tryLock(Math.max(0, Math.min(LOCK_WAIT_MS, timeLeft(execution) - 5_000)));
+          held = lock !== null && lock.tryLock(Math.max(0, Math.min(LOCK_WAIT_MS, timeLeft(execution) - 5_000)));
         } catch (_) {
           held = false;
         }
@@ -149,7 +151,7 @@ export function createAuth(ctx: RetryContext, credential: Credential, fingerprin
         const minted = held ? fromCache() : null;
         return (minted ? remember(minted) : mintAndStore()).accessToken;
       } finally {
-        if (held) lock.releaseLock();
+        if (held) lock?.releaseLock();
       }
     },
     drop(rejected: string): void {

@@ -3,6 +3,7 @@ import type { FetchRequest, FetchResponse } from '../platform/types';
 import { tryAgainLater, whereLabel, makeItSmaller } from './advice';
 import { CreatorError, isCreatorError } from '../shared/errors';
 import { providerCodeOf, statusLabel } from './response-errors';
+import { isAllowlistRefusal, notAllowedError } from './allowlist';
 
 export interface RetryContext {
   execution: Execution;
@@ -143,6 +144,8 @@ export function sendWithRetry(ctx: RetryContext, requests: FetchRequest[], batch
           group.length === 1 ? [platform.http.fetch(requests[group[0]])] : platform.http.fetchAll(group.map((i) => requests[i]));
       } catch (error) {
         if (isCreatorError(error)) throw error;
+        // Not a network problem and never worth a retry: nothing changes until the manifest does.
+        if (isAllowlistRefusal(error)) throw notAllowedError(requests[group[0]].url);
         const quota = quotaError(error);
         if (quota) throw quota;
         failed.push(...group);

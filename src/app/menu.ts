@@ -20,3 +20,11 @@ export function buildMenu(_event?: unknown): void {
   }
   menu.addToUi();
 }
+
+/**
+ * Whether an onOpen may touch properties: not in AuthMode.NONE (the add-on not yet used in this
+ * document). Without an event (a direct call) it may.
+ */
+export function canUseServices(event?: { authMode?: unknown }): boolean {
+  return String(event?.authMode ?? 'FULL') !== 'NONE';
+}

@@ -3,23 +3,26 @@ import type { Execution } from '../platform/execution';
 import type { Cache } from '../platform/types';
 
 /**
- * "Refresh formulas" must make every formula skip the response cache once. The menu bumps a
+ * "Refresh formulas" must make every formula skip the response cache once. The menu starts a new
  * generation; a formula compares it with the generation it last fetched under (a marker per
  * spreadsheet and request) and bypasses the cache when they differ.
  *
- * Where it lives: the SCRIPT cache, keyed by spreadsheet ID. Custom functions are documented to
- * reach CacheService, but whether the document cache or document properties work inside an
- * add-on's custom function is unconfirmed; the script cache works in both the menu and the
- * formula. It is shared by every user and document of the add-on, hence the spreadsheet ID in
- * the key (never a secret). It expires after 6 hours, the cache maximum: by then every response
- * cached before the refresh (also capped at 6 hours) has expired too, so a lost generation
- * can never serve pre-refresh data. Any cache failure falls back to "no refresh pending".
+ * Where it lives: the generation goes to the SCRIPT cache, keyed by spreadsheet ID (never a
+ * secret), because whoever clicks the menu (owner or editor) and the formulas (which run with the
+ * owner's stores) both reach it; also to the clicker's own user cache, which is the formulas'
+ * when the owner clicked. The script cache is one store for every user of the add-on and evicts
+ * its oldest items past about 1,000, so the generation can vanish long before its 6-hour expiry
+ * while responses cached after it survive. A missing generation therefore fails toward fresh
+ * data: the formula that finds none starts a new one and skips the response cache, and so does
+ * every other formula once (their markers name an older generation). The markers live in the
+ * formulas' own user cache, out of reach of other users' churn. Only a cache that fails outright
+ * means "no refresh pending": then the response cache is unreachable too.
  */
 const GENERATION_TTL_SECONDS = MAX_CACHE_TTL_S;
 
-function cacheOf(execution: Execution): Cache | null {
+function optionalCache(get: () => Cache): Cache | null {
   try {
-    return execution.platform.scriptCache;
+    return get();
   } catch (_) {
     return null;
   }
@@ -37,16 +40,42 @@ const generationKey = (ssId: string) => `creator.formulas.gen.${ssId}`;
 const seenKey = (execution: Execution, ssId: string, requestKey: string) =>
   `creator.formulas.seen.${execution.platform.sha256Hex(`${ssId}\n${requestKey}`)}`;
 
+/**
+ * Time-based, not a counter, so a generation that was lost and started again never repeats one;
+ * always later than `after` (a generation started by a formula in the same millisecond).
+ */
+function newGeneration(execution: Execution, caches: Cache[], ssId: string, after?: string): string {
+  const generation = Math.max(execution.platform.now(), after === undefined ? 0 : parseInt(after, 36) + 1).toString(36);
+  let stored = false;
+  for (const cache of caches) {
+    try {
+      cache.put(generationKey(ssId), generation, GENERATION_TTL_SECONDS);
+      stored = true;
+    } catch (_) {
+      // The other cache may still hold it.
+    }
+  }
+  if (!stored) throw new Error('no cache took the generation');
+  return generation;
+}
+
+/** The later of two generations (base-36 epoch milliseconds). */
+function newest(a: string | undefined, b: string | undefined): string | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  return parseInt(a, 36) >= parseInt(b, 36) ? a : b;
+}
+
 /** A new generation for this spreadsheet (the menu's refresh). Returns it, or null if unstored. */
 export function bumpGeneration(execution: Execution): string | null {
-  const cache = cacheOf(execution);
+  const { platform } = execution;
   const ssId = spreadsheetId(execution);
-  if (!cache || !ssId) return null;
-  // Time-based, not a counter: a generation that expired and is bumped again never repeats one.
-  const generation = execution.platform.now().toString(36);
+  const caches = [optionalCache(() => platform.scriptCache), optionalCache(() => platform.userCache)].filter(
+    (c): c is Cache => c !== null,
+  );
+  if (!ssId || caches.length === 0) return null;
   try {
-    cache.put(generationKey(ssId), generation, GENERATION_TTL_SECONDS);
-    return generation;
+    const known = caches.map((c) => c.get(generationKey(ssId)) ?? undefined);
+    return newGeneration(execution, caches, ssId, known.reduce(newest, undefined));
   } catch (_) {
     return null;
   }
@@ -62,20 +91,24 @@ export interface RefreshCheck {
 /** Whether a refresh happened since this request (in this spreadsheet) last fetched. */
 export function checkRefresh(execution: Execution, requestKey: string): RefreshCheck {
   const none: RefreshCheck = { bypass: false, markFetched: () => undefined };
-  const cache = cacheOf(execution);
+  const { platform } = execution;
+  const shared = optionalCache(() => platform.scriptCache);
+  const own = optionalCache(() => platform.userCache);
   const ssId = spreadsheetId(execution);
-  if (!cache || !ssId) return none;
+  if (!shared || !own || !ssId) return none;
   try {
     const gKey = generationKey(ssId);
     const sKey = seenKey(execution, ssId, requestKey);
-    const found = cache.getAll([gKey, sKey]);
-    const generation = found[gKey];
-    if (!generation || found[sKey] === generation) return none;
+    const mine = own.getAll([gKey, sKey]);
+    const fromShared = shared.get(gKey) ?? undefined;
+    // Evicted or expired everywhere: whether a refresh happened since is unknown, so assume one did.
+    const generation = newest(mine[gKey], fromShared) ?? newGeneration(execution, [shared], ssId, mine[sKey]);
+    if (mine[sKey] === generation) return none;
     return {
       bypass: true,
       markFetched: () => {
         try {
-          cache.put(sKey, generation, GENERATION_TTL_SECONDS);
+          own.put(sKey, generation, GENERATION_TTL_SECONDS);
         } catch (_) {
           // Worst case the next recalculation fetches once more.
         }

@@ -49,12 +49,14 @@ function optional<T>(get: () => T | null): T | null {
 
 function triggersOf(g: AppsScriptGlobals): Triggers {
   const ss = (): GoogleAppsScript.Spreadsheet.Spreadsheet => g.SpreadsheetApp.getActiveSpreadsheet();
+  const info = (t: GoogleAppsScript.Script.Trigger) => ({ id: t.getUniqueId(), handler: t.getHandlerFunction() });
   return {
-    list: () =>
-      g.ScriptApp.getUserTriggers(ss()).map((t) => ({ id: t.getUniqueId(), handler: t.getHandlerFunction() })),
+    list: () => g.ScriptApp.getUserTriggers(ss()).map(info),
+    listProject: () => g.ScriptApp.getProjectTriggers().map(info),
     createHourly: (handler) => g.ScriptApp.newTrigger(handler).timeBased().everyHours(1).create().getUniqueId(),
+    // The project's list holds the trigger whether or not the document's list does.
     remove: (id) => {
-      for (const t of g.ScriptApp.getUserTriggers(ss())) if (t.getUniqueId() === id) g.ScriptApp.deleteTrigger(t);
+      for (const t of g.ScriptApp.getProjectTriggers()) if (t.getUniqueId() === id) g.ScriptApp.deleteTrigger(t);
     },
   };
 }
@@ -83,12 +85,14 @@ export function createPlatform(g: AppsScriptGlobals): Platform {
     get documentProperties() {
       return optional(() => g.PropertiesService.getDocumentProperties());
     },
-    userLock: () => g.LockService.getUserLock(),
+    userLock: () => optional(() => g.LockService.getUserLock()),
     documentLock: () => optional(() => g.LockService.getDocumentLock()),
+    scriptLock: () => optional(() => g.LockService.getScriptLock()),
     triggers: triggersOf(g),
     now: () => g.Date.now(),
     sleep: (ms) => g.Utilities.sleep(ms),
     spreadsheet,
+    flush: () => g.SpreadsheetApp.flush(),
     timeZone: () => spreadsheet()?.getSpreadsheetTimeZone() || g.Session.getScriptTimeZone(),
     formatDate: (date, timeZone, pattern) => g.Utilities.formatDate(date, timeZone, pattern),
     sha256Hex: (text) =>

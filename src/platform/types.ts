@@ -58,9 +58,12 @@ export interface TriggerInfo {
   handler: string;
 }
 
-/** The current user's installable triggers for this document (ScriptApp). */
+/** The current user's installable triggers (ScriptApp). */
 export interface Triggers {
+  /** Those listed for this document (an add-on's may not be: unconfirmed). */
   list(): TriggerInfo[];
+  /** Every one of the user's triggers in this project (every document). */
+  listProject(): TriggerInfo[];
   /** A time-driven trigger that fires every hour. Returns its id. */
   createHourly(handler: string): string;
   remove(id: string): void;
@@ -94,14 +97,19 @@ export interface Platform {
   userProperties: PropertyStore;
   /** Null where document properties are unavailable. Never holds a secret. */
   documentProperties: PropertyStore | null;
-  userLock(): Lock;
+  /** Null where unavailable (whether custom functions get the user or document lock is unconfirmed). */
+  userLock(): Lock | null;
   documentLock(): Lock | null;
+  /** One lock for every user of the add-on: only for brief work when the user lock is unavailable. */
+  scriptLock(): Lock | null;
   triggers: Triggers;
   /** Milliseconds since the epoch. The only clock modules may read. */
   now(): number;
   sleep(ms: number): void;
-  /** The active spreadsheet, or null outside a container (never in practice for this add-on). */
+  /** The active spreadsheet, or null outside a container (a trigger run may see none, unconfirmed). */
   spreadsheet(): Spreadsheet | null;
+  /** Applies pending sheet writes now (SpreadsheetApp.flush). */
+  flush(): void;
   /** The spreadsheet's time zone (falls back to the script's). */
   timeZone(): string;
   formatDate(date: Date, timeZone: string, pattern: string): string;

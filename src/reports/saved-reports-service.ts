@@ -22,7 +22,8 @@ import {
 } from './report-store';
 import { sheetRunner } from './runner';
 import { isScheduled } from './schedule';
-import { claimTriggerRun, ownerView, readOwner, reconcileTrigger, takeOver, type ScheduleOwnerDetails } from './schedule-owner';
+import { claimTriggerRun, documentIdOf, ownerView, ownStore, readOwner, reconcileTrigger, takeOver, type ScheduleOwnerDetails } from './schedule-owner';
+import { documentOfTrigger, readProblem, recordProblem, UNKNOWN_DOCUMENT } from './trigger-registry';
 import { writeStatusSheet } from './status-sheet';
 import { describeInput } from '../shared/user-input';
 import { checkRunRequest } from '../run/run-request';
@@ -188,8 +189,12 @@ export function takeOverSchedule(ex: Execution): ReportListDetails {
  * Returns what was refreshed (maybe nothing), or null when this run did not run the schedules.
  */
 export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps = DEFAULT_DEPS): ScheduledRun | null {
-  const store = documentStore(ex);
   const firingId = (event as { triggerUid?: unknown } | undefined)?.triggerUid;
+  if (!ex.platform.documentProperties) {
+    recordUnreachable(ex, firingId === undefined ? undefined : String(firingId));
+    return null;
+  }
+  const store = documentStore(ex);
   const result = tryWithDocumentLock(ex, (): ScheduledRun | null => {
     const { defs, statusOf } = readSaved(store);
     if (!claimTriggerRun(ex, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return null;
@@ -206,4 +211,35 @@ export interface ScheduledRun {
   outcomes: RefreshOutcome[];
   /** The reports that were due, as they were defined when the run began. */
   definitions: StoredDefinition[];
+}
+
+/** What the owner reads on their next open when a trigger run could not reach the spreadsheet. */
+export function unreachableMessage(at: number): string {
+  return `The scheduled refresh at ${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC could not open this spreadsheet (Google gave the trigger no access to it), so no saved report was refreshed. Use Refresh all reports in the menu meanwhile; docs/platform.md lists what to check.`;
+}
+
+/**
+ * A trigger run that cannot reach its spreadsheet (no document properties: where Google gives a
+ * trigger no document, which is unconfirmed) can do nothing, but must not be silent: it files the
+ * reason in its owner's own properties, under the document the trigger was created for, and the
+ * owner sees it on their next open (the menu's toast, the sidebar's schedule line).
+ */
+function recordUnreachable(ex: Execution, firingId: string | undefined): void {
+  const own = ownStore(ex);
+  const now = ex.platform.now();
+  ex.platform.log('Creator Reporting: the schedule trigger could not reach its spreadsheet; nothing was refreshed.');
+  if (!own) return;
+  const documentId = (firingId && documentOfTrigger(own, firingId)) || UNKNOWN_DOCUMENT;
+  recordProblem(own, documentId, { message: unreachableMessage(now), at: now });
+}
+
+/** onOpen: tells the owner about a trigger run that could not reach this spreadsheet. Never throws. */
+export function announceScheduleProblem(ex: Execution): void {
+  try {
+    const own = ownStore(ex);
+    const problem = own && readProblem(own, documentIdOf(ex));
+    if (problem) ex.platform.spreadsheet()?.toast(problem.message, 'Creator Reporting', 20);
+  } catch (_) {
+    // In a restricted open (AuthMode.LIMITED) the properties may be out of reach: the sidebar shows it.
+  }
 }

@@ -2,14 +2,21 @@ import type { Execution } from '../platform/execution';
 import type { PropertyStore, TriggerInfo } from '../platform/types';
 import type { ScheduleOwnerView } from '../shared/types';
 import { SCHEDULE_HANDLER, SCHEDULE_OWNER_KEY } from './keys';
+import { clearProblem, readProblem, registeredFor, registerTrigger, unregisterTriggers } from './trigger-registry';
 
 /**
  * Who runs this document's schedules. An add-on may hold one time-driven trigger per user per
  * document, and a trigger runs as its creator, so exactly one user's hourly trigger serves all the
  * schedules; the document records whose it is. Nobody can see or delete another user's trigger:
  * a trigger that finds it is no longer the recorded one removes itself on its next run.
+ *
+ * "Mine" is decided by trigger IDs alone, never by e-mail: without the userinfo.email scope
+ * (which the add-on does not request) every e-mail is empty. Each user's own properties record
+ * which document each of their triggers serves (trigger-registry.ts), so their trigger is found
+ * whether Google lists it for the document or only for the project.
  */
 export interface ScheduleOwnerRecord {
+  /** Shown when known; empty without the userinfo.email scope. Never used to decide anything. */
   email: string;
   triggerId: string;
   /** When this user took the schedules on. */
@@ -22,6 +29,8 @@ export interface ScheduleOwnerRecord {
 export interface ScheduleOwnerDetails extends ScheduleOwnerView {
   /** When the owner's trigger last ran, ISO; null if it has not run yet. */
   lastTriggerRunAt: string | null;
+  /** Why the caller's trigger last failed to reach this spreadsheet; null when it did not fail. */
+  problem: string | null;
 }
 
 export function readOwner(store: PropertyStore): ScheduleOwnerRecord | null {
@@ -39,26 +48,70 @@ function writeOwner(store: PropertyStore, record: ScheduleOwnerRecord): void {
   store.setProperty(SCHEDULE_OWNER_KEY, JSON.stringify(record));
 }
 
+export function documentIdOf(ex: Execution): string {
+  try {
+    return ex.platform.spreadsheet()?.getId() ?? '';
+  } catch (_) {
+    return '';
+  }
+}
+
+/** The caller's own properties, where their triggers are registered (null where unavailable). */
+export function ownStore(ex: Execution): PropertyStore | null {
+  try {
+    return ex.platform.userProperties ?? null;
+  } catch (_) {
+    return null;
+  }
+}
+
+/**
+ * The caller's schedule triggers for this document: those Google lists for it, plus those of the
+ * project's that the caller registered for it (an add-on's trigger may be listed only there).
+ */
 function myScheduleTriggers(ex: Execution): TriggerInfo[] {
-  return ex.platform.triggers.list().filter((t) => t.handler === SCHEDULE_HANDLER);
+  const ours = (t: TriggerInfo) => t.handler === SCHEDULE_HANDLER;
+  const listed = ex.platform.triggers.list().filter(ours);
+  const own = ownStore(ex);
+  if (!own) return listed;
+  let project: TriggerInfo[];
+  try {
+    project = ex.platform.triggers.listProject().filter(ours);
+  } catch (_) {
+    return listed;
+  }
+  const registered = registeredFor(own, documentIdOf(ex));
+  const extra = project.filter((t) => registered.includes(t.id) && !listed.some((l) => l.id === t.id));
+  return [...listed, ...extra];
 }
 
 function isMine(ex: Execution, owner: ScheduleOwnerRecord, mine: TriggerInfo[]): boolean {
   if (mine.some((t) => t.id === owner.triggerId)) return true;
-  const me = ex.platform.userEmail();
-  return me !== '' && owner.email === me;
+  // A trigger of ours that Google removed is still ours to re-create.
+  const own = ownStore(ex);
+  return own !== null && registeredFor(own, documentIdOf(ex)).includes(owner.triggerId);
 }
 
 /** Removes the caller's schedule triggers except `keep`. */
 function removeMine(ex: Execution, mine: TriggerInfo[], keep?: string): void {
-  for (const t of mine) if (t.id !== keep) ex.platform.triggers.remove(t.id);
+  const gone = mine.filter((t) => t.id !== keep).map((t) => t.id);
+  for (const id of gone) ex.platform.triggers.remove(id);
+  const own = ownStore(ex);
+  if (own) unregisterTriggers(own, gone);
+}
+
+function createTrigger(ex: Execution): string {
+  const id = ex.platform.triggers.createHourly(SCHEDULE_HANDLER);
+  const own = ownStore(ex);
+  if (own) registerTrigger(own, id, documentIdOf(ex));
+  return id;
 }
 
 /** Makes the caller the owner, with exactly one trigger of theirs (reused when they have one). */
 function adopt(ex: Execution, store: PropertyStore, mine: TriggerInfo[], since: number, lastRunAt: number | null, prefer?: string): ScheduleOwnerRecord {
   const keep = mine.find((t) => t.id === prefer) ?? mine[0];
   removeMine(ex, mine, keep?.id);
-  const triggerId = keep ? keep.id : ex.platform.triggers.createHourly(SCHEDULE_HANDLER);
+  const triggerId = keep ? keep.id : createTrigger(ex);
   const record = { email: ex.platform.userEmail(), triggerId, since, lastRunAt };
   writeOwner(store, record);
   return record;
@@ -107,6 +160,9 @@ export function claimTriggerRun(ex: Execution, store: PropertyStore, anySchedule
     if (owner && isMine(ex, owner, mine)) store.deleteProperty(SCHEDULE_OWNER_KEY);
     return null;
   }
+  // It reached the document: an earlier run's "could not reach" no longer holds.
+  const own = ownStore(ex);
+  if (own) clearProblem(own, documentIdOf(ex));
   const now = ex.platform.now();
   if (!owner) return adopt(ex, store, mine, now, now, firingId);
   if (!isMine(ex, owner, mine)) {
@@ -123,10 +179,13 @@ export function claimTriggerRun(ex: Execution, store: PropertyStore, anySchedule
 }
 
 export function ownerView(ex: Execution, owner: ScheduleOwnerRecord | null, anyScheduled: boolean): ScheduleOwnerDetails {
-  if (!owner || !anyScheduled) return { active: false, ownerEmail: '', isMine: false, lastTriggerRunAt: null };
+  const own = ownStore(ex);
+  const problem = (own && readProblem(own, documentIdOf(ex))?.message) ?? null;
+  if (!owner || !anyScheduled) return { active: false, ownerEmail: '', isMine: false, lastTriggerRunAt: null, problem };
   const mine = myScheduleTriggers(ex);
   const me = isMine(ex, owner, mine);
   return {
+    problem,
     // Our own trigger we can check; another user's we can only trust from the record.
     active: me ? mine.some((t) => t.id === owner.triggerId) : true,
     ownerEmail: owner.email,

@@ -68,7 +68,7 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
     status.seconds ?? '',
     describeSchedule(def.schedule),
     isScheduled(def.schedule) ? when(nextRunAt) : '',
-    isScheduled(def.schedule) ? t(owner.active ? owner.ownerEmail || 'another user' : 'nobody (open the sidebar to restart)') : '',
+    isScheduled(def.schedule) ? t(owner.active ? owner.ownerEmail || 'the editor who turned schedules on (e-mail not shown)' : 'nobody (open the sidebar to restart)') : '',
     t(status.lastError ?? ''),
   ]);
 }

@@ -1,5 +1,6 @@
 import { CreatorError } from '../shared/errors';
 import type { Execution } from '../platform/execution';
+import { flushAndRelease } from '../platform/lock-release';
 import type { Lock } from '../platform/types';
 
 /**
@@ -32,7 +33,7 @@ export function tryWithDocumentLock<T>(ex: Execution, work: () => T): { ran: tru
     return { ran: true, value: work() };
   } finally {
     ex.memory.delete(HELD);
-    lock.releaseLock();
+    flushAndRelease(ex.platform, lock);
   }
 }
 

@@ -1,3 +1,4 @@
+import { allowedUrlPrefixes, howToAllow, isAllowedUrl } from '../api/allowlist';
 import { CreatorError } from '../shared/errors';
 
 const URL_SHAPE = /^(https?):\/\/([^/?#@\s]+)(\/[^?#\s]*)?$/i;
@@ -7,6 +8,8 @@ const LOCAL_HOSTS = ['127.0.0.1', 'localhost'];
  * A settings URL, normalised (trimmed, no trailing slash). HTTPS only, except plain HTTP to this
  * machine (the local fake API): a credential must never travel in clear text over a network.
  * No user info, query or fragment: the path is appended to, so those would corrupt every request.
+ * An https address must be one the manifest's urlFetchWhitelist allows, or Google refuses every
+ * request to it; this machine's addresses (the local fake API) are left to the developer.
  */
 export function checkUrl(label: string, value: string): string {
   const url = value.trim().replace(/\/+$/, '');
@@ -22,5 +25,12 @@ export function checkUrl(label: string, value: string): string {
   const host = match[2].toLowerCase().replace(/:\d+$/, '');
   if (!/^[a-z0-9.-]+$/.test(host) || (match[2].includes(':') && !/:\d{1,5}$/.test(match[2]))) return wrong();
   if (scheme === 'http' && !LOCAL_HOSTS.includes(host)) return wrong();
-  return `${scheme}://${match[2].toLowerCase()}${match[3] ?? ''}`;
+  const normal = `${scheme}://${match[2].toLowerCase()}${match[3] ?? ''}`;
+  if (!LOCAL_HOSTS.includes(host) && !isAllowedUrl(normal)) {
+    throw new CreatorError(
+      'BAD_INPUT',
+      `The ${label} ${normal} is not an address this add-on may reach (allowed: ${allowedUrlPrefixes().join(', ')}). ${howToAllow(normal)}`,
+    );
+  }
+  return normal;
 }

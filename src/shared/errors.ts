@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'RATE_LIMITED' // 429s outlasted the retries
   | 'SERVER_ERROR' // 5xx outlasted the retries
   | 'NETWORK' // no response at all
+  | 'URL_NOT_ALLOWED' // the manifest's urlFetchWhitelist does not list the address
   | 'BAD_RESPONSE' // malformed JSON, HTML, unexpected envelope
   | 'PAGINATION' // traversal guard tripped (cycle, changing count, short pages)
   | 'TOO_LARGE' // will not fit the time budget or row cap

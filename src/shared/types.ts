@@ -175,6 +175,8 @@ export interface ScheduleOwnerView {
   ownerEmail: string;
   /** The current user is that owner. */
   isMine: boolean;
+  /** Why the current user's trigger last could not reach this spreadsheet (additive; absent: none). */
+  problem?: string | null;
 }
 
 export interface ReportListView {

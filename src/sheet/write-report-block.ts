@@ -37,13 +37,24 @@ function ownedOn(sheet: Sheet | null, area: OwnedArea | null): Rect | null {
   return sheet && area && sameSheet(sheet, area.sheet) ? area.rect : null;
 }
 
+/** Google's limit of 10 million cells per spreadsheet, in its own words ("... above the limit of N cells"). */
+const CELL_LIMIT = /above the limit of [\d,]+ cells/i;
+
 function growToFit(sheet: Sheet, rect: Rect): void {
   const lastRow = rect.row + rect.rows - 1;
   const lastCol = rect.col + rect.cols - 1;
   const maxRows = sheet.getMaxRows();
   const maxCols = sheet.getMaxColumns();
-  if (lastRow > maxRows) sheet.insertRowsAfter(maxRows, lastRow - maxRows);
-  if (lastCol > maxCols) sheet.insertColumnsAfter(maxCols, lastCol - maxCols);
+  try {
+    if (lastRow > maxRows) sheet.insertRowsAfter(maxRows, lastRow - maxRows);
+    if (lastCol > maxCols) sheet.insertColumnsAfter(maxCols, lastCol - maxCols);
+  } catch (error) {
+    if (!CELL_LIMIT.test(error instanceof Error ? error.message : String(error))) throw error;
+    throw new CreatorError(
+      'TOO_LARGE',
+      `This report needs ${rect.rows} rows, more than fit in this spreadsheet: Google allows 10 million cells per spreadsheet. Delete sheets, rows or columns you do not need, add a limit, or pull it into another spreadsheet.`,
+    );
+  }
 }
 
 /**

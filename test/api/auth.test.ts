@@ -76,19 +76,37 @@ describe('tokens', () => {
     expect(world.lockHeld).toBe(false);
   });
 
-  it('uses a token another execution cached while this one waited for the lock', () => {
+  /**
+   * A token in the cache, taken out; `lockThatFreesLate()` is a lock that "comes free" only after
+   * another execution has put that token back (as if it minted while this one waited).
+   */
+  function tokenMintedWhileWaiting() {
     const { api, world } = stubbed();
-    const first = createClient(world.execution(), CREDENTIAL);
-    first.listSites();
+    createClient(world.execution(), CREDENTIAL).listSites();
     const key = [...world.userCache.data.keys()].find((k) => k.startsWith('creator.tok.'))!;
     const saved = world.userCache.data.get(key)!;
     world.userCache.data.delete(key);
-    // The lock "comes free" only after the other execution has written its token.
-    const lock = world.platform().userLock();
+    const lock = world.platform().userLock()!;
     const original = lock.tryLock;
-    const platform = world.platform();
-    platform.userLock = () => ({ ...lock, tryLock: (ms: number) => (world.userCache.data.set(key, saved), original(ms)) });
+    let waited = 0;
+    const lockThatFreesLate = () => ({ ...lock, tryLock: (ms: number) => (waited++, world.userCache.data.set(key, saved), original(ms)) });
+    return { api, world, platform: world.platform(), lockThatFreesLate, waits: () => waited };
+  }
+
+  it('uses a token another execution cached while this one waited for the lock', () => {
+    const { api, world, platform, lockThatFreesLate } = tokenMintedWhileWaiting();
+    platform.userLock = lockThatFreesLate;
     createClient(world.execution(), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 });
+    expect(api.mints).toBe(1);
+  });
+
+  it('where a custom function may not take the user lock, the script lock serialises the mint', () => {
+    const { api, world, platform, lockThatFreesLate, waits } = tokenMintedWhileWaiting();
+    // "You do not have permission to call LockService.getUserLock" comes back as null from the platform.
+    platform.userLock = () => null;
+    platform.scriptLock = lockThatFreesLate;
+    createClient(world.execution(), CREDENTIAL).fetchRows(devices, query, { cacheTtlSeconds: 0 });
+    expect(waits()).toBe(1);
     expect(api.mints).toBe(1);
   });
 });

@@ -118,7 +118,7 @@ describe('retries', () => {
     api.fail({ match: isData, times: 9, respond: () => 'network' });
     const error = caught(() => createClient(world.execution(), CREDENTIAL, { random: half }).fetchRows(devices, query));
     expect(error.code).toBe('NETWORK');
-    expect(error.message).toContain('api.test');
+    expect(error.message).toContain('publisher-api.raptive.com');
     expect(error.message).not.toContain(SECRET);
   });
 

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
-import { fixtureDir, runBuild } from './fixture';
+import { fixtureDir, ROOT, runBuild } from './fixture';
 
 const CUSTOM_DOC = `/**
  * Adds two numbers.
@@ -59,5 +59,21 @@ describe('scripts/build.ts on fixture entries', () => {
     const r = runBuild(path.join(dir, 'entry.ts'), path.join(dir, 'out'), ['--minify']);
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('Unknown argument "--minify"');
+  });
+
+  test('CREATOR_ALLOWED_URLS adds URL prefixes to the manifest and to what the bundle lets settings accept', () => {
+    const out = fixtureDir({});
+    const entry = path.join(ROOT, 'src/Code.ts');
+    const r = runBuild(entry, out, [], { CREATOR_ALLOWED_URLS: 'https://staging.example.com/, https://eu.example.com/api/' });
+    expect(r.stderr).toBe('');
+    const manifest = JSON.parse(fs.readFileSync(path.join(out, 'appsscript.json'), 'utf8')) as { urlFetchWhitelist: string[] };
+    expect(manifest.urlFetchWhitelist).toEqual(['https://publisher-api.raptive.com/', 'https://staging.example.com/', 'https://eu.example.com/api/']);
+    const code = fs.readFileSync(path.join(out, 'Code.js'), 'utf8');
+    const defined = /CREATOR_URL_ALLOWLIST_default = (\[[^\]]*\])/.exec(code)?.[1];
+    expect(JSON.parse(defined ?? 'null')).toEqual(manifest.urlFetchWhitelist);
+
+    const bad = runBuild(entry, fixtureDir({}), ['--code-only'], { CREATOR_ALLOWED_URLS: 'staging.example.com' });
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toContain('"staging.example.com" is not an allowed URL prefix: use https://host/');
   });
 });

@@ -16,15 +16,15 @@ export function fixtureDir(files: Record<string, string>): string {
 }
 
 /** Runs the real CLI, as `npm run build` does (no flags: the add-on into dist/). */
-function buildCli(args: string[]) {
+function buildCli(args: string[], env: Record<string, string> = {}) {
   const [command, argv] = tsxCommand(path.join(ROOT, 'scripts/build.ts'), args);
-  const r = spawnSync(command, argv, { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(command, argv, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** The build CLI on a fixture entry. */
-export function runBuild(entry: string, outDir: string, extra: string[] = []) {
-  return buildCli(['--entry', entry, '--out', outDir, ...extra]);
+export function runBuild(entry: string, outDir: string, extra: string[] = [], env: Record<string, string> = {}) {
+  return buildCli(['--entry', entry, '--out', outDir, ...extra], env);
 }
 
 /**

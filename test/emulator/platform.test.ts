@@ -33,7 +33,7 @@ describe('createPlatform(emu.globals)', () => {
     expect(p.documentCache!.get('k')).toBeNull();
     expect(p.userCache.get('k')).toBe('v');
     expect(p.documentProperties).not.toBeNull();
-    expect(p.userLock().tryLock(100)).toBe(true);
+    expect(p.userLock()!.tryLock(100)).toBe(true);
     expect(p.documentLock()!.tryLock(100)).toBe(true);
     expect(p.userEmail()).toBe('owner@example.com');
     expect(p.timeZone()).toBe('America/New_York');

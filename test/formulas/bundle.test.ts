@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEmulator, httpTransport, inProcessTransport, type Emulator, type LoadedBundle } from '../../emulator';
+import { BOTH_MODES, STRICT, createEmulator, httpTransport, inProcessTransport, type Emulator, type LoadedBundle, type PlatformVariants } from '../../emulator';
 import { createFakeApi, type FakeApi } from '../../fake-api';
 import { spawnFakeApiServer } from '../../fake-api/spawn';
 import { REPORTS } from '../../src/catalog/reports';
@@ -22,10 +22,10 @@ beforeAll(() => {
 
 const ours = (formula: string) => /CREATOR_/i.test(formula);
 
-function setUp(timeZone = 'America/Los_Angeles'): { emu: Emulator; api: FakeApi; bundle: LoadedBundle } {
+function setUp(timeZone = 'America/Los_Angeles', variants: Partial<PlatformVariants> = {}): { emu: Emulator; api: FakeApi; bundle: LoadedBundle } {
   let emu: Emulator | undefined;
   const api = createFakeApi({ now: () => emu?.clock.now() ?? NOW });
-  emu = createEmulator({ transport: inProcessTransport(api.handle), timeZone, now: NOW, users: [OWNER, EDITOR], distDir });
+  emu = createEmulator({ transport: inProcessTransport(api.handle), timeZone, now: NOW, users: [OWNER, EDITOR], distDir, variants });
   const bundle = emu.loadBundle();
   return { emu, api, bundle };
 }
@@ -52,8 +52,13 @@ describe('the built bundle', () => {
     }
   });
 
-  it.each(['America/Los_Angeles', 'Pacific/Auckland'])('fills a sheet from date cells in %s, and recalculates from the cache', (tz) => {
-    const { emu, bundle } = setUp(tz);
+  // The strict platform's script time zone (Asia/Tokyo) differs from the spreadsheet's.
+  it.each([
+    ['America/Los_Angeles', 'lenient', {}],
+    ['Pacific/Auckland', 'lenient', {}],
+    ['America/Los_Angeles', 'strict', { ...STRICT, urlAllowlist: false }],
+  ] as Array<[string, string, Partial<PlatformVariants>]>)('fills a sheet from date cells in %s (%s platform), and recalculates from the cache', (tz, _mode, variants) => {
+    const { emu, bundle } = setUp(tz, variants);
     saveSettings(bundle, OWNER, true);
     const sheet = emu.spreadsheet.getSheets()[0];
     sheet.getRange('A1').setValue('2026-10-01');
@@ -112,8 +117,9 @@ describe('the built bundle', () => {
     expect(emu.recalculate(undefined, { only: ours }).errors[0].error).toMatch(/^Formulas are off in this spreadsheet/);
   });
 
-  it('Refresh formulas from the menu re-runs them past the cache, once', () => {
-    const { emu, bundle, api } = setUp();
+  // This build has no manifest (and the local API no allowed host): the allowlist is tested in test/settings.
+  it.each(BOTH_MODES)('Refresh formulas from the menu re-runs them past the cache, once (%s platform)', (_mode, variants) => {
+    const { emu, bundle, api } = setUp('America/Los_Angeles', { ...variants, urlAllowlist: false });
     saveSettings(bundle, OWNER, true);
     const sheet = emu.spreadsheet.getSheets()[0];
     sheet.getRange('A1').setFormula('=CREATOR_EARNINGS("site-1", "lastMonth")');
@@ -123,7 +129,7 @@ describe('the built bundle', () => {
 
     bundle.callAs({ user: OWNER, mode: 'full' }, 'menuRefreshFormulas');
     expect(emu.ui.toasts.map((t) => t.message)).toContain(
-      'Refreshing 2 formulas: each shows its old value until the new one arrives.',
+      'Refreshing 2 formulas, 20 at a time: each shows Loading... until its new data arrives.',
     );
     emu.resetCounters();
     expect(emu.recalculate(undefined, { only: ours }).errors).toEqual([]);

@@ -3,7 +3,8 @@
  * owner (with or without a saved credential and formula consent), an editor, and the custom
  * functions wired as Code.ts wires them, but through emu.platform() instead of globalThis.
  */
-import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
+import { createEmulator, inProcessTransport, type Emulator, type PlatformVariants } from '../../emulator';
+import { DEFAULT_API_BASE_URL, DEFAULT_TOKEN_URL } from '../../src/api/credential';
 import type { TransportRequest } from '../../emulator/transport-types';
 import { createFakeApi, type FakeApi } from '../../fake-api';
 import { userMessage } from '../../src/shared/errors';
@@ -35,7 +36,9 @@ export interface Harness {
   override(urlPart: string, body: unknown): void;
 }
 
-export function createHarness(opts: { timeZone?: string; now?: number; latencyMs?: number } = {}): Harness {
+export function createHarness(
+  opts: { timeZone?: string; now?: number; latencyMs?: number; variants?: Partial<PlatformVariants> } = {},
+): Harness {
   let clock = (): number => opts.now ?? NOW;
   const api = createFakeApi({ now: () => clock() });
   const tokens: string[] = [];
@@ -60,6 +63,7 @@ export function createHarness(opts: { timeZone?: string; now?: number; latencyMs
     now: opts.now ?? NOW,
     users: [OWNER, EDITOR],
     latencyMs: opts.latencyMs ?? 0,
+    variants: opts.variants,
   });
   clock = () => emu.clock.now();
   const seen: string[] = [];
@@ -105,8 +109,9 @@ export function createHarness(opts: { timeZone?: string; now?: number; latencyMs
         writeStoredCredential(platform.userProperties, {
           clientId,
           clientSecret,
-          apiBaseUrl: 'https://creator.test/creator-api/v1',
-          tokenUrl: 'https://creator.test/oauth/token',
+          // The add-on's own hosts, which the manifest allows (the in-process API ignores the host).
+          apiBaseUrl: DEFAULT_API_BASE_URL,
+          tokenUrl: DEFAULT_TOKEN_URL,
         });
         setConsent(platform.userProperties, platform.spreadsheet()!.getId(), allow);
       }),

@@ -3,7 +3,7 @@
  * (test/global-setup.ts), the fake API on the emulator's virtual clock, and
  * helpers to call server functions as a given user.
  */
-import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
+import { createEmulator, inProcessTransport, type Emulator, type PlatformVariants } from '../../emulator';
 import { createFakeApi, type FakeApi } from '../../fake-api';
 import type { TransportRequest } from '../../emulator/transport-types';
 import { builtAddOn } from '../helpers/built';
@@ -46,6 +46,7 @@ export function createWorld(
     now?: string;
     timeZone?: string;
     latencyMs?: number;
+    variants?: Partial<PlatformVariants>;
     /** Changes the fake API's answer (e.g. a revised day) before the add-on sees it. */
     respond?: (req: TransportRequest, res: ReturnType<FakeApi['handle']>) => ReturnType<FakeApi['handle']>;
   } = {},
@@ -64,6 +65,7 @@ export function createWorld(
     now: Date.parse(opts.now ?? '2026-10-05T12:00:00Z'),
     users: [OWNER, EDITOR],
     latencyMs: opts.latencyMs,
+    variants: opts.variants,
   });
   const e = emu;
   e.loadBundle(bundleFile);

@@ -2,6 +2,7 @@
  * Saved reports end to end: the built bundle on the emulator, the fake API on the virtual clock,
  * triggers fired as their owners.
  */
+import type { PlatformVariants } from '../../emulator';
 import { buildBundle, createWorld, EDITOR, OWNER, type World } from './emulated-world';
 
 const HOUR = 3_600_000;
@@ -30,9 +31,13 @@ function setClock(w: World, iso: string) {
 }
 
 describe('scheduled refresh on the emulator', () => {
-  test('reports come due at their hour in the spreadsheet time zone and run once per slot', () => {
+  // The script's time zone (the manifest's) may differ from the spreadsheet's: the schedule follows the spreadsheet.
+  test.each([
+    ['the same as', {}],
+    ['other than', { scriptTimeZone: 'Asia/Tokyo', triggerListing: 'perProject', hiddenEmails: true }],
+  ] as Array<[string, Partial<PlatformVariants>]>)('reports come due at their hour in the spreadsheet time zone (script time zone %s it) and run once per slot', (_name, variants) => {
     // Monday 5 October, 08:00 in New York.
-    const w = createWorld(bundle, { now: '2026-10-05T12:00:00Z' });
+    const w = createWorld(bundle, { now: '2026-10-05T12:00:00Z', variants });
     w.connect();
     save(w, { name: 'Daily earnings', report: 'earnings', sheetName: 'Daily', schedule: { every: 'day', hour: 6 } });
     save(w, { name: 'Hourly traffic', report: 'traffic/summary', siteId: 'site-2', start: 'lastThirtyDays', sheetName: 'Hourly', schedule: { every: 'hour' } });
@@ -59,7 +64,8 @@ describe('scheduled refresh on the emulator', () => {
     expect(w.values('Weekly').length).toBeGreaterThan(1);
 
     const daily = w.statusRows().find((r) => r.Name === 'Daily earnings')!;
-    expect(daily).toMatchObject({ Outcome: 'OK', Schedule: 'Daily at 06:00', 'Trigger owner': OWNER, 'Last error': '' });
+    expect(daily).toMatchObject({ Outcome: 'OK', Schedule: 'Daily at 06:00', 'Last error': '' });
+    expect(daily['Trigger owner']).toBe(variants.hiddenEmails ? 'the editor who turned schedules on (e-mail not shown)' : OWNER);
     // Wednesday's 06:00 slot ran at 07:15 local; the sheet reads the written time in its own zone.
     expect(daily['Last run']).toEqual(new Date('2026-10-07T11:15:00Z'));
     expect(daily['Next run']).toEqual(new Date('2026-10-08T10:00:00Z'));
@@ -119,17 +125,24 @@ describe('scheduled refresh on the emulator', () => {
     expect(rows[1].Rows).toBe(before.B.length - 1);
   });
 
-  test('one trigger per document: created by the first schedule, taken over, re-created, removed', () => {
-    const w = createWorld(bundle);
+  // Google may list an add-on's trigger only per project, and hides e-mails without the
+  // userinfo.email scope: the lifecycle must be the same either way.
+  test.each([
+    ['listed per document, e-mails shown', {}],
+    ['listed per project only, e-mails hidden', { triggerListing: 'perProject', hiddenEmails: true }],
+  ] as Array<[string, Partial<PlatformVariants>]>)('one trigger per document (%s): created by the first schedule, taken over, re-created, removed', (_name, variants) => {
+    const w = createWorld(bundle, { variants });
+    const shown = (email: string) => (variants.hiddenEmails ? '' : email);
     w.connect();
     w.connect(EDITOR);
     const a = save(w, { name: 'A', report: 'earnings', sheetName: 'A', schedule: { every: 'day', hour: 6 } });
     const first = w.triggers();
     expect(first).toEqual([{ id: expect.any(String), owner: OWNER, handler: 'onScheduleTrigger' }]);
 
-    expect(w.callAs<ListView>(EDITOR, 'listReports').scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: OWNER, isMine: false }));
+    expect(w.callAs<ListView>(OWNER, 'listReports').scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: shown(OWNER), isMine: true }));
+    expect(w.callAs<ListView>(EDITOR, 'listReports').scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: shown(OWNER), isMine: false }));
     const taken = w.callAs<ListView>(EDITOR, 'takeOverSchedule');
-    expect(taken.scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: EDITOR, isMine: true }));
+    expect(taken.scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: shown(EDITOR), isMine: true }));
     expect(w.triggers().map((t) => t.owner).sort()).toEqual([EDITOR, OWNER]);
 
     // The old owner's trigger runs, sees it is no longer the one, and removes itself.
@@ -139,7 +152,7 @@ describe('scheduled refresh on the emulator', () => {
     expect(w.values('A')).toEqual([]);
     w.fire();
     expect(w.values('A').length).toBeGreaterThan(1);
-    expect(w.statusRows()[0]['Trigger owner']).toBe(EDITOR);
+    expect(w.statusRows()[0]['Trigger owner']).toBe(shown(EDITOR) || 'the editor who turned schedules on (e-mail not shown)');
 
     // The editor's trigger vanishes (e.g. deleted in the Apps Script dashboard): their next list re-creates it.
     w.emu.runAs({ user: EDITOR }, () => {

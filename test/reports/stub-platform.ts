@@ -33,6 +33,8 @@ export interface StubWorld {
   timeZone: string;
   user: string;
   props: MemoryProperties;
+  /** Each user's own properties. */
+  userProps: Map<string, MemoryProperties>;
   triggers: Array<{ id: string; handler: string; owner: string }>;
   nextTriggerId: number;
   /** Who holds the document lock: null, 'other', or a token of an execution. */
@@ -41,7 +43,7 @@ export interface StubWorld {
 }
 
 export function createWorld(iso = '2026-10-05T12:00:00Z', timeZone = 'America/New_York'): StubWorld {
-  return { now: Date.parse(iso), timeZone, user: 'owner@example.com', props: new MemoryProperties(), triggers: [], nextTriggerId: 1, lockHolder: null, logs: [] };
+  return { now: Date.parse(iso), timeZone, user: 'owner@example.com', props: new MemoryProperties(), userProps: new Map(), triggers: [], nextTriggerId: 1, lockHolder: null, logs: [] };
 }
 
 function lockOf(world: StubWorld): Lock {
@@ -69,8 +71,13 @@ export function stubPlatform(world: StubWorld): Platform {
   const partial: Partial<Platform> = {
     documentProperties: world.props,
     documentLock: () => lockOf(world),
+    get userProperties() {
+      if (!world.userProps.has(world.user)) world.userProps.set(world.user, new MemoryProperties());
+      return world.userProps.get(world.user)!;
+    },
     triggers: {
       list: () => world.triggers.filter((t) => t.owner === world.user).map(({ id, handler }) => ({ id, handler })),
+      listProject: () => world.triggers.filter((t) => t.owner === world.user).map(({ id, handler }) => ({ id, handler })),
       createHourly: (handler) => {
         if (world.triggers.some((t) => t.owner === world.user)) throw new Error('This add-on has created too many time-based triggers in this document for this Google user account.');
         const id = `t${world.nextTriggerId++}`;

@@ -130,10 +130,22 @@ describe('helpers', () => {
   });
 
   it.each([
-    ['https://api.example.com/v1/', 'https://api.example.com/v1'],
+    ['https://PUBLISHER-API.raptive.com/creator-api/v1/', 'https://publisher-api.raptive.com/creator-api/v1'],
     ['http://127.0.0.1:8787/creator-api/v1', 'http://127.0.0.1:8787/creator-api/v1'],
     ['http://localhost:3000/oauth/token', 'http://localhost:3000/oauth/token'],
   ])('accepts %s', (url, normalised) => expect(checkUrl('API base URL', url)).toBe(normalised));
+
+  it('refuses an https host the manifest does not allow, saying how to allow it', () => {
+    const error = caught(() => checkUrl('API base URL', 'https://staging.example.com/creator-api/v1'));
+    expect(error.code).toBe('BAD_INPUT');
+    expect(error.message).toBe(
+      'The API base URL https://staging.example.com/creator-api/v1 is not an address this add-on may reach (allowed: https://publisher-api.raptive.com/). ' +
+        'To use it, whoever deploys the add-on must allow it: build with CREATOR_ALLOWED_URLS=https://staging.example.com/ ' +
+        '(this adds it to urlFetchWhitelist in appsscript.json; see docs/platform.md) and deploy again.',
+    );
+    // A look-alike host is not the allowed one.
+    expect(() => checkUrl('token URL', 'https://publisher-api.raptive.com.evil.example/oauth/token')).toThrow(/not an address this add-on may reach/);
+  });
 
   it.each(['http://example.com/v1', 'ftp://x', 'https://user:pw@host/v1', 'https://host/v1?x=1', 'https://ho st/', 'javascript:alert(1)'])(
     'rejects %s',

@@ -160,6 +160,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     clear(ownerBox);
     const anyScheduled = view.reports.some((r) => isScheduled(r.schedule));
     ownerBox.appendChild(el('div', { text: ownerLine(view.scheduleOwner, anyScheduled) }));
+    if (view.scheduleOwner.problem) ownerBox.appendChild(el('div', { className: 'error', text: view.scheduleOwner.problem }));
     if (anyScheduled && (!view.scheduleOwner.isMine || !view.scheduleOwner.active)) {
       const take = el('button', { type: 'button', text: 'Take over' });
       take.addEventListener('click', () => act('Taking over the schedules\u2026', () => api.run('takeOverSchedule'), render));

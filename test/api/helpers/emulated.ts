@@ -1,4 +1,4 @@
-import { createEmulator, inProcessTransport, type Emulator } from '../../../emulator';
+import { createEmulator, inProcessTransport, type Emulator, type PlatformVariants } from '../../../emulator';
 import { createFakeApi, type FakeApi } from '../../../fake-api';
 import type { Credential } from '../../../src/api/credential';
 import { startExecution, type Execution, type ExecutionKind } from '../../../src/platform/execution';
@@ -11,10 +11,10 @@ export interface Emulated {
   execution(kind?: ExecutionKind): Execution;
 }
 
-export function emulated(opts: { latencyMs?: number } = {}): Emulated {
+export function emulated(opts: { latencyMs?: number; variants?: Partial<PlatformVariants> } = {}): Emulated {
   let emu: Emulator | undefined;
   const api = createFakeApi({ now: () => emu!.clock.now() });
-  emu = createEmulator({ transport: inProcessTransport(api.handle), latencyMs: opts.latencyMs });
+  emu = createEmulator({ transport: inProcessTransport(api.handle), latencyMs: opts.latencyMs, variants: opts.variants });
   const { clientId, clientSecret } = api.credentials.demo;
   const credential: Credential = {
     clientId,

@@ -2,8 +2,8 @@ import type { Credential } from '../../../src/api/credential';
 import type { FetchRequest, FetchResponse } from '../../../src/platform/types';
 import { createStubWorld, json, type StubWorld } from './stub-platform';
 
-export const BASE = 'https://api.test/creator-api/v1';
-export const TOKEN_URL = 'https://api.test/oauth/token';
+export const BASE = 'https://publisher-api.raptive.com/creator-api/v1';
+export const TOKEN_URL = 'https://publisher-api.raptive.com/oauth/token';
 export const SECRET = 'super-secret-value-1234';
 export const CREDENTIAL: Credential = { clientId: 'client-1', clientSecret: SECRET, apiBaseUrl: BASE, tokenUrl: TOKEN_URL };
 

@@ -149,12 +149,14 @@ export function createStubWorld(handler: Handler, opts: { now?: number; latencyM
     documentProperties: null,
     userLock: () => lock,
     documentLock: () => null,
-    triggers: { list: () => [], createHourly: () => 'trigger', remove: () => undefined },
+    scriptLock: () => null,
+    triggers: { list: () => [], listProject: () => [], createHourly: () => 'trigger', remove: () => undefined },
     now: () => world.now,
     sleep: (ms) => {
       world.stats.sleeps.push(ms);
       world.now += ms;
     },
+    flush: () => undefined,
     spreadsheet: () =>
       (world.spreadsheetId === null ? null : { getId: () => world.spreadsheetId }) as unknown as ReturnType<Platform['spreadsheet']>,
     timeZone: () => 'America/New_York',
