@@ -8,6 +8,7 @@ export type FaultKind =
   | 'status'
   | 'malformed'
   | 'html'
+  | 'challenge'
   | 'latency'
   | 'network'
   | 'tokenDown'
@@ -19,7 +20,7 @@ export type FaultKind =
   | 'nextNotIncreasing';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
-  'status', 'malformed', 'html', 'latency', 'network', 'tokenDown', 'revoke', 'expireToken',
+  'status', 'malformed', 'html', 'challenge', 'latency', 'network', 'tokenDown', 'revoke', 'expireToken',
   'cycle', 'countChange', 'shortPage', 'nextNotIncreasing',
 ];
 

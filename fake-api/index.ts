@@ -4,6 +4,7 @@ import { dayOfMs } from './dates';
 import { FaultBook, type Fault, type RequestInfo } from './faults';
 import { Lru } from './lru';
 import type { PageTable } from './pages';
+import { challengePage, checkDriftNames, driftBounds, NO_DRIFT, type Drift } from './drift';
 import { NO_QUIRKS, QUIRK_NAMES, rowQuirks, type Quirks } from './quirks';
 import { serveReport } from './report-endpoint';
 import { error, htmlError, json, STATUS_CODES, truncated } from './responses';
@@ -13,6 +14,8 @@ import { TOKEN_LIFETIME_S, TokenStore } from './tokens';
 
 export type { Fault, FaultKind } from './faults';
 export type { Quirks } from './quirks';
+export type { Drift } from './drift';
+export { ALL_DRIFT, DRIFT_NAMES, NO_DRIFT } from './drift';
 export type { SiteRow } from './sites';
 export { CREDENTIALS } from './sites';
 
@@ -21,6 +24,8 @@ export interface FakeApiOptions {
   now?: () => number;
   /** Varies every generated number; default 1. */
   seed?: number;
+  /** Which alternative shapes to serve (see drift.ts); default none. */
+  drift?: Partial<Drift>;
 }
 
 export interface RequestLogEntry {
@@ -48,6 +53,9 @@ export interface FakeApi {
   sites(clientId?: string): SiteRow[];
   setQuirks(q: Partial<Quirks>): void;
   readonly quirks: Quirks;
+  /** Switches drift variations on or off (the others keep their state). */
+  setDrift(d: Partial<Drift>): void;
+  readonly drift: Drift;
   inject(fault: Fault): void;
   clearFaults(): void;
   readonly faults: Fault[];
@@ -73,6 +81,9 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
   let offset = 0;
   const now = () => baseNow() + offset;
   let quirks: Quirks = { ...NO_QUIRKS };
+  checkDriftNames(opts.drift ?? {});
+  const initialDrift: Drift = { ...NO_DRIFT, ...opts.drift };
+  let drift: Drift = { ...initialDrift };
   const faults = new FaultBook();
   const tokens = new TokenStore(seed);
   const revoked = new Set<string>();
@@ -99,16 +110,18 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
   }
 
   function respond(req: TransportRequest, url: ParsedUrl, info: RequestInfo): TransportResponse | NetworkFailure {
-    const early = faults.take(info, ['network', 'status', 'html', 'tokenDown', 'latency']);
+    const early = faults.take(info, ['network', 'status', 'html', 'challenge', 'tokenDown', 'latency']);
     if (early?.kind === 'network') return { networkError: 'Connection reset by peer (injected)' };
     if (early?.kind === 'status') {
       const headers: Record<string, string> = early.retryAfter !== undefined ? { 'retry-after': String(early.retryAfter) } : {};
       return error(early.status, STATUS_CODES[early.status] ?? `http_${early.status}`, `Injected ${early.status}.`, quirks, headers);
     }
     if (early?.kind === 'html') return htmlError(502);
+    if (early?.kind === 'challenge' || (drift.firewall && !info.isToken)) return challenge();
     if (early?.kind === 'tokenDown') return error(503, 'service_unavailable', 'The token service is unavailable.', quirks);
 
     let response = route(req, url, info);
+    if (drift.jsonApiErrors && !info.isToken) response = asJsonApiError(response);
     if (faults.take(info, ['malformed'])) response = truncated(response);
     if (early?.kind === 'latency') response = { ...response, delayMs: (response.delayMs ?? 0) + early.delayMs };
     return response;
@@ -127,8 +140,8 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
       return error(404, 'site_not_found', `Site ${r.siteId} was not found for this credential.`, quirks);
     }
     const today = dayOfMs(now());
-    if (r.spec.key === 'date-bounds') return json(200, { data: dateBounds(site, today) }, quirks);
-    return serveReport(r.spec, site, url.query, { seed, today, quirks, faults, req: info, tables, orders });
+    if (r.spec.key === 'date-bounds') return json(200, { data: driftBounds(drift, dateBounds(site, today)) }, quirks);
+    return serveReport(r.spec, site, url.query, { seed, today, quirks, drift, faults, req: info, tables, orders });
   }
 
   function tokenEndpoint(req: TransportRequest, info: RequestInfo): TransportResponse {
@@ -219,6 +232,13 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
     get quirks() {
       return { ...quirks };
     },
+    setDrift(d: Partial<Drift>) {
+      checkDriftNames(d);
+      drift = { ...drift, ...d };
+    },
+    get drift() {
+      return { ...drift };
+    },
     inject: (fault: Fault) => faults.inject(fault),
     clearFaults: () => faults.clear(),
     get faults() {
@@ -239,6 +259,7 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
     },
     reset() {
       quirks = { ...NO_QUIRKS };
+      drift = { ...initialDrift };
       faults.clear();
       tokens.clear();
       revoked.clear();
@@ -246,6 +267,25 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
       stats = emptyStats();
     },
   };
+}
+
+/** A 202 whose body is a firewall's HTML challenge, not the JSON asked for. */
+function challenge(): TransportResponse {
+  return { status: 202, headers: { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-store' }, body: challengePage() };
+}
+
+/** The JSON:API error form: `{errors: [{status, code, detail}]}`. */
+function asJsonApiError(response: TransportResponse): TransportResponse {
+  if (response.status < 400) return response;
+  let body: { internalCode?: unknown; message?: unknown; errors?: unknown };
+  try {
+    body = JSON.parse(response.body) as typeof body;
+  } catch {
+    return response;
+  }
+  if (body.errors !== undefined) return response;
+  const error = { status: String(response.status), code: body.internalCode, detail: body.message };
+  return { ...response, body: JSON.stringify({ errors: [error] }) };
 }
 
 function header(req: TransportRequest, name: string): string | undefined {

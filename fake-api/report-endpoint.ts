@@ -6,9 +6,10 @@ import type { FaultBook, RequestInfo } from './faults';
 import type { Lru } from './lru';
 import { pageRow, sortPages, type PagedKey } from './page-rows';
 import { pageTable, type PageTable } from './pages';
+import { changesRows, driftPageUrls, driftRow, earningsAsSummary, earningsSummary, pagedRefusal, reportRefusal, type Drift } from './drift';
 import type { Quirks } from './quirks';
 import { rowQuirks } from './quirks';
-import { listRows, trafficSummary } from './report-rows';
+import { listRows, trafficSummary, type Row } from './report-rows';
 import { error, json } from './responses';
 import type { SiteDef } from './sites';
 
@@ -18,11 +19,15 @@ export interface ReportContext {
   /** Today's day number (UTC) on the API's clock. */
   today: number;
   quirks: Quirks;
+  drift: Drift;
   faults: FaultBook;
   req: RequestInfo;
   tables: Lru<PageTable>;
   orders: Lru<Uint32Array>;
 }
+
+/** The internal API's traffic-by-source and by-device answers are bare arrays. */
+const BARE_ARRAY_KEYS: ReadonlySet<string> = new Set(['traffic/by-source', 'traffic/by-device']);
 
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 100;
@@ -43,10 +48,18 @@ export function serveReport(spec: ReportSpec, site: SiteDef, query: URLSearchPar
   if (from < bounds.start || to > bounds.end) {
     return error(400, 'invalid_date_range', `Dates must be within ${allowed} (${family} data) for site ${site.id}.`, ctx.quirks);
   }
+  const refused = reportRefusal(ctx.drift, query) ?? (spec.paginated ? pagedRefusal(ctx.drift, query) : null);
+  if (refused) return error(400, refused.code, refused.detail, ctx.quirks);
   const range = { seed: ctx.seed, site, from, to };
-  if (spec.key === 'traffic/summary') return json(200, { data: rowQuirks(trafficSummary(range), ctx.quirks) }, ctx.quirks);
+  const drifts = changesRows(ctx.drift);
+  const shaped = (row: Row, index: number): Row => rowQuirks(drifts ? driftRow(ctx.drift, spec.key, row, index) : row, ctx.quirks);
+  if (spec.key === 'traffic/summary') return json(200, { data: shaped(trafficSummary(range), 0) }, ctx.quirks);
+  if (spec.key === 'earnings' && earningsAsSummary(ctx.drift, query)) {
+    return json(200, { data: shaped(earningsSummary(listRows(spec.key, range)), 0) }, ctx.quirks);
+  }
   if (!spec.paginated) {
-    const rows = listRows(spec.key, range).map((r) => rowQuirks(r, ctx.quirks));
+    const rows = listRows(spec.key, range).map(shaped);
+    if (ctx.drift.bareArrays && BARE_ARRAY_KEYS.has(spec.key)) return json(200, rows, ctx.quirks);
     return json(200, { data: rows, meta: { recordCount: rows.length } }, ctx.quirks);
   }
   return servePaged(spec, spec.key as PagedKey, range, query, ctx);
@@ -98,8 +111,13 @@ function servePaged(
   if (fault?.kind === 'countChange') recordCount += 7;
   if (fault?.kind === 'shortPage') end -= Math.min(3, end - (number - 1) * size - 1);
 
-  const data = [];
-  for (let k = (number - 1) * size; k < end; k++) data.push(rowQuirks(pageRow(key, table, order[k]), ctx.quirks));
+  let data: Row[] = [];
+  const drifts = changesRows(ctx.drift);
+  for (let k = (number - 1) * size; k < end; k++) {
+    const row = pageRow(key, table, order[k]);
+    data.push(rowQuirks(drifts ? driftRow(ctx.drift, key, row, order[k]) : row, ctx.quirks));
+  }
+  if (key === 'pages/performance') data = driftPageUrls(ctx.drift, data, range.site.url);
   if (page.next === null && ctx.quirks.missingNextOnLastPage) delete page.next;
   return json(200, { data, meta: { recordCount, page } }, ctx.quirks);
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TransportRequest } from '../emulator/transport-types';
-import type { Fault, FakeApi, Quirks } from './index';
+import type { Drift, Fault, FakeApi, Quirks } from './index';
 
 /**
  * The fake API over real HTTP on 127.0.0.1, for the emulator's HTTP transport, the playground and
@@ -72,7 +72,7 @@ function admin(api: FakeApi, method: string, op: string, body: string, res: Serv
   }
   try {
     if (method === 'GET' && op === 'stats') return send(res, 200, api.stats);
-    if (method === 'GET' && op === 'state') return send(res, 200, { quirks: api.quirks, faults: api.faults, now: api.now() });
+    if (method === 'GET' && op === 'state') return send(res, 200, { quirks: api.quirks, drift: api.drift, faults: api.faults, now: api.now() });
     if (method !== 'POST') return send(res, 405, { error: `use POST for ${op}` });
     switch (op) {
       case 'reset':
@@ -81,6 +81,9 @@ function admin(api: FakeApi, method: string, op: string, body: string, res: Serv
       case 'quirks':
         api.setQuirks(input as Partial<Quirks>);
         return send(res, 200, api.quirks);
+      case 'drift':
+        api.setDrift(input as Partial<Drift>);
+        return send(res, 200, api.drift);
       case 'inject':
         api.inject(input as unknown as Fault);
         return send(res, 200, { ok: true, faults: api.faults });

@@ -1,9 +1,22 @@
 import type { DateBounds, DateRange, FamilyBounds } from './types';
-import { isYmd } from '../dates/calendar';
 
+/** A day, or the day an ISO timestamp was written for ("2026-11-19T00:00:00Z" is the 19th). */
+const YMD_PREFIX = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/;
 
-function ymdOrNull(value: unknown): string | null {
-  return typeof value === 'string' && isYmd(value) ? value : null;
+/**
+ * A bound as a day. Timestamps count as the calendar day they name; epoch numbers (seconds or
+ * milliseconds) as their UTC day, as a service storing days at midnight UTC sends them.
+ */
+export function ymdOrNull(value: unknown): string | null {
+  if (typeof value === 'string') {
+    const match = YMD_PREFIX.exec(value.trim());
+    return match ? match[1] : null;
+  }
+  if (typeof value === 'number' && Number.isFinite(value) && value > 0) {
+    const ms = value < 1e11 ? value * 1000 : value;
+    return new Date(ms).toISOString().slice(0, 10);
+  }
+  return null;
 }
 
 /** An object's fields; anything else reads as having none. */
@@ -16,8 +29,9 @@ function readRange(value: unknown): DateRange {
   return { startDate: ymdOrNull(range.startDate), endDate: ymdOrNull(range.endDate) };
 }
 
+/** A preset the service has no days for may come as null instead of {startDate: null, ...}. */
 function isRangeLike(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && ('startDate' in value || 'endDate' in value);
+  return value === null || (typeof value === 'object' && ('startDate' in value || 'endDate' in value));
 }
 
 function readFamily(value: unknown): FamilyBounds {
@@ -32,6 +46,7 @@ function readFamily(value: unknown): FamilyBounds {
 /**
  * The `data` of `/sites/{id}/date-bounds`, typed. Every date may be null (no data yet); a missing
  * family reads as all-null rather than failing, so callers say "no data" instead of crashing.
+ * Presets beyond the known ones (`lastMonthWidget`) are kept as the API named them.
  */
 export function parseDateBounds(data: unknown): DateBounds {
   const raw = fieldsOf(data);

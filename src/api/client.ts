@@ -1,10 +1,12 @@
 import type { ReportSpec } from '../catalog/types';
 import type { Execution } from '../platform/execution';
+import { withCatalogNames } from '../catalog/aliases';
+import { createAdaptation, type Attempt } from './adapt';
 import { createAuth, type Auth } from './auth';
 import { parseDateBounds } from './bounds';
 import { credentialFingerprint, type Credential } from './credential';
 import { readPage } from './envelope';
-import { CreatorError } from '../shared/errors';
+import { CreatorError, isCreatorError } from '../shared/errors';
 import { TTL_METADATA_S, TTL_RECENT_S } from './freshness';
 import { sortRows } from './local-sort';
 import { fetchPages, MAX_PAGE_SIZE } from './pagination';
@@ -40,7 +42,8 @@ function isCachedResult(value: unknown): value is Cached {
     Array.isArray(v.rows) &&
     typeof v.truncated === 'boolean' &&
     typeof v.pages === 'number' &&
-    (v.recordCount === null || typeof v.recordCount === 'number')
+    (v.recordCount === null || typeof v.recordCount === 'number') &&
+    (v.notices === undefined || Array.isArray(v.notices))
   );
 }
 
@@ -70,6 +73,36 @@ function shapeLocally(rows: Record<string, unknown>[], query: RowQuery): { rows:
   const sorted = query.sort ? sortRows(rows, query.sort) : rows;
   if (query.limit === undefined || sorted.length <= query.limit) return { rows: sorted, truncated: false };
   return { rows: sorted.slice(0, query.limit), truncated: true };
+}
+
+/**
+ * The API would not sort by `sort`: every row is fetched and sorted here, then cut to the limit.
+ * When every row would not fit the time or the row cap, the first `limit` rows come in the API's
+ * order instead, and the user, who asked for that sort, is told.
+ */
+function sortedHere(sort: string, query: RowQuery, pages: (limit: number | undefined) => Cached): Cached {
+  let all: Cached;
+  try {
+    all = pages(undefined);
+  } catch (error) {
+    if (query.limit === undefined || !isCreatorError(error) || error.code !== 'TOO_LARGE') throw error;
+    const limited = pages(query.limit);
+    const field = sort.replace(/^[-+]/, '');
+    const notices = query.sort === undefined ? [] : [
+      `The Creator API would not sort by ${field}, and the whole report is too big to sort here: these are its first ${query.limit} rows in the API's own order.`,
+    ];
+    return { ...limited, notices };
+  }
+  const { rows, truncated } = shapeLocally(all.rows, { ...query, sort });
+  return { ...all, rows, truncated };
+}
+
+/** A day-by-day report whose rows carry no date: the API sent a summary instead of a series. */
+function seriesNotice(spec: ReportSpec, rows: Record<string, unknown>[], query: RowQuery): string[] {
+  if (spec.series !== 'daily' || rows.length === 0 || rows.some((row) => 'date' in row)) return [];
+  const range = query.startDate && query.endDate ? ` for ${query.startDate} to ${query.endDate}` : '';
+  const what = rows.length === 1 ? 'one summary row' : `${rows.length} rows without dates`;
+  return [`The Creator API sent ${what}${range}, not a day-by-day series, so there is no Date column.`];
 }
 
 export function createClient(execution: Execution, credential: Credential, opts: ClientOptions = {}): CreatorClient {
@@ -103,6 +136,23 @@ export function createClient(execution: Execution, credential: Credential, opts:
     const value = compute();
     writeCached(platform, key, value, typeof ttl === 'function' ? ttl() : ttl);
     return { value, hit: false };
+  };
+  const adaptation = createAdaptation(execution, fingerprint);
+  /** Runs `run` with what the API accepts, adapting on a 400 (adapt.ts) and remembering what worked. */
+  const adapted = <T>(spec: ReportSpec, sort: string | undefined, run: (attempt: Attempt) => T): T => {
+    const firstAttempt = adaptation.first(spec, MAX_PAGE_SIZE, sort);
+    let attempt = firstAttempt;
+    for (;;) {
+      try {
+        const value = run(attempt);
+        adaptation.learn(spec, sort, firstAttempt, attempt);
+        return value;
+      } catch (error) {
+        const next = adaptation.next(spec, attempt, error);
+        if (!next) throw error;
+        attempt = next;
+      }
+    }
   };
   const getOne = (path: string, params: QueryParam[], siteId?: string): unknown =>
     requester.getJson([buildUrl(credential.apiBaseUrl, path, params)], { siteId, path })[0];
@@ -186,30 +236,45 @@ export function createClient(execution: Execution, credential: Credential, opts:
       return { rows: [rawBounds(query.siteId ?? '')], recordCount: null, truncated: false, pages: 1, fromCache: false };
     }
     const path = resolvePath(spec.path, query.siteId);
-    const params: QueryParam[] = [];
-    if (query.startDate) params.push(['startDate', query.startDate]);
-    if (query.endDate) params.push(['endDate', query.endDate]);
+    const dates: QueryParam[] = [];
+    if (query.startDate) dates.push(['startDate', query.startDate]);
+    if (query.endDate) dates.push(['endDate', query.endDate]);
     const sort = query.sort ?? (spec.paginated ? spec.defaultSort : undefined);
-    if (spec.paginated && sort) params.push(['sort', sort]);
-    // Everything that changes the answer is in the key; the page size follows from the limit.
-    const request = { what: 'rows', path, params, limit: query.limit ?? null, sort: sort ?? null, pageSize: MAX_PAGE_SIZE };
+    // Everything that changes the answer is in the key; page size and the sort the API accepted
+    // do not (the rows are the same, sorted here when the API would not).
+    const request = { what: 'rows', path, params: dates, extra: spec.params ?? [], limit: query.limit ?? null, sort: sort ?? null };
     const ttl = fetchOpts.cacheTtlSeconds ?? TTL_RECENT_S;
+    const context = { siteId: query.siteId, path };
     const { value, hit } = cached(request, ttl, isCachedResult, (): Cached => {
-      if (spec.paginated) {
-        return fetchPages(execution, requester, {
-          baseUrl: credential.apiBaseUrl,
-          path,
-          siteId: query.siteId,
-          params,
-          limit: query.limit,
-          fanOut,
-          onProgress: fetchOpts.onProgress,
-          sendFirst: (url) => first(url, { siteId: query.siteId, path }),
-        });
-      }
-      const page = readPage(first(buildUrl(credential.apiBaseUrl, path, params), { siteId: query.siteId, path }));
-      fetchOpts.onProgress?.(1, 1);
-      return { ...shapeLocally(page.rows, query), recordCount: page.recordCount, pages: 1 };
+      const paramsFor = (attempt: Attempt): QueryParam[] => [
+        ...dates,
+        ...(attempt.extraParams ? (spec.params ?? []).map(([name, v]): QueryParam => [name, v]) : []),
+        ...(spec.paginated && attempt.sort ? [['sort', attempt.sort] as QueryParam] : []),
+      ];
+      const result = adapted(spec, spec.paginated ? sort : undefined, (attempt): Cached => {
+        if (!spec.paginated) {
+          const page = readPage(first(buildUrl(credential.apiBaseUrl, path, paramsFor(attempt)), context));
+          fetchOpts.onProgress?.(1, 1);
+          return { ...shapeLocally(withCatalogNames(spec, page.rows), query), recordCount: page.recordCount, pages: 1 };
+        }
+        const pages = (limit: number | undefined): Cached => {
+          const got = fetchPages(execution, requester, {
+            baseUrl: credential.apiBaseUrl,
+            path,
+            siteId: query.siteId,
+            params: paramsFor(attempt),
+            limit,
+            pageSize: attempt.pageSize,
+            fanOut,
+            onProgress: fetchOpts.onProgress,
+            sendFirst: (url) => first(url, context),
+          });
+          return { ...got, rows: withCatalogNames(spec, got.rows) };
+        };
+        if (attempt.sort === sort || sort === undefined) return pages(query.limit);
+        return sortedHere(sort, query, pages);
+      });
+      return { ...result, notices: [...(result.notices ?? []), ...seriesNotice(spec, result.rows, query)] };
     });
     // A cached result still has to pass the caller's check before it is used.
     check();

@@ -1,4 +1,5 @@
 import { CreatorError } from '../shared/errors';
+import { errorInBody } from './response-errors';
 
 /** One response in the API's JSON:API-style envelope: rows in `data`, paging in `meta`. */
 export interface Page {
@@ -7,6 +8,8 @@ export interface Page {
   /** Null: no next page. Undefined: the field is absent (also the end, per the live service). */
   next: number | null | undefined;
   last: number | null;
+  /** The page size the API says it used (`meta.page.size`), when it says. */
+  size?: number | null;
 }
 
 /** Numbers sometimes arrive as strings (`recordCount: "1"`). */
@@ -38,28 +41,40 @@ function readNext(value: unknown): number | null | undefined {
   );
 }
 
+/** Array items as rows; a bare value as a row is unexpected but must still reach the sheet. */
+function asRows(items: unknown[]): Record<string, unknown>[] {
+  return items.map((item) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : { value: item },
+  );
+}
+
+/**
+ * Any body the API may send for rows: the confirmed `{data: [...], meta}`, a `data` object (one
+ * row), or a bare JSON array (the internal dashboard API's form; no paging). A 2xx carrying only
+ * JSON:API `errors[]` is an error, not an empty report.
+ */
 export function readPage(body: unknown, status = 200): Page {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw unreadable(status);
-  const envelope = body as { data?: unknown; meta?: unknown };
+  if (Array.isArray(body)) return { rows: asRows(body), recordCount: null, next: undefined, last: null };
+  if (typeof body !== 'object' || body === null) throw unreadable(status);
+  const envelope = body as { data?: unknown; meta?: unknown; errors?: unknown };
   let rows: Record<string, unknown>[];
-  if (envelope.data === undefined || envelope.data === null) rows = [];
-  else if (Array.isArray(envelope.data)) {
-    // A bare value as a row is unexpected but must still reach the sheet.
-    rows = envelope.data.map((item) =>
-      typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : { value: item },
-    );
-  } else if (typeof envelope.data === 'object') rows = [envelope.data as Record<string, unknown>];
+  if (envelope.data === undefined || envelope.data === null) {
+    if (Array.isArray(envelope.errors) && envelope.errors.length > 0) throw errorInBody(body, status);
+    rows = [];
+  } else if (Array.isArray(envelope.data)) rows = asRows(envelope.data);
+  else if (typeof envelope.data === 'object') rows = [envelope.data as Record<string, unknown>];
   else throw unreadable(status);
   const meta = (typeof envelope.meta === 'object' && envelope.meta !== null ? envelope.meta : {}) as {
     recordCount?: unknown;
     totalItemCount?: unknown;
     page?: unknown;
   };
-  const page = (typeof meta.page === 'object' && meta.page !== null ? meta.page : {}) as { next?: unknown; last?: unknown };
+  const page = (typeof meta.page === 'object' && meta.page !== null ? meta.page : {}) as { next?: unknown; last?: unknown; size?: unknown };
   return {
     rows,
     recordCount: toCount(meta.recordCount ?? meta.totalItemCount),
     next: 'next' in page ? readNext(page.next) : undefined,
     last: toCount(page.last),
+    size: toCount(page.size),
   };
 }

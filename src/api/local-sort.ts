@@ -22,16 +22,19 @@ function sortValue(value: unknown): number | string | null {
   return null;
 }
 
+/** Text compares without regard to case ("Desktop" and "desktop" are one device to a reader). */
 function compare(a: number | string, b: number | string): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'number') return -1;
   if (typeof b === 'number') return 1;
-  return a < b ? -1 : a > b ? 1 : 0;
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
- * Sorts rows of reports the API does not sort (the non-paginated ones), so `sort` means the same
- * for every report. Stable; empty values last in both directions.
+ * Sorts rows the API did not sort (non-paginated reports, and paginated ones whose sort the API
+ * refused), so `sort` means the same for every report. Stable; empty values last in both directions.
  */
 export function sortRows(rows: Record<string, unknown>[], sort: string): Record<string, unknown>[] {
   const { field, descending } = parseSort(sort);

@@ -1,5 +1,6 @@
 import type { FetchResponse } from '../platform/types';
 import { CreatorError } from '../shared/errors';
+import { firstDetail } from './provider-detail';
 
 /** What the caller was doing, so the message can name it. */
 export interface RequestContext {
@@ -40,30 +41,39 @@ export function providerCodeOf(text: string): string | undefined {
   return undefined;
 }
 
-/**
- * The provider's explanation, but only if it is one short plain sentence: HTML pages, stack
- * traces and long dumps are never echoed, and neither is anything containing a secret.
- */
+/** The provider's explanation (JSON:API `errors[].detail` first), short, clean and scrubbed. */
 function providerSentence(text: string, secrets: string[]): string | undefined {
   const body = asRecord(parseBody(text));
   if (!body) return undefined;
   const first = firstError(body);
-  const candidates = [body.message, body.error_description, body.detail, first?.detail, first?.title, first?.message];
-  for (const candidate of candidates) {
-    if (typeof candidate !== 'string') continue;
-    const sentence = candidate.trim();
-    if (sentence.length < 3 || sentence.length > 160) continue;
-    if (/[<>{}[\]\\`\r\n\t]/.test(sentence)) continue;
-    if (/[\u0000-\u001f]/.test(sentence)) continue;
-    if (secrets.some((s) => s.length > 0 && sentence.includes(s))) continue;
-    return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
-  }
-  return undefined;
+  return firstDetail([first?.detail, body.detail, body.message, body.error_description, first?.title, first?.message], secrets);
 }
+
+/** The end of a 400's message; adapt.ts reads what comes before it as the provider's reason. */
+export const BAD_REQUEST_ADVICE = 'Check the dates, limit and sort.';
 
 /** "status 502, bad_gateway": how every message names a response. */
 export function statusLabel(status: number, code: string | undefined): string {
   return code ? `status ${status}, ${code}` : `status ${status}`;
+}
+
+/** Whether a body is a web page (a firewall's challenge, a proxy's error page) rather than data. */
+function looksLikeHtml(response: FetchResponse): boolean {
+  const type = Object.keys(response.headers).find((k) => k.toLowerCase() === 'content-type');
+  return (type !== undefined && /html/i.test(response.headers[type])) || /^\s*</.test(response.text);
+}
+
+/**
+ * A 2xx (the firewall in front of the API answers some clients 202) or a 403 whose body is not
+ * JSON: a web firewall checking for a browser, which a server-side script cannot pass.
+ */
+function firewallError(response: FetchResponse): CreatorError {
+  const what = response.text.trim() === '' ? 'an empty answer' : looksLikeHtml(response) ? 'a web page' : 'something that is not data';
+  return new CreatorError(
+    'BAD_RESPONSE',
+    `The Creator API's host answered with ${what} instead of data (status ${response.status}). This usually means its web firewall stopped the request to check for a browser, which Google's servers cannot pass. Wait a few minutes and try again; if it keeps happening, ask the network's support to let API requests from Google Apps Script through, and check the API base URL in Settings.`,
+    { status: response.status },
+  );
 }
 
 function badResponse(status: number): CreatorError {
@@ -83,6 +93,7 @@ export function errorFromResponse(response: FetchResponse, context: RequestConte
   if (status === 401) {
     return new CreatorError('AUTH_FAILED', 'The credential was rejected: check or re-enter it in Settings.', details);
   }
+  if (status === 403 && looksLikeHtml(response)) return firewallError(response);
   if (status === 404) {
     if (context.siteId !== undefined) {
       return new CreatorError(
@@ -121,20 +132,35 @@ export function errorFromResponse(response: FetchResponse, context: RequestConte
     const sentence = providerSentence(response.text, context.secrets);
     return new CreatorError(
       'BAD_INPUT',
-      `The Creator API rejected the request (${label})${sentence ? `: ${sentence}` : '.'} Check the dates, limit and sort.`,
+      `The Creator API rejected the request (${label})${sentence ? `: ${sentence}` : '.'} ${BAD_REQUEST_ADVICE}`,
       details,
     );
   }
   return badResponse(status);
 }
 
-/** A 2xx body as JSON; anything unreadable (HTML, truncated JSON, an empty body) is BAD_RESPONSE. */
+/**
+ * A 2xx body as JSON. A body that is not JSON at all (HTML, empty) is the firewall's doing; JSON
+ * cut short is BAD_RESPONSE.
+ */
 export function parseJson(response: FetchResponse): unknown {
   const text = response.text.trim();
-  if (!text.startsWith('{') && !text.startsWith('[')) throw badResponse(response.status);
+  if (!text.startsWith('{') && !text.startsWith('[')) throw firewallError(response);
   try {
     return JSON.parse(text);
   } catch (_) {
     throw badResponse(response.status);
   }
+}
+
+/** A 2xx body that holds JSON:API `errors[]` and no data. */
+export function errorInBody(body: unknown, status: number): CreatorError {
+  const first = firstError(asRecord(body) ?? {});
+  const code = typeof first?.code === 'string' && PROVIDER_CODE.test(first.code) ? first.code : undefined;
+  const detail = firstDetail([first?.detail, first?.title], []);
+  return new CreatorError(
+    'BAD_RESPONSE',
+    `The Creator API answered with an error instead of data (${statusLabel(status, code)})${detail ? `: ${detail}` : '.'} Try again; if it keeps happening, check the dates, limit and sort.`,
+    { status, providerCode: code },
+  );
 }

@@ -47,6 +47,11 @@ export interface FetchRowsResult {
   /** Pages the API served for this result (the original pull's count when it came from the cache). */
   pages: number;
   fromCache: boolean;
+  /**
+   * What the user should know about how the rows differ from what was asked (a sort the API would
+   * not do on a report too big to sort here; a summary row instead of a daily series).
+   */
+  notices?: string[];
 }
 
 export interface ClientOptions {

@@ -36,7 +36,20 @@ export const count = (field: string, header: string): ColumnSpec => ({
   total: SUM,
 });
 
-export const earnings: ColumnSpec = { field: 'earnings', header: 'Earnings', type: 'currency', format: FORMAT.currency, total: SUM };
+export const earnings: ColumnSpec = {
+  field: 'earnings',
+  aliases: ['revenue'],
+  header: 'Earnings',
+  type: 'currency',
+  format: FORMAT.currency,
+  total: SUM,
+};
+
+/** The same column under other names the API may use (see ColumnSpec.aliases). */
+export const aka = (column: ColumnSpec, ...aliases: string[]): ColumnSpec => ({ ...column, aliases: [...(column.aliases ?? []), ...aliases] });
+
+/** Rows per device: the internal dashboard API keys them `type`. */
+export const device = aka(text('device', 'Device'), 'type', 'deviceType');
 export const pageviews = count('pageviews', 'Pageviews');
 export const sessions = count('sessions', 'Sessions');
 export const impressions = count('impressions', 'Impressions');

@@ -1,8 +1,10 @@
 import {
+  aka,
   bool,
   count,
   cpm,
   date,
+  device,
   earnings,
   ecpm,
   FORMAT,
@@ -86,7 +88,7 @@ export const REPORTS: readonly ReportSpec[] = [
     dateFamily: 'analytics',
     paginated: false,
     shape: 'rows',
-    columns: [text('device', 'Device'), ...trafficMetrics],
+    columns: [device, ...trafficMetrics],
   },
   {
     key: 'traffic/by-source',
@@ -123,7 +125,7 @@ export const REPORTS: readonly ReportSpec[] = [
     paginated: true,
     defaultSort: '-pageviews',
     shape: 'rows',
-    columns: [text('pageTitle', 'Page title'), ...trafficMetrics],
+    columns: [aka(text('pageTitle', 'Page title'), 'title'), ...trafficMetrics],
   },
   {
     key: 'earnings',
@@ -134,8 +136,11 @@ export const REPORTS: readonly ReportSpec[] = [
     group: 'performance',
     dateFamily: 'earnings',
     paginated: false,
+    // The internal dashboard API needs this for a daily series; the public one may ignore it.
+    params: [['aggregationPeriod', 'daily']],
+    series: 'daily',
     shape: 'rows',
-    columns: [date('date', 'Date'), earnings, pageviews, sessions, rpm, pageRpm, rps],
+    columns: [aka(date('date', 'Date'), 'day'), earnings, pageviews, sessions, rpm, pageRpm, rps],
   },
   {
     key: 'ad-units/performance',
@@ -147,7 +152,7 @@ export const REPORTS: readonly ReportSpec[] = [
     dateFamily: 'earnings',
     paginated: false,
     shape: 'rows',
-    columns: [text('adUnit', 'Ad unit'), text('device', 'Device'), earnings, impressions, ecpm, viewability()],
+    columns: [text('adUnit', 'Ad unit'), device, earnings, impressions, aka(ecpm, 'cpm'), viewability()],
   },
   {
     key: 'video/earnings',
@@ -158,8 +163,9 @@ export const REPORTS: readonly ReportSpec[] = [
     group: 'performance',
     dateFamily: 'earnings',
     paginated: false,
+    series: 'daily',
     shape: 'rows',
-    columns: [date('date', 'Date'), earnings, impressions, pageviews, impressionsPerPageview()],
+    columns: [aka(date('date', 'Date'), 'day'), earnings, impressions, pageviews, impressionsPerPageview()],
   },
   {
     key: 'devices/performance',
@@ -171,7 +177,7 @@ export const REPORTS: readonly ReportSpec[] = [
     dateFamily: 'earnings',
     paginated: false,
     shape: 'rows',
-    columns: [text('device', 'Device'), ...performanceMetrics],
+    columns: [device, ...performanceMetrics],
   },
   {
     key: 'pages/performance',
@@ -185,7 +191,7 @@ export const REPORTS: readonly ReportSpec[] = [
     defaultSort: '-earnings',
     shape: 'rows',
     columns: [
-      url('pageUrl', 'Page URL'),
+      aka(url('pageUrl', 'Page URL'), 'url', 'pagePath'),
       url('siteUrl', 'Site URL'),
       earnings,
       pageviews,
@@ -210,7 +216,7 @@ export const REPORTS: readonly ReportSpec[] = [
     dateFamily: 'earnings',
     paginated: false,
     shape: 'rows',
-    columns: [text('trafficSource', 'Traffic source'), ...performanceMetrics, pagesPerSession('pps', 'PPS')],
+    columns: [text('trafficSource', 'Traffic source'), ...performanceMetrics, aka(pagesPerSession('pps', 'PPS'), 'pagesPerSession')],
   },
   {
     key: 'countries/performance',
@@ -239,7 +245,7 @@ export const REPORTS: readonly ReportSpec[] = [
       ...performanceMetrics,
       impressions,
       cpm(),
-      count('numPosts', 'Posts'),
+      aka(count('numPosts', 'Posts'), 'posts', 'postCount'),
     ],
   },
 ];

@@ -14,6 +14,11 @@ export type TotalRule =
 export interface ColumnSpec {
   /** Field name in the API's row. */
   field: string;
+  /**
+   * Other names the API may send the field under (the internal dashboard API's `type` for
+   * `device`). A row that lacks `field` but has an alias is read as if it had `field`.
+   */
+  aliases?: readonly string[];
   /** Header label in the sheet. */
   header: string;
   type: ColumnType;
@@ -59,6 +64,17 @@ export interface ReportSpec {
   /** Sends page[number]/page[size]/sort and follows pages. */
   paginated: boolean;
   defaultSort?: string;
+  /**
+   * Query parameters sent beyond dates and paging (`aggregationPeriod=daily`). Unconfirmed: an API
+   * that ignores them must still give a sensible table, and one that refuses them is asked again
+   * without.
+   */
+  params?: ReadonlyArray<readonly [name: string, value: string]>;
+  /**
+   * `daily`: the report promises one row per day (a `date` column). If the API sends rows without
+   * a date (one summary row for the range), the pull says so instead of showing an empty Date.
+   */
+  series?: 'daily';
   /**
    * `rows`: `data` is an array of rows (or one object, taken as one row).
    * `date-bounds`: `data` is the bounds object, flattened to one row per family and named range.

@@ -3,7 +3,7 @@ import { freshnessTtl, TTL_RECENT_S } from '../api/freshness';
 import type { Execution } from '../platform/execution';
 import type { ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
-import { stackTables, toTable, type Table } from '../table';
+import { catalogRank, stackTables, toTable, type Table } from '../table';
 import { localMidnight, maxYmd, minYmd, parseRange, resolveRange, type ResolvedRange } from '../dates';
 import { readQueryOptions } from './query-options';
 import { resolveReport } from './report-key';
@@ -53,6 +53,8 @@ export interface PullResult {
   clamped: boolean;
   /** Data rows in the table. */
   rows: number;
+  /** What differs from what was asked, once each (per site when sites differ). */
+  notices: string[];
 }
 
 /**
@@ -92,7 +94,18 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   if (!siteArg) {
     const result = rowsClient.fetchRows(spec, { limit, sort }, {});
     const table = toTable(spec, result.rows, { toDate });
-    return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, clamped: false, rows: table.rows.length };
+    return {
+      spec,
+      table,
+      sites,
+      startDate: null,
+      endDate: null,
+      dataThrough: null,
+      truncated: result.truncated,
+      clamped: false,
+      rows: table.rows.length,
+      notices: result.notices ?? [],
+    };
   }
 
   const family = spec.dateFamily;
@@ -118,6 +131,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   };
 
   const tables: Table[] = [];
+  const notices: string[] = [];
   let truncated = false;
   sites.forEach((siteId, i) => {
     try {
@@ -149,10 +163,14 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
       },
     );
     truncated = truncated || result.truncated;
+    for (const notice of result.notices ?? []) {
+      const text = sites.length > 1 ? `${siteId}: ${notice}` : notice;
+      if (!notices.includes(text)) notices.push(text);
+    }
     tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId } : { toDate }));
   }
 
-  const table = sites.length > 1 ? stackTables(tables, sites) : tables[0];
+  const table = sites.length > 1 ? stackTables(tables, sites, catalogRank(spec)) : tables[0];
   const resolved = checkAll().filter((r): r is ResolvedRange => r !== null);
   const earliest = (days: string[]): string | null => (days.length ? days.reduce(minYmd) : null);
   const latest = (days: string[]): string | null => (days.length ? days.reduce(maxYmd) : null);
@@ -166,5 +184,6 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     truncated,
     clamped: resolved.some((r) => r.clamped === true),
     rows: table.rows.length,
+    notices,
   };
 }

@@ -1,4 +1,5 @@
 import { CreatorError } from '../shared/errors';
+import { fieldNamed } from '../catalog/aliases';
 import type { ReportSpec } from '../catalog/types';
 import { describeInput, singleCell } from '../shared/user-input';
 
@@ -39,8 +40,8 @@ export function readLimit(given: unknown): number | undefined {
 const SORT = /^(-?)([A-Za-z][A-Za-z0-9]*)$/;
 
 /**
- * A sort from a cell: `field` ascending, `-field` descending. A known column's field or header
- * ("-RPM", "Page RPM") maps to the API's field name; any other plausible name passes through,
+ * A sort from a cell: `field` ascending, `-field` descending. A known column's field, header or
+ * alias ("-RPM", "Page RPM", "type") maps to the catalog's field name; any other plausible name passes through,
  * since the API may sort by fields the catalog does not list.
  */
 export function readSort(spec: ReportSpec, given: unknown): string | undefined {
@@ -51,11 +52,7 @@ export function readSort(spec: ReportSpec, given: unknown): string | undefined {
   if (text === '') return undefined;
   const desc = text.startsWith('-');
   const name = (desc ? text.slice(1) : text).trim();
-  const squashed = name.replace(/\s+/g, '').toLowerCase();
-  const known = spec.columns.find(
-    (c) => c.field.toLowerCase() === squashed || c.header.replace(/\s+/g, '').toLowerCase() === squashed,
-  );
-  const field = known ? known.field : name;
+  const field = fieldNamed(spec, name) ?? name;
   if (!SORT.test(field)) throw badSort(spec, text);
   return `${desc ? '-' : ''}${field}`;
 }

@@ -8,6 +8,8 @@ export interface BlockNoteFacts {
   dataThrough: string | null;
   rows: number;
   truncated: boolean;
+  /** What differs from what was asked (see PullResult.notices). */
+  notices?: string[];
   /** A rolling window (7daysAgo..yesterday) was moved back to end on the last day with data. */
   clamped?: boolean;
   /** Epoch ms of the refresh. */
@@ -28,6 +30,7 @@ export function blockNote(platform: Platform, facts: BlockNoteFacts): string {
   }
   if (facts.dataThrough) lines.push(`Data through: ${facts.dataThrough} (the last few days may still be revised)`);
   lines.push(`Rows: ${facts.rows}${facts.truncated ? ' (limited: the report has more)' : ''}`);
+  for (const notice of facts.notices ?? []) lines.push(`Note: ${notice}`);
   lines.push(`Refreshed: ${refreshed} (${zone})`);
   return lines.join('\n');
 }

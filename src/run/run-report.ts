@@ -100,6 +100,7 @@ export function runReportToSheet(
         dataThrough: pulled.dataThrough,
         rows,
         truncated: pulled.truncated,
+        notices: pulled.notices,
         clamped: pulled.clamped,
         refreshedAt: platform.now(),
       });
@@ -126,6 +127,7 @@ export function runReportToSheet(
         dataThrough: pulled.dataThrough,
         seconds: elapsedSeconds(platform, startedAt),
         truncated: pulled.truncated,
+        ...(pulled.notices.length ? { notices: pulled.notices } : {}),
       };
       if (opts.activate) spreadsheet.getSheetByName(written.sheetName)?.activate();
       progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);

@@ -109,6 +109,8 @@ export interface RunReportResult {
   seconds: number;
   /** Rows the API reported beyond what a limit asked for. */
   truncated: boolean;
+  /** How the rows differ from what was asked (a summary instead of a daily series, a sort the API refused). */
+  notices?: string[];
 }
 
 export interface RunProgress {

@@ -19,12 +19,12 @@ export function isValueObject(value: unknown): value is Record<string, unknown> 
   return isPlainObject(value) && 'value' in value;
 }
 
-function isCanonicalNumber(value: unknown): boolean {
+export function isCanonicalNumber(value: unknown): boolean {
   return typeof value === 'string' && CANONICAL_NUMBER.test(value);
 }
 
 /** The calendar day of a `YYYY-MM-DD` (or ISO timestamp) string, if it is a real date. */
-function ymdOf(value: unknown): string | null {
+export function ymdOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const match = YMD.exec(value);
   if (!match) return null;
@@ -111,24 +111,4 @@ export function cellConverter(type: ColumnType, toDate: ToDate): (value: unknown
   }
   if (type === 'boolean') return (value) => (typeof value === 'boolean' ? value : general(value));
   return (value) => (typeof value === 'string' ? value : general(value));
-}
-
-/** A type for a field the catalog does not know, from every value it has. */
-export function inferType(values: unknown[]): ColumnType {
-  const present = values.filter((v) => v !== null && v !== undefined && v !== '');
-  if (present.length === 0) return 'text';
-  if (present.every((v) => (typeof v === 'number' && Number.isFinite(v)) || isCanonicalNumber(v))) return 'number';
-  if (present.every((v) => typeof v === 'boolean')) return 'boolean';
-  if (present.every((v) => ymdOf(v) !== null && (v as string).length === 10)) return 'date';
-  return 'text';
-}
-
-/** Unknown fields keep their value as sent, except canonical numeric strings and dates. */
-export function toUnknownCell(value: unknown, type: ColumnType, toDate: ToDate): unknown {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value) || isPlainObject(value)) return JSON.stringify(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
-  if (type === 'number' && isCanonicalNumber(value)) return Number(value);
-  if (type === 'date') return toCell(value, 'date', toDate);
-  return value;
 }

@@ -13,10 +13,11 @@ export function dateBoundsRows(data: Record<string, unknown>): Record<string, un
   for (const key of families) {
     const family = key.replace(/DateBounds$/, '');
     const ranges = data[key] as Record<string, unknown>;
-    const names = Object.keys(ranges).filter((name) => isPlainObject(ranges[name]));
+    // A preset with no days may come as null: it still gets its row, with empty dates.
+    const names = Object.keys(ranges).filter((name) => isPlainObject(ranges[name]) || ranges[name] === null);
     names.sort((a, b) => (a === 'range' ? -1 : b === 'range' ? 1 : 0));
     for (const name of names) {
-      const range = ranges[name] as { startDate?: unknown; endDate?: unknown };
+      const range = (ranges[name] ?? {}) as { startDate?: unknown; endDate?: unknown };
       rows.push({ family, range: name, startDate: range.startDate ?? null, endDate: range.endDate ?? null });
     }
   }

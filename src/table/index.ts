@@ -1,4 +1,4 @@
 export { toTable, type ToTableOptions } from './to-table';
 export { totalRow } from './totals';
-export { stackTables } from './stack';
+export { catalogRank, stackTables } from './stack';
 export { SITE_COLUMN, SITE_FIELD, type Table, type TableColumn } from './types';

@@ -1,8 +1,9 @@
 import type { ReportSpec } from '../catalog/types';
-import { cellConverter, inferType, isValueObject, toUnknownCell, type ToDate } from './cells';
+import { cellConverter, isValueObject, type ToDate } from './cells';
 import { dateBoundsRows } from './date-bounds-rows';
 import { flattenInto } from './flatten';
 import { SITE_COLUMN, type Table, type TableColumn } from './types';
+import { humanHeader, unknownColumnType } from './unknown-columns';
 
 export interface ToTableOptions {
   /** A `YYYY-MM-DD` day as the Date a sheet shows as that day (the spreadsheet's time zone). */
@@ -41,9 +42,11 @@ function leftoversOf(row: Record<string, unknown>, known: ReadonlySet<string>): 
 }
 
 /**
- * API rows as a table. Known columns come first in catalog order and are always present (even
- * when no row has them), so a column never moves between refreshes; every other field follows
- * in the order first seen, so nothing the API sends is dropped.
+ * API rows as a table. Known columns come first in catalog order; one that no row carries is left
+ * out (the API may not send it: an empty column would read as zeros nobody earned), unless there
+ * are no rows at all. A score column appears only when some row sends a score. Every other field
+ * follows in the order first seen, with a readable header and typed cells, so nothing the API
+ * sends is dropped.
  */
 export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], opts: ToTableOptions): Table {
   const rows = spec.shape === 'date-bounds' ? apiRows.flatMap(dateBoundsRows) : apiRows;
@@ -52,11 +55,14 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
 
   for (const columnSpec of spec.columns) {
     const { field, header, type, format } = columnSpec;
+    if (rows.length > 0 && !rows.some((row) => field in row)) continue;
     const column: TableColumn = { header, field, type, ...(format ? { format } : {}) };
     // Converters are built once per column: this runs for every cell of a 100,000-row pull.
     const convert = cellConverter(type, opts.toDate);
-    // A score column also appears when an unscored metric arrives as {value, score}.
-    if (!columnSpec.scored && !rows.some((row) => isValueObject(row[field]) && 'score' in row[field])) {
+    // A score column appears whenever some row sends a score, whether the catalog expects one
+    // (viewability may come as {value} alone) or not; with no rows, as the catalog says.
+    const scored = rows.length === 0 ? columnSpec.scored === true : rows.some((row) => isValueObject(row[field]) && 'score' in row[field]);
+    if (!scored) {
       plans.push({ columns: [column], fill: (row, _flat, out, at) => void (out[at] = convert(row[field])) });
       continue;
     }
@@ -89,11 +95,16 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
       }
     }
   }
+  const headers = new Set(plans.flatMap((p) => p.columns.map((c) => c.header.toLowerCase())));
   for (const path of extras) {
-    const type = inferType(flats.map((flat) => flat?.get(path)));
+    const { type, format, convert } = unknownColumnType(path, flats.map((flat) => flat?.get(path)), opts.toDate);
+    const human = humanHeader(path);
+    // Two fields must not share a header (`Earnings` sent beside `earnings`): the raw name tells them apart.
+    const header = headers.has(human.toLowerCase()) ? `${human} (${path})` : human;
+    headers.add(header.toLowerCase());
     plans.push({
-      columns: [{ header: path.replace(/\.score$/, ' score'), field: path, type }],
-      fill: (_row, flat, out, at) => void (out[at] = toUnknownCell(flat?.get(path), type, opts.toDate)),
+      columns: [{ header, field: path, type, ...(format ? { format } : {}) }],
+      fill: (_row, flat, out, at) => void (out[at] = convert(flat?.get(path))),
     });
   }
 

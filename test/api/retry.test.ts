@@ -86,7 +86,7 @@ describe('retries', () => {
     api.fail({ match: isData, respond: () => ({ status: 200, text: '<!doctype html><title>Login</title>', headers: {} }) });
     const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
     expect(error.code).toBe('BAD_RESPONSE');
-    expect(error.message).toContain('could not be read (status 200)');
+    expect(error.message).toContain('answered with a web page instead of data (status 200)');
     api.fail({ match: isData, respond: () => ({ status: 200, text: '{"data": [', headers: {} }) });
     expect(caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query)).code).toBe('BAD_RESPONSE');
   });

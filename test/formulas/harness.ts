@@ -6,7 +6,7 @@
 import { createEmulator, inProcessTransport, type Emulator, type PlatformVariants } from '../../emulator';
 import { DEFAULT_API_BASE_URL, DEFAULT_TOKEN_URL } from '../../src/api/credential';
 import type { TransportRequest } from '../../emulator/transport-types';
-import { createFakeApi, type FakeApi } from '../../fake-api';
+import { createFakeApi, type Drift, type FakeApi } from '../../fake-api';
 import { userMessage } from '../../src/shared/errors';
 import { REPORTS } from '../../src/catalog/reports';
 import { refreshFormulas } from '../../src/formulas/refresh';
@@ -37,10 +37,10 @@ export interface Harness {
 }
 
 export function createHarness(
-  opts: { timeZone?: string; now?: number; latencyMs?: number; variants?: Partial<PlatformVariants> } = {},
+  opts: { timeZone?: string; now?: number; latencyMs?: number; variants?: Partial<PlatformVariants>; drift?: Partial<Drift> } = {},
 ): Harness {
   let clock = (): number => opts.now ?? NOW;
-  const api = createFakeApi({ now: () => clock() });
+  const api = createFakeApi({ now: () => clock(), drift: opts.drift });
   const tokens: string[] = [];
   const overrides: Array<{ urlPart: string; body: unknown }> = [];
   const handle = (req: TransportRequest) => {

@@ -82,7 +82,7 @@ export interface DriftRow {
 
 /** Schema drift: the API's rows change shape; the table must stay truthful. */
 export const DRIFT_ROWS: DriftRow[] = [
-  { name: 'renamed field (earnings arrives as revenue)', quirks: { renamedField: true }, outcome: 'Earnings column empty (never 0); a "revenue" column carries the fault-free earnings; other columns equal' },
+  { name: 'renamed field (earnings arrives as revenue)', quirks: { renamedField: true }, outcome: 'read as Earnings (a catalog alias): every column equals the fault-free one, no extra "revenue" column' },
   { name: 'missing field (rpm absent on zero-traffic rows)', quirks: { missingRpm: true }, outcome: 'every other value equal; a missing RPM is empty, never 0 or NaN' },
   { name: 'new field (newMetric)', quirks: { extraField: true }, outcome: 'every known column equal; newMetric added after them' },
   { name: 'number as a string', quirks: { numbersAsStrings: true }, outcome: 'equal, typed as numbers' },

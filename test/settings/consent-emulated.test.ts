@@ -50,7 +50,7 @@ describe('settings on the emulator', () => {
     const spec = findReport('pages/performance')!;
     const q = { siteId: 'site-1', startDate: '2026-10-01', endDate: '2026-10-31' };
     const attempts: Array<() => void> = [
-      () => api.inject({ kind: 'status', status: 400, path: 'pages' }),
+      () => api.inject({ kind: 'status', status: 400, times: 9, path: 'pages' }),
       () => api.inject({ kind: 'status', status: 503, times: 9, path: 'pages' }),
       () => api.inject({ kind: 'malformed', path: 'pages' }),
       () => api.inject({ kind: 'countChange', path: 'pages' }),

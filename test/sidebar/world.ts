@@ -3,7 +3,7 @@
  * emulator's virtual clock (2026-11-21: earnings data to about 2026-11-19).
  */
 import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
-import { createFakeApi, type FakeApi } from '../../fake-api';
+import { createFakeApi, type Drift, type FakeApi } from '../../fake-api';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 import { startExecution, type Execution } from '../../src/platform/execution';
 import { saveSettings } from '../../src/settings/settings-service';
@@ -21,10 +21,10 @@ export interface SidebarWorld {
 /** Lets a test change what the API answers (e.g. a hostile site name) on its way back. */
 export type ResponseEdit = (req: TransportRequest, res: TransportResponse) => TransportResponse;
 
-export function sidebarWorld(opts: { edit?: ResponseEdit } = {}): SidebarWorld {
+export function sidebarWorld(opts: { edit?: ResponseEdit; drift?: Partial<Drift> } = {}): SidebarWorld {
   const now = Date.parse('2026-11-21T15:00:00Z');
   let emu: Emulator | null = null;
-  const api = createFakeApi({ now: () => (emu ? emu.clock.now() : now) });
+  const api = createFakeApi({ now: () => (emu ? emu.clock.now() : now), drift: opts.drift });
   emu = createEmulator({
     transport: inProcessTransport((req) => {
       const res = api.handle(req);

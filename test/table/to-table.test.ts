@@ -1,5 +1,5 @@
 import { findReport } from '../../src/catalog/reports';
-import { stackTables, toTable, totalRow } from '../../src/table';
+import { catalogRank, stackTables, toTable, totalRow } from '../../src/table';
 
 const toDate = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
 const spec = (key: string) => findReport(key)!;
@@ -9,15 +9,23 @@ describe('toTable', () => {
   it('puts known columns first in catalog order, scored metrics as two columns', () => {
     const table = toTable(spec('pages/performance'), [
       { rpm: 25, pageUrl: '/a/', cpm: { value: 12.5, score: 50 }, viewability: { value: 70, score: 55 } },
+      { siteUrl: null, pageUrl: '/b/' },
     ], { toDate });
-    expect(headers(table)).toEqual([
-      'Page URL', 'Site URL', 'Earnings', 'Pageviews', 'Pageviews %', 'Impressions', 'RPM', 'CPM', 'CPM score',
-      'Viewability', 'Viewability score', 'Impressions / pageview', 'Impressions / pageview score', 'Modified', 'Author',
-    ]);
+    expect(headers(table)).toEqual(['Page URL', 'Site URL', 'RPM', 'CPM', 'CPM score', 'Viewability', 'Viewability score']);
     const row = table.rows[0];
     expect(row[headers(table).indexOf('CPM')]).toBe(12.5);
     expect(row[headers(table).indexOf('CPM score')]).toBe(50);
     expect(row[headers(table).indexOf('Site URL')]).toBe('');
+  });
+
+  it('leaves out a known column no row carries, and a score no row sends (viewability as {value})', () => {
+    const table = toTable(spec('pages/performance'), [
+      { pageUrl: '/a/', earnings: 1.25, viewability: { value: 70 }, cpm: { value: 12.5, score: 50 } },
+      { pageUrl: null, earnings: 0.5, viewability: { value: 60 }, cpm: { value: 10, score: 40 } },
+    ], { toDate });
+    expect(headers(table)).toEqual(['Page URL', 'Earnings', 'CPM', 'CPM score', 'Viewability']);
+    // A row without a URL keeps its money.
+    expect(table.rows[1]).toEqual(['', 0.5, 10, 40, 60]);
   });
 
   it('keeps every unknown field after the known ones, in first-seen order', () => {
@@ -25,9 +33,9 @@ describe('toTable', () => {
       { device: 'desktop', zeta: 1 },
       { device: 'mobile', alpha: 'x', zeta: 2, nested: { a: 1, b: { c: 'deep' } }, tags: ['a', 'b'] },
     ], { toDate });
-    expect(headers(table).slice(6)).toEqual(['zeta', 'alpha', 'nested.a', 'nested.b.c', 'tags']);
-    expect(table.rows[0].slice(6)).toEqual([1, '', '', '', '']);
-    expect(table.rows[1].slice(6)).toEqual([2, 'x', 1, 'deep', '["a","b"]']);
+    expect(headers(table)).toEqual(['Device', 'Zeta', 'Alpha', 'Nested a', 'Nested b c', 'Tags']);
+    expect(table.rows[0]).toEqual(['desktop', 1, '', '', '', '']);
+    expect(table.rows[1]).toEqual(['mobile', 2, 'x', 1, 'deep', '["a","b"]']);
   });
 
   it('coerces numeric strings in numeric columns, and canonical ones in unknown fields', () => {
@@ -36,8 +44,32 @@ describe('toTable', () => {
     ], { toDate });
     const row = table.rows[0];
     expect(row.slice(1, 5)).toEqual([3.25, 75, 50, 'n/a']);
-    expect(row[headers(table).indexOf('extra')]).toBe(12.5);
-    expect(row[headers(table).indexOf('zip')]).toBe('007');
+    expect(row[headers(table).indexOf('Extra')]).toBe(12.5);
+    expect(row[headers(table).indexOf('Zip')]).toBe('007');
+  });
+
+  it('gives unknown fields human headers and typed, formatted cells', () => {
+    const table = toTable(spec('traffic/summary'), [
+      {
+        pageviews: 10, impressionsPerPageview: 2.5, ga4StartDate: '2024-03-01', ga4DataAvailable: true, briefId: 'b-1',
+        flag: 'false', updatedAt: '2026-11-19T10:30:00Z', totalRevenue: '12.50', visits: 7, Pageviews: 3,
+      },
+    ], { toDate });
+    const column = (h: string) => table.columns[headers(table).indexOf(h)];
+    const cell = (h: string) => table.rows[0][headers(table).indexOf(h)];
+    expect(headers(table)).toEqual([
+      'Pageviews', 'Impressions per pageview', 'GA4 start date', 'GA4 data available', 'Brief ID', 'Flag', 'Updated at',
+      'Total revenue', 'Visits', 'Pageviews (Pageviews)',
+    ]);
+    expect(column('Impressions per pageview')).toMatchObject({ type: 'number', format: '#,##0.00' });
+    expect(cell('GA4 start date')).toEqual(new Date('2024-03-01T00:00:00Z'));
+    expect(column('GA4 start date')).toMatchObject({ type: 'date', format: 'yyyy-mm-dd' });
+    expect(cell('GA4 data available')).toBe(true);
+    expect(cell('Flag')).toBe(false);
+    expect(cell('Updated at')).toEqual(new Date('2026-11-19T10:30:00Z'));
+    expect(cell('Total revenue')).toBe(12.5);
+    expect(column('Total revenue')).toMatchObject({ type: 'currency', format: '$#,##0.00' });
+    expect(column('Visits')).toMatchObject({ format: '#,##0' });
   });
 
   it('shows null, missing and non-finite values as empty cells, never null/undefined/NaN/[object Object]', () => {
@@ -56,11 +88,11 @@ describe('toTable', () => {
     expect(table.rows[0][headers(table).indexOf('RPM')]).toBe('');
   });
 
-  it('keeps every catalog column even when no row has it, so columns never shift', () => {
+  it('keeps every catalog column when there are no rows, and only the sent ones when there are', () => {
     const empty = toTable(spec('earnings'), [], { toDate });
     const full = toTable(spec('earnings'), [{ date: '2026-10-01', earnings: 1, pageRpm: 2 }], { toDate });
-    expect(headers(empty)).toEqual(headers(full));
     expect(headers(empty)).toEqual(['Date', 'Earnings', 'Pageviews', 'Sessions', 'RPM', 'Page RPM', 'RPS']);
+    expect(headers(full)).toEqual(['Date', 'Earnings', 'Page RPM']);
   });
 
   it('turns YYYY-MM-DD into dates with the given toDate, and leaves other text alone', () => {
@@ -85,8 +117,8 @@ describe('toTable', () => {
 
   it('keeps site IDs as text even when the API sends numbers', () => {
     const table = toTable(spec('sites'), [{ id: 123, name: 'A', jw: 'true' }], { toDate });
-    expect(table.rows[0][0]).toBe('123');
-    expect(table.rows[0][5]).toBe(true);
+    expect(headers(table)).toEqual(['Site ID', 'Name', 'Video player']);
+    expect(table.rows[0]).toEqual(['123', 'A', true]);
   });
 
   it('flattens date bounds into one row per family and range', () => {
@@ -143,13 +175,13 @@ describe('totalRow', () => {
     expect(at('RPM')).toBe('');
     expect(at('CPM')).toBe(5);
     expect(at('CPM score')).toBe('');
-    expect(at('Pageviews')).toBe('');
+    expect(headers(table)).not.toContain('Pageviews');
   });
 
   it('is empty (not NaN) when the denominator sums to zero', () => {
     const s = spec('devices/performance');
     const table = toTable(s, [{ device: 'x', earnings: 0, sessions: 0, pageviews: 0, rpm: null }], { toDate });
-    expect(totalRow(table, s)).toEqual(['Total', 0, 0, 0, '', '']);
+    expect(totalRow(table, s)).toEqual(['Total', 0, 0, 0, '']);
   });
 });
 
@@ -158,11 +190,9 @@ describe('stackTables', () => {
     const s = spec('countries/performance');
     const a = toTable(s, [{ country: 'US', earnings: 1 }], { toDate, siteId: 'site-1' });
     const b = toTable(s, [{ country: 'FR', cpm: { value: 2, score: 9 }, newField: 'n' }], { toDate, siteId: 'site-2' });
-    const stacked = stackTables([a, b], ['site-1', 'site-2']);
+    const stacked = stackTables([a, b], ['site-1', 'site-2'], catalogRank(s));
     const h = headers(stacked);
-    expect(h[0]).toBe('Site');
-    expect(h.indexOf('CPM score')).toBe(h.indexOf('CPM') + 1);
-    expect(h.at(-1)).toBe('newField');
+    expect(h).toEqual(['Site', 'Country', 'Earnings', 'CPM', 'CPM score', 'New field']);
     expect(stacked.rows.map((r) => r[0])).toEqual(['site-1', 'site-2']);
     expect(stacked.rows[0][h.indexOf('CPM score')]).toBe('');
     expect(stacked.rows[1][h.indexOf('CPM score')]).toBe(9);

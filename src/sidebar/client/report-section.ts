@@ -36,6 +36,7 @@ function resultLine(result: RunReportResult): string {
   if (result.startDate && result.endDate) line += ` Dates ${result.startDate} to ${result.endDate}.`;
   if (result.dataThrough) line += ` Data through ${result.dataThrough}.`;
   if (result.truncated) line += ' The row limit cut it short: more rows exist.';
+  for (const notice of result.notices ?? []) line += ` ${notice}`;
   return line;
 }
 

@@ -1,5 +1,5 @@
 import { createEmulator, inProcessTransport, type Emulator, type PlatformVariants } from '../../../emulator';
-import { createFakeApi, type FakeApi } from '../../../fake-api';
+import { createFakeApi, type Drift, type FakeApi } from '../../../fake-api';
 import type { Credential } from '../../../src/api/credential';
 import { startExecution, type Execution, type ExecutionKind } from '../../../src/platform/execution';
 
@@ -11,9 +11,9 @@ export interface Emulated {
   execution(kind?: ExecutionKind): Execution;
 }
 
-export function emulated(opts: { latencyMs?: number; variants?: Partial<PlatformVariants> } = {}): Emulated {
+export function emulated(opts: { latencyMs?: number; variants?: Partial<PlatformVariants>; drift?: Partial<Drift> } = {}): Emulated {
   let emu: Emulator | undefined;
-  const api = createFakeApi({ now: () => emu!.clock.now() });
+  const api = createFakeApi({ now: () => emu!.clock.now(), drift: opts.drift });
   emu = createEmulator({ transport: inProcessTransport(api.handle), latencyMs: opts.latencyMs, variants: opts.variants });
   const { clientId, clientSecret } = api.credentials.demo;
   const credential: Credential = {
