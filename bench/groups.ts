@@ -6,22 +6,25 @@ import type { LatencyModel } from './model';
 import type { Scenarios } from './results';
 import { BIG_PULL, runBigPull, type BigPullOptions } from './scenarios/big-pull';
 import { runFormulas } from './scenarios/formulas';
+import { PULL_SIZES, runPullSizes, type PullSizesOptions } from './scenarios/pull-sizes';
 import { runScheduled } from './scenarios/scheduled';
 import { failed } from './scenarios/types';
 import { createBenchWorld, messageOf } from './world';
 
-export type GroupName = 'formulas' | 'bigPull' | 'scheduledRefresh';
-export const GROUPS: GroupName[] = ['formulas', 'bigPull', 'scheduledRefresh'];
+export type GroupName = 'formulas' | 'bigPull' | 'pullSizes' | 'scheduledRefresh';
+export const GROUPS: GroupName[] = ['formulas', 'bigPull', 'pullSizes', 'scheduledRefresh'];
 
 export interface Sizes {
   formulas: { sites: number; perSite: number };
   bigPull: BigPullOptions;
+  pullSizes: PullSizesOptions;
   scheduledRefresh: { reports: number };
 }
 
 export const FULL: Sizes = {
   formulas: { sites: 10, perSite: 10 },
   bigPull: BIG_PULL,
+  pullSizes: PULL_SIZES,
   scheduledRefresh: { reports: 20 },
 };
 
@@ -29,6 +32,7 @@ export const FULL: Sizes = {
 export const QUICK: Sizes = {
   formulas: { sites: 2, perSite: 3 },
   bigPull: { ...BIG_PULL, siteId: 'site-1' },
+  pullSizes: { ...PULL_SIZES, siteId: 'site-1', hugeSiteId: undefined, siteRows: 1_203, rows: [600, 1_203], apiRows: 1_203 },
   scheduledRefresh: { reports: 2 },
 };
 
@@ -40,6 +44,7 @@ export function runGroup(group: GroupName, bundleFile: string, model: LatencyMod
       return { formulasCold: cold, formulasWarm: warm };
     }
     if (group === 'bigPull') return { bigPull: runBigPull(world, sizes.bigPull) };
+    if (group === 'pullSizes') return { pullSizes: runPullSizes(bundleFile, model, sizes.pullSizes) };
     return { scheduledRefresh: runScheduled(world, sizes.scheduledRefresh) };
   } catch (error) {
     // A harness or emulator error: the group's scenarios say so instead of taking the others down.
@@ -51,5 +56,6 @@ export function runGroup(group: GroupName, bundleFile: string, model: LatencyMod
 export function groupFailed(group: GroupName, why: string): Partial<Scenarios> {
   const r = failed(why);
   if (group === 'formulas') return { formulasCold: r, formulasWarm: r };
+  if (group === 'pullSizes') return { pullSizes: r };
   return group === 'bigPull' ? { bigPull: r } : { scheduledRefresh: r };
 }

@@ -1,30 +1,77 @@
 /**
- * The latency model: what a user would wait for in Sheets, computed from what the emulator
- * counted. Network time is on the emulator's virtual clock (it advances by `latencyMs` per round
- * trip, a fetchAll batch being one); sheet writes are not, so their cost is added afterwards
- * from the setValues counters. Numbers are stated here once and printed with every result.
+ * The cost model: how long Google would take for what the emulator counted. Network time is on the
+ * emulator's virtual clock (it advances by `latencyMs` per round trip, a fetchAll batch being one,
+ * and by every backoff sleep); everything else is a cost per call and per cell, added afterwards.
+ * Every constant's source is in bench/README.md: a published measurement where one exists, else
+ * a marked assumption. The numbers are printed with every result.
  */
 export interface LatencyModel {
-  /** Virtual ms per HTTP round trip (one fetch, or one whole fetchAll batch). */
+  /** Virtual ms per HTTP round trip (one fetch, or one whole fetchAll batch). Assumption. */
   latencyMs: number;
-  /** Virtual ms per Range.setValues / setValue call. */
+  /** Range.setValues: per call and per cell written. Assumptions. */
   setValuesCallMs: number;
-  /** Virtual ms per cell written. */
   cellMs: number;
+  /** Sheets advanced service Values.update / batchUpdate: per request and per cell. */
+  sheetsApiRequestMs: number;
+  sheetsApiCellMs: number;
+  /** Range.setNumberFormat(s): per call, and per cell of a format grid (setNumberFormats). */
+  formatCallMs: number;
+  formatGridCellMs: number;
+  /** CacheService put / get (published averages). */
+  cachePutMs: number;
+  cacheGetMs: number;
+  /** PropertiesService set / get (published averages). */
+  propertyWriteMs: number;
+  propertyReadMs: number;
 }
 
-export const DEFAULT_MODEL: LatencyModel = { latencyMs: 200, setValuesCallMs: 50, cellMs: 0.01 };
+export const DEFAULT_MODEL: LatencyModel = {
+  latencyMs: 200,
+  setValuesCallMs: 50,
+  cellMs: 0.01,
+  sheetsApiRequestMs: 50,
+  sheetsApiCellMs: 0.008,
+  formatCallMs: 50,
+  formatGridCellMs: 0.01,
+  cachePutMs: 92,
+  cacheGetMs: 4,
+  propertyWriteMs: 64,
+  propertyReadMs: 34,
+};
 
+/** What the cost model prices; emulator counters and the thin runs' counts both have this shape. */
 export interface WriteCounts {
   setValuesCalls: number;
   setValuesCells: number;
+  sheetsApiRequests?: number;
+  sheetsApiCells?: number;
+  /** Every setNumberFormat / setNumberFormats call. */
+  setNumberFormatsCalls?: number;
+  /** Cells sent in setNumberFormats grids. */
+  numberFormatGridCells?: number;
+  cachePuts?: number;
+  cacheGets?: number;
+  propertyWrites?: number;
+  propertyReads?: number;
 }
 
+/** Google's time for the sheet, cache and property work (everything but the network). */
 export function writeCostMs(model: LatencyModel, w: WriteCounts): number {
-  return w.setValuesCalls * model.setValuesCallMs + w.setValuesCells * model.cellMs;
+  return (
+    w.setValuesCalls * model.setValuesCallMs +
+    w.setValuesCells * model.cellMs +
+    (w.sheetsApiRequests ?? 0) * model.sheetsApiRequestMs +
+    (w.sheetsApiCells ?? 0) * model.sheetsApiCellMs +
+    (w.setNumberFormatsCalls ?? 0) * model.formatCallMs +
+    (w.numberFormatGridCells ?? 0) * model.formatGridCellMs +
+    (w.cachePuts ?? 0) * model.cachePutMs +
+    (w.cacheGets ?? 0) * model.cacheGetMs +
+    (w.propertyWrites ?? 0) * model.propertyWriteMs +
+    (w.propertyReads ?? 0) * model.propertyReadMs
+  );
 }
 
-/** Network time (clock delta) plus the write cost, in seconds. */
+/** Network time (clock delta) plus the rest, in seconds. */
 export function simulatedSeconds(model: LatencyModel, clockMs: number, w: WriteCounts): number {
   return round((clockMs + writeCostMs(model, w)) / 1000, 2);
 }
@@ -35,5 +82,10 @@ export function round(value: number, digits = 2): number {
 }
 
 export function describeModel(model: LatencyModel): string {
-  return `${model.latencyMs} ms per round trip; ${model.setValuesCallMs} ms per setValues call + ${model.cellMs} ms per cell`;
+  return (
+    `${model.latencyMs} ms per round trip; setValues ${model.setValuesCallMs} ms per call + ${model.cellMs} ms per cell; ` +
+    `Sheets API ${model.sheetsApiRequestMs} ms per request + ${model.sheetsApiCellMs} ms per cell; ` +
+    `formats ${model.formatCallMs} ms per call + ${model.formatGridCellMs} ms per grid cell; ` +
+    `cache ${model.cachePutMs} ms per put, ${model.cacheGetMs} ms per get; properties ${model.propertyWriteMs} ms per write, ${model.propertyReadMs} ms per read (sources: bench/README.md)`
+  );
 }

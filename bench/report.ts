@@ -1,5 +1,6 @@
 /** Markdown for the console and the README, from bench-results.json's shape. */
 import type { BenchResults, ScenarioName, TargetStatus } from './results';
+import type { PullSizesMetrics } from './scenarios/pull-sizes';
 import type { ScenarioResult } from './scenarios/types';
 
 const MARK: Record<TargetStatus, string> = { met: 'met', missed: '**missed**', 'not measurable': 'not measurable' };
@@ -23,8 +24,13 @@ function line(name: ScenarioName, r: ScenarioResult): string {
         `${n(m.rows)} rows in ${n(m.pages)} pages (fan-out ${n(m.fanOut)}): ${n(m.fetches)} fetches in ${n(m.roundTrips)} round trips ` +
         `(${n(m.overheadRoundTrips)} carrying no page: the token, and sites or date bounds when needed first), ` +
         `${n(m.setValuesCalls)} setValues calls; ${n(m.simulatedSeconds)} s simulated (${n(m.networkSeconds)} s network + ${n(m.writeSeconds)} s writing); ` +
-        `CPU ${n(m.cpuSeconds)} s (+ ${n(m.apiCpuSeconds)} s in the fake API, excluded); peak RSS ${n(m.peakMemoryMB)} MB, heap ${n(m.peakHeapMB)} MB`;
+        `${n(m.formatCalls)} format calls; emulator total CPU ${n(m.cpuSeconds)} s (the add-on inside the vm plus the emulator's stand-ins for Google; + ${n(m.apiCpuSeconds)} s in the fake API, excluded; the add-on alone: \`pullSizes\`); peak RSS ${n(m.peakMemoryMB)} MB`;
       break;
+    case 'pullSizes': {
+      const sizes = (r.metrics as { sizes?: Array<{ rows: number }> }).sizes ?? [];
+      text = `${sizes.length} sizes (${sizes.map((z) => n(z.rows)).join(', ')} rows) on the thin runner: the table below`;
+      break;
+    }
     case 'scheduledRefresh':
       text =
         `${n(m.reportsRefreshed)} of ${n(m.reports)} reports refreshed in ${n(m.executions)} trigger execution(s), ${n(m.ranTwice)} twice, ` +
@@ -48,7 +54,32 @@ function naiveTable(r: ScenarioResult): string[] {
     `| rows | ${n(m.rows)} | ${n(m.sequentialRows)} |`,
     `| round trips | ${n(m.roundTrips)} | ${n(m.sequentialRoundTrips)} |`,
     `| setValues calls | ${n(m.setValuesCalls)} | ${n(m.sequentialSetValuesCalls)} |`,
+    `| Sheets API requests | ${n(m.sheetsApiRequests)} | 0 |`,
     `| simulated seconds | ${n(m.simulatedSeconds)} | ${n(m.sequentialSimulatedSeconds)} |`,
+  ];
+}
+
+function sizesTable(r: ScenarioResult): string[] {
+  if (r.status !== 'measured') return [];
+  const { sizes = [], sheetsApi: api } = r.metrics as Partial<PullSizesMetrics>;
+  const apiLine = api
+    ? [
+        '',
+        `With the Sheets advanced service enabled, ${n(api.rows)} rows: ${n(api.sheetsApiRequests)} Values.batchUpdate requests for ${n(api.sheetsApiCells)} cells, ` +
+          `${n(api.setValuesCalls)} setValues calls, ${n(api.formatCalls)} format calls, add-on CPU ${n(api.addOnCpuSeconds)} s; ${n(api.simulatedSeconds)} s simulated Google time.`,
+      ]
+    : [];
+  return [
+    "Sized pulls (`pullSizes`, setValues as shipped): the add-on's own CPU and data memory, and what it asks of Google.",
+    '',
+    '| rows | add-on CPU s (per 100k) | add-on data MB (per 100k) | round trips (sequential) | setValues calls / cells | Sheets API requests / cells | format calls / grid cells | cache puts | simulated Google s |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...sizes.map(
+      (z) =>
+        `| ${n(z.rows)} | ${n(z.addOnCpuSeconds)} (${n(z.addOnCpuPer100k)}) | ${n(z.addOnPeakMB)} (${n(z.addOnMBPer100k)}) | ${n(z.roundTrips)} (${n(z.sequentialRoundTrips)}) | ` +
+        `${n(z.setValuesCalls)} / ${n(z.setValuesCells)} | ${n(z.sheetsApiRequests)} / ${n(z.sheetsApiCells)} | ${n(z.formatCalls)} / ${n(z.formatGridCells)} | ${n(z.cachePuts)} | ${n(z.simulatedSeconds)} |`,
+    ),
+    ...apiLine,
   ];
 }
 
@@ -62,9 +93,12 @@ export function renderMarkdown(results: BenchResults): string {
     line('formulasCold', s.formulasCold),
     line('formulasWarm', s.formulasWarm),
     line('bigPull', s.bigPull),
+    line('pullSizes', s.pullSizes),
     line('scheduledRefresh', s.scheduledRefresh),
     '',
     ...naiveTable(s.bigPull),
+    '',
+    ...sizesTable(s.pullSizes),
     '',
     '| scenario | target | actual | result |',
     '| --- | --- | --- | --- |',

@@ -1,6 +1,7 @@
 /** The shape of bench-results.json. */
 import type { BigPullMetrics } from './scenarios/big-pull';
 import type { FormulaMetrics } from './scenarios/formulas';
+import type { PullSizesMetrics } from './scenarios/pull-sizes';
 import type { ScheduledMetrics } from './scenarios/scheduled';
 import type { ScenarioResult } from './scenarios/types';
 import type { LatencyModel } from './model';
@@ -9,11 +10,12 @@ export interface Scenarios {
   formulasCold: ScenarioResult<FormulaMetrics>;
   formulasWarm: ScenarioResult<FormulaMetrics>;
   bigPull: ScenarioResult<BigPullMetrics>;
+  pullSizes: ScenarioResult<PullSizesMetrics>;
   scheduledRefresh: ScenarioResult<ScheduledMetrics>;
 }
 
 export type ScenarioName = keyof Scenarios;
-export const SCENARIO_NAMES: ScenarioName[] = ['formulasCold', 'formulasWarm', 'bigPull', 'scheduledRefresh'];
+export const SCENARIO_NAMES: ScenarioName[] = ['formulasCold', 'formulasWarm', 'bigPull', 'pullSizes', 'scheduledRefresh'];
 
 export type TargetStatus = 'met' | 'missed' | 'not measurable';
 

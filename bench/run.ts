@@ -1,8 +1,9 @@
 /**
- * npm run bench: builds (npm does), runs the scenarios, prints the table, writes
- * bench-results.json at the repository root and the table into README.md's Performance section.
- * Flags: --bundle <file> (default dist/Code.js), --quick (tiny sizes; no README), --no-readme,
- * --out <file>, --in-process.
+ * npm run bench: builds (npm does), runs the scenarios and prints the tables. Tracked files are
+ * left alone unless asked: `--update` writes bench-results.json at the repository root and the
+ * table into README.md's Performance section.
+ * Flags: --bundle <file> (default dist/Code.js), --quick (tiny sizes; never the README),
+ * --update, --out <file> (results JSON anywhere), --in-process.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -23,13 +24,19 @@ function value(name: string, fallback: string): string {
 function main(): void {
   const quick = flag('--quick');
   const results = runBench({ bundleFile: value('--bundle', path.join(ROOT, 'dist/Code.js')), quick, inProcess: flag('--in-process') });
-  const out = value('--out', path.join(ROOT, 'bench-results.json'));
-  fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  const update = flag('--update') && !quick;
   const table = renderMarkdown(results);
   console.log(table);
-  console.log(`\nWrote ${path.relative(process.cwd(), out) || out} in ${results.wallSeconds} s.`);
-  if (!quick && !flag('--no-readme')) {
+  console.log(`\nRan in ${results.wallSeconds} s.`);
+  const out = update ? path.join(ROOT, 'bench-results.json') : process.argv.includes('--out') ? value('--out', '') : null;
+  if (out) {
+    fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`Wrote ${path.relative(process.cwd(), out) || out}.`);
+  }
+  if (update) {
     console.log(updateReadme(path.join(ROOT, 'README.md'), table) ? 'README.md Performance table updated.' : 'README.md Performance table unchanged.');
+  } else {
+    console.log('Tracked files left alone (`npm run bench -- --update` writes bench-results.json and the README table).');
   }
 }
 

@@ -19,8 +19,13 @@ export interface Counters {
   /** Range.setValues / setValue calls, and the cells they wrote. */
   setValuesCalls: number;
   setValuesCells: number;
+  /** Sheets advanced service Values.update / batchUpdate requests, and the cells they wrote. */
+  sheetsApiRequests: number;
+  sheetsApiCells: number;
   getValuesCalls: number;
+  /** Range.setNumberFormat / setNumberFormats calls; the cells of setNumberFormats grids (its payload). */
   setNumberFormatsCalls: number;
+  numberFormatGridCells: number;
   /** Utilities.sleep total, virtual ms. */
   sleptMs: number;
   /** Items the caches dropped because they were full. */
@@ -51,8 +56,11 @@ export function newCounters(): Counters {
     lockTimeouts: 0,
     setValuesCalls: 0,
     setValuesCells: 0,
+    sheetsApiRequests: 0,
+    sheetsApiCells: 0,
     getValuesCalls: 0,
     setNumberFormatsCalls: 0,
+    numberFormatGridCells: 0,
     sleptMs: 0,
     cacheEvictions: 0,
     flushes: 0,

@@ -47,6 +47,8 @@ export const SITES: readonly SiteDef[] = [
   { ...base, id: 'site-2', name: 'Wander Far Travel', jw: false, url: 'https://wanderfar.example', niche: 'travel', pageCount: 40, baseSessions: 320, pagesPerSession: 1.8, impressionsPerPageview: 3.1, cpm: 11, bounceRate: 0.52, startDate: '2024-01-01' },
   { ...base, id: 'site-3', name: 'Stitch & Yarn', jw: true, url: 'https://stitch-and-yarn.example', niche: 'craft', pageCount: 300, baseSessions: 2600, pagesPerSession: 1.6, impressionsPerPageview: 3.6, cpm: 13, bounceRate: 0.55, startDate: '2024-01-01' },
   { ...base, id: 'site-big', name: 'Big Game Daily', jw: true, url: 'https://biggamedaily.example', niche: 'sports', pageCount: 120_000, baseSessions: 380_000, pagesPerSession: 1.7, impressionsPerPageview: 3.3, cpm: 7.5, bounceRate: 0.62, startDate: '2024-01-01' },
+  // Only the benchmark's credential sees it: twice site-big's pages, for the 240,000-row pull.
+  { ...base, id: 'site-huge', name: 'Huge Game Daily', jw: true, url: 'https://hugegamedaily.example', niche: 'sports', pageCount: 240_000, baseSessions: 760_000, pagesPerSession: 1.7, impressionsPerPageview: 3.3, cpm: 7.5, bounceRate: 0.62, startDate: '2024-01-01' },
   { ...base, id: 'site-old', name: 'Retired Recipes', status: 'Inactive', jw: false, url: 'https://retired-recipes.example', niche: 'food', pageCount: 80, baseSessions: 0, pagesPerSession: 1.3, impressionsPerPageview: 3, cpm: 10, bounceRate: 0.6, startDate: null },
   ...agencySites(),
   { ...base, id: 'other-1', name: "Someone Else's Blog", jw: false, url: 'https://someone-else.example', niche: 'home', pageCount: 120, baseSessions: 900, pagesPerSession: 1.5, impressionsPerPageview: 3.4, cpm: 12, bounceRate: 0.57, startDate: '2024-01-01' },
@@ -76,12 +78,14 @@ export const CREDENTIALS = {
   demo: { clientId: 'demo-client', clientSecret: 'demo-secret' },
   agency: { clientId: 'agency-client', clientSecret: 'agency-secret' },
   other: { clientId: 'other-client', clientSecret: 'other-secret' },
+  bench: { clientId: 'bench-client', clientSecret: 'bench-secret' },
 } as const satisfies Record<string, Credential>;
 
 const SCOPES: Record<string, readonly string[]> = {
   'demo-client': ['site-1', 'site-2', 'site-3', 'site-big', 'site-old'],
   'agency-client': [...SITES.filter((s) => s.id.startsWith('agency-')).map((s) => s.id), 'site-1'],
   'other-client': ['other-1'],
+  'bench-client': ['site-1', 'site-big', 'site-huge'],
 };
 
 const BY_ID = new Map(SITES.map((s) => [s.id, s]));

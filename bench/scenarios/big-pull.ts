@@ -30,6 +30,8 @@ export interface BigPullMetrics {
   overheadRoundTrips: number;
   setValuesCalls: number;
   setValuesCells: number;
+  sheetsApiRequests: number;
+  formatCalls: number;
   networkSeconds: number;
   writeSeconds: number;
   simulatedSeconds: number;
@@ -96,6 +98,8 @@ export function runBigPull(world: BenchWorld, opts: BigPullOptions = BIG_PULL): 
     overheadRoundTrips: pageBatches - countPageTrips(world, pagePath),
     setValuesCalls: c.setValuesCalls,
     setValuesCells: c.setValuesCells,
+    sheetsApiRequests: c.sheetsApiRequests,
+    formatCalls: c.setNumberFormatsCalls,
     networkSeconds: round(clockMs / 1000, 2),
     writeSeconds: round(writeCostMs(model, c) / 1000, 2),
     simulatedSeconds: simulatedSeconds(model, clockMs, c),

@@ -142,6 +142,7 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
     setNumberFormats: (formats: unknown) => {
       const grid = checkShape(formats, rect, 'setNumberFormats');
       counters.setNumberFormatsCalls++;
+      counters.numberFormatGridCells += cells;
       setEach((c, v) => (c.format = String(v)), grid);
       return self;
     },

@@ -9,6 +9,7 @@ import { readPage } from './envelope';
 import { CreatorError, isCreatorError } from '../shared/errors';
 import { TTL_METADATA_S, TTL_RECENT_S } from './freshness';
 import { sortRows } from './local-sort';
+import { adaptiveFanOut, MAX_FAN_OUT, type FanOut } from './fan-out';
 import { fetchPages, MAX_PAGE_SIZE } from './pagination';
 import { createRequester, type Settled } from './requester';
 import { readCached, responseCacheKey, writeCached } from './response-cache';
@@ -30,7 +31,6 @@ export interface CreatorClient {
   readonly fingerprint: string;
 }
 
-const DEFAULT_FAN_OUT = 8;
 
 type Cached = Omit<FetchRowsResult, 'fromCache'>;
 
@@ -110,7 +110,9 @@ export function createClient(execution: Execution, credential: Credential, opts:
   const fingerprint = credentialFingerprint(platform, credential);
   const ctx: RetryContext = { execution, random: opts.random ?? Math.random, host: hostOf(credential.apiBaseUrl) };
   const auth: Auth = createAuth({ ...ctx, host: hostOf(credential.tokenUrl) }, credential, fingerprint);
-  const fanOut = Math.max(1, Math.min(50, Math.floor(opts.fanOut ?? DEFAULT_FAN_OUT)));
+  // One fan-out per client: what one batch learns about the API's limit, the next one uses.
+  const fanOut: number | FanOut =
+    opts.fanOut === undefined ? adaptiveFanOut() : Math.max(1, Math.min(MAX_FAN_OUT, Math.floor(opts.fanOut)));
   const requester = createRequester(ctx, auth, credential.clientSecret, fanOut);
   // Per credential, so every client over it in this execution shares what one has fetched.
   const memoKey = (key: string): string => `api.${fingerprint.slice(0, 16)}.${key}`;

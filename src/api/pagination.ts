@@ -3,7 +3,7 @@ import { makeItSmaller, whereLabel } from './advice';
 import { readPage, type Page } from './envelope';
 import { CreatorError } from '../shared/errors';
 import type { Requester } from './requester';
-import { chunk } from './retry';
+import { fixedFanOut, type FanOut } from './fan-out';
 import { buildUrl, type QueryParam } from './url';
 import { thousands } from '../shared/text-size';
 
@@ -27,7 +27,8 @@ export interface PagedRequest {
   limit?: number;
   /** Rows per page to ask for; default MAX_PAGE_SIZE. */
   pageSize?: number;
-  fanOut: number;
+  /** Pages per fetchAll; a FanOut adapts it as the API answers (the requester must share it). */
+  fanOut: number | FanOut;
   onProgress?(page: number, pages: number | null): void;
   /**
    * Sends the first page's request and returns its body (default: alone). The client uses it to
@@ -126,11 +127,14 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
     request.onProgress?.(1, needed);
     const remaining: number[] = [];
     for (let p = 2; p <= needed; p++) remaining.push(p);
-    const fanOut = Math.max(1, request.fanOut);
+    const fanOut = typeof request.fanOut === 'number' ? fixedFanOut(request.fanOut) : request.fanOut;
     const batchMs = Math.max(pageMs, 1) * BATCH_SLOWDOWN;
-    // Decide before spending the budget: a formula that cannot finish should say so at once.
-    if (Math.ceil(remaining.length / fanOut) * batchMs > timeLeft(execution)) throw tooLarge(execution, needed);
-    for (const batch of chunk(remaining, fanOut)) {
+    // Decide before spending the budget: a formula that cannot finish should say so at once. The
+    // estimate takes the current size, as if it never grew.
+    if (Math.ceil(remaining.length / fanOut.size) * batchMs > timeLeft(execution)) throw tooLarge(execution, needed);
+    for (let next = 0; next < remaining.length; ) {
+      const batch = remaining.slice(next, next + fanOut.size);
+      next += batch.length;
       getPages(batch).forEach((page, k) => {
         checkPage(page, batch[k], totalPages);
         rows.push(...page.rows);

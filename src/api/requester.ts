@@ -1,5 +1,6 @@
 import type { FetchRequest, FetchResponse } from '../platform/types';
 import type { Auth } from './auth';
+import type { FanOut } from './fan-out';
 import { errorFromResponse, parseJson } from './response-errors';
 import { sendWithRetry, type RetryContext } from './retry';
 
@@ -22,7 +23,7 @@ export interface Requester {
   getSettled(targets: RequestTarget[]): Settled[];
 }
 
-export function createRequester(ctx: RetryContext, auth: Auth, secret: string, batchSize: number): Requester {
+export function createRequester(ctx: RetryContext, auth: Auth, secret: string, batchSize: number | FanOut): Requester {
   const build = (url: string, token: string): FetchRequest => ({
     url,
     method: 'get',

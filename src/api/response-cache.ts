@@ -69,13 +69,14 @@ export function readCached<T>(platform: Platform, key: string, isValid: (value: 
 
 /** Rows below this many are simply tried: stringifying and gzipping them costs little. */
 const ESTIMATE_FROM_ROWS = 5_000;
-/** Rows gzipped to estimate a big result's packed size. */
-const SAMPLE_ROWS = 500;
+/** Rows per sample block, and blocks (start, middle, end). */
+const SAMPLE_ROWS = 200;
+const SAMPLE_BLOCKS = 3;
 /**
- * A sample packs less tightly than the whole (its rows are further apart), so only an estimate
- * well past the limit counts as clearly too big; anything nearer is tried for real.
+ * gzip only looks back 32 KB, so a run of neighbouring rows packs about as tightly as the whole
+ * result: the estimate is close, and a small margin keeps a result that would just fit.
  */
-const CLEARLY_TOO_BIG = 1.5;
+const TOO_BIG_MARGIN = 1.1;
 
 /** The rows of a rows result (or a bare array of rows), to size it by. */
 function rowsOf(value: unknown): unknown[] | null {
@@ -84,18 +85,30 @@ function rowsOf(value: unknown): unknown[] | null {
   return Array.isArray(rows) ? rows : null;
 }
 
+/** Packed characters per row, from runs of neighbouring rows. */
+export function packedPerRow(platform: Pick<Platform, 'gzipToBase64'>, rows: unknown[]): number {
+  if (rows.length <= SAMPLE_ROWS * SAMPLE_BLOCKS) return platform.gzipToBase64(JSON.stringify(rows)).length / Math.max(1, rows.length);
+  let chars = 0;
+  for (let b = 0; b < SAMPLE_BLOCKS; b++) {
+    const from = Math.floor(((rows.length - SAMPLE_ROWS) * b) / (SAMPLE_BLOCKS - 1));
+    chars += platform.gzipToBase64(JSON.stringify(rows.slice(from, from + SAMPLE_ROWS))).length;
+  }
+  return chars / (SAMPLE_ROWS * SAMPLE_BLOCKS);
+}
+
 /**
- * Whether a big result certainly cannot fit in MAX_CHUNKS, judged from an evenly spread sample of
- * its rows, so that a 100,000-row pull does not stringify and gzip megabytes only to be refused.
+ * Whether `totalRows` rows packing like `sample` could fit the cache at all. Decided before
+ * anything is stringified whole, so a result that cannot be stored costs only the sample (and a
+ * streamed pull can decide from its first page, before the other pages arrive).
  */
+export function mayFitCache(platform: Pick<Platform, 'gzipToBase64'>, sample: unknown[], totalRows: number): boolean {
+  if (totalRows < ESTIMATE_FROM_ROWS || sample.length === 0) return true;
+  return packedPerRow(platform, sample) * totalRows <= MAX_CHUNKS * CHUNK_CHARS * TOO_BIG_MARGIN;
+}
+
 function clearlyTooBig(platform: Platform, value: unknown): boolean {
   const rows = rowsOf(value);
-  if (!rows || rows.length < ESTIMATE_FROM_ROWS) return false;
-  const step = rows.length / SAMPLE_ROWS;
-  const sample: unknown[] = [];
-  for (let i = 0; i < SAMPLE_ROWS; i++) sample.push(rows[Math.floor(i * step)]);
-  const packedPerRow = platform.gzipToBase64(JSON.stringify(sample)).length / SAMPLE_ROWS;
-  return packedPerRow * rows.length > MAX_CHUNKS * CHUNK_CHARS * CLEARLY_TOO_BIG;
+  return rows !== null && !mayFitCache(platform, rows, rows.length);
 }
 
 /** Stores a value; too big or failing writes are skipped silently. Returns whether it was stored. */

@@ -2,6 +2,7 @@ import { timeLeft, type Execution } from '../platform/execution';
 import type { FetchRequest, FetchResponse } from '../platform/types';
 import { tryAgainLater, whereLabel, makeItSmaller } from './advice';
 import { CreatorError, isCreatorError } from '../shared/errors';
+import type { FanOut } from './fan-out';
 import { providerCodeOf, statusLabel } from './response-errors';
 import { isAllowlistRefusal, notAllowedError } from './allowlist';
 
@@ -110,6 +111,17 @@ function quotaError(error: unknown): CreatorError | null {
   );
 }
 
+function shrinkingFanOut(start: number): FanOut {
+  let size = Math.max(1, Math.floor(start));
+  return {
+    get size() {
+      return size;
+    },
+    answered: () => undefined,
+    rateLimited: () => void (size = Math.max(1, Math.ceil(size / 2))),
+  };
+}
+
 export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -123,19 +135,22 @@ export function chunk<T>(items: T[], size: number): T[][] {
  * for one more request before the execution's deadline; if not, it fails now with words a user
  * can act on, rather than being killed mid-wait. Every other status is returned to the caller.
  */
-export function sendWithRetry(ctx: RetryContext, requests: FetchRequest[], batchSize: number): FetchResponse[] {
+export function sendWithRetry(ctx: RetryContext, requests: FetchRequest[], batchSize: number | FanOut): FetchResponse[] {
   const { execution } = ctx;
   const { platform } = execution;
   const results: FetchResponse[] = new Array(requests.length);
   let pending = requests.map((_, i) => i);
-  let size = Math.max(1, Math.floor(batchSize));
+  // A plain number is this call's own size: halved on a 429, never grown.
+  const fanOut = typeof batchSize === 'number' ? shrinkingFanOut(batchSize) : batchSize;
   let requestMs = MIN_REQUEST_MS;
   for (let attempt = 1; ; attempt++) {
     const failed: number[] = [];
     let failure: Failure = { kind: 'network' };
     let rateLimited = false;
     let askedWaitMs: number | undefined;
-    for (const group of chunk(pending, size)) {
+    for (let next = 0; next < pending.length; ) {
+      const group = pending.slice(next, next + fanOut.size);
+      next += group.length;
       if (timeLeft(execution) <= 0) throw timeBudgetError(execution);
       const started = platform.now();
       let responses: FetchResponse[];
@@ -153,6 +168,7 @@ export function sendWithRetry(ctx: RetryContext, requests: FetchRequest[], batch
         continue;
       }
       requestMs = Math.max(MIN_REQUEST_MS, platform.now() - started);
+      let limitedHere = false;
       for (let k = 0; k < group.length; k++) {
         const response = responses[k];
         if (!isRetryableStatus(response.status)) {
@@ -161,10 +177,12 @@ export function sendWithRetry(ctx: RetryContext, requests: FetchRequest[], batch
         }
         failed.push(group[k]);
         failure = { kind: 'status', response };
-        if (response.status === 429) rateLimited = true;
+        if (response.status === 429) limitedHere = true;
         const after = retryAfterSeconds(response);
         if (after !== undefined) askedWaitMs = Math.max(askedWaitMs ?? 0, after * 1000);
       }
+      if (limitedHere) rateLimited = true;
+      else fanOut.answered(group.length);
     }
     if (failed.length === 0) return results;
     if (attempt >= MAX_TRIES) throw exhausted(ctx, failure);
@@ -173,6 +191,6 @@ export function sendWithRetry(ctx: RetryContext, requests: FetchRequest[], batch
     if (waitMs + requestMs > timeLeft(execution)) throw outOfTime(ctx, failure, waitMs);
     platform.sleep(waitMs);
     pending = failed;
-    if (rateLimited) size = Math.max(1, Math.ceil(size / 2));
+    if (rateLimited) fanOut.rateLimited();
   }
 }

@@ -57,7 +57,7 @@ export interface FetchRowsResult {
 export interface ClientOptions {
   /** Skip cache reads (a forced refresh); results are still written. */
   bypassCache?: boolean;
-  /** Pages per UrlFetchApp.fetchAll batch. Default 8. */
+  /** Pages per UrlFetchApp.fetchAll batch, fixed. Default: adaptive (8, doubling while the API allows). */
   fanOut?: number;
   /** Jitter source for backoff; tests pass a fixed one. Default Math.random. */
   random?: () => number;

@@ -7,3 +7,4 @@ export { datesInWords, PRESETS, presetLabel } from './presets';
 export { parseRange, resolveRange } from './range';
 export type { ResolvedRange } from './range';
 export { localMidnight } from './zone';
+export { serialNumbers } from './serial';

@@ -34,6 +34,8 @@ export interface PullOptions {
    * site's bounds (30-minute cache) instead of each reading them again.
    */
   bypassCache?: boolean | 'rows';
+  /** The table goes to setValues: its cells are made sheet-safe in the same pass (Table.sheetSafe). */
+  forSheet?: boolean;
   onProgress?(message: string, page: number, pages: number | null): void;
 }
 
@@ -93,7 +95,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
 
   if (!siteArg) {
     const result = rowsClient.fetchRows(spec, { limit, sort }, {});
-    const table = toTable(spec, result.rows, { toDate });
+    const table = toTable(spec, result.rows, { toDate, forSheet: options.forSheet });
     return {
       spec,
       table,
@@ -167,7 +169,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
       const text = sites.length > 1 ? `${siteId}: ${notice}` : notice;
       if (!notices.includes(text)) notices.push(text);
     }
-    tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId } : { toDate }));
+    tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId, forSheet: options.forSheet } : { toDate, forSheet: options.forSheet }));
   }
 
   const table = sites.length > 1 ? stackTables(tables, sites, catalogRank(spec)) : tables[0];

@@ -1,5 +1,5 @@
 import { CreatorError } from '../shared/errors';
-import type { Cache } from '../platform/types';
+import type { Cache, Platform } from '../platform/types';
 import type { RunProgress } from '../shared/types';
 
 /**
@@ -42,4 +42,21 @@ export function readProgress(cache: Cache, runId: string): RunProgress | null {
   } catch (_) {
     return null;
   }
+}
+
+/** The sidebar polls about this often: writing more often only costs cache writes. */
+export const PROGRESS_INTERVAL_MS = 2_000;
+
+/**
+ * reportProgress at most every PROGRESS_INTERVAL_MS, except updates marked `always` (a phase
+ * starting or ending, the outcome), which the page must not miss.
+ */
+export function throttledProgress(platform: Pick<Platform, 'now' | 'userCache'>, runId: string | undefined) {
+  let last = -Infinity;
+  return (update: ProgressUpdate, always = false): void => {
+    const now = platform.now();
+    if (!always && now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    reportProgress(platform.userCache, runId, update);
+  };
 }

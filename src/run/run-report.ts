@@ -3,11 +3,13 @@ import type { Execution } from '../platform/execution';
 import type { Platform, Spreadsheet } from '../platform/types';
 import { pullReport } from '../pull/pull-report';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
+import { serialNumbers } from '../dates';
+import type { WriteBlockInput } from '../sheet/report-table';
 import { applyBindings } from '../bindings/apply-bindings';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
-import { reportProgress } from './progress';
+import { throttledProgress } from './progress';
 import { checkRunRequest } from './run-request';
 import { builderBlockId, claimTarget } from './target-sheet';
 import { thousands } from '../shared/text-size';
@@ -31,6 +33,12 @@ export function elapsedSeconds(platform: Pick<Platform, 'now'>, startedAt: numbe
 function siteLabels(sites: string[], fallback: string | string[]): string[] {
   if (sites.length) return sites;
   return (Array.isArray(fallback) ? fallback : [fallback]).filter((s) => s !== '');
+}
+
+/** The Sheets advanced service for the writer, where the project enables it. */
+function sheetsApiOf(platform: Platform): WriteBlockInput['sheetsApi'] {
+  const values = platform.sheetsValues();
+  return values ? { values, serial: serialNumbers(platform, platform.timeZone()) } : null;
 }
 
 /** A sheet made for this run goes again if the write fails: the run leaves no trace. */
@@ -62,8 +70,10 @@ export function runReportToSheet(
   const { platform } = execution;
   const startedAt = platform.now();
   const run = checkRunRequest(request);
-  const progress = (message: string, page: number, pages: number | null, done = false): void => {
-    reportProgress(platform.userCache, run.runId, { message, page, pages, done });
+  const write = throttledProgress(platform, run.runId);
+  /** `step` marks a repeated update (a page, a chunk written): those are throttled. */
+  const progress = (message: string, page: number, pages: number | null, done = false, step = false): void => {
+    write({ message, page, pages, done }, !step || page === pages);
     if (!done) opts.onProgress?.(message, page, pages);
   };
 
@@ -79,9 +89,10 @@ export function runReportToSheet(
       {
         purpose: 'user',
         bypassCache: opts.bypassCache,
+        forSheet: true,
         // The pull says "fetched page 3 of 201" (or "site-2 (2 of 4): fetched ..."): shown as a sentence.
         onProgress: (message: string, page: number, pages: number | null) =>
-          progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages),
+          progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages, false, true),
       },
     );
     const rows = pulled.table.rows.length;
@@ -110,9 +121,10 @@ export function runReportToSheet(
           blockId,
           table: pulled.table,
           note,
+          sheetsApi: sheetsApiOf(platform),
           startCell: run.startCell,
           onProgress: (done, total) => {
-            if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null);
+            if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
           },
         }),
       );

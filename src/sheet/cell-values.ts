@@ -17,8 +17,18 @@ export function isTextColumn(type: ColumnType | string | undefined): boolean {
   return type === 'text' || type === 'url';
 }
 
+/**
+ * ASCII first characters after which a string may need the apostrophe (FORMULA_LIKE, VALUE_LIKE
+ * and white space). Any other ASCII start never does, so most cells are settled by one lookup;
+ * a non-ASCII start (€, a Unicode space) goes through the expressions.
+ */
+const MAYBE_SPECIAL: boolean[] = Array.from({ length: 128 }, (_, c) => /[=+\-@'0-9.,$(%tTfF\s]/.test(String.fromCharCode(c)));
+
 /** A string as it must be written so the cell shows exactly this text. */
 export function asLiteralText(text: string, textColumn: boolean): string {
+  if (text === '') return text;
+  const first = text.charCodeAt(0);
+  if (first < 128 && !MAYBE_SPECIAL[first]) return text;
   if (FORMULA_LIKE.test(text) || (textColumn && VALUE_LIKE.test(text))) return `'${text}`;
   return text;
 }

@@ -1,4 +1,5 @@
 import type { ColumnType } from '../catalog/types';
+import type { SheetsValues } from '../platform/types';
 
 /** What the writer needs of a pulled table (src/table's output satisfies it). */
 export interface BlockColumn {
@@ -12,6 +13,8 @@ export interface BlockColumn {
 export interface BlockTable {
   columns: BlockColumn[];
   rows: unknown[][];
+  /** The rows already hold safe cell values (src/table's forSheet output): written as they are. */
+  sheetSafe?: boolean;
 }
 
 export interface WriteBlockInput {
@@ -23,6 +26,12 @@ export interface WriteBlockInput {
   note: string;
   /** Top-left cell of the block. Default "A1". */
   startCell?: string;
+  /**
+   * Write the rows through the Sheets advanced service (requests of about 2 MB) where it is
+   * enabled; `serial` turns a date cell into the serial number the API needs. setValues is the
+   * fallback when this is absent or the service refuses the first request.
+   */
+  sheetsApi?: { values: SheetsValues; serial: (date: Date) => number } | null;
   /** Called after each chunk of rows is written. */
   onProgress?: (rowsWritten: number, rowsTotal: number) => void;
 }

@@ -12,21 +12,115 @@ const MAX_ROWS_PER_CALL = 20_000;
 const MAX_CELLS_PER_CALL = 400_000;
 /** A sheet holds at most 10 million cells; refuse early rather than fail midway. */
 const MAX_BLOCK_CELLS = 5_000_000;
+/** For a date column without a format of its own (the catalog's date format). */
+const DATE_FORMAT = 'yyyy-mm-dd';
 
 function rowsPerCall(columns: number): number {
   return Math.max(1, Math.min(MAX_ROWS_PER_CALL, Math.floor(MAX_CELLS_PER_CALL / Math.max(1, columns))));
 }
 
-function prepareGrid(input: WriteBlockInput): { values: CellValue[][]; formats: string[][] } {
-  const { columns, rows } = input.table;
+function prepareValues(input: WriteBlockInput): CellValue[][] {
+  const { columns, rows, sheetSafe } = input.table;
+  const header = columns.map((c) => toCellValue(c.header, true));
+  // Safe rows are passed on as they are: the grid holds references to them, not a copy.
+  if (sheetSafe) return [header, ...(rows as CellValue[][])];
   const text = columns.map((c) => isTextColumn(c.type));
-  const formatRow = columns.map((c) => c.format || 'General');
-  const values: CellValue[][] = [columns.map((c) => toCellValue(c.header, true))];
+  const values: CellValue[][] = [header];
   for (const row of rows) values.push(columns.map((_, i) => toCellValue(row[i], text[i])));
-  // The header row stays automatic so a format like '$#,##0' never touches a header label.
-  const formats: string[][] = [columns.map(() => 'General')];
-  for (let i = 0; i < rows.length; i++) formats.push(formatRow);
-  return { values, formats };
+  return values;
+}
+
+/** Bytes per Sheets API request: big enough that a 100,000-row block takes a handful. */
+const API_REQUEST_BYTES = 2_000_000;
+const SIZE_SAMPLE_ROWS = 50;
+
+/** A1 of a rectangle with its sheet, as the Sheets API names ranges. */
+function apiRange(sheetName: string, rect: Rect): string {
+  return `'${sheetName.replace(/'/g, "''")}'!${toA1(rect)}`;
+}
+
+/** Rows per API request, from the JSON size of a sample of rows. */
+function apiRowsPerRequest(values: CellValue[][], serial: (date: Date) => number): number {
+  const step = Math.max(1, Math.floor(values.length / SIZE_SAMPLE_ROWS));
+  let bytes = 0;
+  let rows = 0;
+  for (let i = 0; i < values.length && rows < SIZE_SAMPLE_ROWS; i += step, rows++) bytes += JSON.stringify(forApi(values[i], serial)).length;
+  return Math.max(1, Math.floor((API_REQUEST_BYTES * rows) / Math.max(1, bytes)));
+}
+
+/** A row as JSON can carry it: dates as serial numbers (the column's date format shows them). */
+function forApi(row: CellValue[], serial: (date: Date) => number): unknown[] {
+  for (let j = 0; j < row.length; j++) {
+    if (typeof row[j] === 'object') return row.map((v) => (typeof v === 'object' ? serial(v) : v));
+  }
+  return row;
+}
+
+/**
+ * The rows through the Sheets advanced service. Returns false, having written nothing, when the
+ * service refuses the first request (not enabled for this project, or the scope is missing):
+ * then setValues writes them. A later failure is a failed write like any other.
+ */
+function writeThroughApi(
+  spreadsheet: Spreadsheet,
+  sheetName: string,
+  rect: Rect,
+  values: CellValue[][],
+  input: WriteBlockInput,
+  api: NonNullable<WriteBlockInput['sheetsApi']>,
+): boolean {
+  const step = apiRowsPerRequest(values, api.serial);
+  const id = spreadsheet.getId();
+  for (let offset = 0; offset < rect.rows; offset += step) {
+    const n = Math.min(step, rect.rows - offset);
+    const rows: unknown[][] = new Array(n);
+    for (let i = 0; i < n; i++) rows[i] = forApi(values[offset + i], api.serial);
+    const range = apiRange(sheetName, { ...rect, row: rect.row + offset, rows: n });
+    try {
+      api.values.batchUpdate(id, [{ range, values: rows }]);
+    } catch (error) {
+      if (offset === 0) return false;
+      throw error;
+    }
+    input.onProgress?.(Math.max(0, offset + n - 1), rect.rows - 1);
+  }
+  return true;
+}
+
+function writeWithSetValues(sheet: Sheet, rect: Rect, values: CellValue[][], input: WriteBlockInput): void {
+  const step = rowsPerCall(rect.cols);
+  for (let offset = 0; offset < rect.rows; offset += step) {
+    const n = Math.min(step, rect.rows - offset);
+    sheet.getRange(rect.row + offset, rect.col, n, rect.cols).setValues(values.slice(offset, offset + n));
+    input.onProgress?.(Math.max(0, offset + n - 1), rect.rows - 1);
+  }
+}
+
+/** Adjacent columns sharing a number format: one format call each, whatever the row count. */
+function formatRuns(columns: WriteBlockInput['table']['columns']): Array<{ at: number; width: number; format: string }> {
+  const runs: Array<{ at: number; width: number; format: string }> = [];
+  columns.forEach((c, i) => {
+    // A date column always gets a date format: the Sheets API sends dates as serial numbers,
+    // which would otherwise show as numbers (setValues would pick a locale's date format).
+    const format = c.format || (c.type === 'date' ? DATE_FORMAT : 'General');
+    const last = runs[runs.length - 1];
+    if (last && last.format === format) last.width++;
+    else runs.push({ at: i, width: 1, format });
+  });
+  return runs;
+}
+
+/**
+ * Number formats per column rather than a per-cell grid: the same cells end up with the same
+ * formats, for a request whose size does not grow with the rows. The header row stays automatic
+ * so a format like '$#,##0' never touches a header label.
+ */
+function applyFormats(sheet: Sheet, rect: Rect, input: WriteBlockInput): void {
+  sheet.getRange(rect.row, rect.col, 1, rect.cols).setNumberFormat('General');
+  if (rect.rows < 2) return;
+  for (const run of formatRuns(input.table.columns)) {
+    sheet.getRange(rect.row + 1, rect.col + run.at, rect.rows - 1, run.width).setNumberFormat(run.format);
+  }
 }
 
 function sameSheet(a: Sheet, b: Sheet): boolean {
@@ -77,7 +171,7 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
       `This report has ${rect.rows - 1} rows of ${columns} columns, more than a sheet can hold comfortably. Use a row limit or a shorter date range.`,
     );
   }
-  const grid = prepareGrid(input);
+  const values = prepareValues(input);
 
   const committedName = blockRangeName(input.blockId);
   const pendingName = pendingRangeName(input.blockId);
@@ -100,14 +194,10 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
   markOwned(spreadsheet, pendingName, sheet, rect);
 
   try {
-    const step = rowsPerCall(columns);
-    for (let offset = 0; offset < rect.rows; offset += step) {
-      const n = Math.min(step, rect.rows - offset);
-      const range = sheet.getRange(rect.row + offset, rect.col, n, columns);
-      range.setValues(grid.values.slice(offset, offset + n));
-      range.setNumberFormats(grid.formats.slice(offset, offset + n));
-      input.onProgress?.(Math.max(0, offset + n - 1), rect.rows - 1);
-    }
+    // Formats first: a date cell sent as a serial number must land in a date-formatted cell.
+    applyFormats(sheet, rect, input);
+    const api = input.sheetsApi;
+    if (!api || !writeThroughApi(spreadsheet, sheetName, rect, values, input, api)) writeWithSetValues(sheet, rect, values, input);
     if (committed) {
       for (const r of subtractAll([committed], [rect])) rangeOf(sheet, r).clear();
       if (committed.row !== rect.row || committed.col !== rect.col) {

@@ -1,4 +1,5 @@
 import type { ColumnType } from '../catalog/types';
+import { asLiteralText, isTextColumn } from '../sheet/cell-values';
 
 /** Only plain decimal notation counts as a number: "007" (a code) and " 1" stay text. */
 const CANONICAL_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
@@ -83,7 +84,21 @@ const MAX_REMEMBERED_DAYS = 4_096;
  * `toCell`, so the result is the same for every value. A date column also remembers which day
  * each distinct string is, as a report repeats the same few days across its rows.
  */
-export function cellConverter(type: ColumnType, toDate: ToDate): (value: unknown) => unknown {
+export function cellConverter(type: ColumnType, toDate: ToDate, forSheet = false): (value: unknown) => unknown {
+  const plain = plainConverter(type, toDate);
+  if (!forSheet) return plain;
+  // Written with setValues: text Sheets would read as a formula (or, in a text column, as a
+  // number, date or boolean) is escaped here, in the same pass, rather than in a second copy.
+  const textColumn = isTextColumn(type);
+  const numeric = NUMERIC_TYPES.has(type);
+  return (value) => {
+    if (numeric && typeof value === 'number') return Number.isFinite(value) ? value : '';
+    const cell = typeof value === 'string' && textColumn ? value : plain(value);
+    return typeof cell === 'string' ? asLiteralText(cell, textColumn) : cell;
+  };
+}
+
+function plainConverter(type: ColumnType, toDate: ToDate): (value: unknown) => unknown {
   const general = (value: unknown): unknown => toCell(value, type, toDate);
   if (type === 'percent') return general;
   if (NUMERIC_TYPES.has(type)) {

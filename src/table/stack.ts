@@ -1,4 +1,5 @@
 import type { ReportSpec } from '../catalog/types';
+import { asLiteralText } from '../sheet/cell-values';
 import { SITE_COLUMN, type Table, type TableColumn } from './types';
 
 /**
@@ -51,11 +52,14 @@ export function stackTables(tables: Table[], sites: string[] = [], rank?: (field
         .map((entry) => entry.column)
     : union;
   const rows: unknown[][] = [];
+  // Sheet-safe tables stay so: their cells must not be escaped a second time by the writer.
+  const safe = tables.length > 0 && tables.every((t) => t.sheetSafe === true);
   tables.forEach((table, t) => {
     const positions = columns.map((c) => table.columns.findIndex((own) => own.field === c.field));
+    const site = safe ? asLiteralText(sites[t] ?? '', true) : (sites[t] ?? '');
     for (const row of table.rows) {
-      rows.push(positions.map((p, k) => (p >= 0 ? row[p] : k === 0 ? (sites[t] ?? '') : '')));
+      rows.push(positions.map((p, k) => (p >= 0 ? row[p] : k === 0 ? site : '')));
     }
   });
-  return { columns, rows };
+  return safe ? { columns, rows, sheetSafe: true } : { columns, rows };
 }

@@ -1,4 +1,5 @@
 import type { ReportSpec } from '../catalog/types';
+import { asLiteralText, isTextColumn } from '../sheet/cell-values';
 import { cellConverter, isValueObject, type ToDate } from './cells';
 import { dateBoundsRows } from './date-bounds-rows';
 import { flattenInto } from './flatten';
@@ -10,6 +11,12 @@ export interface ToTableOptions {
   toDate: ToDate;
   /** Adds a leading Site column with this ID (multi-site pulls). */
   siteId?: string;
+  /** Cells as setValues must receive them (see Table.sheetSafe). */
+  forSheet?: boolean;
+}
+
+function sheetText(value: unknown, textColumn: boolean): unknown {
+  return typeof value === 'string' ? asLiteralText(value, textColumn) : value;
 }
 
 /** Fields beyond the catalog's, flattened; null for the usual row that has none. */
@@ -58,7 +65,7 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
     if (rows.length > 0 && !rows.some((row) => field in row)) continue;
     const column: TableColumn = { header, field, type, ...(format ? { format } : {}) };
     // Converters are built once per column: this runs for every cell of a 100,000-row pull.
-    const convert = cellConverter(type, opts.toDate);
+    const convert = cellConverter(type, opts.toDate, opts.forSheet);
     // A score column appears whenever some row sends a score, whether the catalog expects one
     // (viewability may come as {value} alone) or not; with no rows, as the catalog says.
     const scored = rows.length === 0 ? columnSpec.scored === true : rows.some((row) => isValueObject(row[field]) && 'score' in row[field]);
@@ -66,7 +73,7 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
       plans.push({ columns: [column], fill: (row, _flat, out, at) => void (out[at] = convert(row[field])) });
       continue;
     }
-    const score = cellConverter('number', opts.toDate);
+    const score = cellConverter('number', opts.toDate, opts.forSheet);
     plans.push({
       columns: [column, { header: `${header} score`, field: `${field}.score`, type: 'number' }],
       // The value and its score are read from one look at the metric object.
@@ -97,7 +104,9 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
   }
   const headers = new Set(plans.flatMap((p) => p.columns.map((c) => c.header.toLowerCase())));
   for (const path of extras) {
-    const { type, format, convert } = unknownColumnType(path, flats.map((flat) => flat?.get(path)), opts.toDate);
+    const { type, format, convert: cell } = unknownColumnType(path, flats.map((flat) => flat?.get(path)), opts.toDate);
+    const textColumn = isTextColumn(type);
+    const convert = opts.forSheet ? (value: unknown) => sheetText(cell(value), textColumn) : cell;
     const human = humanHeader(path);
     // Two fields must not share a header (`Earnings` sent beside `earnings`): the raw name tells them apart.
     const header = headers.has(human.toLowerCase()) ? `${human} (${path})` : human;
@@ -108,7 +117,7 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
     });
   }
 
-  const site = opts.siteId;
+  const site = opts.siteId === undefined || !opts.forSheet ? opts.siteId : asLiteralText(opts.siteId, true);
   const columns = plans.flatMap((p) => p.columns);
   const fills = plans.map((p) => p.fill);
   const starts: number[] = [];
@@ -126,5 +135,7 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
     for (let j = 0; j < fills.length; j++) fills[j](row, flat, out, starts[j]);
     body[i] = out;
   }
-  return { columns: site === undefined ? columns : [SITE_COLUMN, ...columns], rows: body };
+  const table: Table = { columns: site === undefined ? columns : [SITE_COLUMN, ...columns], rows: body };
+  if (opts.forSheet) table.sheetSafe = true;
+  return table;
 }

@@ -13,6 +13,11 @@ export interface TableColumn {
 export interface Table {
   columns: TableColumn[];
   rows: unknown[][];
+  /**
+   * Every cell is already as setValues must receive it (text that Sheets would read as a formula
+   * or a number escaped), so the writer passes the rows on without a second copy.
+   */
+  sheetSafe?: boolean;
 }
 
 export const SITE_FIELD = 'site';

@@ -22,10 +22,10 @@ describe('pagination', () => {
     expect(result.rows).toHaveLength(10_203);
     expect(result.rows.map((r) => r.pageUrl)).toEqual(Array.from({ length: 10_203 }, (_, i) => `/page-${i + 1}/`));
     expect(result).toMatchObject({ recordCount: 10_203, truncated: false, pages: 21 });
-    // One mint, the first page, then ceil(20 / 8) = 3 batches.
-    expect(world.stats.roundTrips).toBeLessThanOrEqual(2 + Math.ceil(20 / 8));
-    expect(world.stats.fetchAllCalls).toBe(3);
-    expect(progress).toEqual([[1, 21], [9, 21], [17, 21], [21, 21]]);
+    // One mint, the first page, then 8 pages, then the other 12 (the batch doubled after no 429).
+    expect(world.stats.roundTrips).toBe(4);
+    expect(world.stats.fetchAllCalls).toBe(2);
+    expect(progress).toEqual([[1, 21], [9, 21], [21, 21]]);
     expect(api.dataRequests.every((u) => u.query['page[size]'] === '500' && u.query.sort === '-earnings')).toBe(true);
   });
 
@@ -69,6 +69,32 @@ describe('pagination', () => {
     const result = createClient(world.execution(), CREDENTIAL).fetchRows(pages, { ...query, limit: 300 }, noCache);
     expect(result).toMatchObject({ truncated: false });
     expect(result.rows).toHaveLength(300);
+  });
+
+  it('doubles the batch while the API answers without a 429, up to 32 pages', () => {
+    const { api, world } = stubbed({ totalRows: 60_000 });
+    const batches: number[] = [];
+    const fetchAll = world.platform().http.fetchAll;
+    world.platform().http.fetchAll = (requests) => (batches.push(requests.length), fetchAll(requests));
+    const result = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, noCache);
+    expect(result.rows).toHaveLength(60_000);
+    expect(batches).toEqual([8, 16, 32, 32, 31]);
+    expect(api.dataRequests).toHaveLength(120);
+  });
+
+  it('halves the batch on a 429 and then grows it by one page per clean batch', () => {
+    const { api, world } = stubbed({ totalRows: 60_000 });
+    const batches: number[] = [];
+    const fetchAll = world.platform().http.fetchAll;
+    world.platform().http.fetchAll = (requests) => (batches.push(requests.length), fetchAll(requests));
+    // Page 20 is in the second batch (pages 10 to 25): the API pushes back once.
+    api.fail({ match: isPage(20), respond: () => json(429, {}, { 'retry-after': '1' }) });
+    const result = createClient(world.execution(), CREDENTIAL, { random: () => 0 }).fetchRows(pages, query, noCache);
+    expect(result.rows).toHaveLength(60_000);
+    // 8, then 16 with one 429 (page 20 is then resent alone, a fetch); then 8 (halved), 9, 10, ...
+    expect(batches.slice(0, 4)).toEqual([8, 16, 8, 9]);
+    expect(Math.max(...batches.slice(2))).toBeLessThan(16);
+    expect(api.dataRequests.map(pageOf).filter((p) => p === 20)).toHaveLength(1);
   });
 
   it('retries only the 429ed pages of a batch, in smaller batches', () => {

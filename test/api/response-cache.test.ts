@@ -48,8 +48,9 @@ describe('response cache entries', () => {
     const rows = Array.from({ length: 60_000 }, (_, i) => ({ id: i, a: noise(), b: noise(), c: noise(), d: noise(), e: noise(), f: noise(), g: noise(), h: noise() }));
     expect(writeCached(platform, 'big', { rows, recordCount: rows.length, truncated: false, pages: 120 }, 60)).toBe(false);
     expect(world.userCache.data.size).toBe(0);
-    expect(packed.length).toBe(1);
-    expect(packed[0]).toBeLessThan(100_000);
+    // Three runs of neighbouring rows, never the whole.
+    expect(packed.length).toBeLessThanOrEqual(3);
+    expect(Math.max(...packed)).toBeLessThan(100_000);
   });
 
   it('still caches many rows that pack small', () => {

@@ -114,7 +114,8 @@ describe('scopes', () => {
     expect(ids('agency')).toEqual([...Array.from({ length: 10 }, (_, i) => `agency-${String(i + 1).padStart(2, '0')}`), 'site-1']);
     expect(ids('other')).toEqual(['other-1']);
     expect(h.api.sites('agency-client')).toHaveLength(11);
-    expect(h.api.sites()).toHaveLength(16);
+    expect(h.api.sites('bench-client').map((s) => s.id)).toEqual(['site-1', 'site-big', 'site-huge']);
+    expect(h.api.sites()).toHaveLength(17);
   });
 
   test('a site outside the scope is site_not_found, like an unknown one', () => {

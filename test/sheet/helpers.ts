@@ -1,10 +1,11 @@
-import { createEmulator, type Emulator } from '../../emulator';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
 import type { Sheet, Spreadsheet } from '../../src/platform/types';
 import type { BlockTable } from '../../src/sheet/report-table';
 
 /** An emulator with no network: the writer only needs the spreadsheet. */
-export function sheetEmulator(): { emu: Emulator; ss: Spreadsheet } {
+export function sheetEmulator(opts: Pick<EmulatorOptions, 'sheetsAdvancedService'> = {}): { emu: Emulator; ss: Spreadsheet } {
   const emu = createEmulator({
+    ...opts,
     transport: {
       send: () => {
         throw new Error('no network in writer tests');

@@ -195,4 +195,18 @@ describe('writeReportBlock: large blocks', () => {
     expect(emu.counters.setNumberFormatsCalls).toBeLessThanOrEqual(6);
     expect(shown(ss, 'Pages', 'A100001:C100001')).toEqual([['Page 100000', '$150,000.00', '10,000,000']]);
   });
+
+  it('sets number formats once per column, as many calls for 100,000 rows as for 10', () => {
+    const formatCalls = (rows: number): number => {
+      const { emu, ss } = sheetEmulator();
+      emu.resetCounters();
+      writeReportBlock(ss, { sheetName: 'Pages', blockId: 'f', table: pagesTable(rows), note: NOTE });
+      expect(sheet(ss, 'Pages').getRange(`A1:C1`).getNumberFormats()).toEqual([['General', 'General', 'General']]);
+      expect(sheet(ss, 'Pages').getRange(`A${rows + 1}:C${rows + 1}`).getNumberFormats()).toEqual([['General', '$#,##0.00', '#,##0']]);
+      return emu.counters.setNumberFormatsCalls;
+    };
+    const small = formatCalls(10);
+    expect(formatCalls(100_000)).toBe(small);
+    expect(small).toBeLessThanOrEqual(4);
+  });
 });

@@ -1,0 +1,122 @@
+/**
+ * pullSizes: the same sidebar pull (pages/performance over one month) at growing row counts, so the
+ * growth shows (linear or not). Each size is measured on the thin runner (bench/thin.ts): the
+ * add-on's own CPU and data memory, what it asked of Google, and the cost model's time for it.
+ */
+import { round, simulatedSeconds, type LatencyModel } from '../model';
+import { thinWorld, type ThinPull } from '../thin';
+import { isStub, messageOf } from '../world';
+import { failed, notMeasurable, type ScenarioResult } from './types';
+
+export interface PullSize {
+  rows: number;
+  pages: number;
+  addOnCpuSeconds: number;
+  addOnCpuPer100k: number;
+  addOnPeakMB: number;
+  addOnMBPer100k: number;
+  roundTrips: number;
+  /** Round trips of the naive way: the token, then one page after another. */
+  sequentialRoundTrips: number;
+  setValuesCalls: number;
+  setValuesCells: number;
+  sheetsApiRequests: number;
+  sheetsApiCells: number;
+  formatCalls: number;
+  formatGridCells: number;
+  cachePuts: number;
+  networkSeconds: number;
+  simulatedSeconds: number;
+}
+
+export interface PullSizesMetrics {
+  /** setValues (the shipped manifest does not enable the Sheets advanced service). */
+  sizes: PullSize[];
+  /** The same pull at `apiRows` with the Sheets advanced service enabled. */
+  sheetsApi?: Pick<PullSize, 'rows' | 'addOnCpuSeconds' | 'roundTrips' | 'sheetsApiRequests' | 'sheetsApiCells' | 'setValuesCalls' | 'formatCalls' | 'simulatedSeconds'>;
+}
+
+export interface PullSizesOptions {
+  siteId: string;
+  /** The site for the sizes above siteRows (none: they are skipped). */
+  hugeSiteId?: string;
+  siteRows: number;
+  report: string;
+  startDate: string;
+  endDate: string;
+  rows: number[];
+  /** Also measured with the Sheets advanced service enabled (CPU and counts only). */
+  apiRows?: number;
+}
+
+const PAGE_SIZE = 500;
+
+export const PULL_SIZES: PullSizesOptions = {
+  siteId: 'site-big',
+  hugeSiteId: 'site-huge',
+  siteRows: 120_000,
+  report: 'pages/performance',
+  startDate: '2026-10-01',
+  endDate: '2026-10-31',
+  rows: [10_000, 30_000, 60_000, 120_000, 240_000],
+  apiRows: 120_000,
+};
+
+function pullFor(opts: PullSizesOptions, rows: number): ThinPull {
+  const base = { report: opts.report, startDate: opts.startDate, endDate: opts.endDate };
+  if (rows > opts.siteRows && opts.hugeSiteId) return { ...base, siteId: opts.hugeSiteId };
+  // The whole site when the size is its row count; a limit below that.
+  return rows >= opts.siteRows ? { ...base, siteId: opts.siteId } : { ...base, siteId: opts.siteId, limit: rows };
+}
+
+export function runPullSizes(bundleFile: string, model: LatencyModel, opts: PullSizesOptions = PULL_SIZES): ScenarioResult<PullSizesMetrics> {
+  let sizes: PullSize[];
+  let sheetsApi: PullSizesMetrics['sheetsApi'];
+  try {
+    const world = thinWorld(bundleFile, pullFor(opts, Math.min(...opts.rows)), { roundTripMs: model.latencyMs });
+    sizes = opts.rows.map((wanted) => {
+      const r = world.measure(pullFor(opts, wanted));
+      const c = r.counts;
+      const per100k = (v: number): number => (r.rows ? round((v * 100_000) / r.rows, 3) : 0);
+      const pages = Math.ceil(r.rows / PAGE_SIZE);
+      return {
+        rows: r.rows,
+        pages,
+        addOnCpuSeconds: r.addOnCpuSeconds,
+        addOnCpuPer100k: per100k(r.addOnCpuSeconds),
+        addOnPeakMB: r.addOnPeakMB,
+        addOnMBPer100k: round(per100k(r.addOnPeakMB), 1),
+        roundTrips: c.roundTrips,
+        sequentialRoundTrips: 1 + pages,
+        setValuesCalls: c.setValuesCalls,
+        setValuesCells: c.setValuesCells,
+        sheetsApiRequests: c.sheetsApiRequests,
+        sheetsApiCells: c.sheetsApiCells,
+        formatCalls: c.setNumberFormatsCalls,
+        formatGridCells: c.numberFormatGridCells,
+        cachePuts: c.cachePuts,
+        networkSeconds: round(r.networkMs / 1000, 2),
+        simulatedSeconds: simulatedSeconds(model, r.networkMs, c),
+      };
+    });
+    if (opts.apiRows !== undefined) {
+      const apiWorld = thinWorld(bundleFile, pullFor(opts, Math.min(...opts.rows)), { roundTripMs: model.latencyMs, sheetsApi: true });
+      const r = apiWorld.measure(pullFor(opts, opts.apiRows), { memory: false });
+      const c = r.counts;
+      sheetsApi = {
+        rows: r.rows,
+        addOnCpuSeconds: r.addOnCpuSeconds,
+        roundTrips: c.roundTrips,
+        sheetsApiRequests: c.sheetsApiRequests,
+        sheetsApiCells: c.sheetsApiCells,
+        setValuesCalls: c.setValuesCalls,
+        formatCalls: c.setNumberFormatsCalls,
+        simulatedSeconds: simulatedSeconds(model, r.networkMs, c),
+      };
+    }
+  } catch (error) {
+    const m = messageOf(error);
+    return isStub(m) ? notMeasurable(`runReport: ${m}`) : failed(`the sized pulls failed: ${m}`);
+  }
+  return { status: 'measured', metrics: sheetsApi ? { sizes, sheetsApi } : { sizes } };
+}
