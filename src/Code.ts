@@ -6,7 +6,7 @@
 import { serve } from './app/entry';
 import { buildMenu, canUseServices } from './app/menu';
 import { saveSettingsAndRecalculate } from './app/settings-flow';
-import { runFormula, runReportFormula } from './formulas/run-formula';
+import { runCompareFormula, runFormula, runReportFormula } from './formulas/run-formula';
 import { refreshFormulas } from './formulas/refresh';
 import * as settings from './settings/settings-service';
 import * as sidebar from './sidebar/server';
@@ -61,11 +61,12 @@ export function CREATOR_DATE_BOUNDS(siteId: Cell, header?: Cell): Cell[][] {
  * @param {number} limit Optional. At most this many rows per site (1 to 100000).
  * @param {string} sort Optional. A field or column to sort by, e.g. "pageviews"; "-pageviews" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @param {string} options Optional. "totals=true" adds a Total row (ratios recomputed from the sums); "compareTo=previousPeriod" (or previousYear, previousYearWeekday) compares with an earlier period; also limit, sort, header.
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_TRAFFIC_SUMMARY(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
-  return serve('formula', (ex) => runFormula(ex, 'traffic/summary', { siteId, start, end, limit, sort, header }));
+export function CREATOR_TRAFFIC_SUMMARY(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'traffic/summary', { siteId, start, end, limit, sort, header, options }));
 }
 
 /**
@@ -78,11 +79,12 @@ export function CREATOR_TRAFFIC_SUMMARY(siteId: Cell, start: Cell, end?: Cell, l
  * @param {number} limit Optional. At most this many rows per site (1 to 100000).
  * @param {string} sort Optional. A field or column to sort by, e.g. "pageviews"; "-pageviews" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @param {string} options Optional. "totals=true" adds a Total row (ratios recomputed from the sums); "compareTo=previousPeriod" (or previousYear, previousYearWeekday) compares with an earlier period; also limit, sort, header.
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_TRAFFIC_BY_DEVICE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
-  return serve('formula', (ex) => runFormula(ex, 'traffic/by-device', { siteId, start, end, limit, sort, header }));
+export function CREATOR_TRAFFIC_BY_DEVICE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'traffic/by-device', { siteId, start, end, limit, sort, header, options }));
 }
 
 /**
@@ -95,11 +97,12 @@ export function CREATOR_TRAFFIC_BY_DEVICE(siteId: Cell, start: Cell, end?: Cell,
  * @param {number} limit Optional. At most this many rows per site (1 to 100000).
  * @param {string} sort Optional. A field or column to sort by, e.g. "pageviews"; "-pageviews" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @param {string} options Optional. "totals=true" adds a Total row (ratios recomputed from the sums); "compareTo=previousPeriod" (or previousYear, previousYearWeekday) compares with an earlier period; also limit, sort, header.
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_TRAFFIC_BY_SOURCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
-  return serve('formula', (ex) => runFormula(ex, 'traffic/by-source', { siteId, start, end, limit, sort, header }));
+export function CREATOR_TRAFFIC_BY_SOURCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'traffic/by-source', { siteId, start, end, limit, sort, header, options }));
 }
 
 /**
@@ -112,11 +115,12 @@ export function CREATOR_TRAFFIC_BY_SOURCE(siteId: Cell, start: Cell, end?: Cell,
  * @param {number} limit Optional. At most this many rows per site (1 to 100000).
  * @param {string} sort Optional. A field or column to sort by, e.g. "pageviews"; "-pageviews" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @param {string} options Optional. "totals=true" adds a Total row (ratios recomputed from the sums); "compareTo=previousPeriod" (or previousYear, previousYearWeekday) compares with an earlier period; also limit, sort, header.
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_TRAFFIC_BY_COUNTRY(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
-  return serve('formula', (ex) => runFormula(ex, 'traffic/by-country', { siteId, start, end, limit, sort, header }));
+export function CREATOR_TRAFFIC_BY_COUNTRY(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'traffic/by-country', { siteId, start, end, limit, sort, header, options }));
 }
 
 /**
@@ -129,11 +133,12 @@ export function CREATOR_TRAFFIC_BY_COUNTRY(siteId: Cell, start: Cell, end?: Cell
  * @param {number} limit Optional. At most this many rows per site (1 to 100000).
  * @param {string} sort Optional. A field or column to sort by, e.g. "pageviews"; "-pageviews" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @param {string} options Optional. "totals=true" adds a Total row (ratios recomputed from the sums); "compareTo=previousPeriod" (or previousYear, previousYearWeekday) compares with an earlier period; also limit, sort, header.
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_PAGE_TRAFFIC(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
-  return serve('formula', (ex) => runFormula(ex, 'traffic/pages', { siteId, start, end, limit, sort, header }));
+export function CREATOR_PAGE_TRAFFIC(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'traffic/pages', { siteId, start, end, limit, sort, header, options }));
 }
 
 /**
@@ -146,11 +151,12 @@ export function CREATOR_PAGE_TRAFFIC(siteId: Cell, start: Cell, end?: Cell, limi
  * @param {number} limit Optional. At most this many rows per site (1 to 100000).
  * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @param {string} options Optional. "totals=true" adds a Total row (ratios recomputed from the sums); "compareTo=previousPeriod" (or previousYear, previousYearWeekday) compares with an earlier period; also limit, sort, header.
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_EARNINGS(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
-  return serve('formula', (ex) => runFormula(ex, 'earnings', { siteId, start, end, limit, sort, header }));
+export function CREATOR_EARNINGS(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'earnings', { siteId, start, end, limit, sort, header, options }));
 }
 
 /**
@@ -163,11 +169,12 @@ export function CREATOR_EARNINGS(siteId: Cell, start: Cell, end?: Cell, limit?: 
  * @param {number} limit Optional. At most this many rows per site (1 to 100000).
  * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @param {string} options Optional. "totals=true" adds a Total row (ratios recomputed from the sums); "compareTo=previousPeriod" (or previousYear, previousYearWeekday) compares with an earlier period; also limit, sort, header.
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_AD_UNITS(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
-  return serve('formula', (ex) => runFormula(ex, 'ad-units/performance', { siteId, start, end, limit, sort, header }));
+export function CREATOR_AD_UNITS(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'ad-units/performance', { siteId, start, end, limit, sort, header, options }));
 }
 
 /**
@@ -180,11 +187,12 @@ export function CREATOR_AD_UNITS(siteId: Cell, start: Cell, end?: Cell, limit?: 
  * @param {number} limit Optional. At most this many rows per site (1 to 100000).
  * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @param {string} options Optional. "totals=true" adds a Total row (ratios recomputed from the sums); "compareTo=previousPeriod" (or previousYear, previousYearWeekday) compares with an earlier period; also limit, sort, header.
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_VIDEO_EARNINGS(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
-  return serve('formula', (ex) => runFormula(ex, 'video/earnings', { siteId, start, end, limit, sort, header }));
+export function CREATOR_VIDEO_EARNINGS(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'video/earnings', { siteId, start, end, limit, sort, header, options }));
 }
 
 /**
@@ -197,11 +205,12 @@ export function CREATOR_VIDEO_EARNINGS(siteId: Cell, start: Cell, end?: Cell, li
  * @param {number} limit Optional. At most this many rows per site (1 to 100000).
  * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @param {string} options Optional. "totals=true" adds a Total row (ratios recomputed from the sums); "compareTo=previousPeriod" (or previousYear, previousYearWeekday) compares with an earlier period; also limit, sort, header.
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_DEVICE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
-  return serve('formula', (ex) => runFormula(ex, 'devices/performance', { siteId, start, end, limit, sort, header }));
+export function CREATOR_DEVICE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'devices/performance', { siteId, start, end, limit, sort, header, options }));
 }
 
 /**
@@ -214,11 +223,12 @@ export function CREATOR_DEVICE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell
  * @param {number} limit Optional. At most this many rows per site (1 to 100000).
  * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @param {string} options Optional. "totals=true" adds a Total row (ratios recomputed from the sums); "compareTo=previousPeriod" (or previousYear, previousYearWeekday) compares with an earlier period; also limit, sort, header.
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_PAGE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
-  return serve('formula', (ex) => runFormula(ex, 'pages/performance', { siteId, start, end, limit, sort, header }));
+export function CREATOR_PAGE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'pages/performance', { siteId, start, end, limit, sort, header, options }));
 }
 
 /**
@@ -231,11 +241,12 @@ export function CREATOR_PAGE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, 
  * @param {number} limit Optional. At most this many rows per site (1 to 100000).
  * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @param {string} options Optional. "totals=true" adds a Total row (ratios recomputed from the sums); "compareTo=previousPeriod" (or previousYear, previousYearWeekday) compares with an earlier period; also limit, sort, header.
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_SOURCE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
-  return serve('formula', (ex) => runFormula(ex, 'traffic-sources/performance', { siteId, start, end, limit, sort, header }));
+export function CREATOR_SOURCE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'traffic-sources/performance', { siteId, start, end, limit, sort, header, options }));
 }
 
 /**
@@ -248,11 +259,12 @@ export function CREATOR_SOURCE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell
  * @param {number} limit Optional. At most this many rows per site (1 to 100000).
  * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @param {string} options Optional. "totals=true" adds a Total row (ratios recomputed from the sums); "compareTo=previousPeriod" (or previousYear, previousYearWeekday) compares with an earlier period; also limit, sort, header.
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_COUNTRY_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
-  return serve('formula', (ex) => runFormula(ex, 'countries/performance', { siteId, start, end, limit, sort, header }));
+export function CREATOR_COUNTRY_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'countries/performance', { siteId, start, end, limit, sort, header, options }));
 }
 
 /**
@@ -265,11 +277,12 @@ export function CREATOR_COUNTRY_PERFORMANCE(siteId: Cell, start: Cell, end?: Cel
  * @param {number} limit Optional. At most this many rows per site (1 to 100000).
  * @param {string} sort Optional. A field or column to sort by, e.g. "rpm"; "-earnings" for descending.
  * @param {boolean} header Optional. FALSE leaves the header row out.
+ * @param {string} options Optional. "totals=true" adds a Total row (ratios recomputed from the sums); "compareTo=previousPeriod" (or previousYear, previousYearWeekday) compares with an earlier period; also limit, sort, header.
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_CATEGORY_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell): Cell[][] {
-  return serve('formula', (ex) => runFormula(ex, 'categories/performance', { siteId, start, end, limit, sort, header }));
+export function CREATOR_CATEGORY_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runFormula(ex, 'categories/performance', { siteId, start, end, limit, sort, header, options }));
 }
 
 /**
@@ -280,12 +293,29 @@ export function CREATOR_CATEGORY_PERFORMANCE(siteId: Cell, start: Cell, end?: Ce
  * @param {string} siteId A site ID, a range of site IDs, or "all" for every active site.
  * @param {string} start First day, or a preset such as "lastThirtyDays" (then leave end empty).
  * @param {string} end Last day (inclusive); empty with a preset.
- * @param {string} options Optional. Comma-separated: "limit=100", "sort=-earnings", "header=false"; or a two-column range of option names and values.
+ * @param {string} options Optional. Comma-separated: "limit=100", "sort=-earnings", "header=false", "totals=true" (a Total row), "compareTo=previousYear" (see CREATOR_COMPARE); or a two-column range of option names and values.
  * @return A table with a header row.
  * @customfunction
  */
 export function CREATOR_REPORT(report: Cell, siteId: Cell, start?: Cell, end?: Cell, options?: Cell): Cell[][] {
   return serve('formula', (ex) => runReportFormula(ex, report, siteId, start, end, options));
+}
+
+/**
+ * Any report beside an earlier period: the dimension columns, then for each metric its value, its previous value, the change, and the change as a fraction. Rows are matched by device, country, page, source...; a daily series day by day (both dates shown). Ratios are each period's own; a previous 0 leaves the change % blank.
+ * Example: =CREATOR_COMPARE("devices/performance", "site-1", "lastThirtyDays", , "previousPeriod") or =CREATOR_COMPARE("earnings", A2, "2026-10-01", "2026-10-31", "previousYearWeekday", "totals=true")
+ *
+ * @param {string} report The report key, e.g. "earnings" or "devices/performance".
+ * @param {string} siteId A site ID, a range of site IDs, or "all" for every active site.
+ * @param {string} start First day, a rolling day ("7daysAgo"), or a preset such as "lastThirtyDays" (then leave end empty).
+ * @param {string} end Last day (inclusive); empty with a preset.
+ * @param {string} compareTo "previousPeriod" (the same number of days just before), "previousYear" (the same dates a year earlier) or "previousYearWeekday" (364 days earlier, so weekdays line up).
+ * @param {string} options Optional. As CREATOR_REPORT's: "totals=true", "limit=10", "sort=-earnings", "header=false".
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function CREATOR_COMPARE(report: Cell, siteId: Cell, start: Cell, end: Cell, compareTo: Cell, options?: Cell): Cell[][] {
+  return serve('formula', (ex) => runCompareFormula(ex, report, siteId, start, end, compareTo, options));
 }
 
 /** Builds the add-on menu. In AuthMode.NONE only the menu may be built. */

@@ -205,6 +205,7 @@ export const REPORTS: readonly ReportSpec[] = [
       date('modifiedDate', 'Modified'),
       text('author', 'Author'),
     ],
+    dimensions: ['pageUrl', 'siteUrl'],
   },
   {
     key: 'traffic-sources/performance',

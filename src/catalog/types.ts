@@ -81,4 +81,9 @@ export interface ReportSpec {
    */
   shape: 'rows' | 'date-bounds';
   columns: ColumnSpec[];
+  /**
+   * The fields that tell rows apart (a comparison matches rows on them). Default: every text, URL
+   * and date column; listed where some of those are attributes of a row (a page's author).
+   */
+  dimensions?: readonly string[];
 }

@@ -6,9 +6,11 @@ export interface RawOptions {
   limit?: unknown;
   sort?: unknown;
   header?: unknown;
+  totals?: unknown;
+  compareTo?: unknown;
 }
 
-const KEYS = ['limit', 'sort', 'header'] as const;
+const KEYS = ['limit', 'sort', 'header', 'totals', 'compareTo'] as const;
 type Key = (typeof KEYS)[number];
 
 /**
@@ -25,12 +27,13 @@ export function readOptions(value: unknown): RawOptions {
   if (typeof value === 'number') return { limit: value };
   const out: RawOptions = {};
   const set = (rawKey: unknown, rawValue: unknown): void => {
-    const key = String(rawKey ?? '').trim().toLowerCase();
-    if (key === '' && (rawValue === '' || rawValue === undefined)) return;
-    if (!(KEYS as readonly string[]).includes(key)) {
+    const typed = String(rawKey ?? '').trim().toLowerCase();
+    if (typed === '' && (rawValue === '' || rawValue === undefined)) return;
+    const key = KEYS.find((k) => k.toLowerCase() === typed);
+    if (!key) {
       throw new CreatorError(
         'BAD_INPUT',
-        `Unknown option ${describeInput(typeof rawKey === 'string' ? rawKey.trim() : rawKey)}. Options are limit, sort and header, e.g. "limit=100, sort=-earnings, header=false".`,
+        `Unknown option ${describeInput(typeof rawKey === 'string' ? rawKey.trim() : rawKey)}. Options are limit, sort, header, totals and compareTo, e.g. "limit=100, sort=-earnings, header=false, totals=true".`,
       );
     }
     out[key as Key] = typeof rawValue === 'string' ? rawValue.trim() : rawValue;

@@ -6,6 +6,7 @@ import { readHeader } from './header-arg';
 import { readOptions } from './options-arg';
 import { resolveReport } from '../pull/report-key';
 import { singleCell } from '../shared/user-input';
+import { CreatorError } from '../shared/errors';
 
 /** Arguments of a CREATOR_ function, as Sheets passed them. Signature fixed by src/Code.ts. */
 export interface FormulaArgs {
@@ -15,15 +16,33 @@ export interface FormulaArgs {
   limit?: unknown;
   sort?: unknown;
   header?: unknown;
+  /** The trailing options argument: "totals=true, compareTo=previousYear" (also limit, sort, header). */
+  options?: unknown;
+  /** CREATOR_COMPARE's own argument. */
+  compareTo?: unknown;
 }
+
+const given = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
 
 /**
  * One CREATOR_ formula: the owner's credential (with consent), the shared pull, and a 2D array
  * with a header row. Errors are CreatorErrors; serve() turns them into the cell's message.
  */
 export function runFormula(execution: Execution, report: string, args: FormulaArgs): GridCell[][] {
-  const header = readHeader(args.header);
-  const request = { report, siteId: args.siteId, start: args.start, end: args.end, limit: args.limit, sort: args.sort };
+  // An argument given in its own place wins over the same option in the options text.
+  const opts = readOptions(args.options);
+  const pick = (own: unknown, fromOptions: unknown): unknown => (given(own) ? own : fromOptions);
+  const header = readHeader(pick(args.header, opts.header));
+  const request = {
+    report,
+    siteId: args.siteId,
+    start: args.start,
+    end: args.end,
+    limit: pick(args.limit, opts.limit),
+    sort: pick(args.sort, opts.sort),
+    totals: opts.totals,
+    compareTo: pick(args.compareTo, opts.compareTo),
+  };
   const refresh = checkRefresh(execution, requestKey(request));
   const result = pullReport(execution, request, { purpose: 'formula', bypassCache: refresh.bypass ? 'rows' : false });
   refresh.markFetched();
@@ -39,18 +58,33 @@ export function runReportFormula(
   end: unknown,
   options: unknown,
 ): GridCell[][] {
-  const opts = readOptions(options);
+  return runFormula(execution, reportKey(report), { siteId, start, end, options });
+}
+
+/** CREATOR_COMPARE: any report beside an earlier period, with CREATOR_REPORT's options. */
+export function runCompareFormula(
+  execution: Execution,
+  report: unknown,
+  siteId: unknown,
+  start: unknown,
+  end: unknown,
+  compareTo: unknown,
+  options: unknown,
+): GridCell[][] {
+  const key = reportKey(report);
+  if (!given(singleCell(compareTo, 'compareTo'))) {
+    throw new CreatorError(
+      'BAD_INPUT',
+      'Say what to compare with: "previousPeriod" (the same number of days just before), "previousYear" (the same dates a year earlier) or "previousYearWeekday" (364 days earlier, weekdays aligned).',
+    );
+  }
+  return runFormula(execution, key, { siteId, start, end, options, compareTo });
+}
+
+function reportKey(report: unknown): string {
   const key = singleCell(report, 'report key');
   // A number in a cell is still something the user typed as a key ("Unknown report "3"").
-  const spec = resolveReport(typeof key === 'number' ? String(key) : key);
-  return runFormula(execution, spec.key, {
-    siteId,
-    start,
-    end,
-    limit: opts.limit,
-    sort: opts.sort,
-    header: opts.header,
-  });
+  return resolveReport(typeof key === 'number' ? String(key) : key).key;
 }
 
 /** The refresh marker's key: the formula's arguments as given (dates as instants). */
@@ -61,5 +95,6 @@ function requestKey(request: Record<string, unknown>): string {
 function emptyMessage(result: PullResult): string {
   const who = result.sites.length === 1 ? ` for ${result.sites[0]}` : result.sites.length > 1 ? ' for these sites' : '';
   const when = result.startDate && result.endDate ? ` from ${result.startDate} to ${result.endDate}` : '';
+  if (result.comparison) return `No data${who}${when}, nor from ${result.comparison.startDate} to ${result.comparison.endDate}.`;
   return `No data${who}${when}.`;
 }

@@ -3,13 +3,15 @@ import { freshnessTtl, TTL_RECENT_S } from '../api/freshness';
 import type { Execution } from '../platform/execution';
 import type { ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
-import { catalogRank, stackTables, toTable, type Table } from '../table';
-import { localMidnight, maxYmd, minYmd, parseRange, resolveRange, type ResolvedRange } from '../dates';
-import { readQueryOptions } from './query-options';
+import { catalogRank, compareTables, stackTables, toTable, withTotals, type Table } from '../table';
+import { COMPARE_LABEL, comparisonRange, dayShift, parseRange, resolveRange, type CompareTo, type ResolvedRange } from '../dates';
+import { CreatorError, isCreatorError } from '../shared/errors';
+import { dayCells, earliestDay, latestDay } from './day-cells';
+import { readCompareTo, readQueryOptions, readTotals } from './query-options';
 import { resolveReport } from './report-key';
 import { readSiteArg } from './site-arg';
 import { explainSiteError } from './site-hints';
-import { expandSites } from './sites';
+import { expandSites, siteNames } from './sites';
 
 export interface PullRequest {
   /** A catalog key, e.g. "pages/performance". */
@@ -23,6 +25,10 @@ export interface PullRequest {
   limit?: unknown;
   /** `field` or `-field`; a column header is accepted too. */
   sort?: unknown;
+  /** Adds Total rows (per site and overall); ratios recomputed from the summed parts. */
+  totals?: unknown;
+  /** previousPeriod, previousYear or previousYearWeekday: the table compares the two periods. */
+  compareTo?: unknown;
 }
 
 export interface PullOptions {
@@ -53,10 +59,14 @@ export interface PullResult {
   truncated: boolean;
   /** A rolling window (today, yesterday, NdaysAgo) was moved back to end at the last day with data. */
   clamped: boolean;
-  /** Data rows in the table. */
+  /** Rows in the table, total rows included. */
   rows: number;
   /** What differs from what was asked, once each (per site when sites differ). */
   notices: string[];
+  /** Of which total rows. */
+  totalRows: number;
+  /** The period compared with, when the table is a comparison. */
+  comparison: { compareTo: CompareTo; label: string; startDate: string; endDate: string } | null;
 }
 
 /**
@@ -69,6 +79,11 @@ export interface PullResult {
 export function pullReport(execution: Execution, request: PullRequest, options: PullOptions): PullResult {
   const spec = resolveReport(request.report);
   const { limit, sort } = readQueryOptions(spec, request);
+  const totals = readTotals(request.totals);
+  const compareTo = readCompareTo(request.compareTo);
+  if (compareTo && !spec.dateFamily) {
+    throw new CreatorError('BAD_INPUT', `${spec.label} has no dates, so there is no earlier period to compare with. Leave compareTo empty.`);
+  }
   const platform = execution.platform;
   const timeZone = platform.timeZone();
   const requested = spec.dateFamily ? parseRange(request.start, request.end, { platform, timeZone }) : null;
@@ -79,18 +94,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   // skip the cache.
   const client = createClient(execution, credential, { bypassCache: options.bypassCache === true });
   const rowsClient = options.bypassCache ? createClient(execution, credential, { bypassCache: true }) : client;
-  // A pull repeats the same few days across many rows, and each midnight costs several
-  // Utilities.formatDate calls: each day is worked out once per pull, and every cell gets its own
-  // Date (a shared one could be changed through any cell holding it).
-  const midnights = new Map<string, number>();
-  const toDate = (ymd: string): Date => {
-    let ms = midnights.get(ymd);
-    if (ms === undefined) {
-      ms = localMidnight(platform, timeZone, ymd).getTime();
-      midnights.set(ymd, ms);
-    }
-    return new Date(ms);
-  };
+  const { toDate, dayOf } = dayCells(platform, timeZone);
   const sites = siteArg ? expandSites(siteArg, client, options.purpose) : [];
 
   if (!siteArg) {
@@ -107,6 +111,8 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
       clamped: false,
       rows: table.rows.length,
       notices: result.notices ?? [],
+      totalRows: 0,
+      comparison: null,
     };
   }
 
@@ -123,69 +129,121 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   // Explicit days go to the API as given, so the bounds they must be checked against can come back
   // in the same round trip as the first page and be checked before any row is used. A preset is
   // read from the bounds, so those are needed first (or come from the cache at no cost); so is a
-  // rolling window ("7daysAgo".."yesterday"), whose end moves to the last day with data.
+  // rolling window ("7daysAgo".."yesterday"), whose end moves to the last day with data. A
+  // comparison needs both periods checked before anything is fetched.
   const explicit = requested?.kind === 'days' && !requested.rolling && family !== null ? requested : null;
-  const unknownBounds = explicit ? sites.filter((siteId) => client.knownBounds(siteId) === undefined) : [];
+  const unknownBounds = explicit && !compareTo ? sites.filter((siteId) => client.knownBounds(siteId) === undefined) : [];
   let ranges: Array<ResolvedRange | null> | null = unknownBounds.length > 0 ? null : resolveAll();
   const checkAll = (): Array<ResolvedRange | null> => {
     if (!ranges) ranges = resolveAll();
     return ranges;
   };
 
-  const tables: Table[] = [];
   const notices: string[] = [];
+  const previous = compareTo && family ? checkAll().map((range, i) => range && previousPeriod(range, compareTo, client.dateBounds(sites[i]), sites[i], family)) : null;
+  // Several sites carry each site's name beside its ID (one cached request for the site list).
+  const names = sites.length > 1 ? siteNames(client) : undefined;
+
   let truncated = false;
-  sites.forEach((siteId, i) => {
-    try {
-      pullSite(siteId, i);
-    } catch (error) {
-      throw explainSiteError(error, siteId, () => client.listSites());
-    }
-  });
-  function pullSite(siteId: string, i: number): void {
-    const known = ranges?.[i] ?? null;
-    const prefix = sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '';
-    const result = rowsClient.fetchRows(
-      spec,
-      {
-        siteId,
-        startDate: known?.startDate ?? explicit?.startDate,
-        endDate: known?.endDate ?? explicit?.endDate,
-        limit,
-        sort,
-      },
-      {
-        onProgress: (page, pages) =>
-          options.onProgress?.(`${prefix}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
-        cacheTtlSeconds: () => {
-          const range = checkAll()[i];
-          return range ? freshnessTtl(range.endDate, range.dataThrough) : TTL_RECENT_S;
+  const pullSide = (side: Array<ResolvedRange | null> | null, label: string): Table => {
+    const tables: Table[] = [];
+    sites.forEach((siteId, i) => {
+      try {
+        pullSite(siteId, i);
+      } catch (error) {
+        throw explainSiteError(error, siteId, () => client.listSites());
+      }
+    });
+    function pullSite(siteId: string, i: number): void {
+      const known = side ? side[i] : (ranges?.[i] ?? null);
+      const prefix = (sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '') + label;
+      const result = rowsClient.fetchRows(
+        spec,
+        {
+          siteId,
+          startDate: known?.startDate ?? explicit?.startDate,
+          endDate: known?.endDate ?? explicit?.endDate,
+          limit,
+          sort,
         },
-        ...(ranges ? {} : { boundsAlong: { siteIds: unknownBounds, check: () => void checkAll() } }),
-      },
-    );
-    truncated = truncated || result.truncated;
-    for (const notice of result.notices ?? []) {
-      const text = sites.length > 1 ? `${siteId}: ${notice}` : notice;
-      if (!notices.includes(text)) notices.push(text);
+        {
+          onProgress: (page, pages) =>
+            options.onProgress?.(`${prefix}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
+          cacheTtlSeconds: () => {
+            const range = side ? side[i] : checkAll()[i];
+            return range ? freshnessTtl(range.endDate, range.dataThrough) : TTL_RECENT_S;
+          },
+          ...(ranges ? {} : { boundsAlong: { siteIds: unknownBounds, check: () => void checkAll() } }),
+        },
+      );
+      truncated = truncated || result.truncated;
+      for (const notice of result.notices ?? []) {
+        const text = sites.length > 1 ? `${siteId}: ${notice}` : notice;
+        if (!notices.includes(text)) notices.push(text);
+      }
+      tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId, forSheet: options.forSheet } : { toDate, forSheet: options.forSheet }));
     }
-    tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId, forSheet: options.forSheet } : { toDate, forSheet: options.forSheet }));
+    return sites.length > 1 ? stackTables(tables, sites, names, catalogRank(spec)) : tables[0];
+  };
+
+  let table = pullSide(null, '');
+  let totalRows = 0;
+  let comparison: PullResult['comparison'] = null;
+  if (compareTo && previous) {
+    const before = pullSide(previous, 'comparison period: ');
+    const first = checkAll().find((r): r is ResolvedRange => r !== null)!;
+    const compared = compareTables({ spec, current: table, previous: before, shift: dayShift(compareTo, first), dayOf, toDate, totals });
+    table = compared;
+    totalRows = compared.totalRows;
+    const spans = previous.filter((r): r is ResolvedRange => r !== null);
+    comparison = {
+      compareTo,
+      label: COMPARE_LABEL[compareTo],
+      startDate: earliestDay(spans.map((r) => r.startDate))!,
+      endDate: latestDay(spans.map((r) => r.endDate))!,
+    };
+  } else if (totals) {
+    const totalled = withTotals(table, spec);
+    table = totalled.table;
+    totalRows = totalled.totals;
   }
 
-  const table = sites.length > 1 ? stackTables(tables, sites, catalogRank(spec)) : tables[0];
   const resolved = checkAll().filter((r): r is ResolvedRange => r !== null);
-  const earliest = (days: string[]): string | null => (days.length ? days.reduce(minYmd) : null);
-  const latest = (days: string[]): string | null => (days.length ? days.reduce(maxYmd) : null);
   return {
     spec,
     table,
     sites,
-    startDate: earliest(resolved.map((r) => r.startDate)),
-    endDate: latest(resolved.map((r) => r.endDate)),
-    dataThrough: earliest(resolved.map((r) => r.dataThrough)),
+    startDate: earliestDay(resolved.map((r) => r.startDate)),
+    endDate: latestDay(resolved.map((r) => r.endDate)),
+    dataThrough: earliestDay(resolved.map((r) => r.dataThrough)),
     truncated,
     clamped: resolved.some((r) => r.clamped === true),
     rows: table.rows.length,
     notices,
+    totalRows,
+    comparison,
   };
+}
+
+/**
+ * The period a site's range is compared with, checked against the same bounds with the same
+ * messages as the range itself, so a comparison reaching back before the site's first day says so.
+ */
+function previousPeriod(
+  range: ResolvedRange,
+  compareTo: CompareTo,
+  bounds: Parameters<typeof resolveRange>[1],
+  siteId: string,
+  family: NonNullable<ReportSpec['dateFamily']>,
+): ResolvedRange {
+  const span = comparisonRange(compareTo, range);
+  try {
+    return resolveRange({ kind: 'days', ...span }, bounds, { siteId, family });
+  } catch (error) {
+    if (!isCreatorError(error)) throw error;
+    throw new CreatorError(
+      error.code,
+      `The comparison period (${COMPARE_LABEL[compareTo]}: ${span.startDate} to ${span.endDate}) is outside the data. ${error.message}`,
+    );
+  }
 }

@@ -1,6 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import { fieldNamed } from '../catalog/aliases';
 import type { ReportSpec } from '../catalog/types';
+import { COMPARE_TO, type CompareTo } from '../dates/compare-period';
 import { describeInput, singleCell } from '../shared/user-input';
 
 /** The most rows one report may ask for per site: the pull's row cap and every form's bound. */
@@ -64,5 +65,33 @@ function badSort(spec: ReportSpec, value: unknown): CreatorError {
     'BAD_INPUT',
     `The sort ${describeInput(value)} is not a field name. Use a field such as ${example}, or -${example} for descending` +
       (fields.length ? ` (fields: ${fields.join(', ')}).` : '.'),
+  );
+}
+
+/** The totals switch: off by default; TRUE, 1, "true", "yes", "on" add the Total row(s). */
+export function readTotals(given: unknown): boolean {
+  const value = singleCell(given, 'totals switch');
+  if (value === undefined || value === null || value === '') return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
+  if (typeof value === 'string') {
+    const text = value.trim().toLowerCase();
+    if (['true', 'yes', 'on', '1'].includes(text)) return true;
+    if (['false', 'no', 'off', '0', ''].includes(text)) return false;
+  }
+  throw new CreatorError('BAD_INPUT', `The totals switch ${describeInput(value)} must be TRUE or FALSE (e.g. "totals=true").`);
+}
+
+/** What to compare with, or null for no comparison: previousPeriod, previousYear, previousYearWeekday. */
+export function readCompareTo(given: unknown): CompareTo | null {
+  const value = singleCell(given, 'compareTo');
+  if (value === undefined || value === null || value === '') return null;
+  const text = typeof value === 'string' ? value.trim().replace(/[\s_-]/g, '').toLowerCase() : '';
+  if (typeof value === 'string' && ['', 'none', 'off'].includes(text)) return null;
+  const found = COMPARE_TO.find((c) => c.toLowerCase() === text);
+  if (found) return found;
+  throw new CreatorError(
+    'BAD_INPUT',
+    `Cannot compare with ${describeInput(value)}. Use previousPeriod (the same number of days just before), previousYear (the same dates a year earlier) or previousYearWeekday (364 days earlier, weekdays aligned).`,
   );
 }

@@ -27,6 +27,7 @@ function toRequest(def: StoredDefinition): RunReportRequest {
   if (def.start !== undefined) request.start = def.start;
   if (def.end !== undefined) request.end = def.end;
   if (def.options) request.options = { ...def.options };
+  if (def.mode === 'history') request.history = { revisionDays: def.revisionDays ?? 7 };
   if (def.startCell) request.startCell = def.startCell;
   return request;
 }

@@ -20,10 +20,27 @@ export function isScheduled(schedule: Schedule | undefined): schedule is Schedul
   return !!schedule && schedule.every !== 'off';
 }
 
+/** The month `offset` months from the given one, on `monthDay` or the month's last day if shorter. */
+function monthlyDate(year: number, month: number, offset: number, monthDay: number): { year: number; month: number; day: number } {
+  const first = new Date(Date.UTC(year, month - 1 + offset, 1));
+  const y = first.getUTCFullYear();
+  const m = first.getUTCMonth() + 1;
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { year: y, month: m, day: Math.min(monthDay, last) };
+}
+
+function monthlySlot(schedule: Schedule, p: { year: number; month: number }, offset: number, zone: Zone): number {
+  return zonedInstant(monthlyDate(p.year, p.month, offset, schedule.monthDay ?? 1), schedule.hour ?? 0, zone.timeZone, zone.formatDate);
+}
+
 /** The most recent slot at or before `at`; null when the schedule is off. */
 export function latestSlot(schedule: Schedule | undefined, at: number, zone: Zone): number | null {
   if (!isScheduled(schedule)) return null;
   const p = localParts(at, zone.timeZone, zone.formatDate);
+  if (schedule.every === 'month') {
+    const slot = monthlySlot(schedule, p, 0, zone);
+    return slot <= at ? slot : monthlySlot(schedule, p, -1, zone);
+  }
   if (schedule.every === 'hour') {
     // Offsets are whole or half hours; the local minute and second say how far past the hour we are.
     return at - ((p.minute * 60 + p.second) * 1000 + (((at % 1000) + 1000) % 1000));
@@ -41,6 +58,10 @@ export function nextSlotAfter(schedule: Schedule | undefined, after: number, zon
   if (!isScheduled(schedule)) return null;
   if (schedule.every === 'hour') return (latestSlot(schedule, after, zone) as number) + HOUR_MS;
   const p = localParts(after, zone.timeZone, zone.formatDate);
+  if (schedule.every === 'month') {
+    const slot = monthlySlot(schedule, p, 0, zone);
+    return slot > after ? slot : monthlySlot(schedule, p, 1, zone);
+  }
   const hour = schedule.hour ?? 0;
   const ahead = schedule.every === 'week' ? ((schedule.weekDay ?? 1) - p.weekDay + 7) % 7 : 0;
   const step = schedule.every === 'week' ? 7 : 1;
@@ -64,10 +85,20 @@ function hh(hour: number | undefined): string {
   return `${String(hour ?? 0).padStart(2, '0')}:00`;
 }
 
-/** "Hourly", "Daily at 06:00", "Weekly on Monday at 07:00", "Off". */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+/** "Hourly", "Daily at 06:00", "Weekly on Monday at 07:00", "Monthly on the 2nd at 06:00", "Off". */
 export function describeSchedule(schedule: Schedule | undefined): string {
   if (!isScheduled(schedule)) return 'Off';
   if (schedule.every === 'hour') return 'Hourly';
   if (schedule.every === 'day') return `Daily at ${hh(schedule.hour)}`;
+  if (schedule.every === 'month') {
+    const day = schedule.monthDay ?? 1;
+    return `Monthly on the ${ordinal(day)}${day > 28 ? ' (or the month\'s last day)' : ''} at ${hh(schedule.hour)}`;
+  }
   return `Weekly on ${DAY_NAMES[schedule.weekDay ?? 1]} at ${hh(schedule.hour)}`;
 }

@@ -1,6 +1,8 @@
 import { CreatorError } from '../shared/errors';
 import { findReport } from '../catalog/reports';
 import type { ReportSpec } from '../catalog/types';
+import { COMPARE_TO } from '../dates';
+import { canTotal } from '../table';
 import { parseDateArg, type DateContext } from '../dates';
 import { readQueryOptions } from '../pull/query-options';
 import type { ReportDefinition, ReportOptions, Schedule } from '../shared/types';
@@ -69,20 +71,60 @@ function cleanOptions(value: unknown, spec: ReportSpec): ReportOptions | undefin
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object') bad('Report options must be an object.');
   const options: ReportOptions = readQueryOptions(spec, value as Record<string, unknown>);
+  const raw = value as Record<string, unknown>;
+  if (raw.totals !== undefined && raw.totals !== null && raw.totals !== false) {
+    if (raw.totals !== true) bad('The totals option is true or false.');
+    if (!canTotal(spec)) bad(`${spec.label} has no metrics to total.`);
+    options.totals = true;
+  }
+  const compareTo = text(raw.compareTo, 'comparison');
+  if (compareTo) {
+    if (!spec.dateFamily) bad(`${spec.label} has no dates, so there is no earlier period to compare with.`);
+    const known = COMPARE_TO.find((c) => c === compareTo);
+    if (!known) bad(`Compare with previousPeriod, previousYear or previousYearWeekday, not ${describeInput(compareTo)}.`);
+    options.compareTo = known;
+  }
   return Object.keys(options).length ? options : undefined;
 }
+
+/** Revised days are re-read at most this far back; a month covers every revision seen so far. */
+export const MAX_REVISION_DAYS = 31;
+export const DEFAULT_REVISION_DAYS = 7;
+
+function cleanMode(raw: Record<string, unknown>, spec: ReportSpec, options: ReportOptions | undefined): Pick<ReportDefinition, 'mode' | 'revisionDays'> {
+  const mode = text(raw.mode, 'mode') || 'replace';
+  if (mode === 'replace') return {};
+  if (mode !== 'history') bad(`The mode is "replace" (each refresh replaces the block) or "history" (rows are kept and updated), not ${describeInput(mode)}.`);
+  if (!spec.dateFamily) bad(`${spec.label} has no dates, so it cannot keep a history.`);
+  if (options?.compareTo || options?.totals) bad('A history keeps one row per day: leave totals and comparisons to a report that replaces its block.');
+  const given = raw.revisionDays;
+  const revisionDays = given === undefined || given === null || given === '' ? DEFAULT_REVISION_DAYS : Number(given);
+  if (!Number.isInteger(revisionDays) || revisionDays < 0 || revisionDays > MAX_REVISION_DAYS) {
+    bad(`The revision window is a whole number of days from 0 to ${MAX_REVISION_DAYS} (the network revises the last few days; 7 is usual).`);
+  }
+  return { mode: 'history', revisionDays };
+}
+
+const EVERY = 'A schedule runs every hour, day, week or month (or is off).';
 
 function cleanSchedule(value: unknown): Schedule {
   if (value === undefined || value === null) return { every: 'off' };
   if (typeof value !== 'object') bad('The schedule must be an object.');
   const raw = value as Record<string, unknown>;
-  if (raw.every !== undefined && raw.every !== null && typeof raw.every !== 'string') bad('A schedule runs every hour, day or week (or is off).');
+  if (raw.every !== undefined && raw.every !== null && typeof raw.every !== 'string') bad(EVERY);
   const every = text(raw.every, 'schedule') || 'off';
   if (every === 'off' || every === 'hour') return { every };
-  if (every !== 'day' && every !== 'week') bad('A schedule runs every hour, day or week (or is off).');
+  if (every !== 'day' && every !== 'week' && every !== 'month') bad(EVERY);
   const hour = Number(raw.hour);
   if (!Number.isInteger(hour) || hour < 0 || hour > 23) bad('Pick the hour of the day (0 to 23) for the schedule.');
   if (every === 'day') return { every, hour };
+  if (every === 'month') {
+    const monthDay = Number(raw.monthDay);
+    if (!Number.isInteger(monthDay) || monthDay < 1 || monthDay > 31) {
+      bad('Pick the day of the month (1 to 31) for the schedule; a day past the month\'s end runs on its last day.');
+    }
+    return { every, hour, monthDay };
+  }
   const weekDay = Number(raw.weekDay);
   if (!Number.isInteger(weekDay) || weekDay < 0 || weekDay > 6) bad('Pick the day of the week for the schedule.');
   return { every, hour, weekDay };
@@ -112,6 +154,7 @@ export function cleanDefinition(input: unknown, ctx: DateContext): ReportDefinit
     sheetName,
     schedule: cleanSchedule(raw.schedule),
   };
+  Object.assign(definition, cleanMode(raw, spec, definition.options));
   if (raw.notifyOnFailure === true) definition.notifyOnFailure = true;
   else if (raw.notifyOnFailure !== undefined && raw.notifyOnFailure !== null && raw.notifyOnFailure !== false) {
     bad(`"E-mail me when a scheduled refresh fails" is on or off, not ${describeInput(raw.notifyOnFailure)}.`);

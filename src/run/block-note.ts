@@ -7,6 +7,10 @@ export interface BlockNoteFacts {
   endDate: string | null;
   dataThrough: string | null;
   rows: number;
+  /** Of `rows`, how many are totals. */
+  totalRows?: number;
+  /** The period a comparison looks back to. */
+  comparison?: { label: string; startDate: string; endDate: string } | null;
   truncated: boolean;
   /** What differs from what was asked (see PullResult.notices). */
   notices?: string[];
@@ -28,8 +32,12 @@ export function blockNote(platform: Platform, facts: BlockNoteFacts): string {
   if (facts.startDate && facts.endDate) {
     lines.push(`Dates: ${facts.startDate} to ${facts.endDate}${facts.clamped ? ' (the rolling window ends on the last day with data)' : ''}`);
   }
+  if (facts.comparison) {
+    lines.push(`Compared with: ${facts.comparison.startDate} to ${facts.comparison.endDate} (${facts.comparison.label})`);
+  }
   if (facts.dataThrough) lines.push(`Data through: ${facts.dataThrough} (the last few days may still be revised)`);
-  lines.push(`Rows: ${facts.rows}${facts.truncated ? ' (limited: the report has more)' : ''}`);
+  const totals = facts.totalRows ? ` (${facts.totalRows} of them total${facts.totalRows === 1 ? '' : 's'})` : '';
+  lines.push(`Rows: ${facts.rows}${totals}${facts.truncated ? ' (limited: the report has more)' : ''}`);
   for (const notice of facts.notices ?? []) lines.push(`Note: ${notice}`);
   lines.push(`Refreshed: ${refreshed} (${zone})`);
   return lines.join('\n');

@@ -30,7 +30,7 @@ export function elapsedSeconds(platform: Pick<Platform, 'now'>, startedAt: numbe
   return Math.round((platform.now() - startedAt) / 100) / 10;
 }
 
-function siteLabels(sites: string[], fallback: string | string[]): string[] {
+export function siteLabels(sites: string[], fallback: string | string[]): string[] {
   if (sites.length) return sites;
   return (Array.isArray(fallback) ? fallback : [fallback]).filter((s) => s !== '');
 }
@@ -85,7 +85,16 @@ export function runReportToSheet(
     claimTarget(spreadsheet, platform, run, opts.blockId);
     const pulled = pullReport(
       execution,
-      { report: run.spec.key, siteId: run.siteId, start: run.start, end: run.end, limit: run.limit, sort: run.sort },
+      {
+        report: run.spec.key,
+        siteId: run.siteId,
+        start: run.start,
+        end: run.end,
+        limit: run.limit,
+        sort: run.sort,
+        totals: run.totals,
+        compareTo: run.compareTo,
+      },
       {
         purpose: 'user',
         bypassCache: opts.bypassCache,
@@ -110,6 +119,8 @@ export function runReportToSheet(
         endDate: pulled.endDate,
         dataThrough: pulled.dataThrough,
         rows,
+        totalRows: pulled.totalRows,
+        comparison: pulled.comparison,
         truncated: pulled.truncated,
         notices: pulled.notices,
         clamped: pulled.clamped,

@@ -16,6 +16,8 @@ export interface CheckedRun {
   end?: string;
   limit?: number;
   sort?: string;
+  totals?: unknown;
+  compareTo?: unknown;
   sheetName: string;
   /** Top-left cell of the block ("A1" when absent); the writer checks it. */
   startCell?: string;
@@ -64,6 +66,9 @@ export function checkRunRequest(request: RunReportRequest): CheckedRun {
     end: optionalText(request.end, 'end date'),
     limit,
     sort,
+    // Read by the pull, which says what is wrong with them.
+    totals: request.options?.totals,
+    compareTo: request.options?.compareTo,
     sheetName,
     startCell: optionalText(request.startCell, 'start cell'),
     runId: request.runId === undefined || request.runId === null || request.runId === '' ? undefined : checkRunId(request.runId),

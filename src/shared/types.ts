@@ -80,6 +80,10 @@ export interface ReportOptions {
   sort?: string;
   /** Leave the header row out (formulas only). Default true. */
   header?: boolean;
+  /** Add Total rows: per site and overall; ratios recomputed from the summed parts. */
+  totals?: boolean;
+  /** Compare with an earlier period: the table gets previous values and changes. */
+  compareTo?: 'previousPeriod' | 'previousYear' | 'previousYearWeekday';
 }
 
 export interface RunReportRequest {
@@ -95,6 +99,8 @@ export interface RunReportRequest {
   startCell?: string;
   /** Lets the sidebar poll getRunProgress while the run goes on. */
   runId?: string;
+  /** Keep a history (saved reports): upsert per site, day and dimension instead of replacing. */
+  history?: { revisionDays: number };
 }
 
 export interface RunReportResult {
@@ -122,14 +128,16 @@ export interface RunProgress {
   done: boolean;
 }
 
-export type ScheduleEvery = 'off' | 'hour' | 'day' | 'week';
+export type ScheduleEvery = 'off' | 'hour' | 'day' | 'week' | 'month';
 
 export interface Schedule {
   every: ScheduleEvery;
-  /** 0-23 in the spreadsheet's time zone (day, week). */
+  /** 0-23 in the spreadsheet's time zone (day, week, month). */
   hour?: number;
   /** 0 = Sunday ... 6 = Saturday (week). */
   weekDay?: number;
+  /** 1-31 (month); past the month's end the schedule runs on its last day. */
+  monthDay?: number;
 }
 
 export interface ReportDefinition {
@@ -142,6 +150,10 @@ export interface ReportDefinition {
   options?: ReportOptions;
   sheetName: string;
   schedule?: Schedule;
+  /** `replace` (default): each refresh replaces the block. `history`: rows are kept and upserted. */
+  mode?: 'replace' | 'history';
+  /** History only: each refresh re-reads this many days before the last stored day (default 7). */
+  revisionDays?: number;
   /** E-mail the person whose trigger ran it when a scheduled refresh fails (once a day at most). */
   notifyOnFailure?: boolean;
   /** Top-left cell of the report's block; default A1. */

@@ -1,4 +1,5 @@
 export { toTable, type ToTableOptions } from './to-table';
-export { totalRow } from './totals';
-export { catalogRank, stackTables } from './stack';
-export { SITE_COLUMN, SITE_FIELD, type Table, type TableColumn } from './types';
+export { totalRow, withTotals, canTotal, aggregateRow } from './totals';
+export { compareTables, changeOf, dimensionFields, type CompareInput } from './compare';
+export { catalogRank, concatTables, stackTables } from './stack';
+export { SITE_COLUMN, SITE_FIELD, SITE_NAME_COLUMN, SITE_NAME_FIELD, type Table, type TableColumn } from './types';

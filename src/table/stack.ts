@@ -1,19 +1,21 @@
 import type { ReportSpec } from '../catalog/types';
 import { asLiteralText } from '../sheet/cell-values';
-import { SITE_COLUMN, type Table, type TableColumn } from './types';
+import { SITE_COLUMN, SITE_NAME_COLUMN, SITE_NAME_FIELD, type Table, type TableColumn } from './types';
 
 /**
  * Column order for several tables: each table's columns keep their relative order, and a column
  * only some tables have goes right after its predecessor (a score column stays beside its value).
  */
-function unionColumns(tables: Table[]): TableColumn[] {
-  const union: TableColumn[] = [SITE_COLUMN];
+function unionColumns(tables: Table[], named: boolean, leading: TableColumn[] = named ? [SITE_COLUMN, SITE_NAME_COLUMN] : [SITE_COLUMN]): TableColumn[] {
+  const union: TableColumn[] = [...leading];
+  // The leading columns (Site, its name) stay first: a table's own columns go after them.
+  const first = leading.length - 1;
   for (const table of tables) {
-    let after = 0;
+    let after = first;
     for (const column of table.columns) {
       const at = union.findIndex((c) => c.field === column.field);
       if (at >= 0) {
-        after = at;
+        after = Math.max(at, first);
         continue;
       }
       union.splice(after + 1, 0, column);
@@ -39,27 +41,43 @@ export function catalogRank(spec: ReportSpec): (field: string) => number {
 }
 
 /**
- * Several sites' tables as one, Site column first. A table without a Site column takes its ID
- * from `sites` (same order). Cells of columns a table lacks are "". With `rank`, columns are put
- * in its order (stable: equal ranks keep the union's order).
+ * Several sites' tables as one, Site column first and, with `names`, each site's name beside its
+ * ID. A table without a Site column takes its ID from `sites` (same order). Cells of columns a
+ * table lacks are "". With `rank`, columns are put in its order (stable: equal ranks keep the
+ * union's order; the Site and site-name columns stay first).
  */
-export function stackTables(tables: Table[], sites: string[] = [], rank?: (field: string) => number): Table {
-  const union = unionColumns(tables);
+export function stackTables(tables: Table[], sites: string[] = [], names?: ReadonlyMap<string, string>, rank?: (field: string) => number): Table {
+  const union = unionColumns(tables, names !== undefined);
+  const lead = (field: string): number | undefined => (field === SITE_COLUMN.field ? -2 : field === SITE_NAME_FIELD ? -1 : undefined);
   const columns = rank
     ? union
-        .map((column, i) => ({ column, i, r: column.field === SITE_COLUMN.field && i === 0 ? -1 : rank(column.field) }))
-        .sort((a, b) => (a.r === b.r ? a.i - b.i : a.r < b.r ? -1 : 1))
+        .map((column, i) => ({ column, i, r: lead(column.field) ?? rank(column.field) }))
+        .sort((x, y) => (x.r === y.r ? x.i - y.i : x.r < y.r ? -1 : 1))
         .map((entry) => entry.column)
     : union;
   const rows: unknown[][] = [];
   // Sheet-safe tables stay so: their cells must not be escaped a second time by the writer.
   const safe = tables.length > 0 && tables.every((t) => t.sheetSafe === true);
   tables.forEach((table, t) => {
+    const id = sites[t] ?? '';
+    const site = safe ? asLiteralText(id, true) : id;
+    const rawName = names?.get(id) ?? '';
+    const name = safe ? asLiteralText(rawName, true) : rawName;
     const positions = columns.map((c) => table.columns.findIndex((own) => own.field === c.field));
-    const site = safe ? asLiteralText(sites[t] ?? '', true) : (sites[t] ?? '');
     for (const row of table.rows) {
-      rows.push(positions.map((p, k) => (p >= 0 ? row[p] : k === 0 ? site : '')));
+      rows.push(positions.map((p, k) => (p >= 0 ? row[p] : k === 0 ? site : columns[k].field === SITE_NAME_FIELD ? name : '')));
     }
   });
   return safe ? { columns, rows, sheetSafe: true } : { columns, rows };
+}
+
+/** Tables of one report (days of a history) as one: columns in first-seen order, "" where a table lacks one. */
+export function concatTables(tables: Table[]): Table {
+  const columns = unionColumns(tables, false, []);
+  const rows: unknown[][] = [];
+  for (const table of tables) {
+    const positions = columns.map((c) => table.columns.findIndex((own) => own.field === c.field));
+    for (const row of table.rows) rows.push(positions.map((p) => (p >= 0 ? row[p] : '')));
+  }
+  return { columns, rows };
 }

@@ -2,7 +2,7 @@ import type { ColumnType } from '../catalog/types';
 
 export interface TableColumn {
   header: string;
-  /** The API field (`cpm`), a score (`cpm.score`), a nested path (`a.b`), or `site`. */
+  /** The API field (`cpm`), a score (`cpm.score`), a nested path (`a.b`), `site` or `siteName`. */
   field: string;
   type: ColumnType;
   /** Sheets number format. */
@@ -22,3 +22,5 @@ export interface Table {
 
 export const SITE_FIELD = 'site';
 export const SITE_COLUMN: Readonly<TableColumn> = Object.freeze({ header: 'Site', field: SITE_FIELD, type: 'text' });
+export const SITE_NAME_FIELD = 'siteName';
+export const SITE_NAME_COLUMN: Readonly<TableColumn> = Object.freeze({ header: 'Site name', field: SITE_NAME_FIELD, type: 'text' });

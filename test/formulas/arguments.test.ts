@@ -31,7 +31,7 @@ describe('CREATOR_REPORT options', () => {
   });
 
   it('names the valid options for an unknown one', () => {
-    expect(() => readOptions('rows=10')).toThrow('Unknown option "rows". Options are limit, sort and header');
+    expect(() => readOptions('rows=10')).toThrow('Unknown option "rows". Options are limit, sort, header, totals and compareTo');
     expect(() => readOptions('limit 10')).toThrow('Cannot read the option "limit 10"');
   });
 });

@@ -124,7 +124,7 @@ export const REPORT_KEY_ROWS: ArgRow[] = [
 /** CREATOR_REPORT's options argument. */
 export const OPTION_ROWS: ArgRow[] = [
   { name: 'bad limit', value: 'limit=abc', expect: /^The limit "abc" must be a whole number/ },
-  { name: 'unknown option', value: 'foo=1', expect: /^Unknown option "foo"\. Options are limit, sort and header/ },
+  { name: 'unknown option', value: 'foo=1', expect: /^Unknown option "foo"\. Options are limit, sort, header, totals and compareTo/ },
   { name: '100 KB of text', value: LONG, expect: /^Cannot read the option "x{60}…" \(100,000 characters\)\. Write key=value pairs/ },
   { name: 'an object', value: {}, expect: /^Give options as text, e\.g\. "limit=100/ },
   { name: 'a two-column range', value: [['limit', 5], ['header', false]], expect: { same: 'limit=5, header=false' } },
@@ -230,7 +230,7 @@ export const SIDEBAR_ROWS: SidebarRow[] = [
   { fn: 'saveReport', name: 'report as an object', args: [{ ...DEF, report: {} }], expect: /^The report must be text, not a value of an unexpected kind\.$/ },
   { fn: 'saveReport', name: 'sheet name as an object', args: [{ ...DEF, sheetName: {} }], expect: /^The sheet name must be text, not a value of an unexpected kind\.$/ },
   { fn: 'saveReport', name: 'no sheet name', args: [{ ...DEF, sheetName: undefined }], expect: /^Name the sheet the report goes to\.$/ },
-  { fn: 'saveReport', name: 'schedule every minute', args: [{ ...DEF, schedule: { every: 'minute' } }], expect: /^A schedule runs every hour, day or week \(or is off\)\.$/ },
+  { fn: 'saveReport', name: 'schedule every minute', args: [{ ...DEF, schedule: { every: 'minute' } }], expect: /^A schedule runs every hour, day, week or month \(or is off\)\.$/ },
   { fn: 'saveReport', name: 'schedule hour 99', args: [{ ...DEF, schedule: { every: 'day', hour: 99 } }], expect: /^Pick the hour of the day \(0 to 23\)/ },
   { fn: 'saveReport', name: 'schedule as text', args: [{ ...DEF, schedule: 'daily' }], expect: /^The schedule must be an object\.$/ },
   { fn: 'saveReport', name: '100 KB name', args: [{ ...DEF, name: LONG }], expect: /^Report names are at most 100 characters\.$/ },

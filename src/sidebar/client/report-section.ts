@@ -72,6 +72,29 @@ export const reportSection: SidebarSection = {
     );
     const limit = el('input', { type: 'number', min: '1', max: String(MAX_LIMIT), step: '1', name: 'limit', placeholder: 'All rows' });
     const limitBox = field('Row limit', limit, 'Optional: the first rows by the report\u2019s default order.');
+    const totals = el('input', { type: 'checkbox', id: 'report-totals', name: 'totals' });
+    const compareTo = el('select', { name: 'compareTo' });
+    for (const [value, label] of [
+      ['', 'Nothing'],
+      ['previousPeriod', 'Previous period'],
+      ['previousYear', 'Same dates last year'],
+      ['previousYearWeekday', 'Last year, weekdays aligned (364 days)'],
+    ]) {
+      compareTo.appendChild(el('option', { value, text: label }));
+    }
+    const shapeBox = el(
+      'fieldset',
+      { className: 'dates' },
+      el('legend', { text: 'Totals and comparison' }),
+      el(
+        'div',
+        { className: 'form-group checkbox' },
+        totals,
+        el('label', { for: 'report-totals', text: 'Totals row' }),
+        el('div', { className: 'hint gray', text: 'Sums, with RPM and other ratios recomputed from the sums; per site and overall.' }),
+      ),
+      field('Compare with', compareTo, 'Adds the earlier period\u2019s value, the change and the change % beside each metric.'),
+    );
     const sheet = el('input', { type: 'text', name: 'sheetName', maxlength: '100' });
     const run = el('button', { className: 'action', type: 'submit', text: 'Run report' });
     const progress = el('div', { className: 'status gray', hidden: true, 'data-test': 'run-progress' });
@@ -86,6 +109,7 @@ export const reportSection: SidebarSection = {
       field('Report', report, reportHint),
       datesBox,
       limitBox,
+      shapeBox,
       field('Sheet', sheet, 'Created if missing. The report owns its block there and never writes outside it.'),
       el('div', { className: 'buttons' }, run),
       progress,
@@ -195,6 +219,7 @@ export const reportSection: SidebarSection = {
       const entry = chosenReport();
       reportHint.textContent = entry?.description ?? '';
       limitBox.hidden = !entry?.paginated;
+      shapeBox.hidden = !entry?.dateFamily;
       site.disabled = entry?.key === 'sites';
       refreshSheetName();
       loadDates();
@@ -250,6 +275,11 @@ export const reportSection: SidebarSection = {
         } catch (error) {
           return userMessage(error);
         }
+      }
+      if (entry.dateFamily && (totals.checked || compareTo.value)) {
+        request.options = { ...request.options };
+        if (totals.checked) request.options.totals = true;
+        if (compareTo.value) request.options.compareTo = compareTo.value as NonNullable<RunReportRequest['options']>['compareTo'];
       }
       const name = sheet.value.trim();
       if (name.length > 100) return 'Sheet names have at most 100 characters.';

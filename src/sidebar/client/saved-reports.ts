@@ -1,13 +1,17 @@
 import type {
   RefreshOutcome,
+  ReportDefinition,
   ReportListView,
   RunReportRequest,
+  RunReportResult,
   SavedReportView,
   Schedule,
   ScheduleEvery,
   ScheduleOwnerView,
 } from '../../shared/types';
 import { DAY_NAMES, describeSchedule, isScheduled } from '../../reports/schedule';
+import { findReport } from '../../catalog/reports';
+import { historyCostInWords } from '../../catalog/history';
 import { datesInWords } from '../../dates/presets';
 import { clear, el, field, setStatus } from './dom';
 import type { Rpc } from './rpc';
@@ -27,7 +31,7 @@ export interface SavedReportsHandle {
   /** Reloads the list from the server. */
   reload(): void;
   /** Shows the "save this report" form filled from a builder request. */
-  offerSave(request: RunReportRequest, label?: string): void;
+  offerSave(request: RunReportRequest, label?: string, ran?: RunReportResult): void;
   /** Takes the offer back (the builder's form changed since that run). */
   withdrawSave(): void;
 }
@@ -77,6 +81,7 @@ function scheduleEditor(initial: Schedule | undefined): { node: HTMLElement; val
     ['hour', 'Every hour'],
     ['day', 'Every day'],
     ['week', 'Every week'],
+    ['month', 'Every month'],
   ]) {
     every.appendChild(el('option', { value, text: label }));
   }
@@ -84,26 +89,77 @@ function scheduleEditor(initial: Schedule | undefined): { node: HTMLElement; val
   for (let h = 0; h < 24; h++) hour.appendChild(el('option', { value: String(h), text: hh(h) }));
   const weekDay = el('select', { name: 'weekDay' });
   DAY_NAMES.forEach((d, i) => weekDay.appendChild(el('option', { value: String(i), text: d })));
+  const monthDay = el('select', { name: 'monthDay' });
+  for (let d = 1; d <= 31; d++) monthDay.appendChild(el('option', { value: String(d), text: String(d) }));
   every.value = initial?.every ?? 'off';
   hour.value = String(initial?.hour ?? 6);
   weekDay.value = String(initial?.weekDay ?? 1);
+  monthDay.value = String(initial?.monthDay ?? 2);
   const hourBox = field('At', hour, 'In the spreadsheet\u2019s time zone; it runs within the hour.');
   const dayBox = field('On', weekDay);
+  const monthDayBox = field('On day', monthDay, 'A day past the month\u2019s end runs on its last day.');
   const sync = () => {
-    hourBox.hidden = every.value !== 'day' && every.value !== 'week';
+    hourBox.hidden = every.value !== 'day' && every.value !== 'week' && every.value !== 'month';
     dayBox.hidden = every.value !== 'week';
+    monthDayBox.hidden = every.value !== 'month';
   };
   every.addEventListener('change', sync);
   sync();
-  const node = el('fieldset', { className: 'dates' }, el('legend', { text: 'Refresh automatically' }), field('Schedule', every), dayBox, hourBox);
+  const node = el(
+    'fieldset',
+    { className: 'dates' },
+    el('legend', { text: 'Refresh automatically' }),
+    field('Schedule', every),
+    dayBox,
+    monthDayBox,
+    hourBox,
+  );
   return {
     node,
     value(): Schedule {
       const e = every.value as ScheduleEvery;
       if (e === 'day') return { every: e, hour: Number(hour.value) };
       if (e === 'week') return { every: e, hour: Number(hour.value), weekDay: Number(weekDay.value) };
+      if (e === 'month') return { every: e, hour: Number(hour.value), monthDay: Number(monthDay.value) };
       return { every: e };
     },
+  };
+}
+
+/** "Keep history": the revision window and what it costs in requests, said before saving. */
+function historyEditor(request: RunReportRequest, ran?: RunReportResult): { node: HTMLElement; value(): Pick<ReportDefinition, 'mode' | 'revisionDays'> } {
+  const spec = findReport(request.report);
+  const keep = el('input', { type: 'checkbox', id: 'keep-history', name: 'keepHistory' });
+  const days = el('input', { type: 'number', name: 'revisionDays', min: '0', max: '31', step: '1' });
+  days.value = '7';
+  const cost = el('div', { className: 'hint gray', 'data-test': 'history-cost' });
+  const daysBox = field('Revision window (days)', days, cost);
+  const dated = !!spec?.dateFamily && !request.options?.compareTo && !request.options?.totals;
+  const backfill = ran?.startDate && ran.endDate ? Math.round((Date.parse(ran.endDate) - Date.parse(ran.startDate)) / 86_400_000) + 1 : null;
+  const sync = () => {
+    daysBox.hidden = !keep.checked;
+    const n = Number(days.value);
+    cost.textContent = spec && Number.isInteger(n) && n >= 0 ? historyCostInWords(spec, backfill, n) : 'A whole number of days from 0 to 31.';
+  };
+  keep.addEventListener('change', sync);
+  days.addEventListener('input', sync);
+  sync();
+  const node = el(
+    'fieldset',
+    { className: 'dates', hidden: !dated },
+    el('legend', { text: 'History' }),
+    el(
+      'div',
+      { className: 'form-group checkbox' },
+      keep,
+      el('label', { for: 'keep-history', text: 'Keep history' }),
+      el('div', { className: 'hint gray', text: 'Each refresh adds the new days and updates the recent days the network revised, instead of replacing the block. Your own cells beside its rows stay beside them.' }),
+    ),
+    daysBox,
+  );
+  return {
+    node,
+    value: (): Pick<ReportDefinition, 'mode' | 'revisionDays'> => (dated && keep.checked ? { mode: 'history', revisionDays: Number(days.value) } : {}),
   };
 }
 
@@ -199,6 +255,8 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         id: r.id,
         report: r.report,
         options: r.options,
+        mode: r.mode,
+        revisionDays: r.revisionDays,
         name: name.value,
         siteId: siteList.length === 1 ? siteList[0] : siteList,
         start: start.value.trim() || undefined,
@@ -215,7 +273,8 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
   function reportCard(r: SavedReportView, timeZone: string): HTMLElement {
     const card = el('div', { className: 'block notice', 'data-report-id': r.id });
     const line = statusLine(r);
-    const where = [r.reportLabel, sitesInWords(r.siteId), r.datesText].filter((s) => s !== '').join(' \u00b7 ');
+    const kept = r.mode === 'history' ? `history, ${r.revisionDays ?? 7}-day revision window` : '';
+    const where = [r.reportLabel, sitesInWords(r.siteId), r.datesText, kept].filter((s) => s !== '').join(' \u00b7 ');
     const run = el('button', { type: 'button', className: 'action', text: 'Run' });
     const edit = el('button', { type: 'button', text: 'Edit' });
     const del = el('button', { type: 'button', className: 'danger', text: 'Delete' });
@@ -269,10 +328,11 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       .catch((error: Error) => setStatus(status, error.message, 'error'));
   }
 
-  function offerSave(request: RunReportRequest, label?: string): void {
+  function offerSave(request: RunReportRequest, label?: string, ran?: RunReportResult): void {
     clear(saveBox);
     const name = textInput('name', '', 'e.g. Monthly earnings');
     const schedule = scheduleEditor({ every: 'off' });
+    const history = historyEditor(request, ran);
     const save = el('button', { type: 'submit', className: 'action', text: 'Save this report' });
     const dismiss = el('button', { type: 'button', text: 'Not now' });
     const summary = [label ?? request.report, sitesInWords(request.siteId), datesInWords(request.start, request.end)].filter((s) => s !== '').join(' \u00b7 ');
@@ -281,6 +341,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       { novalidate: true },
       el('p', { text: `Save the report you ran (${summary} \u2192 ${request.sheetName ?? ''}) to refresh it later or on a schedule.` }),
       field('Name', name),
+      history.node,
       schedule.node,
       el('div', { className: 'buttons' }, save, dismiss),
     );
@@ -298,6 +359,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         options: request.options,
         sheetName: request.sheetName ?? '',
         schedule: schedule.value(),
+        ...history.value(),
       };
       act('Saving\u2026', () => api.run('saveReport', definition), () => {
         saveBox.hidden = true;
@@ -336,7 +398,7 @@ export function createSavedReportsSection(): SidebarSection {
     mount(root: HTMLElement, ctx: SidebarContext): void {
       const mounted = mountSavedReports(root, { run: ctx.rpc });
       handle = mounted;
-      ctx.on('report-ran', ({ request, label }) => mounted.offerSave(request, label));
+      ctx.on('report-ran', ({ request, label, result }) => mounted.offerSave(request, label, result));
       ctx.on('sites-loaded', (list) => {
         siteNames.clear();
         for (const site of list) if (site.name) siteNames.set(site.id, site.name);
