@@ -142,7 +142,7 @@ export function createAuth(ctx: RetryContext, credential: Credential, fingerprin
       let held = false;
       try {
         try {
-          held = lock !== null && lock.tryLock(Math.max(0, Math.min(LOCK_WAIT_MS, timeLeft(execution) - 5_000)));
+          held = lock?.tryLock(Math.max(0, Math.min(LOCK_WAIT_MS, timeLeft(execution) - 5_000))) === true;
         } catch (_) {
           held = false;
         }

@@ -14,7 +14,7 @@ interface ListedSite {
  */
 export function explainSiteError(error: unknown, siteId: string, listSites: () => ReadonlyArray<ListedSite>): unknown {
   if (!isCreatorError(error)) return error;
-  const notFound = error.code === 'FORBIDDEN' && (error.status === 404 || error.status === 403);
+  const notFound = (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN') && (error.status === 404 || error.status === 403);
   const noData = error.code === 'OUT_OF_BOUNDS' && / has no .* data yet\.$/.test(error.message);
   if (!notFound && !noData) return error;
   let sites: ReadonlyArray<ListedSite>;

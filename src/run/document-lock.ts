@@ -33,6 +33,7 @@ export function tryWithDocumentLock<T>(ex: Execution, work: () => T): { ran: tru
     return { ran: true, value: work() };
   } finally {
     ex.memory.delete(HELD);
+    // Google's LockService guide: apply this execution's sheet writes before the next holder reads.
     flushAndRelease(ex.platform, lock);
   }
 }

@@ -1,8 +1,7 @@
 /**
  * Drives the playground (`npm start`'s server, in a child process) in headless Chromium as a
- * person does: menus, the formula bar, the sidebar's tabs and buttons. Screenshots go to a
- * git-ignored folder (SCREENSHOTS_DIR, default test-results/screenshots) so tests never rewrite
- * the committed docs/screenshots.
+ * person does: menus, the formula bar, the sidebar's tabs and buttons. Screenshots go where
+ * screenshotPath says (a temp folder), so tests never rewrite the committed docs/screenshots.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -11,8 +10,8 @@ import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { startTsxChild, type TsxChild } from '../../scripts/lib/tsx';
 import { launch } from '../browser/sidebar-harness';
 import { ensureDist, ROOT } from '../build/fixture';
+import { screenshotPath } from '../helpers/screenshots';
 
-export const SHOTS = path.resolve(process.env.SCREENSHOTS_DIR || path.join(ROOT, 'test-results', 'screenshots'));
 
 export interface Playground {
   url: string;
@@ -41,7 +40,6 @@ function a1(cell: string): { row: number; col: number } {
 /** A fresh playground (own state folder) and a browser whose time zone is `browserZone`. */
 export async function openPlayground(opts: { browserZone?: string; spreadsheetZone?: string } = {}): Promise<Playground> {
   ensureDist();
-  fs.mkdirSync(SHOTS, { recursive: true });
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journey-state-'));
   const child: TsxChild = await startTsxChild(path.join(ROOT, 'playground', 'server.ts'), {
     name: 'playground',
@@ -99,7 +97,7 @@ export async function openPlayground(opts: { browserZone?: string; spreadsheetZo
       await page.waitForFunction((old) => document.getElementById('clock')!.textContent !== old, before);
     },
     async shot(name) {
-      const file = path.join(SHOTS, `${name}.png`);
+      const file = screenshotPath(`${name}.png`);
       await page.screenshot({ path: file });
       return file;
     },

@@ -26,8 +26,8 @@ describe('sheet-safe tables: one pass from API rows to what setValues gets', () 
     expect(plain.sheetSafe).toBeUndefined();
     const shownSafe = written(safe);
     expect(shownSafe).toEqual(written(plain));
-    expect(shownSafe[0]).toMatchObject({ 'Page URL': '=IMPORTXML("http://x","//a")', Author: '2024', CPM: '+x', RPM: '@x', mystery: '-5 apples', flag: 'TRUE' });
-    expect(shownSafe[1]).toMatchObject({ Author: 'true', mystery: "'quoted", flag: ' 1/2' });
+    expect(shownSafe[0]).toMatchObject({ 'Page URL': '=IMPORTXML("http://x","//a")', Author: '2024', CPM: '+x', RPM: '@x', Mystery: '-5 apples', Flag: 'TRUE' });
+    expect(shownSafe[1]).toMatchObject({ Author: 'true', Mystery: "'quoted", Flag: ' 1/2' });
   });
 
   it('passes the rows on without copying them (the grid holds the same row arrays)', () => {

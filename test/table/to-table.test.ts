@@ -25,7 +25,7 @@ describe('toTable', () => {
     ], { toDate });
     expect(headers(table)).toEqual(['Page URL', 'Earnings', 'CPM', 'CPM score', 'Viewability']);
     // A row without a URL keeps its money.
-    expect(table.rows[1]).toEqual(['', 0.5, 10, 40, 60]);
+    expect(table.rows[1]).toEqual(['', 0.5, 10, 40, 0.6]);
   });
 
   it('keeps every unknown field after the known ones, in first-seen order', () => {
@@ -154,9 +154,10 @@ describe('totalRow', () => {
       { device: 'mobile', pageviews: 900, sessions: 300, bounceRate: 10 },
     ], { toDate });
     const total = totalRow(table, s);
-    expect(total.slice(0, 4)).toEqual(['Total', 1000, 400, 2.5]);
+    // No row sends pages per session, so that column is left out.
+    expect(total.slice(0, 3)).toEqual(['Total', 1000, 400]);
     // Bounce rates are fractions (0.5 and 0.1): the weighted mean is 0.2, i.e. 20%.
-    expect(total[4]).toBeCloseTo(0.2, 12);
+    expect(total[3]).toBeCloseTo(0.2, 12);
   });
 
   it('writes every percent as a fraction with a % format, whatever shape the API sends it in', () => {
@@ -190,7 +191,7 @@ describe('stackTables', () => {
     const s = spec('countries/performance');
     const a = toTable(s, [{ country: 'US', earnings: 1 }], { toDate, siteId: 'site-1' });
     const b = toTable(s, [{ country: 'FR', cpm: { value: 2, score: 9 }, newField: 'n' }], { toDate, siteId: 'site-2' });
-    const stacked = stackTables([a, b], ['site-1', 'site-2'], catalogRank(s));
+    const stacked = stackTables([a, b], ['site-1', 'site-2'], undefined, catalogRank(s));
     const h = headers(stacked);
     expect(h).toEqual(['Site', 'Country', 'Earnings', 'CPM', 'CPM score', 'New field']);
     expect(stacked.rows.map((r) => r[0])).toEqual(['site-1', 'site-2']);
