@@ -78,8 +78,8 @@ export function saveAlert(ex: Execution, input: unknown): AlertView {
   }
   const stored: StoredAlert = { ...clean, id, createdBy: me, createdByEmail: ex.platform.userEmail() };
   putAlert(store, stored);
-  // A changed alert starts afresh: its next check may fire even if the old one fired today.
-  putAlertState(store, id, { ...getAlertState(store, id), outcome: 'never', message: '', lastFiredDay: null });
+  // A changed alert shows no stale finding; the day it last fired stays, so an edit never sends a second e-mail that day.
+  putAlertState(store, id, { ...getAlertState(store, id), outcome: 'never', message: '' });
   return view(stored, getAlertState(store, id), me);
 }
 

@@ -2,7 +2,7 @@ import { createClient } from '../api/client';
 import { isCreatorError, userMessage } from '../shared/errors';
 import { findReport } from '../catalog/reports';
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
-import { addDays, dataThrough, parseDateArg } from '../dates';
+import { addDays, COMPARE_LABEL, comparisonRange, dataThrough, parseDateArg } from '../dates';
 import { dayNumber } from '../dates/calendar';
 import { findPreset } from '../dates/presets';
 import { today } from '../dates/zone';
@@ -12,8 +12,7 @@ import { readSiteArg } from '../pull/site-arg';
 import { expandSites } from '../pull/sites';
 import { loadCredential } from '../settings/credential';
 import type { AlertDefinition } from '../shared/types';
-import { totalRow } from '../table';
-import { changeOf, COMPARE_LABEL, comparisonRange } from './change';
+import { changeOf, totalRow } from '../table';
 import { formatFraction, formatValue, span } from './format';
 import { DEFAULT_BY_HOUR } from './validate-alert';
 

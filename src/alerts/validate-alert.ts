@@ -1,7 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import { findReport } from '../catalog/reports';
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
-import { parseDateArg, type DateContext } from '../dates';
+import { COMPARE_TO, parseDateArg, type DateContext } from '../dates';
 import type { AlertCompareTo, AlertCondition, AlertDefinition } from '../shared/types';
 import { capitalize, describeInput } from '../shared/user-input';
 
@@ -10,7 +10,6 @@ import { capitalize, describeInput } from '../shared/user-input';
  * readable by every editor), and every mistake is named with what to do instead.
  */
 export const CONDITIONS: readonly AlertCondition[] = ['changeBelow', 'changeAbove', 'below', 'above', 'noData'];
-const COMPARE_TO: readonly AlertCompareTo[] = ['previousPeriod', 'previousYear', 'previousYearWeekday'];
 export const DEFAULT_BY_HOUR = 9;
 const DEFAULT_PERIOD = 'yesterday';
 

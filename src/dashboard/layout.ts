@@ -15,7 +15,7 @@ export interface DashboardPart {
 }
 
 export const PARTS: readonly DashboardPart[] = [
-  { key: 'daily', label: 'Daily earnings', report: 'earnings', startCell: 'A1', options: { compareTo: 'previousPeriod', totals: true } as ReportOptions },
+  { key: 'daily', label: 'Daily earnings', report: 'earnings', startCell: 'A1', options: { compareTo: 'previousPeriod', totals: true } },
   { key: 'devices', label: 'RPM by device', report: 'devices/performance', startCell: 'AH1' },
   { key: 'sources', label: 'Earnings by traffic source', report: 'traffic-sources/performance', startCell: 'AR1' },
   { key: 'pages', label: 'Top 10 pages by earnings', report: 'pages/performance', startCell: 'BB1', options: { limit: 10, sort: '-earnings' } },

@@ -115,6 +115,10 @@ describe('changeBelow against the previous period', () => {
     expect(w.api.stats.requests).toBe(requests);
     w.emu.clock.advance(10 * HOUR);
     expect(check(w).map((r) => r.outcome)).toEqual(['sentToday']);
+    // Editing it does not buy a second e-mail today either.
+    const [alert] = w.call<{ alerts: AlertView[] }>('listAlerts').alerts;
+    saveAlert(w, { id: alert.id, name: 'Renamed', condition: 'changeBelow', threshold: -0.05 });
+    expect(check(w).map((r) => r.outcome)).toEqual(['sentToday']);
     expect(w.emu.mail.sent).toHaveLength(1);
 
     // Sunday: the window moves a day (2026-11-14 to 2026-11-20) and still compares 9.60 with 12.

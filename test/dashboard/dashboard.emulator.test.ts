@@ -165,3 +165,25 @@ describe('request cost', () => {
     expect(refresh.requests).toBe(refresh.reports + refresh.bounds + refresh.token);
   });
 });
+
+describe('KPI tiles', () => {
+  test("show the daily report's totals (RPM from the summed parts) and their change against the previous period", () => {
+    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+    w.connect();
+    const made = make(w);
+    const sum = (xs: unknown[]) => xs.reduce<number>((a, x) => a + (x as number), 0);
+    const earnings = sum(blockColumn(w, made.dataSheetName, 'Earnings'));
+    const before = sum(blockColumn(w, made.dataSheetName, 'Earnings previous'));
+    const sessions = sum(blockColumn(w, made.dataSheetName, 'Sessions'));
+    const pageviews = sum(blockColumn(w, made.dataSheetName, 'Pageviews'));
+    const tiles = w.values(made.sheetName);
+    expect(tiles[3].filter((v) => v !== '')).toEqual(['Earnings', 'RPM', 'Pageviews', 'Sessions']);
+    expect(tiles[4][0]).toBeCloseTo(earnings, 6);
+    expect(tiles[4][2]).toBeCloseTo((earnings / sessions) * 1000, 6);
+    expect(tiles[4][4]).toBe(pageviews);
+    expect(tiles[4][6]).toBe(sessions);
+    expect(tiles[5][0]).toBeCloseTo((earnings - before) / before, 6);
+    for (const c of [0, 2, 4, 6]) expect(typeof tiles[5][c]).toBe('number');
+    expect(w.emu.spreadsheet.getSheetByName(made.sheetName)!.getRange('A6').getDisplayValue()).toMatch(/^[+-]\d+\.\d%$/);
+  });
+});
