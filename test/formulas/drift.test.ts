@@ -46,7 +46,7 @@ describe.each(FAKE_MODES)('formulas against the %s fake', (_mode, drift) => {
   it('the top pages by RPM, across two sites, in catalog column order', () => {
     const grid = harness().formula('CREATOR_PAGE_PERFORMANCE', [['site-1'], ['site-3']], 'lastMonth', '', 5, '-rpm');
     expect(grid).toHaveLength(11);
-    expect(grid[0].slice(0, 3)).toEqual(['Site', 'Page URL', 'Site URL']);
+    expect(grid[0].slice(0, 4)).toEqual(['Site', 'Site name', 'Page URL', 'Site URL']);
     const rpm = grid[0].indexOf('RPM');
     for (const rows of [grid.slice(1, 6), grid.slice(6, 11)]) {
       const values = rows.map((r) => r[rpm] as number);

@@ -30,7 +30,7 @@ describe.each(FAKE_MODES)('sidebar pulls against the %s fake', (_mode, drift) =>
     w.connect();
     const result = server.runReport(w.ex(), { report: 'devices/performance', siteId: 'all', start: 'lastMonth' });
     const shown = w.shown(result.sheetName);
-    expect(shown[0].slice(0, 3)).toEqual(['Site', 'Device', 'Earnings']);
+    expect(shown[0].slice(0, 4)).toEqual(['Site', 'Site name', 'Device', 'Earnings']);
     expect(result.rows).toBe(12);
   });
 });
