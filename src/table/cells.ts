@@ -92,7 +92,7 @@ export function cellConverter(type: ColumnType, toDate: ToDate, forSheet = false
   const textColumn = isTextColumn(type);
   const numeric = NUMERIC_TYPES.has(type);
   return (value) => {
-    if (numeric && typeof value === 'number') return Number.isFinite(value) ? value : '';
+    if (numeric && type !== 'percent' && typeof value === 'number') return Number.isFinite(value) ? value : '';
     const cell = typeof value === 'string' && textColumn ? value : plain(value);
     return typeof cell === 'string' ? asLiteralText(cell, textColumn) : cell;
   };
