@@ -160,9 +160,12 @@ describe('totalRow', () => {
     expect(total[3]).toBeCloseTo(0.2, 12);
   });
 
-  it('writes every percent as a fraction with a % format, whatever shape the API sends it in', () => {
+  it.each([
+    ['a formula', false],
+    ['a sidebar pull (sheet-safe rows)', true],
+  ])('writes every percent as a fraction with a %% format, whatever shape the API sends it in (%s)', (_path, forSheet) => {
     const s = spec('pages/performance');
-    const table = toTable(s, [{ pageUrl: '/a/', pageviewsPercent: 10, viewability: { value: 58.4 } }, { pageUrl: '/b/', pageviewsPercent: '2.5', viewability: 70 }], { toDate });
+    const table = toTable(s, [{ pageUrl: '/a/', pageviewsPercent: 10, viewability: { value: 58.4 } }, { pageUrl: '/b/', pageviewsPercent: '2.5', viewability: 70 }], { toDate, forSheet });
     const col = (h: string) => headers(table).indexOf(h);
     expect(table.rows.map((r) => [r[col('Pageviews %')], r[col('Viewability')]])).toEqual([[0.1, 0.584], [0.025, 0.7]]);
     expect(table.columns[col('Viewability')].format).toBe('0.00%');
