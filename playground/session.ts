@@ -78,6 +78,9 @@ export class PlaygroundSession {
       // "+1 hour" still jumps ahead.
       clock: wallClock(Date.now()),
       distDir: this.opts.distDir,
+      // Formulas recalculate as on Google: when their text or an argument changes, or when a
+      // script re-enters them (the add-on's refresh writes a placeholder, flushes, restores).
+      variants: { strictRecalculation: true },
     });
     const saved = this.readState();
     if (saved) this.emu.restore(saved);
@@ -126,11 +129,10 @@ export class PlaygroundSession {
   run(fn: string, args: unknown[]): { ok: true; result: unknown } | { ok: false; error: string } {
     const bundle = this.emu.bundle!;
     if (!/^[A-Za-z][A-Za-z0-9]*$/.test(fn) || !bundle.has(fn)) return { ok: false, error: `Unknown server function ${fn}.` };
-    const before = READ_ONLY_CALLS.has(fn) ? null : this.formulaTexts();
     try {
       // JSON round trip: google.script.run carries plain JSON only.
       const result = bundle.call(fn, ...(JSON.parse(JSON.stringify(args)) as unknown[]));
-      if (before) this.recalculateChanged(before);
+      if (!READ_ONLY_CALLS.has(fn)) this.recalculateReentered();
       if (!READ_ONLY_CALLS.has(fn)) this.scheduleSave();
       return { ok: true, result: result === undefined ? null : JSON.parse(JSON.stringify(result)) };
     } catch (error) {
@@ -139,19 +141,12 @@ export class PlaygroundSession {
     }
   }
 
-  private formulaTexts(): Set<string> {
-    return new Set(this.emu.spreadsheet.formulaCells().map((c) => `${c.sheet.name}!${c.row}!${c.col}!${c.formula}`));
-  }
-
-  /** Sheets recalculates a formula whose text a script changed (allowing formulas re-enters them). */
-  private recalculateChanged(before: Set<string>): void {
-    const changed = new Set(
-      this.emu.spreadsheet
-        .formulaCells()
-        .filter((c) => !before.has(`${c.sheet.name}!${c.row}!${c.col}!${c.formula}`))
-        .map((c) => c.formula),
-    );
-    if (changed.size) this.emu.recalculate(undefined, { only: (formula) => changed.has(formula) });
+  /**
+   * Sheets recalculates a formula a script re-entered (allowing formulas and Refresh formulas put
+   * a placeholder in, flush, and restore it); the strict engine evaluates only those cells.
+   */
+  private recalculateReentered(): void {
+    this.emu.recalculate();
   }
 
   /** `answer`: what the user typed into the prompt the handler shows (the page asks first). */

@@ -19,7 +19,7 @@ const exported = readEntryExports(path.resolve(__dirname, '../../src/Code.ts'), 
 function paramsFor(spec: ReportSpec): string[] {
   if (spec.key === 'sites') return ['header'];
   if (!spec.dateFamily) return ['siteId', 'header'];
-  return ['siteId', 'start', 'end', 'limit', 'sort', 'header'];
+  return ['siteId', 'start', 'end', 'limit', 'sort', 'header', 'options'];
 }
 
 /** The arguments to give the wrapper, and the same request as CREATOR_REPORT's arguments. */
@@ -30,14 +30,14 @@ function sameRequest(spec: ReportSpec): { wrapper: unknown[]; report: unknown[] 
   // descending or by date): a swapped or dropped argument changes the rows.
   const field = spec.columns.find((c) => c.type !== 'text' && c.type !== 'url' && c.type !== 'date')?.field ?? spec.columns[0].field;
   return {
-    wrapper: ['site-1', '2026-10-01', '2026-10-20', 3, field, false],
-    report: [spec.key, 'site-1', '2026-10-01', '2026-10-20', `limit=3, sort=${field}, header=false`],
+    wrapper: ['site-1', '2026-10-01', '2026-10-20', 3, field, false, 'totals=true'],
+    report: [spec.key, 'site-1', '2026-10-01', '2026-10-20', `limit=3, sort=${field}, header=false, totals=true`],
   };
 }
 
 describe('each CREATOR_ formula is CREATOR_REPORT with its own key', () => {
   test('the catalog and Code.ts name the same formulas', () => {
-    const names = exported.map((f) => f.name).filter((n) => n.startsWith('CREATOR_') && n !== 'CREATOR_REPORT');
+    const names = exported.map((f) => f.name).filter((n) => n.startsWith('CREATOR_') && n !== 'CREATOR_REPORT' && n !== 'CREATOR_COMPARE');
     expect(names.sort()).toEqual(REPORTS.map((r) => r.formula).sort());
   });
 
