@@ -10,6 +10,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { startTsxChild, type TsxChild } from '../../scripts/lib/tsx';
 import { launch } from '../browser/sidebar-harness';
 import { ensureDist, ROOT } from '../build/fixture';
+import { saveDemoCredential } from './demo-credential';
 
 const SHOTS = process.env.DASHBOARD_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dashboard-shots-'));
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-dashboard-'));
@@ -44,10 +45,7 @@ beforeAll(async () => {
   await page.locator('#grid th').first().waitFor();
   await menu('Open sidebar');
   sidebar = page.frameLocator('#sidebarFrame');
-  await sidebar.locator('input[name=clientId]').fill('demo-client');
-  await sidebar.locator('input[name=clientSecret]').fill('demo-secret');
-  await sidebar.locator('section[data-section=settings]').getByRole('button', { name: 'Save', exact: true }).click();
-  await sidebar.locator('[data-test=settings-status].success').waitFor({ timeout: 30_000 });
+  await saveDemoCredential(sidebar, { allowFormulas: false });
 }, 120_000);
 
 afterAll(async () => {

@@ -11,6 +11,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { startTsxChild, type TsxChild } from '../../scripts/lib/tsx';
 import { launch } from '../browser/sidebar-harness';
 import { ensureDist, ROOT } from '../build/fixture';
+import { saveDemoCredential } from './demo-credential';
 
 const SHOTS = process.env.SCREENSHOTS === 'docs' ? path.join(ROOT, 'docs', 'screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'monitoring-shots-'));
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-monitoring-'));
@@ -45,11 +46,7 @@ beforeAll(async () => {
   await page.click('#extensionsButton');
   await page.locator('#extensionsMenu button', { hasText: 'Open sidebar' }).click();
   sidebar = page.frameLocator('#sidebarFrame');
-  await sidebar.locator('input[name=clientId]').fill('demo-client');
-  await sidebar.locator('input[name=clientSecret]').fill('demo-secret');
-  await sidebar.locator('input[name=allowFormulas]').check();
-  await sidebar.locator('section[data-section=settings]').getByRole('button', { name: 'Save', exact: true }).click();
-  await sidebar.locator('[data-test=settings-status].success').waitFor({ timeout: 30_000 });
+  await saveDemoCredential(sidebar, { allowFormulas: true });
 }, 120_000);
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { startTsxChild, type TsxChild } from '../../scripts/lib/tsx';
 import { launch } from '../browser/sidebar-harness';
 import { ensureDist, ROOT } from '../build/fixture';
+import { saveDemoCredential } from './demo-credential';
 import { screenshotPath } from '../helpers/screenshots';
 
 
@@ -86,11 +87,7 @@ describe('the playground', () => {
     await menu('Open sidebar');
     await page.locator('#sidebar:not([hidden])').waitFor();
     sidebar = page.frameLocator('#sidebarFrame');
-    await sidebar.locator('input[name=clientId]').fill('demo-client');
-    await sidebar.locator('input[name=clientSecret]').fill('demo-secret');
-    await sidebar.locator('input[name=allowFormulas]').check();
-    await sidebar.locator('section[data-section=settings]').getByRole('button', { name: 'Save', exact: true }).click();
-    await sidebar.locator('[data-test=settings-status].success').waitFor({ timeout: 30_000 });
+    await saveDemoCredential(sidebar, { allowFormulas: true });
     expect(await sidebar.locator('[data-test=settings-state]').textContent()).toMatch(/demo-client/);
   });
 
