@@ -214,6 +214,26 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
       return self;
     },
 
+    /**
+     * copyTo(destination[, options]): one server-side copy of values, formulas, formats and notes,
+     * all at once (a copy that fails changes nothing). The destination's top-left cell decides
+     * where; the source's size how much.
+     */
+    copyTo: (destination: unknown, options?: unknown) => {
+      const dest = ctx.rectOf(destination);
+      dest.sheet.checkBounds(dest.row, dest.col, numRows, numCols);
+      const only = options && typeof options === 'object' ? (options as { contentsOnly?: boolean; formatOnly?: boolean }) : {};
+      model.copyCells(rect, dest.sheet, dest.row, dest.col, only);
+      counters.setValuesCalls++;
+      counters.setValuesCells += cells;
+      return self;
+    },
+    /** sort(column | {column, ascending} | [...]): reorders the range's rows, as a user's sort does. */
+    sort: (spec: unknown) => {
+      model.sortRows(rect, spec);
+      return self;
+    },
+
     offset: (rowOffset: number, columnOffset: number, nRows?: number, nCols?: number) => {
       const r = row + rowOffset;
       const c = col + columnOffset;

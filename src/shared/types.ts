@@ -95,6 +95,8 @@ export interface RunReportRequest {
 
 export interface RunReportResult {
   sheetName: string;
+  /** The sheet's ID: a saved report follows its sheet by it when the user renames the sheet. */
+  sheetId?: number;
   /** A1 notation of the block written, e.g. "A1:M1204". */
   range: string;
   /** Data rows written (header excluded). */

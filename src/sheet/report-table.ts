@@ -16,21 +16,27 @@ export interface BlockTable {
 
 export interface WriteBlockInput {
   sheetName: string;
-  /** Stable per report: a saved report's id, or one per sheet for sidebar pulls. */
-  blockId: string;
+  /** Stable per report: a saved report's id. Default: one block per sheet. */
+  blockId?: string;
+  /** The sheet last written, by ID: followed when renamed. */
+  sheetId?: number | null;
   table: BlockTable;
   /** The header cell's note: report, site(s), date range, data through, refresh time. */
   note: string;
   /** Top-left cell of the block. Default "A1". */
   startCell?: string;
-  /** Called after each chunk of rows is written. */
+  /** Called after each chunk of rows is staged. */
   onProgress?: (rowsWritten: number, rowsTotal: number) => void;
 }
 
 export interface WriteBlockResult {
+  /** The sheet's name now (a renamed sheet is followed by its ID). */
   sheetName: string;
+  sheetId: number;
   /** A1 notation of the block, header included. */
   range: string;
   /** Data rows written, header excluded. */
   rows: number;
+  /** Cells whose text was clipped to Sheets' 50,000-character limit (the note says so). */
+  clippedCells: number;
 }

@@ -11,6 +11,8 @@ import { checkRunRequest } from './run-request';
 export interface RunToSheetOptions {
   /** The block's owner id: a saved report's id. Default: one block per target sheet. */
   blockId?: string;
+  /** The sheet a saved report last wrote, by ID: followed when the user renamed it. */
+  sheetId?: number | null;
   /** Skip cached API results (a forced refresh). */
   bypassCache?: boolean;
   /** Called as pages arrive and before writing, besides the runId progress the page polls. */
@@ -30,11 +32,6 @@ export function elapsedSeconds(platform: Pick<Platform, 'now'>, startedAt: numbe
   return Math.round((platform.now() - startedAt) / 100) / 10;
 }
 
-function sheetBlockId(sheet: GoogleAppsScript.Spreadsheet.Sheet): string {
-  // The sheet's id survives renames, so a renamed sheet still owns its block.
-  return `sheet-${sheet.getSheetId()}`;
-}
-
 function siteLabels(sites: string[], fallback: string | string[]): string[] {
   if (sites.length) return sites;
   return (Array.isArray(fallback) ? fallback : [fallback]).filter((s) => s !== '');
@@ -46,22 +43,6 @@ function acquire(execution: Execution): Lock | null {
     throw new CreatorError('BUSY', 'Another report is being written to this spreadsheet. Try again in a minute.');
   }
   return lock;
-}
-
-/** A sheet made for this run goes again if the write fails: the run leaves no trace. */
-function writeOrUndo<T>(spreadsheet: Spreadsheet, created: GoogleAppsScript.Spreadsheet.Sheet | null, write: () => T): T {
-  try {
-    return write();
-  } catch (error) {
-    if (created) {
-      try {
-        spreadsheet.deleteSheet(created);
-      } catch (_) {
-        // The write's own error is the one worth reporting.
-      }
-    }
-    throw error;
-  }
 }
 
 /**
@@ -102,10 +83,6 @@ export function runReportToSheet(
 
     const lock = acquire(execution);
     try {
-      const existing = spreadsheet.getSheetByName(run.sheetName);
-      // A default id needs the sheet's own id: a new sheet is made only now, after the pull.
-      const created = existing || opts.blockId ? null : spreadsheet.insertSheet(run.sheetName);
-      const blockId = opts.blockId ?? sheetBlockId((existing ?? created)!);
       const note = blockNote(platform, {
         reportLabel: run.spec.label,
         sites: siteLabels(pulled.sites, run.siteId),
@@ -116,19 +93,20 @@ export function runReportToSheet(
         truncated: pulled.truncated,
         refreshedAt: platform.now(),
       });
-      const written = writeOrUndo(spreadsheet, created, () =>
-        writeReportBlock(spreadsheet, {
-          sheetName: run.sheetName,
-          blockId,
-          table: pulled.table,
-          note,
-          onProgress: (done, total) => {
-            if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null);
-          },
-        }),
-      );
+      // No blockId: one block per sheet, named by the sheet's ID, which survives renames.
+      const written = writeReportBlock(spreadsheet, {
+        sheetName: run.sheetName,
+        blockId: opts.blockId,
+        sheetId: opts.sheetId,
+        table: pulled.table,
+        note,
+        onProgress: (done, total) => {
+          if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} staged`, 0, null);
+        },
+      });
       const result: RunReportResult = {
         sheetName: written.sheetName,
+        sheetId: written.sheetId,
         range: written.range,
         rows: written.rows,
         startDate: pulled.startDate,

@@ -1,0 +1,290 @@
+import { CreatorError, isCreatorError } from '../api/errors';
+import type { Sheet, Spreadsheet } from '../platform/types';
+import { blockRangeName, forget, markOwned, pendingRangeName, readOwned, type OwnedArea } from './block-ownership';
+import { describeUserEdits, fingerprint, forgetRecord, readRecord, writeRecord } from './block-record';
+import { clipText } from './cell-limit';
+import { isTextColumn, toCellValue, type CellValue } from './cell-values';
+import { findConflict } from './conflicts';
+import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
+import type { BlockColumn, WriteBlockResult } from './report-table';
+
+/**
+ * Staged block writes: a refresh is all-or-nothing at every size.
+ *
+ *   const w = beginBlockWrite(spreadsheet, { sheetName, blockId, columns });  // no user cell changes
+ *   w.appendRows(rows);            // as often as rows arrive (a streamed pull: once per batch)
+ *   const result = w.commit(note); // under the document lock; or w.abort() on any failure
+ *
+ * begin makes a hidden staging sheet for the block and writes the header there; appendRows writes
+ * rows there (text clipped to Sheets' 50,000-character cell limit, counted for the note). Nothing
+ * on the user's sheets changes before commit. commit checks the target (cells the user typed,
+ * inserted or deleted inside the old block; content where the new block goes), then puts the
+ * staged block in place with ONE Range.copyTo over old ∪ new: values, formats, bold header and
+ * note land together, old rows beyond the new block are emptied by the same copy, and cells of the
+ * user inside that bounding box (but outside both blocks) are copied into the staging area first so
+ * the copy hands them back unchanged. A failure before that copy leaves the target untouched; the
+ * copy itself is one call. Then the block's named range, shape and fingerprints are recorded, and
+ * the staging sheet goes (commit, abort, or the next begin for the same block removes it).
+ */
+export interface BlockTarget {
+  sheetName: string;
+  /** Stable per report (a saved report's id). Default: one block per sheet, `sheet-<sheetId>`. */
+  blockId?: string;
+  /** The sheet last written, by ID: a renamed sheet is followed instead of forked. */
+  sheetId?: number | null;
+  columns: BlockColumn[];
+  /** Top-left cell of a new block. Default "A1"; an existing block stays where it is now. */
+  startCell?: string;
+}
+
+export interface BlockWrite {
+  appendRows(rows: unknown[][]): void;
+  /** Data rows staged so far. */
+  readonly rows: number;
+  commit(note: string): WriteBlockResult;
+  abort(): void;
+}
+
+/** Sheets handles big setValues grids well; these bounds keep each call's payload reasonable. */
+const MAX_ROWS_PER_CALL = 20_000;
+const MAX_CELLS_PER_CALL = 400_000;
+/**
+ * A spreadsheet holds at most 10 million cells, and the staging copy needs as many again as the
+ * block while a refresh runs: refuse early rather than fail midway.
+ */
+export const MAX_BLOCK_CELLS = 4_000_000;
+const STAGING_PREFIX = 'CR staging ';
+
+function rowsPerCall(columns: number): number {
+  return Math.max(1, Math.min(MAX_ROWS_PER_CALL, Math.floor(MAX_CELLS_PER_CALL / Math.max(1, columns))));
+}
+
+function shortHash(text: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return (h >>> 0).toString(36);
+}
+
+export function stagingSheetName(key: string): string {
+  return `${STAGING_PREFIX}${shortHash(key)}`;
+}
+
+function growToFit(sheet: Sheet, rect: Rect): void {
+  const lastRow = rect.row + rect.rows - 1;
+  const lastCol = rect.col + rect.cols - 1;
+  const maxRows = sheet.getMaxRows();
+  const maxCols = sheet.getMaxColumns();
+  if (lastRow > maxRows) sheet.insertRowsAfter(maxRows, lastRow - maxRows);
+  if (lastCol > maxCols) sheet.insertColumnsAfter(maxCols, lastCol - maxCols);
+}
+
+function tooLarge(rows: number, columns: number): CreatorError {
+  return new CreatorError(
+    'TOO_LARGE',
+    `This report has ${rows} rows of ${columns} columns, more than a sheet can hold comfortably. Use a row limit or a shorter date range.`,
+  );
+}
+
+function ownedOn(sheet: Sheet | null, area: OwnedArea | null): Rect | null {
+  return sheet && area && area.sheet.getSheetId() === sheet.getSheetId() ? area.rect : null;
+}
+
+function removeSheet(spreadsheet: Spreadsheet, sheet: Sheet | null): void {
+  if (!sheet) return;
+  try {
+    spreadsheet.deleteSheet(sheet);
+  } catch (_) {
+    // Best effort: the next begin for the same block removes a leftover staging sheet.
+  }
+}
+
+/** The sheet the block goes to: the one it was written to (by ID, renamed or not), else by name. */
+function findTarget(spreadsheet: Spreadsheet, target: BlockTarget, sheetName: string): Sheet | null {
+  if (typeof target.sheetId === 'number') {
+    const byId = spreadsheet.getSheets().find((s) => s.getSheetId() === target.sheetId);
+    if (byId) return byId;
+  }
+  return spreadsheet.getSheetByName(sheetName);
+}
+
+function makeStaging(spreadsheet: Spreadsheet, name: string, columns: number): Sheet {
+  removeSheet(spreadsheet, spreadsheet.getSheetByName(name));
+  const active = spreadsheet.getActiveSheet();
+  const staging = spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
+  // insertSheet activates the new sheet; the user stays where they were and never sees it.
+  if (active) spreadsheet.setActiveSheet(active);
+  staging.hideSheet();
+  if (columns > staging.getMaxColumns()) staging.insertColumnsAfter(staging.getMaxColumns(), columns - staging.getMaxColumns());
+  return staging;
+}
+
+export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): BlockWrite {
+  const sheetName = target.sheetName.trim();
+  if (!sheetName || sheetName.length > 100) throw new CreatorError('BAD_INPUT', 'Give the sheet a name of 1 to 100 characters.');
+  const { columns } = target;
+  if (columns.length === 0) throw new CreatorError('BAD_INPUT', 'The report has no columns to write.');
+  const start = parseCell(target.startCell ?? 'A1');
+  const width = columns.length;
+  const text = columns.map((c) => isTextColumn(c.type));
+  const formatRow = columns.map((c) => c.format || 'General');
+  const step = rowsPerCall(width);
+
+  let staging: Sheet | null = guarded(sheetName, null, () => {
+    const made = makeStaging(spreadsheet, stagingSheetName(target.blockId ?? `sheet:${sheetName}`), width);
+    try {
+      const header = made.getRange(1, 1, 1, width);
+      header.setValues([columns.map((c) => toCellValue(c.header, true))]);
+      header.setFontWeight('bold');
+      return made;
+    } catch (error) {
+      removeSheet(spreadsheet, made);
+      throw error;
+    }
+  });
+  let rows = 0;
+  let clipped = 0;
+
+  const cell = (value: unknown, i: number): CellValue => {
+    if (typeof value === 'string') {
+      const fitted = clipText(value);
+      if (fitted !== value) clipped++;
+      return toCellValue(fitted, text[i]);
+    }
+    return toCellValue(value, text[i]);
+  };
+  const live = (): Sheet => {
+    if (!staging) throw new CreatorError('INTERNAL', 'This block write has already ended. Run the report again.');
+    return staging;
+  };
+
+  const write: BlockWrite = {
+    get rows() {
+      return rows;
+    },
+    appendRows(batch: unknown[][]) {
+      const sheet = live();
+      if ((rows + batch.length + 1) * width > MAX_BLOCK_CELLS) {
+        write.abort();
+        throw tooLarge(rows + batch.length, width);
+      }
+      guarded(sheetName, write, () => {
+        for (let offset = 0; offset < batch.length; offset += step) {
+          const part = batch.slice(offset, offset + step);
+          const values = part.map((row) => columns.map((_, i) => cell(row[i], i)));
+          growToFit(sheet, { row: 2 + rows, col: 1, rows: part.length, cols: width });
+          const range = sheet.getRange(2 + rows, 1, part.length, width);
+          range.setValues(values);
+          range.setNumberFormats(part.map(() => formatRow));
+          rows += part.length;
+        }
+      });
+    },
+    commit(note: string): WriteBlockResult {
+      const sheet = live();
+      let created: Sheet | null = null;
+      try {
+        const size = { rows: rows + 1, cols: width };
+        // A sheet made for this write goes again if the commit fails: a failed first run leaves no trace.
+        const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
+        const result = guarded(sheetName, null, () =>
+          commitStaged(spreadsheet, sheet, target, sheetName, start, size, withClipNote(note, clipped), create),
+        );
+        created = null;
+        return { ...result, clippedCells: clipped };
+      } finally {
+        removeSheet(spreadsheet, created);
+        write.abort();
+      }
+    },
+    abort() {
+      const sheet = staging;
+      staging = null;
+      removeSheet(spreadsheet, sheet);
+    },
+  };
+  return write;
+}
+
+/**
+ * A platform failure (a quota, a timeout) while staging or committing: the user's sheet is as it
+ * was, which is what the message says. Our own errors pass as they are.
+ */
+function guarded<T>(sheetName: string, write: BlockWrite | null, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    write?.abort();
+    if (isCreatorError(error)) throw error;
+    throw new CreatorError('INTERNAL', `Writing to sheet '${sheetName}' failed midway; the previous data is still in place. Try again.`);
+  }
+}
+
+function withClipNote(note: string, clipped: number): string {
+  if (!clipped) return note;
+  return `${note}\n${clipped} cell${clipped === 1 ? ' was' : 's were'} longer than Sheets' 50,000-character limit and ${clipped === 1 ? 'was' : 'were'} clipped (marked "[clipped: ...]").`;
+}
+
+function conflictError(sheetName: string, what: string): CreatorError {
+  return new CreatorError(
+    'BLOCK_CONFLICT',
+    `Sheet '${sheetName}' has ${what}. The report was not written, so nothing there was overwritten. Move your rows or cells out of the block (or undo the change), then run it again; or write the report to another sheet.`,
+  );
+}
+
+function commitStaged(
+  spreadsheet: Spreadsheet,
+  staging: Sheet,
+  target: BlockTarget,
+  sheetName: string,
+  start: { row: number; col: number },
+  size: { rows: number; cols: number },
+  note: string,
+  create: () => Sheet,
+): WriteBlockResult {
+  const existing = findTarget(spreadsheet, target, sheetName);
+  const sheet = existing ?? create();
+  const blockId = target.blockId ?? `sheet-${sheet.getSheetId()}`;
+  const committedName = blockRangeName(blockId);
+  const pendingName = pendingRangeName(blockId);
+  const committed = ownedOn(sheet, readOwned(spreadsheet, committedName));
+  // Left by an older version's write that died midway: ours, and worth nothing.
+  const pending = ownedOn(sheet, readOwned(spreadsheet, pendingName));
+  const name = sheet.getName();
+
+  if (committed) {
+    const record = readRecord(sheet, committedName);
+    const edits = record ? describeUserEdits(sheet, committed, record) : null;
+    if (edits) throw conflictError(name, edits);
+  }
+  const rect: Rect = { row: committed?.row ?? start.row, col: committed?.col ?? start.col, rows: size.rows, cols: size.cols };
+  const owned = [committed, pending].filter((r): r is Rect => r !== null);
+  const conflict = findConflict(sheet, rect, owned);
+  if (conflict) throw conflictError(name, `other content in ${toA1(conflict)}, where this report needs to write`);
+
+  // The copy covers old and new together; the user's cells in that box's corners ride along.
+  const box: Rect = committed
+    ? { row: rect.row, col: rect.col, rows: Math.max(rect.rows, committed.rows), cols: Math.max(rect.cols, committed.cols) }
+    : rect;
+  growToFit(staging, { row: 1, col: 1, rows: box.rows, cols: box.cols });
+  growToFit(sheet, box);
+  for (const corner of subtractAll([box], [rect, ...(committed ? [committed] : [])])) {
+    rangeOf(sheet, corner).copyTo(staging.getRange(corner.row - box.row + 1, corner.col - box.col + 1));
+  }
+  staging.getRange(1, 1).setNote(note);
+  rangeOf(staging, { row: 1, col: 1, rows: box.rows, cols: box.cols }).copyTo(sheet.getRange(box.row, box.col));
+
+  markOwned(spreadsheet, committedName, sheet, rect);
+  if (pending) {
+    for (const r of subtractAll([pending], [box])) {
+      const inSheet = intersect(r, sheetRect(sheet));
+      if (inSheet) rangeOf(sheet, inSheet).clear();
+    }
+    forget(spreadsheet, pendingName);
+  }
+  forgetRecord(sheet, committedName);
+  writeRecord(sheet, committedName, fingerprint(sheet, rect));
+  // Freezing is only done for a block at the top: freezing down to a lower header would pin the
+  // user's own rows above it.
+  if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
+  return { sheetName: name, sheetId: sheet.getSheetId(), range: toA1(rect), rows: size.rows - 1, clippedCells: 0 };
+}
