@@ -1,6 +1,6 @@
 import { timeLeft, type Execution } from '../platform/execution';
 import type { Credential } from './credential';
-import { CreatorError } from './errors';
+import { CreatorError } from '../shared/errors';
 import { MAX_CACHE_TTL_S } from './freshness';
 import { errorFromResponse, parseJson, providerCodeOf, statusLabel } from './response-errors';
 import { sendWithRetry, type RetryContext } from './retry';

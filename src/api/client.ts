@@ -4,7 +4,7 @@ import { createAuth, type Auth } from './auth';
 import { parseDateBounds } from './bounds';
 import { credentialFingerprint, type Credential } from './credential';
 import { readPage } from './envelope';
-import { CreatorError } from './errors';
+import { CreatorError } from '../shared/errors';
 import { TTL_METADATA_S, TTL_RECENT_S } from './freshness';
 import { sortRows } from './local-sort';
 import { fetchPages, MAX_PAGE_SIZE } from './pagination';

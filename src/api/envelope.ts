@@ -1,4 +1,4 @@
-import { CreatorError } from './errors';
+import { CreatorError } from '../shared/errors';
 
 /** One response in the API's JSON:API-style envelope: rows in `data`, paging in `meta`. */
 export interface Page {

@@ -1,4 +1,4 @@
-import { CreatorError } from './errors';
+import { CreatorError } from '../shared/errors';
 
 /** `-field` descending, `field` ascending; the API's own syntax. */
 function parseSort(sort: string): { field: string; descending: boolean } {

@@ -1,7 +1,7 @@
 import { timeLeft, type Execution } from '../platform/execution';
 import { makeItSmaller, whereLabel } from './advice';
 import { readPage, type Page } from './envelope';
-import { CreatorError } from './errors';
+import { CreatorError } from '../shared/errors';
 import type { Requester } from './requester';
 import { chunk } from './retry';
 import { buildUrl, type QueryParam } from './url';

@@ -1,5 +1,5 @@
 import type { FetchResponse } from '../platform/types';
-import { CreatorError } from './errors';
+import { CreatorError } from '../shared/errors';
 
 /** What the caller was doing, so the message can name it. */
 export interface RequestContext {

@@ -1,7 +1,7 @@
 import { timeLeft, type Execution } from '../platform/execution';
 import type { FetchRequest, FetchResponse } from '../platform/types';
 import { tryAgainLater, whereLabel, makeItSmaller } from './advice';
-import { CreatorError, isCreatorError } from './errors';
+import { CreatorError, isCreatorError } from '../shared/errors';
 import { providerCodeOf, statusLabel } from './response-errors';
 
 export interface RetryContext {

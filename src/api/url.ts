@@ -1,4 +1,4 @@
-import { CreatorError } from './errors';
+import { CreatorError } from '../shared/errors';
 
 /** A query parameter; names are sent as written (`page[number]` keeps its brackets, as the API documents). */
 export type QueryParam = [name: string, value: string | number];

@@ -1,4 +1,4 @@
-import { isCreatorError, userMessage } from '../api/errors';
+import { isCreatorError, userMessage } from '../shared/errors';
 import { createPlatform, type AppsScriptGlobals } from '../platform/apps-script';
 import { startExecution, type Execution, type ExecutionKind } from '../platform/execution';
 

@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import type { Platform } from '../platform/types';
 import { describeInput, isDate, singleCell } from '../shared/user-input';
 import { addDays, fromSheetsSerial, isYmd } from './calendar';

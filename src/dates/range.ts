@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import type { DateFamily } from '../catalog/types';
 import { maxYmd, minYmd } from './calendar';
 import { availableRange, FAMILY_LABEL, type AvailableRange, type DateBoundsLike } from './bounds';

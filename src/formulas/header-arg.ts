@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import { describeInput, singleCell } from '../shared/user-input';
 
 /** The header switch: TRUE by default; FALSE, 0, "false", "no", "off" leave the header row out. */

@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import { describeInput } from '../shared/user-input';
 
 /** CREATOR_REPORT's options as read, before each value is checked. */

@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import { bumpGeneration } from './generation';
 

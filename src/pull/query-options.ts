@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import type { ReportSpec } from '../catalog/types';
 import { describeInput, singleCell } from '../shared/user-input';
 

@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import { findReport, REPORT_KEYS } from '../catalog/reports';
 import type { ReportSpec } from '../catalog/types';
 import { describeInput } from '../shared/user-input';

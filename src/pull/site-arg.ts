@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import { capitalize, describeInput } from '../shared/user-input';
 
 /** A siteId argument as read: every active site, or the IDs given (in order, without repeats). */

@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import { isActiveSite } from '../api/types';
 import type { SiteArg } from './site-arg';
 

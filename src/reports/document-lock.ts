@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import type { Lock, Platform } from '../platform/types';
 

@@ -1,8 +1,8 @@
-import { isCreatorError, userMessage } from '../api/errors';
+import { isCreatorError, userMessage } from '../shared/errors';
 import { timeLeft, type Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, RunReportRequest, RunReportResult } from '../shared/types';
-import { elapsedSeconds } from '../sidebar/run-report';
+import { elapsedSeconds } from '../run/run-report';
 import { getStatus, putStatus, type StatusRecord, type StoredDefinition } from './report-store';
 
 /** Pulls one report into its block (the sidebar's runReportToSheet); injectable for unit tests. */

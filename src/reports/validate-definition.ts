@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import { findReport } from '../catalog/reports';
 import { parseDateArg, type DateContext } from '../dates';
 import type { ReportDefinition, ReportOptions, Schedule } from '../shared/types';

@@ -1,5 +1,5 @@
 import type { Credential } from '../api/credential';
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import { readConsents, readStoredCredential } from './settings-store';
 

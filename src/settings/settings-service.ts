@@ -1,11 +1,11 @@
 import { createAuth, forgetTokens } from '../api/auth';
 import { createClient } from '../api/client';
 import { credentialFingerprint, DEFAULT_API_BASE_URL, DEFAULT_TOKEN_URL, type Credential } from '../api/credential';
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import { hostOf } from '../api/url';
 import type { Execution } from '../platform/execution';
 import type { ConnectionResult, SettingsInput, SettingsView } from '../shared/types';
-import { toSiteView } from '../sidebar/sites-view';
+import { toSiteView } from './sites-view';
 import { activeSpreadsheetId, forgetLoadedCredential, loadCredential } from './credential';
 import { maskSecret } from './mask';
 import { clearStored, readConsents, readStoredCredential, setConsent, writeStoredCredential } from './settings-store';

@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 
 const URL_SHAPE = /^(https?):\/\/([^/?#@\s]+)(\/[^?#\s]*)?$/i;
 const LOCAL_HOSTS = ['127.0.0.1', 'localhost'];

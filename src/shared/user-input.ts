@@ -1,4 +1,4 @@
-import { clipQuotes, CreatorError } from '../api/errors';
+import { clipQuotes, CreatorError } from './errors';
 
 /**
  * How messages show a value the user gave. Interpolating the raw value would print

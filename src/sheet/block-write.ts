@@ -1,4 +1,4 @@
-import { CreatorError, isCreatorError } from '../api/errors';
+import { CreatorError, isCreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, forget, markOwned, pendingRangeName, readOwned, type OwnedArea } from './block-ownership';
 import { describeUserEdits, fingerprint, forgetRecord, readRecord, writeRecord } from './block-record';

@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import type { Sheet } from '../platform/types';
 
 /** A rectangle of cells, 1-based, as Sheets' getRange(row, column, numRows, numColumns) takes it. */

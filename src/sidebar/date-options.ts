@@ -1,5 +1,5 @@
 import { createClient } from '../api/client';
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import { availableRange, dataThrough, PRESETS, type DateBoundsLike } from '../dates';
 import type { Execution } from '../platform/execution';
 import { resolveReport } from '../pull/report-key';

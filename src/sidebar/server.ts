@@ -9,12 +9,12 @@ import type {
 } from '../shared/types';
 import { catalogView } from './catalog-view';
 import { dateOptions } from './date-options';
-import { readProgress } from './progress';
-import { runReportToSheet } from './run-report';
-import { listSiteViews } from './sites-view';
+import { readProgress } from '../run/progress';
+import { runReportToSheet } from '../run/run-report';
+import { listSiteViews } from '../settings/sites-view';
 
-export { runReportToSheet } from './run-report';
-export type { RunToSheetOptions } from './run-report';
+export { runReportToSheet } from '../run/run-report';
+export type { RunToSheetOptions } from '../run/run-report';
 
 /** The sidebar's server functions, called through Code.ts (one execution each). */
 

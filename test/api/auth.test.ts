@@ -1,6 +1,6 @@
 import { createClient } from '../../src/api/client';
 import { findReport } from '../../src/catalog/reports';
-import { isCreatorError } from '../../src/api/errors';
+import { isCreatorError } from '../../src/shared/errors';
 import { caught } from './helpers/caught';
 import { CREDENTIAL, SECRET, stubbed, TOKEN_URL } from './helpers/stub-api';
 import { json } from './helpers/stub-platform';

@@ -6,7 +6,7 @@
 import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
 import type { TransportRequest } from '../../emulator/transport-types';
 import { createFakeApi, type FakeApi } from '../../fake-api';
-import { userMessage } from '../../src/api/errors';
+import { userMessage } from '../../src/shared/errors';
 import { REPORTS } from '../../src/catalog/reports';
 import { refreshFormulas } from '../../src/formulas/refresh';
 import { runFormula, runReportFormula } from '../../src/formulas/run-formula';

@@ -1,7 +1,7 @@
 /**
  * Fixes made by the hardening pass in finished modules (src/api), tested at their source.
  */
-import { clipQuotes, CreatorError } from '../../src/api/errors';
+import { clipQuotes, CreatorError } from '../../src/shared/errors';
 import { buildUrl, MAX_URL_LENGTH } from '../../src/api/url';
 
 describe('long user input in messages', () => {

@@ -100,7 +100,7 @@ Fixed by this pass (in \`src/api\`, tested in \`test/hardening/api-fixes.test.ts
   naming the site ID and sort (\`src/api/url.ts\`).
 - Messages quoting user input echoed all of it (a 100 KB paste made a 100 KB hover text or status
   row); quotes over 80 characters are now shortened with their length (\`CreatorError\`,
-  \`src/api/errors.ts\`).
+  \`src/shared/errors.ts\`).
 
 Every piece of the add-on was built when this matrix ran: no row was left out for a stub.
 

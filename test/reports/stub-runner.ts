@@ -1,4 +1,4 @@
-import { CreatorError, type ErrorCode } from '../../src/api/errors';
+import { CreatorError, type ErrorCode } from '../../src/shared/errors';
 import type { ReportRunner } from '../../src/reports/refresh-run';
 import type { RunReportRequest } from '../../src/shared/types';
 import type { StubWorld } from './stub-platform';

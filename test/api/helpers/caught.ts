@@ -1,4 +1,4 @@
-import { isCreatorError, type CreatorError } from '../../../src/api/errors';
+import { isCreatorError, type CreatorError } from '../../../src/shared/errors';
 
 /** The CreatorError `fn` throws; any other error is rethrown, and not throwing fails the test. */
 export function caught(fn: () => unknown): CreatorError {

@@ -1,4 +1,4 @@
-import { CreatorError, isCreatorError, userMessage } from '../api/errors';
+import { CreatorError, isCreatorError, userMessage } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import type { Lock, Platform, Spreadsheet } from '../platform/types';
 import { pullReport } from '../pull/pull-report';

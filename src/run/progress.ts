@@ -1,4 +1,4 @@
-import { CreatorError } from '../api/errors';
+import { CreatorError } from '../shared/errors';
 import type { Cache } from '../platform/types';
 import type { RunProgress } from '../shared/types';
 

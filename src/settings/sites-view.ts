@@ -1,7 +1,7 @@
 import { createClient } from '../api/client';
 import { isActiveSite, type SiteRow } from '../api/types';
 import type { Execution } from '../platform/execution';
-import { loadCredential } from '../settings/credential';
+import { loadCredential } from './credential';
 import type { SiteView } from '../shared/types';
 
 export function toSiteView(site: SiteRow): SiteView {
