@@ -224,7 +224,7 @@ function withClipNote(note: string, clipped: number): string {
   return `${note}\n${clipped} cell${clipped === 1 ? ' was' : 's were'} longer than Sheets' 50,000-character limit and ${clipped === 1 ? 'was' : 'were'} clipped (marked "[clipped: ...]").`;
 }
 
-function conflictError(sheetName: string, what: string): CreatorError {
+function editsError(sheetName: string, what: string): CreatorError {
   return new CreatorError(
     'BLOCK_CONFLICT',
     `Sheet '${sheetName}' has ${what}. The report was not written, so nothing there was overwritten. Move your rows or cells out of the block (or undo the change), then run it again; or write the report to another sheet.`,
@@ -254,12 +254,17 @@ function commitStaged(
   if (committed) {
     const record = readRecord(sheet, committedName);
     const edits = record ? describeUserEdits(sheet, committed, record) : null;
-    if (edits) throw conflictError(name, edits);
+    if (edits) throw editsError(name, edits);
   }
   const rect: Rect = { row: committed?.row ?? start.row, col: committed?.col ?? start.col, rows: size.rows, cols: size.cols };
   const owned = [committed, pending].filter((r): r is Rect => r !== null);
   const conflict = findConflict(sheet, rect, owned);
-  if (conflict) throw conflictError(name, `other content in ${toA1(conflict)}, where this report needs to write`);
+  if (conflict) {
+    throw new CreatorError(
+      'BLOCK_CONFLICT',
+      `Sheet '${name}' has other content in ${toA1(conflict)}, where this report needs to write. Move that content or choose another sheet.`,
+    );
+  }
 
   // The copy covers old and new together; the user's cells in that box's corners ride along.
   const box: Rect = committed

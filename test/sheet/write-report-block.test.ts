@@ -143,7 +143,7 @@ describe('writeReportBlock: a rewrite owns only its block', () => {
     expect(caught).toMatchObject({
       code: 'BLOCK_CONFLICT',
       message:
-        "Sheet 'Pages' has other content in A6:B7, where this report needs to write. The report was not written, so nothing there was overwritten. Move your rows or cells out of the block (or undo the change), then run it again; or write the report to another sheet.",
+        "Sheet 'Pages' has other content in A6:B7, where this report needs to write. Move that content or choose another sheet.",
     });
     // Only the hidden staging sheet was written, and it is gone.
     expect(emu.counters.setValuesCalls).toBeGreaterThan(0);
