@@ -47,6 +47,7 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
     }
   };
   const write = (grid: unknown[][]) => {
+    model.checkWriteFault();
     counters.setValuesCalls++;
     counters.setValuesCells += cells;
     for (let i = 0; i < numRows; i++) for (let j = 0; j < numCols; j++) model.writeInput(sheet, row + i, col + j, grid[i][j]);
@@ -222,6 +223,7 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
     copyTo: (destination: unknown, options?: unknown) => {
       const dest = ctx.rectOf(destination);
       dest.sheet.checkBounds(dest.row, dest.col, numRows, numCols);
+      model.checkWriteFault();
       const only = options && typeof options === 'object' ? (options as { contentsOnly?: boolean; formatOnly?: boolean }) : {};
       model.copyCells(rect, dest.sheet, dest.row, dest.col, only);
       counters.setValuesCalls++;

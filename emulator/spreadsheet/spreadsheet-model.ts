@@ -46,6 +46,11 @@ export class EmulatedSpreadsheet {
   coercions: Coercion[] = [];
   nextSheetId = 0;
   nextMetadataId = 1;
+  /**
+   * A test switch: the Nth setValues/copyTo call from now on throws `message` and writes nothing
+   * (Sheets can time out or hit a quota mid-write). Null: writes never fail.
+   */
+  writeFault: { callsLeft: number; message: string } | null = null;
 
   constructor(opts: { id?: string; name?: string; timeZone: string; owner: string; now: () => number }) {
     this.id = opts.id ?? 'emulated-spreadsheet';
@@ -215,6 +220,15 @@ export class EmulatedSpreadsheet {
 
   readDisplay(cell: Cell | undefined): string {
     return cell ? displayValue(cell.value, cell.format, this.timeZone) : '';
+  }
+
+  /** Called before each setValues/copyTo: throws when the armed write fault comes due. */
+  checkWriteFault(): void {
+    if (!this.writeFault) return;
+    if (--this.writeFault.callsLeft > 0) return;
+    const { message } = this.writeFault;
+    this.writeFault = null;
+    throw new Error(message);
   }
 
   // ---- copies and sorts --------------------------------------------------------------------

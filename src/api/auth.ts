@@ -3,6 +3,7 @@ import type { Credential } from './credential';
 import { CreatorError } from '../shared/errors';
 import { MAX_CACHE_TTL_S } from './freshness';
 import { errorFromResponse, parseJson, providerCodeOf, statusLabel } from './response-errors';
+import { holdSecrets, secretCheck } from './secret-forms';
 import { sendWithRetry, type RetryContext } from './retry';
 
 /**
@@ -48,8 +49,8 @@ function readStored(value: unknown, now: number): StoredToken | null {
   return token as StoredToken;
 }
 
-function authFailed(status: number, text: string): CreatorError {
-  const providerCode = providerCodeOf(text);
+function authFailed(status: number, text: string, clean: (text: string) => boolean): CreatorError {
+  const providerCode = providerCodeOf(text, clean);
   const label = statusLabel(status, providerCode);
   return new CreatorError('AUTH_FAILED', `The credential was rejected (${label}): check or re-enter it in Settings.`, {
     status,
@@ -59,6 +60,8 @@ function authFailed(status: number, text: string): CreatorError {
 
 function mint(ctx: RetryContext, credential: Credential): StoredToken {
   const { platform } = ctx.execution;
+  const basic = platform.base64Encode(`${credential.clientId}:${credential.clientSecret}`);
+  holdSecrets(ctx.execution, [credential.clientSecret, basic]);
   const [response] = sendWithRetry(
     ctx,
     [
@@ -66,7 +69,7 @@ function mint(ctx: RetryContext, credential: Credential): StoredToken {
         url: credential.tokenUrl,
         method: 'post',
         headers: {
-          Authorization: `Basic ${platform.base64Encode(`${credential.clientId}:${credential.clientSecret}`)}`,
+          Authorization: `Basic ${basic}`,
           Accept: 'application/json',
         },
         contentType: 'application/x-www-form-urlencoded',
@@ -76,10 +79,10 @@ function mint(ctx: RetryContext, credential: Credential): StoredToken {
     1,
   );
   if (response.status === 400 || response.status === 401 || response.status === 403) {
-    throw authFailed(response.status, response.text);
+    throw authFailed(response.status, response.text, secretCheck(ctx.execution));
   }
   if (response.status < 200 || response.status >= 300) {
-    throw errorFromResponse(response, { path: 'the token URL', secrets: [credential.clientSecret] });
+    throw errorFromResponse(response, { path: 'the token URL', clean: secretCheck(ctx.execution) });
   }
   const body = parseJson(response) as { access_token?: unknown; expires_in?: unknown };
   if (typeof body.access_token !== 'string' || body.access_token === '') {
@@ -111,7 +114,10 @@ export function createAuth(ctx: RetryContext, credential: Credential, fingerprin
       return null;
     }
   };
+  // A cached token may be used without a mint in this execution: its secret forms are held anyway.
+  holdSecrets(execution, [credential.clientSecret, platform.base64Encode(`${credential.clientId}:${credential.clientSecret}`)]);
   const remember = (token: StoredToken): StoredToken => {
+    holdSecrets(execution, [token.accessToken]);
     execution.memory.set(memKey, token);
     return token;
   };

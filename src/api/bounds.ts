@@ -1,9 +1,11 @@
 import type { DateBounds, DateRange, FamilyBounds } from './types';
 
-const YMD = /^\d{4}-\d{2}-\d{2}$/;
+/** A day, or an ISO timestamp whose day is the API's own calendar day (as in report rows). */
+const YMD = /^(\d{4}-\d{2}-\d{2})(?:$|[T ]\d{2}:\d{2})/;
 
 function ymdOrNull(value: unknown): string | null {
-  return typeof value === 'string' && YMD.test(value) ? value : null;
+  const match = typeof value === 'string' ? YMD.exec(value.trim()) : null;
+  return match ? match[1] : null;
 }
 
 /** An object's fields; anything else reads as having none. */

@@ -6,8 +6,8 @@ export interface RequestContext {
   siteId?: string;
   /** Path after the base URL, for messages (never holds a secret). */
   path: string;
-  /** Strings that must never reach a message (the secret, the token). */
-  secrets: string[];
+  /** False for a provider string holding any part of a secret (secret-forms.ts). */
+  clean: (text: string) => boolean;
 }
 
 const PROVIDER_CODE = /^[A-Za-z0-9_.:-]{1,64}$/;
@@ -28,14 +28,17 @@ function firstError(body: Record<string, unknown>): Record<string, unknown> | nu
   return Array.isArray(body.errors) ? asRecord(body.errors[0]) : null;
 }
 
-/** The provider's `internalCode`/`code`, only when it looks like a code (never free text). */
-export function providerCodeOf(text: string): string | undefined {
+/**
+ * The provider's `internalCode`/`code`, only when it looks like a code (never free text) and holds
+ * no part of a secret.
+ */
+export function providerCodeOf(text: string, clean: (text: string) => boolean): string | undefined {
   const body = asRecord(parseBody(text));
   if (!body) return undefined;
   const first = firstError(body);
   for (const candidate of [body.internalCode, body.code, first?.internalCode, first?.code]) {
     const code = typeof candidate === 'number' ? String(candidate) : candidate;
-    if (typeof code === 'string' && PROVIDER_CODE.test(code)) return code;
+    if (typeof code === 'string' && PROVIDER_CODE.test(code) && clean(code)) return code;
   }
   return undefined;
 }
@@ -44,7 +47,7 @@ export function providerCodeOf(text: string): string | undefined {
  * The provider's explanation, but only if it is one short plain sentence: HTML pages, stack
  * traces and long dumps are never echoed, and neither is anything containing a secret.
  */
-function providerSentence(text: string, secrets: string[]): string | undefined {
+function providerSentence(text: string, clean: (text: string) => boolean): string | undefined {
   const body = asRecord(parseBody(text));
   if (!body) return undefined;
   const first = firstError(body);
@@ -55,7 +58,7 @@ function providerSentence(text: string, secrets: string[]): string | undefined {
     if (sentence.length < 3 || sentence.length > 160) continue;
     if (/[<>{}\[\]\\`\r\n\t]/.test(sentence)) continue;
     if (/[\u0000-\u001f]/.test(sentence)) continue;
-    if (secrets.some((s) => s.length > 0 && sentence.includes(s))) continue;
+    if (!clean(sentence)) continue;
     return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
   }
   return undefined;
@@ -77,7 +80,7 @@ function badResponse(status: number): CreatorError {
 /** A non-2xx response that is not retried (429/5xx are mapped by the retry loop, a token URL's 401 by auth). */
 export function errorFromResponse(response: FetchResponse, context: RequestContext): CreatorError {
   const status = response.status;
-  const providerCode = providerCodeOf(response.text);
+  const providerCode = providerCodeOf(response.text, context.clean);
   const details = { status, providerCode };
   const label = statusLabel(status, providerCode);
   if (status === 401) {
@@ -104,7 +107,7 @@ export function errorFromResponse(response: FetchResponse, context: RequestConte
     return new CreatorError('SERVER_ERROR', `The Creator API had a server error (${label}). Try again in a minute.`, details);
   }
   if (status >= 400) {
-    const sentence = providerSentence(response.text, context.secrets);
+    const sentence = providerSentence(response.text, context.clean);
     return new CreatorError(
       'BAD_INPUT',
       `The Creator API rejected the request (${label})${sentence ? `: ${sentence}` : '.'} Check the dates, limit and sort.`,

@@ -3,6 +3,7 @@ import type { FetchRequest, FetchResponse } from '../platform/types';
 import { tryAgainLater, whereLabel, makeItSmaller } from './advice';
 import { CreatorError, isCreatorError } from '../shared/errors';
 import { providerCodeOf, statusLabel } from './response-errors';
+import { secretCheck } from './secret-forms';
 
 export interface RetryContext {
   execution: Execution;
@@ -38,8 +39,8 @@ function backoffMs(retry: number, random: () => number): number {
 
 type Failure = { kind: 'status'; response: FetchResponse } | { kind: 'network' };
 
-function detailsOf(response: FetchResponse): { status: number; providerCode?: string; retryAfter?: number } {
-  return { status: response.status, providerCode: providerCodeOf(response.text), retryAfter: retryAfterSeconds(response) };
+function detailsOf(ctx: RetryContext, response: FetchResponse): { status: number; providerCode?: string; retryAfter?: number } {
+  return { status: response.status, providerCode: providerCodeOf(response.text, secretCheck(ctx.execution)), retryAfter: retryAfterSeconds(response) };
 }
 
 function exhausted(ctx: RetryContext, failure: Failure): CreatorError {
@@ -50,7 +51,7 @@ function exhausted(ctx: RetryContext, failure: Failure): CreatorError {
       `Could not reach the Creator API at ${ctx.host} (no answer after ${MAX_TRIES} tries). Check the internet connection and the API URLs in Settings, then try again.`,
     );
   }
-  const details = detailsOf(failure.response);
+  const details = detailsOf(ctx, failure.response);
   const label = statusLabel(details.status, details.providerCode);
   if (details.status === 429) {
     return new CreatorError(
@@ -75,7 +76,7 @@ function outOfTime(ctx: RetryContext, failure: Failure, waitMs: number): Creator
       `Could not reach the Creator API at ${ctx.host}, and there is no time left in ${whereLabel(kind)} to try again. ${tryAgainLater(kind)}`,
     );
   }
-  const details = detailsOf(failure.response);
+  const details = detailsOf(ctx, failure.response);
   const label = statusLabel(details.status, details.providerCode);
   if (details.status === 429) {
     const asked = details.retryAfter !== undefined ? `asked to wait ${details.retryAfter} s` : `needs a pause of about ${wait}`;

@@ -1,11 +1,12 @@
-import { CreatorError } from '../shared/errors';
+import { CreatorError, isCreatorError } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, ReportDefinition, ReportListView, SavedReportView } from '../shared/types';
 import { dueReports, zoneOf } from './due';
 import { tryWithDocumentLock, withDocumentLock } from './document-lock';
 import { STATUS_SHEET_NAME } from './keys';
-import { refreshInOrder, type ReportRunner } from './refresh-run';
+import { currentPerson, mayRun } from './identity';
+import { refreshInOrder, statusNow, storeWasFull, type ReportRunner, type Runner } from './refresh-run';
 import {
   deleteDefinition,
   documentStore,
@@ -54,28 +55,78 @@ export function saveReport(ex: Execution, definition: ReportDefinition): SavedRe
   const store = documentStore(ex);
   const clean = cleanDefinition(definition, { platform: ex.platform, timeZone: ex.platform.timeZone() });
   const now = ex.platform.now();
+  const me = currentPerson(ex);
   let id = clean.id;
   let status = { ...EMPTY_STATUS };
+  let sheetId: number | undefined;
   if (id) {
     const existing = getDefinition(store, id);
     if (!existing) throw new CreatorError('NOT_FOUND', 'This saved report no longer exists (someone may have deleted it). Save it as a new report.');
     status = getStatus(store, id);
     if (!sameSchedule(existing.schedule, clean.schedule)) status.scheduleSetAt = isScheduled(clean.schedule) ? now : null;
+    // Same sheet name: keep following the sheet it wrote (renamed since or not).
+    if (existing.sheetName === clean.sheetName) sheetId = existing.sheetId;
   } else {
     id = newReportId(ex, store);
     status.scheduleSetAt = isScheduled(clean.schedule) ? now : null;
   }
-  const stored: StoredDefinition = { ...clean, id };
-  putDefinition(store, stored);
-  putStatus(store, id, status);
+  // Whoever saves it (a new report or an edit) is the one whose credential it may use; anyone
+  // else's refresh waits for their approval.
+  const stored: StoredDefinition = { ...clean, id, by: me.id, approvedBy: [] };
+  if (me.label) stored.byLabel = me.label;
+  if (sheetId !== undefined) stored.sheetId = sheetId;
+  status.needsApproval = null;
+  storing(() => {
+    putDefinition(store, stored);
+    putStatus(store, id!, status);
+  });
   reconcileTrigger(ex, store, anyScheduled(listDefinitions(store)));
-  return savedView(statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId))[0]);
+  return savedView(statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId))[0], me);
+}
+
+/**
+ * Document properties hold 500 KB in all. A full store refuses a write with a quota error that
+ * would otherwise surface as "Something unexpected went wrong".
+ */
+function storing<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (isCreatorError(error)) throw error;
+    throw new CreatorError(
+      'TOO_LARGE',
+      "This spreadsheet's add-on storage is full (Google allows 500 KB per document), so the report was not saved. Delete saved reports you no longer need, or shorten long site lists (use \"all\"), then save again.",
+    );
+  }
+}
+
+/** Lets the caller's credential refresh a report someone else saved (the trigger and Refresh all). */
+export function approveReport(ex: Execution, id: unknown): SavedReportView {
+  const store = documentStore(ex);
+  const me = currentPerson(ex);
+  const def = getDefinition(store, String(id ?? ''));
+  if (!def) throw new CreatorError('NOT_FOUND', 'This saved report no longer exists (someone may have deleted it). Reload the list.');
+  if (!mayRun(def, me)) {
+    const approved: StoredDefinition = { ...def, approvedBy: [...(def.approvedBy ?? []), me.id] };
+    const status = { ...getStatus(store, def.id), needsApproval: null };
+    storing(() => {
+      putDefinition(store, approved);
+      putStatus(store, def.id, status);
+    });
+    return savedView(statusRowsOf(ex, [approved], () => status)[0], me);
+  }
+  return savedView(statusRowsOf(ex, [def], (reportId) => getStatus(store, reportId))[0], me);
+}
+
+function runnerOf(ex: Execution, words: string): Runner {
+  return { person: currentPerson(ex), words };
 }
 
 function listWith(ex: Execution, store: PropertyStore, { defs, statusOf }: SavedReports): ReportListDetails {
   const scheduled = anyScheduled(defs);
   const owner = reconcileTrigger(ex, store, scheduled);
-  return { reports: statusRowsOf(ex, defs, statusOf).map(savedView), scheduleOwner: ownerView(ex, owner, scheduled) };
+  const me = currentPerson(ex);
+  return { reports: statusRowsOf(ex, defs, statusOf).map((row) => savedView(row, me)), scheduleOwner: ownerView(ex, owner, scheduled) };
 }
 
 export function listReports(ex: Execution): ReportListDetails {
@@ -100,7 +151,7 @@ function rewriteStatus(ex: Execution, store: PropertyStore): void {
   const scheduled = anyScheduled(defs);
   // The record as it stands: only sidebar calls and the trigger change it.
   const owner = ownerView(ex, readOwner(store), scheduled);
-  writeStatusSheet(ex, statusRowsOf(ex, defs, statusOf), owner);
+  writeStatusSheet(ex, statusRowsOf(ex, defs, (id) => statusNow(ex, id, statusOf(id))), owner, storeWasFull(ex));
 }
 
 /**
@@ -129,7 +180,7 @@ export function refreshReports(ex: Execution, ids?: unknown, deps: ReportsDeps =
     const missing: RefreshOutcome[] = (wanted ?? [])
       .filter((id) => !defs.some((d) => d.id === id))
       .map((id) => ({ id, name: id, outcome: 'error', message: `The saved report ${describeInput(id)} no longer exists (someone may have deleted it). Reload the list.` }));
-    const outcomes = refreshInOrder(locked, store, chosen, deps.run);
+    const outcomes = refreshInOrder(locked, store, chosen, deps.run, runnerOf(locked, 'you'));
     rewriteStatus(locked, store);
     return [...outcomes, ...missing];
   });
@@ -180,7 +231,7 @@ export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps =
     const { defs, statusOf } = readSaved(store);
     if (!claimTriggerRun(locked, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return;
     const due = dueReports(defs, statusOf, locked.platform.now(), zoneOf(locked));
-    if (due.length) refreshInOrder(locked, store, due, deps.run);
+    if (due.length) refreshInOrder(locked, store, due, deps.run, runnerOf(locked, "the schedules' owner"));
     rewriteStatus(locked, store);
   });
   if (!result.ran) ex.platform.log('Creator Reporting: another refresh held the document; the due reports run at the next trigger.');

@@ -1,7 +1,8 @@
 import type { Execution } from '../platform/execution';
-import type { Sheet, Spreadsheet } from '../platform/types';
+import type { Sheet } from '../platform/types';
 import type { ScheduleOwnerView } from '../shared/types';
-import { asLiteralText } from '../sheet/cell-values';
+import { isCreatorError } from '../shared/errors';
+import { writeReportBlock } from '../sheet/write-report-block';
 import { STATUS_SHEET_NAME } from './keys';
 import type { StatusRecord, StoredDefinition } from './report-store';
 import { describeSchedule, isScheduled } from './schedule';
@@ -50,8 +51,9 @@ export function datesInWords(def: StoredDefinition, status: StatusRecord): strin
 export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwnerView): Array<Array<string | number>> {
   const tz = ex.platform.timeZone();
   const when = (ms: number | null) => (ms === null ? '' : ex.platform.formatDate(new Date(ms), tz, 'yyyy-MM-dd HH:mm'));
-  // Names, sheet names and errors are typed by people or quoted from data: keep them as text.
-  const t = (text: string) => asLiteralText(text, true);
+  // Names, sheet names and errors are typed by people or quoted from data: the writer keeps text
+  // columns as text.
+  const t = (text: string) => text;
   return rows.map(({ def, status, nextRunAt }) => [
     t(def.name ?? def.id),
     t(def.report),
@@ -59,36 +61,43 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
     t(datesInWords(def, status)),
     t(def.sheetName),
     when(status.lastRunAt),
-    OUTCOME_WORDS[status.outcome],
+    status.needsApproval ? 'Needs approval' : OUTCOME_WORDS[status.outcome],
     status.rows ?? '',
     t(status.dataThrough ?? ''),
     status.seconds ?? '',
     describeSchedule(def.schedule),
     isScheduled(def.schedule) ? when(nextRunAt) : '',
     isScheduled(def.schedule) ? t(owner.active ? owner.ownerEmail || 'another user' : 'nobody (open the sidebar to restart)') : '',
-    t(status.lastError ?? ''),
+    t(status.needsApproval ?? status.lastError ?? ''),
   ]);
 }
 
-function statusSheet(spreadsheet: Spreadsheet): Sheet {
-  const existing = spreadsheet.getSheetByName(STATUS_SHEET_NAME);
-  if (existing) return existing;
-  // insertSheet activates the new sheet; put the user back where they were.
-  const active = spreadsheet.getActiveSheet();
-  const sheet = spreadsheet.insertSheet(STATUS_SHEET_NAME, spreadsheet.getNumSheets());
-  if (active) spreadsheet.setActiveSheet(active);
-  return sheet;
-}
+/** The status table's block id: the writer tracks it like a report's block. */
+const STATUS_BLOCK = 'status';
+const TEXT_COLUMNS = new Set(['Last run', 'Outcome', 'Rows', 'Duration (s)', 'Next run']);
 
-/** Rewrites the status sheet (and only it). Returns it, or null without a spreadsheet. */
-export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: ScheduleOwnerView): Sheet | null {
+/**
+ * Rewrites the status table (and only it: the user's cells beside or below it stay, as with any
+ * report block). Returns the sheet, or null without a spreadsheet or when the user's edits inside
+ * the table stop the writer (the statuses are in the sidebar as well; the log says why).
+ */
+export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: ScheduleOwnerView, storeFull = false): Sheet | null {
   const spreadsheet = ex.platform.spreadsheet();
   if (!spreadsheet) return null;
-  const sheet = statusSheet(spreadsheet);
-  const values = [STATUS_HEADERS as Array<string | number>, ...statusRows(ex, rows, owner)];
-  sheet.clearContents();
-  sheet.getRange(1, 1, values.length, STATUS_HEADERS.length).setValues(values);
-  sheet.getRange(1, 1, 1, STATUS_HEADERS.length).setFontWeight('bold');
-  sheet.setFrozenRows(1);
-  return sheet;
+  const hadSheet = spreadsheet.getSheetByName(STATUS_SHEET_NAME) !== null;
+  const active = spreadsheet.getActiveSheet();
+  const columns = STATUS_HEADERS.map((header) => ({ header, type: TEXT_COLUMNS.has(header) ? 'general' : 'text' }));
+  const note = storeFull
+    ? "Some statuses could not be saved: this spreadsheet's add-on storage (500 KB) is full. Delete saved reports you no longer need."
+    : 'Creator Reporting: one row per saved report, rewritten after every refresh.';
+  try {
+    writeReportBlock(spreadsheet, { sheetName: STATUS_SHEET_NAME, blockId: STATUS_BLOCK, table: { columns, rows: statusRows(ex, rows, owner) }, note });
+  } catch (error) {
+    if (!isCreatorError(error)) throw error;
+    ex.platform.log(`Creator Reporting: the status sheet was not rewritten: ${error.message}`);
+    return null;
+  }
+  // A status sheet made now goes last and leaves the user where they were.
+  if (!hadSheet && active) spreadsheet.setActiveSheet(active);
+  return spreadsheet.getSheetByName(STATUS_SHEET_NAME);
 }

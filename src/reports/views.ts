@@ -2,6 +2,7 @@ import type { Execution } from '../platform/execution';
 import type { ReportStatusView, SavedReportView } from '../shared/types';
 import { nextRunAt, zoneOf } from './due';
 import type { StatusRecord, StoredDefinition } from './report-store';
+import { mayRun, type Person } from './identity';
 import type { StatusRow } from './status-sheet';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -13,7 +14,7 @@ function statusView(status: StatusRecord, next: number | null): ReportStatusView
     rows: status.rows,
     dataThrough: status.dataThrough,
     seconds: status.seconds,
-    lastError: status.lastError,
+    lastError: status.needsApproval ?? status.lastError,
     nextRunAt: iso(next),
   };
 }
@@ -27,6 +28,10 @@ export function statusRowsOf(ex: Execution, defs: StoredDefinition[], statusOf: 
   });
 }
 
-export function savedView(row: StatusRow): SavedReportView {
-  return { ...row.def, id: row.def.id, status: statusView(row.status, row.nextRunAt) };
+/** What the sidebar sees: the definition without the people's IDs, and whether the viewer may run it. */
+export function savedView(row: StatusRow, viewer: Person): SavedReportView {
+  const { by: _by, byLabel, approvedBy: _approvedBy, sheetId: _sheetId, ...def } = row.def;
+  const view: SavedReportView = { ...def, id: row.def.id, status: statusView(row.status, row.nextRunAt) };
+  view.approval = { mine: mayRun(row.def, viewer), savedBy: row.def.by ? byLabel ?? '' : '' };
+  return view;
 }

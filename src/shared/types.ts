@@ -155,6 +155,11 @@ export interface ReportStatusView {
 export interface SavedReportView extends ReportDefinition {
   id: string;
   status: ReportStatusView;
+  /**
+   * mine: the viewer saved or approved it, so their refreshes (and their trigger) run it; else it
+   * waits for their approval. savedBy: who saved it, where the platform shows e-mails ("" if not).
+   */
+  approval?: { mine: boolean; savedBy: string };
 }
 
 export interface ScheduleOwnerView {

@@ -33,11 +33,18 @@ function ymdOf(value: unknown): string | null {
   return m >= 1 && m <= 12 && d >= 1 && d <= days ? `${match[1]}-${match[2]}-${match[3]}` : null;
 }
 
+/** "NaN", "Infinity", "-Infinity" as JSON cannot carry them: no number, so an empty cell. */
+const NOT_A_NUMBER = /^[+-]?(nan|inf|infinity)$/i;
+
+export function isNotANumberText(value: unknown): boolean {
+  return typeof value === 'string' && NOT_A_NUMBER.test(value.trim());
+}
+
 function toNumber(value: unknown): unknown {
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   if (typeof value === 'string') {
     const text = value.trim();
-    if (text === '') return '';
+    if (text === '' || NOT_A_NUMBER.test(text)) return '';
     // Unreadable text stays visible rather than becoming a wrong zero.
     return LOOSE_NUMBER.test(text) ? Number(text) : value;
   }
@@ -108,8 +115,8 @@ export function cellConverter(type: ColumnType, toDate: ToDate): (value: unknown
 
 /** A type for a field the catalog does not know, from every value it has. */
 export function inferType(values: unknown[]): ColumnType {
-  const present = values.filter((v) => v !== null && v !== undefined && v !== '');
-  if (present.length === 0) return 'text';
+  const present = values.filter((v) => v !== null && v !== undefined && v !== '' && !isNotANumberText(v));
+  if (present.length === 0) return values.some(isNotANumberText) ? 'number' : 'text';
   if (present.every((v) => (typeof v === 'number' && Number.isFinite(v)) || isCanonicalNumber(v))) return 'number';
   if (present.every((v) => typeof v === 'boolean')) return 'boolean';
   if (present.every((v) => ymdOf(v) !== null && (v as string).length === 10)) return 'date';
@@ -122,6 +129,7 @@ export function toUnknownCell(value: unknown, type: ColumnType, toDate: ToDate):
   if (Array.isArray(value) || isPlainObject(value)) return JSON.stringify(value);
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   if (type === 'number' && isCanonicalNumber(value)) return Number(value);
+  if (type === 'number' && isNotANumberText(value)) return '';
   if (type === 'date') return toCell(value, 'date', toDate);
   return value;
 }

@@ -2,7 +2,7 @@ import type { ColumnType } from '../catalog/types';
 
 export interface TableColumn {
   header: string;
-  /** The API field (`cpm`), a score (`cpm.score`), a nested path (`a.b`), or `site`. */
+  /** The API field (`cpm`), a score (`cpm.score`), a nested path (`a.b`), or SITE_FIELD. */
   field: string;
   type: ColumnType;
   /** Sheets number format. */
@@ -15,5 +15,9 @@ export interface Table {
   rows: unknown[][];
 }
 
-export const SITE_FIELD = 'site';
+/**
+ * The added Site column's field: a name no API field can have (field paths never start with a
+ * NUL), so an API field called `site` keeps its own column in a multi-site pull.
+ */
+export const SITE_FIELD = '\u0000site';
 export const SITE_COLUMN: Readonly<TableColumn> = Object.freeze({ header: 'Site', field: SITE_FIELD, type: 'text' });

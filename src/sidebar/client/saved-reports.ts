@@ -58,6 +58,10 @@ function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean): string {
 
 function statusLine(r: SavedReportView): { text: string; kind: 'info' | 'error' | 'success' } {
   const s = r.status;
+  if (r.approval && !r.approval.mine) {
+    const by = r.approval.savedBy || 'another editor';
+    return { text: `Needs your approval: saved by ${by}. Your refreshes and your schedule skip it until you approve it.`, kind: 'info' };
+  }
   if (s.outcome === 'never') return { text: 'Not run yet.', kind: 'info' };
   const parts = [`Last run ${when(s.lastRunAt)}`];
   if (s.outcome === 'error') return { text: `${parts[0]}: failed. ${s.lastError ?? ''}`.trim(), kind: 'error' };
@@ -217,6 +221,12 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     const del = el('button', { type: 'button', className: 'danger', text: 'Delete' });
     let confirming = false;
     run.addEventListener('click', () => refresh([r.id]));
+    // Someone else saved it: it may use the viewer's credential only once the viewer approves it.
+    const approve = el('button', { type: 'button', className: 'action', text: 'Approve', 'data-test': 'approve' });
+    approve.addEventListener('click', () =>
+      act('Approving\u2026', () => api.run<SavedReportView>('approveReport', r.id), () => load(() => setStatus(status, 'Approved: your refreshes and schedule run it now.', 'success'))),
+    );
+    const needsApproval = r.approval !== undefined && !r.approval.mine;
     edit.addEventListener('click', () => editForm(card, r));
     del.addEventListener('click', () => {
       if (!confirming) {
@@ -237,7 +247,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         text: `${scheduleInWords(r.schedule)}${isScheduled(r.schedule) && r.status.nextRunAt ? `; next ${when(r.status.nextRunAt)}` : ''}`,
       }),
       statusNode,
-      el('div', { className: 'buttons' }, run, edit, del),
+      el('div', { className: 'buttons' }, needsApproval ? approve : run, edit, del),
     );
     return card;
   }

@@ -1,0 +1,43 @@
+import type { Execution } from '../platform/execution';
+import type { StoredDefinition } from './report-store';
+
+/**
+ * Who saved or approved a report, without e-mail addresses (the platform may hide them): a random
+ * ID kept in each user's own properties, made on first use. Editors can write document properties,
+ * so a saved report runs with a person's credential only if that person saved it or approved it;
+ * the label (an e-mail where the platform shows one) is only for telling people apart on screen.
+ */
+const USER_ID_KEY = 'creator.userId';
+
+export interface Person {
+  id: string;
+  /** The e-mail where the platform shows it, else "". */
+  label: string;
+}
+
+export function currentPerson(ex: Execution): Person {
+  const store = ex.platform.userProperties;
+  let id = store.getProperty(USER_ID_KEY);
+  if (!id) {
+    // Not a secret, only hard to guess: nobody can claim to be someone else by typing an ID.
+    id = ex.platform.sha256Hex(`${ex.platform.now()}:${Math.random()}:${Math.random()}`).slice(0, 24);
+    store.setProperty(USER_ID_KEY, id);
+  }
+  return { id, label: ex.platform.userEmail() };
+}
+
+export function mayRun(def: StoredDefinition, person: Person): boolean {
+  return def.by === person.id || (def.approvedBy ?? []).indexOf(person.id) >= 0;
+}
+
+/** "owner@example.com", or words that still say who is meant when the platform hides e-mails. */
+export function personWords(label: string | undefined, fallback: string): string {
+  return label ? label : fallback;
+}
+
+/** The sentence a report shows when its runner has not saved or approved it. */
+export function approvalMessage(def: StoredDefinition, runner: Person, runnerWords: string): string {
+  const who = personWords(runner.label, runnerWords);
+  const creator = def.by ? personWords(def.byLabel, 'another editor') : 'an earlier version of the add-on';
+  return `Needs approval by ${who}: it was saved by ${creator}, and a saved report runs only with the credential of the person who saved or approved it. ${who === runnerWords ? 'Approve it' : `${who} can approve it`} in the sidebar (Saved reports > Approve).`;
+}
