@@ -35,9 +35,15 @@ export function personWords(label: string | undefined, fallback: string): string
   return label ? label : fallback;
 }
 
+const APPROVAL_PREFIX = 'Needs approval by ';
+
+export function isApprovalMessage(message: string | undefined): boolean {
+  return message !== undefined && message.startsWith(APPROVAL_PREFIX);
+}
+
 /** The sentence a report shows when its runner has not saved or approved it. */
 export function approvalMessage(def: StoredDefinition, runner: Person, runnerWords: string): string {
   const who = personWords(runner.label, runnerWords);
   const creator = def.by ? personWords(def.byLabel, 'another editor') : 'an earlier version of the add-on';
-  return `Needs approval by ${who}: it was saved by ${creator}, and a saved report runs only with the credential of the person who saved or approved it. ${who === runnerWords ? 'Approve it' : `${who} can approve it`} in the sidebar (Saved reports > Approve).`;
+  return `${APPROVAL_PREFIX}${who}: it was saved by ${creator}, and a saved report runs only with the credential of the person who saved or approved it. ${who === runnerWords ? 'Approve it' : `${who} can approve it`} in the sidebar (Saved reports > Approve).`;
 }

@@ -5,7 +5,7 @@ import type { RefreshOutcome, ReportDefinition, ReportListView, SavedReportView 
 import { dueReports, zoneOf } from './due';
 import { tryWithDocumentLock, withDocumentLock } from './document-lock';
 import { STATUS_SHEET_NAME } from './keys';
-import { currentPerson, mayRun } from './identity';
+import { currentPerson, isApprovalMessage, mayRun } from './identity';
 import { refreshInOrder, statusNow, storeWasFull, type ReportRunner, type Runner } from './refresh-run';
 import {
   deleteDefinition,
@@ -190,11 +190,13 @@ export function summarize(outcomes: RefreshOutcome[]): string {
   if (outcomes.length === 0) return 'No saved reports yet: save one from the sidebar (Extensions > Creator Reporting > Open sidebar).';
   const ok = outcomes.filter((o) => o.outcome === 'ok').length;
   const failed = outcomes.filter((o) => o.outcome === 'error');
-  const skipped = outcomes.filter((o) => o.outcome === 'skipped');
+  const waiting = outcomes.filter((o) => o.outcome === 'skipped' && isApprovalMessage(o.message));
+  const skipped = outcomes.filter((o) => o.outcome === 'skipped' && !isApprovalMessage(o.message));
   const parts = [`Refreshed ${ok} of ${outcomes.length} report${outcomes.length === 1 ? '' : 's'}.`];
   if (failed.length) parts.push(`Failed: ${failed.map((o) => `${o.name} (${o.message})`).join('; ')}.`);
+  if (waiting.length) parts.push(`Waiting for your approval (saved by someone else): ${waiting.map((o) => o.name).join(', ')}; approve them in the sidebar to refresh them with your credential.`);
   if (skipped.length) parts.push(`Not reached in time: ${skipped.map((o) => o.name).join(', ')}; refresh again to finish.`);
-  if (failed.length || skipped.length) parts.push(`Details in the "${STATUS_SHEET_NAME}" sheet.`);
+  if (failed.length || skipped.length || waiting.length) parts.push(`Details in the "${STATUS_SHEET_NAME}" sheet.`);
   return parts.join(' ');
 }
 

@@ -1,5 +1,5 @@
 import type { Sheet } from '../platform/types';
-import { toA1, type Rect } from './rect';
+import { readInSlices, toA1, type Rect } from './rect';
 
 /**
  * What the writer remembers of a block it wrote: its shape and fingerprints of its contents, kept
@@ -28,7 +28,6 @@ const MAX_PARTS = 40;
  * report cell is not (README, "Saved reports").
  */
 export const MAX_FINGERPRINT_CELLS = 1_000_000;
-const MAX_ROWS_PER_READ = 20_000;
 
 export function recordKey(rangeName: string): string {
   return `creator.block.${rangeName}`;
@@ -64,12 +63,8 @@ export function fingerprint(sheet: Sheet, rect: Rect): BlockRecord {
 function hashBands(sheet: Sheet, rect: Rect, band: number): BlockRecord {
   const rowHash: number[] = [];
   const colHash: number[] = new Array<number>(rect.cols).fill(SEED);
-  for (let offset = 0; offset < rect.rows; offset += MAX_ROWS_PER_READ) {
-    const n = Math.min(MAX_ROWS_PER_READ, rect.rows - offset);
-    const range = sheet.getRange(rect.row + offset, rect.col, n, rect.cols);
-    const values = range.getValues();
-    const formulas = range.getFormulas();
-    for (let r = 0; r < n; r++) {
+  readInSlices(sheet, rect, (values, formulas, offset) => {
+    for (let r = 0; r < values.length; r++) {
       const b = Math.floor((offset + r) / band);
       let h = rowHash[b] ?? SEED;
       for (let c = 0; c < rect.cols; c++) {
@@ -79,7 +74,7 @@ function hashBands(sheet: Sheet, rect: Rect, band: number): BlockRecord {
       }
       rowHash[b] = fnv(h, '\u0002');
     }
-  }
+  });
   const hex = (h: number) => h.toString(36);
   return { rows: rect.rows, cols: rect.cols, band, rowHashes: rowHash.map(hex), colHashes: colHash.map(hex) };
 }

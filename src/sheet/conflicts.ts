@@ -1,7 +1,5 @@
 import type { Sheet } from '../platform/types';
-import { intersect, sheetRect, subtractAll, type Rect } from './rect';
-
-const MAX_ROWS_PER_READ = 20_000;
+import { intersect, readInSlices, sheetRect, subtractAll, type Rect } from './rect';
 
 /**
  * Cells in `target` outside what this block owns that hold anything (a value or a formula, even
@@ -16,12 +14,8 @@ export function findConflict(sheet: Sheet, target: Rect, owned: Rect[]): Rect | 
   for (const part of subtractAll([target], owned)) {
     const clipped = intersect(part, inSheet);
     if (!clipped) continue;
-    for (let offset = 0; offset < clipped.rows; offset += MAX_ROWS_PER_READ) {
-      const rows = Math.min(MAX_ROWS_PER_READ, clipped.rows - offset);
-      const range = sheet.getRange(clipped.row + offset, clipped.col, rows, clipped.cols);
-      const values = range.getValues();
-      const formulas = range.getFormulas();
-      for (let r = 0; r < rows; r++) {
+    readInSlices(sheet, clipped, (values, formulas, offset) => {
+      for (let r = 0; r < values.length; r++) {
         for (let c = 0; c < clipped.cols; c++) {
           if (values[r][c] === '' && formulas[r][c] === '') continue;
           top = Math.min(top, clipped.row + offset + r);
@@ -30,7 +24,7 @@ export function findConflict(sheet: Sheet, target: Rect, owned: Rect[]): Rect | 
           right = Math.max(right, clipped.col + c);
         }
       }
-    }
+    });
   }
   return bottom === 0 ? null : { row: top, col: left, rows: bottom - top + 1, cols: right - left + 1 };
 }
