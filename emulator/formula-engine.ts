@@ -2,9 +2,11 @@
  * Evaluates custom-function formulas (`=NAME(arg, ...)`) in the emulated spreadsheet, the way
  * Sheets does for an add-on's custom functions: arguments resolved from cells and ranges, the call
  * made as a custom function (read-only services), the result spilled or shown as an error.
- * Only literal arguments and references are understood; nested calls and operators are a parse error.
+ * Arguments are literals, references, and nested calls of the few built-ins people pass as dates
+ * (DATE, TODAY); operators are a parse error.
  */
 import { cellA1, parseA1 } from './spreadsheet/a1';
+import { localInstant, localParts } from './time-zone';
 import type { Cell, Scalar } from './spreadsheet/cell';
 import type { SheetModel } from './spreadsheet/sheet-model';
 import type { EmulatedSpreadsheet } from './spreadsheet/spreadsheet-model';
@@ -15,7 +17,9 @@ export type FormulaArg =
   | { kind: 'boolean'; value: boolean }
   | { kind: 'omitted' }
   /** `ref` is the A1 part without the sheet ("$A$1", "B2:C9"). */
-  | { kind: 'ref'; sheet?: string; ref: string };
+  | { kind: 'ref'; sheet?: string; ref: string }
+  /** A nested call, e.g. DATE(2026,10,1). */
+  | { kind: 'call'; name: string; args: FormulaArg[] };
 
 export interface ParsedFormula {
   name: string;
@@ -49,15 +53,23 @@ export function parseFormula(text: string): ParsedFormula {
   const name = NAME.exec(text.slice(i))?.[0] ?? fail();
   i += name.length;
   ws();
-  if (text[i] !== '(') fail();
-  i++;
-  const args: FormulaArg[] = [];
+  const args = parseArgs();
   ws();
-  if (text[i] === ')') {
+  if (i !== text.length) fail();
+  return { name, args };
+
+  /** `(arg, ...)` from the opening parenthesis on. */
+  function parseArgs(): FormulaArg[] {
+    if (text[i] !== '(') fail();
     i++;
-  } else {
+    const list: FormulaArg[] = [];
+    ws();
+    if (text[i] === ')') {
+      i++;
+      return list;
+    }
     for (;;) {
-      args.push(parseArg());
+      list.push(parseArg());
       ws();
       if (text[i] === ',') {
         i++;
@@ -65,14 +77,11 @@ export function parseFormula(text: string): ParsedFormula {
       }
       if (text[i] === ')') {
         i++;
-        break;
+        return list;
       }
       fail();
     }
   }
-  ws();
-  if (i !== text.length) fail();
-  return { name, args };
 
   function parseArg(): FormulaArg {
     ws();
@@ -106,6 +115,12 @@ export function parseFormula(text: string): ParsedFormula {
     if (bool) {
       i += bool[0].length;
       return { kind: 'boolean', value: bool[0].toUpperCase() === 'TRUE' };
+    }
+    const call = /^([A-Za-z_][A-Za-z0-9_.]*)\s*\(/.exec(rest);
+    if (call) {
+      i += call[1].length;
+      ws();
+      return { kind: 'call', name: call[1], args: parseArgs() };
     }
     let sheet: string | undefined;
     if (rest[0] === "'") {
@@ -215,6 +230,8 @@ function resolveArg(spreadsheet: EmulatedSpreadsheet, home: SheetModel, arg: For
       return arg.value;
     case 'omitted':
       return undefined;
+    case 'call':
+      return callBuiltIn(spreadsheet, arg.name, arg.args.map((a) => resolveArg(spreadsheet, home, a)));
     default: {
       const sheet = arg.sheet === undefined ? home : spreadsheet.sheetByName(arg.sheet);
       if (!sheet) throw new CellError('#REF!', `Unresolved sheet name '${arg.sheet}'.`);
@@ -240,6 +257,26 @@ function resolveArg(spreadsheet: EmulatedSpreadsheet, home: SheetModel, arg: For
       return out;
     }
   }
+}
+
+/** The built-ins a date argument is usually written with; a date is its local midnight, as Sheets passes it. */
+function callBuiltIn(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[]): Scalar {
+  const upper = name.toUpperCase();
+  const whole = (v: unknown): number => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    if (!Number.isFinite(n)) throw new CellError('#VALUE!', `Function ${upper} parameter expects number values.`);
+    return Math.trunc(n);
+  };
+  if (upper === 'DATE' && args.length === 3) {
+    const [y, m, d] = args.map(whole);
+    return new Date(localInstant(spreadsheet.timeZone, y, m, d));
+  }
+  if (upper === 'TODAY' && args.length === 0) {
+    const today = localParts(spreadsheet.now(), spreadsheet.timeZone);
+    return new Date(localInstant(spreadsheet.timeZone, today.year, today.month, today.day));
+  }
+  if (upper === 'DATE' || upper === 'TODAY') throw new CellError('#N/A', `Wrong number of arguments to ${upper}.`);
+  throw new CellError('#NAME?', `Unknown function: '${name}'.`);
 }
 
 type Outcome = { grid: Scalar[][] } | { error: string; value: string };

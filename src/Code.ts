@@ -5,6 +5,7 @@
  */
 import { serve } from './app/entry';
 import { buildMenu } from './app/menu';
+import { saveSettingsAndRecalculate } from './app/settings-flow';
 import { runFormula, runReportFormula } from './formulas/run-formula';
 import { refreshFormulas } from './formulas/refresh';
 import * as settings from './settings/settings-service';
@@ -312,7 +313,7 @@ export function menuShowStatus(): void {
 
 /** Sidebar: stores the credential in the user's own properties after checking it. */
 export function saveSettings(input: SettingsInput) {
-  return serve('sidebar', (ex) => settings.saveSettings(ex, input));
+  return serve('sidebar', (ex) => saveSettingsAndRecalculate(ex, input));
 }
 
 /** Sidebar: the settings with the secret masked. */

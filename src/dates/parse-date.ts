@@ -6,7 +6,11 @@ import { findPreset, PRESETS, type PresetName } from './presets';
 import { dayOf, today } from './zone';
 
 /** One date argument, read but not yet checked against a site's bounds. */
-export type DateArg = { kind: 'empty' } | { kind: 'day'; ymd: string } | { kind: 'preset'; name: PresetName };
+export type DateArg =
+  | { kind: 'empty' }
+  /** `relative`: today, yesterday or NdaysAgo, a day that moves with the clock (a rolling window). */
+  | { kind: 'day'; ymd: string; relative?: true }
+  | { kind: 'preset'; name: PresetName };
 
 export interface DateContext {
   platform: Pick<Platform, 'formatDate' | 'now'>;
@@ -47,13 +51,13 @@ export function parseDateArg(given: unknown, label: 'start' | 'end', ctx: DateCo
   const text = value.trim();
   if (text === '') return { kind: 'empty' };
   const lower = text.toLowerCase();
-  if (lower === 'today') return { kind: 'day', ymd: today(ctx.platform, ctx.timeZone) };
-  if (lower === 'yesterday') return { kind: 'day', ymd: addDays(today(ctx.platform, ctx.timeZone), -1) };
+  if (lower === 'today') return { kind: 'day', ymd: today(ctx.platform, ctx.timeZone), relative: true };
+  if (lower === 'yesterday') return { kind: 'day', ymd: addDays(today(ctx.platform, ctx.timeZone), -1), relative: true };
   const ago = /^(\d+)\s*days?\s*ago$/.exec(lower);
   if (ago) {
     const n = Number(ago[1]);
     if (n > MAX_DAYS_AGO) throw bad(label, text);
-    return { kind: 'day', ymd: addDays(today(ctx.platform, ctx.timeZone), -n) };
+    return { kind: 'day', ymd: addDays(today(ctx.platform, ctx.timeZone), -n), relative: true };
   }
   if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(text)) {
     const [y, m, d] = text.split('-');

@@ -6,13 +6,18 @@ import { parseDateArg, PRESET_LIST, type DateContext } from './parse-date';
 import type { PresetName } from './presets';
 
 /** A start/end pair as the user gave it: explicit days, or one of the API's presets. */
-export type RequestedRange = { kind: 'days'; startDate: string; endDate: string } | { kind: 'preset'; name: PresetName };
+export type RequestedRange =
+  /** `rolling`: which ends were relative (today, yesterday, NdaysAgo), so they follow the data. */
+  | { kind: 'days'; startDate: string; endDate: string; rolling?: { start: boolean; end: boolean } }
+  | { kind: 'preset'; name: PresetName };
 
 export interface ResolvedRange {
   startDate: string;
   endDate: string;
   /** The family's last day with data for this site. */
   dataThrough: string;
+  /** A rolling window was moved to end at the last day with data (it asked for later days). */
+  clamped?: true;
 }
 
 /**
@@ -49,7 +54,8 @@ export function parseRange(start: unknown, end: unknown, ctx: DateContext): Requ
   if (from.ymd > to.ymd) {
     throw new CreatorError('BAD_INPUT', `The start ${from.ymd} is after the end ${to.ymd}. Swap them.`);
   }
-  return { kind: 'days', startDate: from.ymd, endDate: to.ymd };
+  const rolling = from.relative || to.relative ? { start: from.relative === true, end: to.relative === true } : undefined;
+  return rolling ? { kind: 'days', startDate: from.ymd, endDate: to.ymd, rolling } : { kind: 'days', startDate: from.ymd, endDate: to.ymd };
 }
 
 /** "Site site-1 has no earnings data yet." */
@@ -94,11 +100,32 @@ export function resolveRange(
     return { startDate, endDate, dataThrough: available.endDate };
   }
 
-  const tooEarly = available.startDate !== null && requested.startDate < available.startDate;
-  if (tooEarly || requested.endDate > available.endDate) {
+  const days = requested.rolling ? rollWithData(requested, available) : requested;
+  const tooEarly = available.startDate !== null && days.startDate < available.startDate;
+  if (tooEarly || days.endDate > available.endDate || days.startDate > days.endDate) {
     throw new CreatorError('OUT_OF_BOUNDS', `${describe(available, label, siteId)} Choose dates inside that range.`);
   }
-  return { startDate: requested.startDate, endDate: requested.endDate, dataThrough: available.endDate };
+  const clamped = days.endDate !== requested.endDate ? { clamped: true as const } : {};
+  return { startDate: days.startDate, endDate: days.endDate, dataThrough: available.endDate, ...clamped };
+}
+
+/**
+ * "7daysAgo".."yesterday" means "the latest week", not a day the API has no data for yet
+ * (earnings lag about two days): relative ends move back to the last day with data, and a relative
+ * start that would then lie after the end (or before the first day) moves with them, as presets do.
+ * Explicit calendar days are never moved: a silent change would pass a part off as the whole.
+ */
+function rollWithData(
+  requested: { startDate: string; endDate: string; rolling?: { start: boolean; end: boolean } },
+  available: AvailableRange,
+): { startDate: string; endDate: string } {
+  let { startDate, endDate } = requested;
+  if (requested.rolling?.end && endDate > available.endDate) endDate = available.endDate;
+  if (requested.rolling?.start) {
+    if (startDate > endDate) startDate = endDate;
+    if (available.startDate !== null && startDate < available.startDate) startDate = minYmd(available.startDate, endDate);
+  }
+  return { startDate, endDate };
 }
 
 function describe(available: AvailableRange, label: string, siteId: string): string {

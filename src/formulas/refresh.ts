@@ -28,7 +28,31 @@ export function refreshFormulas(execution: Execution): number {
   const spreadsheet = execution.platform.spreadsheet();
   if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to refresh its formulas.');
   bumpGeneration(execution);
+  const cells = creatorFormulaCells(spreadsheet);
+  spreadsheet.toast(
+    cells.length
+      ? `Refreshing ${cells.length} formula${cells.length === 1 ? '' : 's'}: each shows its old value until the new one arrives.`
+      : 'No Creator Reporting formulas in this spreadsheet.',
+    'Creator Reporting',
+  );
+  for (const cell of cells) cell.range.setFormula(reenteredText(cell.formula));
+  return cells.length;
+}
 
+/**
+ * After the owner allows formulas: every CREATOR_ formula runs again, so one that showed "formulas
+ * are off" shows its data (Sheets would otherwise keep the error until an argument changes).
+ * Cached responses stay valid, so nothing is fetched that a formula does not need.
+ */
+export function recalculateFormulas(execution: Execution): number {
+  const spreadsheet = execution.platform.spreadsheet();
+  if (!spreadsheet) return 0;
+  const cells = creatorFormulaCells(spreadsheet);
+  for (const cell of cells) cell.range.setFormula(reenteredText(cell.formula));
+  return cells.length;
+}
+
+function creatorFormulaCells(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): Array<{ range: GoogleAppsScript.Spreadsheet.Range; formula: string }> {
   const cells: Array<{ range: GoogleAppsScript.Spreadsheet.Range; formula: string }> = [];
   for (const sheet of spreadsheet.getSheets()) {
     const range = sheet.getDataRange();
@@ -39,13 +63,5 @@ export function refreshFormulas(execution: Execution): number {
       }),
     );
   }
-
-  spreadsheet.toast(
-    cells.length
-      ? `Refreshing ${cells.length} formula${cells.length === 1 ? '' : 's'}: each shows its old value until the new one arrives.`
-      : 'No Creator Reporting formulas in this spreadsheet.',
-    'Creator Reporting',
-  );
-  for (const cell of cells) cell.range.setFormula(reenteredText(cell.formula));
-  return cells.length;
+  return cells;
 }

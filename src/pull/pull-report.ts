@@ -48,6 +48,8 @@ export interface PullResult {
   dataThrough: string | null;
   /** A limit cut some site's rows short. */
   truncated: boolean;
+  /** A rolling window (today, yesterday, NdaysAgo) was moved back to end at the last day with data. */
+  clamped: boolean;
   /** Data rows in the table. */
   rows: number;
 }
@@ -90,7 +92,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   if (!siteArg) {
     const result = rowsClient.fetchRows(spec, { limit, sort }, {});
     const table = toTable(spec, result.rows, { toDate });
-    return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, rows: table.rows.length };
+    return { spec, table, sites, startDate: null, endDate: null, dataThrough: null, truncated: result.truncated, clamped: false, rows: table.rows.length };
   }
 
   const family = spec.dateFamily;
@@ -98,8 +100,9 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     sites.map((siteId) => (requested && family ? resolveRange(requested, client.dateBounds(siteId), { siteId, family }) : null));
   // Explicit days go to the API as given, so the bounds they must be checked against can come back
   // in the same round trip as the first page and be checked before any row is used. A preset is
-  // read from the bounds, so those are needed first (or come from the cache at no cost).
-  const explicit = requested?.kind === 'days' && family !== null ? requested : null;
+  // read from the bounds, so those are needed first (or come from the cache at no cost); so is a
+  // rolling window ("7daysAgo".."yesterday"), whose end moves to the last day with data.
+  const explicit = requested?.kind === 'days' && !requested.rolling && family !== null ? requested : null;
   const unknownBounds = explicit ? sites.filter((siteId) => client.knownBounds(siteId) === undefined) : [];
   let ranges: Array<ResolvedRange | null> | null = unknownBounds.length > 0 ? null : resolveAll();
   const checkAll = (): Array<ResolvedRange | null> => {
@@ -147,6 +150,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     endDate: latest(resolved.map((r) => r.endDate)),
     dataThrough: earliest(resolved.map((r) => r.dataThrough)),
     truncated,
+    clamped: resolved.some((r) => r.clamped === true),
     rows: table.rows.length,
   };
 }

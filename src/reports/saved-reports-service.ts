@@ -26,6 +26,8 @@ import { isScheduled } from './schedule';
 import { claimTriggerRun, ownerView, readOwner, reconcileTrigger, takeOver, type ScheduleOwnerDetails } from './schedule-owner';
 import { writeStatusSheet } from './status-sheet';
 import { describeInput } from '../shared/user-input';
+import { checkRunRequest } from '../run/run-request';
+import { adoptBuilderBlock, releaseToBuilder } from '../run/target-sheet';
 import { cleanDefinition } from './validate-definition';
 import { savedView, statusRowsOf } from './views';
 
@@ -80,8 +82,11 @@ export function saveReport(ex: Execution, definition: ReportDefinition): SavedRe
     putDefinition(store, stored);
     putStatus(store, id!, status);
   });
+  // Saved from the builder's run: that run's data is this report's, and its refreshes replace it.
+  const spreadsheet = ex.platform.spreadsheet();
+  if (!clean.id && spreadsheet) adoptBuilderBlock(spreadsheet, ex.platform, checkRunRequest(stored), id);
   reconcileTrigger(ex, store, anyScheduled(listDefinitions(store)));
-  return savedView(statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId))[0], me);
+  return savedView(ex, statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId))[0], me);
 }
 
 /**
@@ -113,9 +118,9 @@ export function approveReport(ex: Execution, id: unknown): SavedReportView {
       putDefinition(store, approved);
       putStatus(store, def.id, status);
     });
-    return savedView(statusRowsOf(ex, [approved], () => status)[0], me);
+    return savedView(ex, statusRowsOf(ex, [approved], () => status)[0], me);
   }
-  return savedView(statusRowsOf(ex, [def], (reportId) => getStatus(store, reportId))[0], me);
+  return savedView(ex, statusRowsOf(ex, [def], (reportId) => getStatus(store, reportId))[0], me);
 }
 
 function runnerOf(ex: Execution, words: string): Runner {
@@ -126,7 +131,11 @@ function listWith(ex: Execution, store: PropertyStore, { defs, statusOf }: Saved
   const scheduled = anyScheduled(defs);
   const owner = reconcileTrigger(ex, store, scheduled);
   const me = currentPerson(ex);
-  return { reports: statusRowsOf(ex, defs, statusOf).map((row) => savedView(row, me)), scheduleOwner: ownerView(ex, owner, scheduled) };
+  return {
+    reports: statusRowsOf(ex, defs, statusOf).map((row) => savedView(ex, row, me)),
+    timeZone: ex.platform.timeZone(),
+    scheduleOwner: ownerView(ex, owner, scheduled),
+  };
 }
 
 export function listReports(ex: Execution): ReportListDetails {
@@ -136,7 +145,11 @@ export function listReports(ex: Execution): ReportListDetails {
 
 export function deleteReport(ex: Execution, id: string): { deleted: boolean } {
   const store = documentStore(ex);
+  const def = getDefinition(store, String(id ?? ''));
   const deleted = deleteDefinition(store, String(id ?? ''));
+  // Its data stays in the sheet, and the builder may now replace it (running the same report there).
+  const spreadsheet = ex.platform.spreadsheet();
+  if (def && spreadsheet) releaseToBuilder(spreadsheet, ex.platform, checkRunRequest(def), def.id);
   const defs = listDefinitions(store);
   reconcileTrigger(ex, store, anyScheduled(defs));
   if (deleted && ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME)) {

@@ -7,7 +7,12 @@ import type { StatusRow } from './status-sheet';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-function statusView(status: StatusRecord, next: number | null): ReportStatusView {
+/** Times people read: always the spreadsheet's zone (schedules run in it), with its name. */
+export function zonedText(ex: Execution, ms: number | null): string | null {
+  return ms === null ? null : ex.platform.formatDate(new Date(ms), ex.platform.timeZone(), 'EEE MMM d, HH:mm z');
+}
+
+function statusView(ex: Execution, status: StatusRecord, next: number | null): ReportStatusView {
   return {
     lastRunAt: iso(status.lastRunAt),
     outcome: status.outcome,
@@ -16,6 +21,8 @@ function statusView(status: StatusRecord, next: number | null): ReportStatusView
     seconds: status.seconds,
     lastError: status.needsApproval ?? status.lastError,
     nextRunAt: iso(next),
+    lastRunText: zonedText(ex, status.lastRunAt),
+    nextRunText: zonedText(ex, next),
   };
 }
 
@@ -29,9 +36,9 @@ export function statusRowsOf(ex: Execution, defs: StoredDefinition[], statusOf: 
 }
 
 /** What the sidebar sees: the definition without the people's IDs, and whether the viewer may run it. */
-export function savedView(row: StatusRow, viewer: Person): SavedReportView {
+export function savedView(ex: Execution, row: StatusRow, viewer: Person): SavedReportView {
   const { by: _by, byLabel, approvedBy: _approvedBy, sheetId: _sheetId, ...def } = row.def;
-  const view: SavedReportView = { ...def, id: row.def.id, status: statusView(row.status, row.nextRunAt) };
+  const view: SavedReportView = { ...def, id: row.def.id, status: statusView(ex, row.status, row.nextRunAt) };
   view.approval = { mine: mayRun(row.def, viewer), savedBy: row.def.by ? byLabel ?? '' : '' };
   return view;
 }

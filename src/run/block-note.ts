@@ -8,6 +8,8 @@ export interface BlockNoteFacts {
   dataThrough: string | null;
   rows: number;
   truncated: boolean;
+  /** A rolling window (7daysAgo..yesterday) was moved back to end on the last day with data. */
+  clamped?: boolean;
   /** Epoch ms of the refresh. */
   refreshedAt: number;
 }
@@ -21,7 +23,9 @@ export function blockNote(platform: Platform, facts: BlockNoteFacts): string {
   const refreshed = platform.formatDate(new Date(facts.refreshedAt), zone, 'yyyy-MM-dd HH:mm');
   const lines = [`Creator Reporting: ${facts.reportLabel}`];
   if (facts.sites.length) lines.push(`${facts.sites.length === 1 ? 'Site' : 'Sites'}: ${facts.sites.join(', ')}`);
-  if (facts.startDate && facts.endDate) lines.push(`Dates: ${facts.startDate} to ${facts.endDate}`);
+  if (facts.startDate && facts.endDate) {
+    lines.push(`Dates: ${facts.startDate} to ${facts.endDate}${facts.clamped ? ' (the rolling window ends on the last day with data)' : ''}`);
+  }
   if (facts.dataThrough) lines.push(`Data through: ${facts.dataThrough} (the last few days may still be revised)`);
   lines.push(`Rows: ${facts.rows}${facts.truncated ? ' (limited: the report has more)' : ''}`);
   lines.push(`Refreshed: ${refreshed} (${zone})`);

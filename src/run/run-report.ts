@@ -7,9 +7,10 @@ import { writeReportBlock } from '../sheet/write-report-block';
 import { blockNote } from './block-note';
 import { reportProgress } from './progress';
 import { checkRunRequest } from './run-request';
+import { builderBlockId, claimTarget } from './target-sheet';
 
 export interface RunToSheetOptions {
-  /** The block's owner id: a saved report's id. Default: one block per target sheet. */
+  /** The block's owner id: a saved report's id. Default: the builder's block (target-sheet.ts). */
   blockId?: string;
   /** The sheet a saved report last wrote, by ID: followed when the user renamed it. */
   sheetId?: number | null;
@@ -65,6 +66,10 @@ export function runReportToSheet(
 
   try {
     progress(`Starting ${run.spec.label}`, 0, null);
+    const spreadsheet: Spreadsheet | null = platform.spreadsheet();
+    if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to write the report into.');
+    // A run that could not write its result must find out before it spends minutes pulling it.
+    claimTarget(spreadsheet, platform, run, opts.blockId);
     const pulled = pullReport(
       execution,
       { report: run.spec.key, siteId: run.siteId, start: run.start, end: run.end, limit: run.limit, sort: run.sort },
@@ -77,8 +82,6 @@ export function runReportToSheet(
       },
     );
     const rows = pulled.table.rows.length;
-    const spreadsheet: Spreadsheet | null = platform.spreadsheet();
-    if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to write the report into.');
     progress(`Writing ${thousands(rows)} rows`, 0, null);
 
     const lock = acquire(execution);
@@ -91,12 +94,14 @@ export function runReportToSheet(
         dataThrough: pulled.dataThrough,
         rows,
         truncated: pulled.truncated,
+        clamped: pulled.clamped,
         refreshedAt: platform.now(),
       });
-      // No blockId: one block per sheet, named by the sheet's ID, which survives renames.
+      // No blockId: the builder's block for this report and its sites on the sheet, named with the
+      // sheet's ID (which survives renames) once the writer knows the sheet.
       const written = writeReportBlock(spreadsheet, {
         sheetName: run.sheetName,
-        blockId: opts.blockId,
+        blockId: opts.blockId ?? ((sheetId: number) => builderBlockId(platform, sheetId, run.spec.key, run.siteId)),
         sheetId: opts.sheetId,
         table: pulled.table,
         note,

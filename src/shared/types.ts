@@ -24,6 +24,8 @@ export interface SettingsView {
   allowFormulas: boolean;
   /** The user this applies to ("" where hidden). */
   userEmail: string;
+  /** After a save that allowed formulas: how many CREATOR_ formulas were run again. */
+  recalculated?: number;
 }
 
 export interface SiteView {
@@ -150,6 +152,9 @@ export interface ReportStatusView {
   seconds: number | null;
   lastError: string | null;
   nextRunAt: string | null;
+  /** lastRunAt and nextRunAt as shown to people: in the spreadsheet's time zone, e.g. "Sat Nov 21, 18:00 EST". */
+  lastRunText: string | null;
+  nextRunText: string | null;
 }
 
 export interface SavedReportView extends ReportDefinition {
@@ -172,6 +177,8 @@ export interface ScheduleOwnerView {
 
 export interface ReportListView {
   reports: SavedReportView[];
+  /** The spreadsheet's time zone, in which schedules run and every time above is given. */
+  timeZone: string;
   scheduleOwner: ScheduleOwnerView;
 }
 

@@ -4,9 +4,9 @@ import { blockRangeName, forget, markOwned, pendingRangeName, readOwned, type Ow
 import { describeUserEdits, fingerprint, forgetRecord, readRecord, writeRecord } from './block-record';
 import { clipText } from './cell-limit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
-import { findConflict } from './conflicts';
+import { blockConflictError, findConflict } from './conflicts';
 import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
-import type { BlockColumn, WriteBlockResult } from './report-table';
+import type { BlockColumn, BlockId, WriteBlockResult } from './report-table';
 
 /**
  * Staged block writes: a refresh is all-or-nothing at every size.
@@ -28,8 +28,8 @@ import type { BlockColumn, WriteBlockResult } from './report-table';
  */
 export interface BlockTarget {
   sheetName: string;
-  /** Stable per report (a saved report's id). Default: one block per sheet, `sheet-<sheetId>`. */
-  blockId?: string;
+  /** Stable per report (a saved report's id), or made from the target sheet's ID. Default: `sheet-<sheetId>`. */
+  blockId?: BlockId;
   /** The sheet last written, by ID: a renamed sheet is followed instead of forked. */
   sheetId?: number | null;
   columns: BlockColumn[];
@@ -130,7 +130,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const step = rowsPerCall(width);
 
   let staging: Sheet | null = guarded(sheetName, null, () => {
-    const made = makeStaging(spreadsheet, stagingSheetName(target.blockId ?? `sheet:${sheetName}`), width);
+    const made = makeStaging(spreadsheet, stagingSheetName(typeof target.blockId === 'string' ? target.blockId : `sheet:${sheetName}`), width);
     try {
       const header = made.getRange(1, 1, 1, width);
       header.setValues([columns.map((c) => toCellValue(c.header, true))]);
@@ -243,7 +243,8 @@ function commitStaged(
 ): WriteBlockResult {
   const existing = findTarget(spreadsheet, target, sheetName);
   const sheet = existing ?? create();
-  const blockId = target.blockId ?? `sheet-${sheet.getSheetId()}`;
+  const blockId =
+    typeof target.blockId === 'function' ? target.blockId(sheet.getSheetId()) : target.blockId ?? `sheet-${sheet.getSheetId()}`;
   const committedName = blockRangeName(blockId);
   const pendingName = pendingRangeName(blockId);
   const committed = ownedOn(sheet, readOwned(spreadsheet, committedName));
@@ -259,12 +260,7 @@ function commitStaged(
   const rect: Rect = { row: committed?.row ?? start.row, col: committed?.col ?? start.col, rows: size.rows, cols: size.cols };
   const owned = [committed, pending].filter((r): r is Rect => r !== null);
   const conflict = findConflict(sheet, rect, owned);
-  if (conflict) {
-    throw new CreatorError(
-      'BLOCK_CONFLICT',
-      `Sheet '${name}' has other content in ${toA1(conflict)}, where this report needs to write. Move that content or choose another sheet.`,
-    );
-  }
+  if (conflict) throw blockConflictError(name, conflict);
 
   // The copy covers old and new together; the user's cells in that box's corners ride along.
   const box: Rect = committed

@@ -1,16 +1,31 @@
+import { CreatorError } from '../shared/errors';
 import type { Sheet } from '../platform/types';
-import { intersect, readInSlices, sheetRect, subtractAll, type Rect } from './rect';
+import { intersect, readInSlices, sheetRect, subtractAll, toA1, type Rect } from './rect';
+
+/** Up to this many cells in the way are named one by one; more are named by their bounding box. */
+const CELLS_NAMED = 5;
+
+export interface Conflict {
+  /** The bounding box of every cell in the way. */
+  box: Rect;
+  /** How many cells are in the way. */
+  count: number;
+  /** The first few of them, in reading order. */
+  cells: Rect[];
+}
 
 /**
  * Cells in `target` outside what this block owns that hold anything (a value or a formula, even
- * one showing ""). Returns their bounding box, or null when the block may be written.
+ * one showing ""). Returns where they are, or null when the block may be written.
  */
-export function findConflict(sheet: Sheet, target: Rect, owned: Rect[]): Rect | null {
+export function findConflict(sheet: Sheet, target: Rect, owned: Rect[]): Conflict | null {
   const inSheet = sheetRect(sheet);
   let top = Infinity;
   let left = Infinity;
   let bottom = 0;
   let right = 0;
+  let count = 0;
+  const cells: Rect[] = [];
   for (const part of subtractAll([target], owned)) {
     const clipped = intersect(part, inSheet);
     if (!clipped) continue;
@@ -18,13 +33,37 @@ export function findConflict(sheet: Sheet, target: Rect, owned: Rect[]): Rect | 
       for (let r = 0; r < values.length; r++) {
         for (let c = 0; c < clipped.cols; c++) {
           if (values[r][c] === '' && formulas[r][c] === '') continue;
-          top = Math.min(top, clipped.row + offset + r);
-          bottom = Math.max(bottom, clipped.row + offset + r);
-          left = Math.min(left, clipped.col + c);
-          right = Math.max(right, clipped.col + c);
+          const row = clipped.row + offset + r;
+          const col = clipped.col + c;
+          top = Math.min(top, row);
+          bottom = Math.max(bottom, row);
+          left = Math.min(left, col);
+          right = Math.max(right, col);
+          count++;
+          if (cells.length < CELLS_NAMED + 1) cells.push({ row, col, rows: 1, cols: 1 });
         }
       }
     });
   }
-  return bottom === 0 ? null : { row: top, col: left, rows: bottom - top + 1, cols: right - left + 1 };
+  if (bottom === 0) return null;
+  cells.sort((a, b) => a.row - b.row || a.col - b.col);
+  return { box: { row: top, col: left, rows: bottom - top + 1, cols: right - left + 1 }, count, cells };
+}
+
+/**
+ * Where the cells in the way are, as a person looks for them: "B3", "A6 and B7", "A1, C2 and D9",
+ * or for many cells their area: "A1:G31 (40 cells)". A box around two far-apart cells would send
+ * the user looking through hundreds of empty ones.
+ */
+export function conflictPlace(conflict: Conflict): string {
+  if (conflict.count > CELLS_NAMED) return `${toA1(conflict.box)} (${conflict.count} cells)`;
+  const names = conflict.cells.map(toA1);
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+export function blockConflictError(sheetName: string, conflict: Conflict): CreatorError {
+  return new CreatorError(
+    'BLOCK_CONFLICT',
+    `Sheet '${sheetName}' has other content in ${conflictPlace(conflict)}, where this report needs to write. Move that content or choose another sheet.`,
+  );
 }

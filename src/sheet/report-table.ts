@@ -14,10 +14,13 @@ export interface BlockTable {
   rows: unknown[][];
 }
 
+/** A block's owner id, or how to make it from the target sheet's ID (known once the sheet exists). */
+export type BlockId = string | ((sheetId: number) => string);
+
 export interface WriteBlockInput {
   sheetName: string;
-  /** Stable per report: a saved report's id. Default: one block per sheet. */
-  blockId?: string;
+  /** Stable per report: a saved report's id, or one made from the target sheet's ID. Default: `sheet-<sheetId>`. */
+  blockId?: BlockId;
   /** The sheet last written, by ID: followed when renamed. */
   sheetId?: number | null;
   table: BlockTable;

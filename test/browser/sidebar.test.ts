@@ -150,8 +150,9 @@ describe('the sidebar page', () => {
   it('shows a server error about a hostile sheet name as text, with what to do', async () => {
     const hostileSheet = '<img src=x onerror="window.__pwned=2">';
     emu.spreadsheet.insertSheet(hostileSheet).getRange('A1').setValue('mine');
-    await page.fill('input[name=sheetName]', hostileSheet);
+    // The report first: a new choice proposes its own sheet name again, replacing a typed one.
     await page.selectOption('select[name=report]', 'earnings');
+    await page.fill('input[name=sheetName]', hostileSheet);
     await inSection('report').getByRole('button', { name: 'Run report' }).click();
     await page.locator('[data-test=run-status].error').waitFor({ timeout: 60_000 });
     expect(await runStatus().textContent()).toBe(

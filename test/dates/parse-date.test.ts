@@ -43,12 +43,12 @@ describe('text dates', () => {
   });
 
   it('reads today, yesterday and NdaysAgo in the spreadsheet time zone, any case', () => {
-    expect(parseDateArg('today', 'end', la)).toEqual({ kind: 'day', ymd: '2026-11-20' });
-    expect(parseDateArg('TODAY', 'end', akl)).toEqual({ kind: 'day', ymd: '2026-11-21' });
-    expect(parseDateArg(' Yesterday ', 'end', la)).toEqual({ kind: 'day', ymd: '2026-11-19' });
-    expect(parseDateArg('7daysAgo', 'start', akl)).toEqual({ kind: 'day', ymd: '2026-11-14' });
-    expect(parseDateArg('30DAYSAGO', 'start', la)).toEqual({ kind: 'day', ymd: '2026-10-21' });
-    expect(parseDateArg('0daysAgo', 'start', la)).toEqual({ kind: 'day', ymd: '2026-11-20' });
+    expect(parseDateArg('today', 'end', la)).toEqual({ kind: 'day', ymd: '2026-11-20', relative: true });
+    expect(parseDateArg('TODAY', 'end', akl)).toEqual({ kind: 'day', ymd: '2026-11-21', relative: true });
+    expect(parseDateArg(' Yesterday ', 'end', la)).toEqual({ kind: 'day', ymd: '2026-11-19', relative: true });
+    expect(parseDateArg('7daysAgo', 'start', akl)).toEqual({ kind: 'day', ymd: '2026-11-14', relative: true });
+    expect(parseDateArg('30DAYSAGO', 'start', la)).toEqual({ kind: 'day', ymd: '2026-10-21', relative: true });
+    expect(parseDateArg('0daysAgo', 'start', la)).toEqual({ kind: 'day', ymd: '2026-11-20', relative: true });
   });
 
   it('recognises the API presets in any case', () => {

@@ -37,6 +37,26 @@ describe('resolveRange', () => {
     expect(() => resolveRange(early, bounds, site1)).toThrow('available from 2024-01-01');
   });
 
+  it('moves a rolling window back to the last day with data, and says so', () => {
+    // 7daysAgo..yesterday on 2026-11-21, with earnings through 2026-11-19.
+    const week = { kind: 'days' as const, startDate: '2026-11-14', endDate: '2026-11-20', rolling: { start: true, end: true } };
+    expect(resolveRange(week, bounds, site1)).toEqual({ startDate: '2026-11-14', endDate: '2026-11-19', dataThrough: '2026-11-19', clamped: true });
+    // today..today: the last day with data.
+    const today = { kind: 'days' as const, startDate: '2026-11-21', endDate: '2026-11-21', rolling: { start: true, end: true } };
+    expect(resolveRange(today, bounds, site1)).toMatchObject({ startDate: '2026-11-19', endDate: '2026-11-19', clamped: true });
+    // An explicit start with a rolling end keeps its start.
+    const since = { kind: 'days' as const, startDate: '2026-10-01', endDate: '2026-11-21', rolling: { start: false, end: true } };
+    expect(resolveRange(since, bounds, site1)).toMatchObject({ startDate: '2026-10-01', endDate: '2026-11-19' });
+    // A rolling start before the first day starts on it.
+    const long = { kind: 'days' as const, startDate: '2020-01-01', endDate: '2026-11-18', rolling: { start: true, end: true } };
+    expect(resolveRange(long, bounds, site1)).toEqual({ startDate: '2024-01-01', endDate: '2026-11-18', dataThrough: '2026-11-19' });
+  });
+
+  it('still refuses explicit calendar days past the data, and an explicit start after a rolling end', () => {
+    const since = { kind: 'days' as const, startDate: '2026-11-20', endDate: '2026-11-21', rolling: { start: false, end: true } };
+    expect(() => resolveRange(since, bounds, site1)).toThrow('available from 2024-01-01 to 2026-11-19');
+  });
+
   it('uses the analytics bounds for traffic reports', () => {
     const range = { kind: 'days' as const, startDate: '2026-11-01', endDate: '2026-11-20' };
     expect(resolveRange(range, bounds, { siteId: 'site-1', family: 'analytics' }).dataThrough).toBe('2026-11-20');

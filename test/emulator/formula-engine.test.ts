@@ -49,8 +49,18 @@ describe('parseFormula', () => {
   });
 
   test('anything else is a parse error', () => {
-    for (const bad of ['=F(1', '=F(1) + 2', '=1+2', '=F(G(1))', '=F("x)', 'F(1)', '=F(A1:)'])
+    for (const bad of ['=F(1', '=F(1) + 2', '=1+2', '=F(G(1)+1)', '=F("x)', 'F(1)', '=F(A1:)', '=F(DATE(1,2)'])
       expect(() => parseFormula(bad)).toThrow(/Formula parse error/);
+  });
+
+  test('nested calls parse as calls (DATE and TODAY are evaluated, as people write date arguments)', () => {
+    expect(parseFormula('=F(DATE(2026, 10, 1), TODAY())')).toEqual({
+      name: 'F',
+      args: [
+        { kind: 'call', name: 'DATE', args: [{ kind: 'number', value: 2026 }, { kind: 'number', value: 10 }, { kind: 'number', value: 1 }] },
+        { kind: 'call', name: 'TODAY', args: [] },
+      ],
+    });
   });
 });
 
@@ -158,6 +168,16 @@ describe('recalculate', () => {
     expect(model.cellError('Sheet1', 'B1')).toBe("Unknown function: 'NOPE'.");
     expect(model.cellError('Sheet1', 'C1')).toBe('Formula parse error.');
     expect(report.errors).toHaveLength(3);
+  });
+
+  test('DATE(y, m, d) arrives as that day\u2019s midnight in the spreadsheet\u2019s zone; a bad DATE is the cell\u2019s error', () => {
+    const { sheet, recalc, model } = setup();
+    sheet.getRange('A1:B1').setFormulas([['=SHOW(DATE(2026, 10, 1))', '=SHOW(DATE("x", 1, 1))']]);
+    const seen: unknown[] = [];
+    recalc({ SHOW: (d: unknown) => (seen.push(d), 'ok') });
+    expect(seen).toHaveLength(1);
+    expect((seen[0] as Date).toISOString()).toBe('2026-10-01T04:00:00.000Z');
+    expect(model.cellError('Sheet1', 'B1')).toBe('Function DATE parameter expects number values.');
   });
 
   test('an error argument propagates without calling the function', () => {

@@ -87,7 +87,7 @@ describe('the built bundle', () => {
     const { emu, bundle } = setUp();
     saveSettings(bundle, OWNER, true);
     const sheet = emu.spreadsheet.getSheets()[0];
-    sheet.getRange('A1').setFormula('=CREATOR_EARNINGS("site-1", "2026-11-01", "today")');
+    sheet.getRange('A1').setFormula('=CREATOR_EARNINGS("site-1", "2026-11-01", "2026-11-21")');
     sheet.getRange('A2').setFormula('=CREATOR_EARNINGS("site-old", "lastMonth")');
     sheet.getRange('A3').setFormula('=CREATOR_REPORT("nope", "site-1", "lastMonth")');
     sheet.getRange('A4').setFormula('=CREATOR_EARNINGS("other-1", "2026-10-01", "2026-10-02")');

@@ -126,7 +126,7 @@ describe('writeReportBlock: a rewrite owns only its block', () => {
     expect(shown(ss, 'Pages', `A${rows + 6}`)).toEqual([[`Page ${rows + 5}`]]);
   });
 
-  it('stops before writing anything when other content is in the way, naming the sheet and range', () => {
+  it('stops before writing anything when other content is in the way, naming the sheet and the cells', () => {
     const { emu, ss } = sheetEmulator();
     writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: NOTE });
     const s = sheet(ss, 'Pages');
@@ -143,7 +143,7 @@ describe('writeReportBlock: a rewrite owns only its block', () => {
     expect(caught).toMatchObject({
       code: 'BLOCK_CONFLICT',
       message:
-        "Sheet 'Pages' has other content in A6:B7, where this report needs to write. Move that content or choose another sheet.",
+        "Sheet 'Pages' has other content in A6 and B7, where this report needs to write. Move that content or choose another sheet.",
     });
     // Only the hidden staging sheet was written, and it is gone.
     expect(emu.counters.setValuesCalls).toBeGreaterThan(0);

@@ -90,6 +90,11 @@ export const reportSection: SidebarSection = {
     );
     root.append(setup, form);
 
+    function forgetLastRun(): void {
+      if (saveRun.hidden) return;
+      saveRun.hidden = true;
+      ctx.emit('report-edited', null);
+    }
     const chosenReport = (): CatalogEntryView | undefined => catalog.find((r) => r.key === report.value);
     const refreshSheetName = (): void => {
       if (!sheetEdited) sheet.value = defaultSheetName(chosenReport(), site.value);
@@ -247,6 +252,8 @@ export const reportSection: SidebarSection = {
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       if (running) return;
+      // Whatever happens now, the last run is no longer what the form shows: nothing to save.
+      forgetLastRun();
       const request = buildRequest();
       if (typeof request === 'string') {
         setStatus(status, request, 'error');
@@ -256,7 +263,6 @@ export const reportSection: SidebarSection = {
       running = true;
       run.disabled = true;
       setStatus(status, '');
-      saveRun.hidden = true;
       setStatus(progress, 'Starting\u2026');
       const stop = pollProgress(ctx.rpc, request.runId, (p) => setStatus(progress, p.message));
       ctx
@@ -275,15 +281,30 @@ export const reportSection: SidebarSection = {
         });
     });
 
+    // A sheet name typed for one report and site is not meant for the next one: a new choice
+    // proposes its own sheet again (so report B does not land on report A's sheet unasked).
+    const selectionChanged = (): void => {
+      sheetEdited = false;
+      forgetLastRun();
+    };
     site.addEventListener('change', () => {
+      selectionChanged();
       showSiteHint();
       refreshSheetName();
       loadDates();
     });
-    report.addEventListener('change', reportChanged);
-    preset.addEventListener('change', showCustom);
+    report.addEventListener('change', () => {
+      selectionChanged();
+      reportChanged();
+    });
+    preset.addEventListener('change', () => {
+      forgetLastRun();
+      showCustom();
+    });
+    for (const input of [startInput, endInput, limit]) input.addEventListener('change', forgetLastRun);
     sheet.addEventListener('input', () => {
       sheetEdited = sheet.value.trim() !== '';
+      forgetLastRun();
     });
 
     form.hidden = true;

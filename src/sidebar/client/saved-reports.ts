@@ -25,6 +25,8 @@ export interface SavedReportsHandle {
   reload(): void;
   /** Shows the "save this report" form filled from a builder request. */
   offerSave(request: RunReportRequest): void;
+  /** Takes the offer back (the builder's form changed since that run). */
+  withdrawSave(): void;
 }
 
 const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
@@ -34,11 +36,6 @@ function scheduleInWords(schedule: Schedule | undefined): string {
   return isScheduled(schedule) ? describeSchedule(schedule) : 'Not scheduled';
 }
 
-function when(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function sitesInWords(siteId: string | string[]): string {
   return siteId === 'all' ? 'all sites' : ([] as string[]).concat(siteId).join(', ');
@@ -63,7 +60,8 @@ function statusLine(r: SavedReportView): { text: string; kind: 'info' | 'error' 
     return { text: `Needs your approval: saved by ${by}. Your refreshes and your schedule skip it until you approve it.`, kind: 'info' };
   }
   if (s.outcome === 'never') return { text: 'Not run yet.', kind: 'info' };
-  const parts = [`Last run ${when(s.lastRunAt)}`];
+  // The server's words, in the spreadsheet's time zone: never the browser's (they may differ).
+  const parts = [`Last run ${s.lastRunText ?? ''}`];
   if (s.outcome === 'error') return { text: `${parts[0]}: failed. ${s.lastError ?? ''}`.trim(), kind: 'error' };
   if (s.rows !== null) parts.push(`${s.rows.toLocaleString('en-US')} ${s.rows === 1 ? 'row' : 'rows'}`);
   if (s.dataThrough) parts.push(`data through ${s.dataThrough}`);
@@ -212,7 +210,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     card.appendChild(form);
   }
 
-  function reportCard(r: SavedReportView): HTMLElement {
+  function reportCard(r: SavedReportView, timeZone: string): HTMLElement {
     const card = el('div', { className: 'block notice', 'data-report-id': r.id });
     const line = statusLine(r);
     const where = [r.report, sitesInWords(r.siteId), datesInWords(r)].filter((s) => s !== '').join(' \u00b7 ');
@@ -244,7 +242,9 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       el('div', { className: 'hint gray', text: `${where} \u2192 ${r.sheetName}` }),
       el('div', {
         className: 'hint gray',
-        text: `${scheduleInWords(r.schedule)}${isScheduled(r.schedule) && r.status.nextRunAt ? `; next ${when(r.status.nextRunAt)}` : ''}`,
+        text: isScheduled(r.schedule)
+          ? `${scheduleInWords(r.schedule)} (${timeZone} time)${r.status.nextRunText ? `; next ${r.status.nextRunText}` : ''}`
+          : scheduleInWords(r.schedule),
       }),
       statusNode,
       el('div', { className: 'buttons' }, needsApproval ? approve : run, edit, del),
@@ -260,7 +260,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       list.appendChild(el('p', { className: 'gray', text: 'No saved reports yet. Run a report, then save it here to refresh it on demand or on a schedule.' }));
       return;
     }
-    for (const r of view.reports) list.appendChild(reportCard(r));
+    for (const r of view.reports) list.appendChild(reportCard(r, view.timeZone));
   }
 
   function load(then?: () => void): void {
@@ -314,7 +314,18 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
 
   refreshAll.addEventListener('click', () => refresh());
   load();
-  return { reload: () => load(), offerSave };
+  // A visit shows the reports as they are now: an old "Saved." must not sit above a card that failed since.
+  return {
+    reload: () => {
+      if (!busy) setStatus(status, '');
+      load();
+    },
+    offerSave,
+    withdrawSave: () => {
+      clear(saveBox);
+      saveBox.hidden = true;
+    },
+  };
 }
 
 /**
@@ -330,6 +341,7 @@ export function createSavedReportsSection(): SidebarSection {
       const mounted = mountSavedReports(root, { run: (fn, ...args) => ctx.rpc(fn, ...args) });
       handle = mounted;
       ctx.on('report-ran', ({ request }) => mounted.offerSave(request));
+      ctx.on('report-edited', () => mounted.withdrawSave());
     },
     shown(): void {
       // Status changes behind the page's back (schedules, other editors): fresh on every visit.

@@ -5,6 +5,8 @@ import type { RunReportRequest, RunReportResult, SettingsView } from '../../shar
 export interface SidebarEvents {
   'settings-changed': SettingsView;
   'report-ran': { request: RunReportRequest; result: RunReportResult };
+  /** The builder's form no longer shows the last run: its "save this report" offer is stale. */
+  'report-edited': null;
 }
 
 export interface SidebarContext {

@@ -6,6 +6,10 @@ import type { SidebarContext, SidebarSection } from './section';
  * The credential form. The secret field is a password input that is never filled: after saving,
  * the page shows only the masked value the server returns, so the secret is not in the page.
  */
+/** What Clear does, said before it is done (consent goes with the credential). */
+const CLEAR_EFFECT =
+  'Clear forgets your credential and turns off \u201cAllow formulas\u201d in every spreadsheet where you allowed it: CREATOR_ formulas there show an error, and schedules that run with your account stop, until you save a credential and allow formulas again.';
+
 export const settingsSection: SidebarSection = {
   id: 'settings',
   title: 'Settings',
@@ -43,7 +47,7 @@ export const settingsSection: SidebarSection = {
         el('label', { for: 'allow-formulas', text: 'Allow formulas in this spreadsheet to use my credential' }),
         el('div', {
           className: 'hint gray',
-          text: 'Anyone who can edit this spreadsheet can then write CREATOR_ formulas that read your sites\u2019 numbers with your credential (they never see the secret).',
+          text: 'Anyone who can edit this spreadsheet can then write CREATOR_ formulas that read your sites\u2019 numbers with your credential (they never see the secret). Saving with this on recalculates the formulas; Clear turns it off.',
         }),
       ),
       el('div', { className: 'buttons' }, save, test, forget),
@@ -103,11 +107,20 @@ export const settingsSection: SidebarSection = {
         .rpc<SettingsView>('saveSettings', input)
         .then((view) => {
           changed(view);
-          setStatus(status, 'Saved. The credential works.', 'success');
+          const n = view.recalculated;
+          const formulas = n === undefined ? '' : ` Formulas in this spreadsheet may use it now${n ? `: ${n} formula${n === 1 ? '' : 's'} recalculated` : ''}.`;
+          setStatus(status, `Saved. The credential works.${formulas}`, 'success');
         })
         .catch((error: Error) => {
-          secret.value = '';
-          setStatus(status, error.message, 'error');
+          // The form goes back to what is stored, so it never shows a rejected ID under "Connected with".
+          const stored = ctx.settings();
+          if (stored?.configured) {
+            show(stored);
+            setStatus(status, `Not saved: ${error.message} Your saved credential (client ID ${stored.clientId}) is unchanged.`, 'error');
+          } else {
+            secret.value = '';
+            setStatus(status, error.message, 'error');
+          }
         })
         .finally(() => busy(false));
     });
@@ -132,7 +145,7 @@ export const settingsSection: SidebarSection = {
       if (!armed) {
         armed = true;
         forget.textContent = 'Click again to forget';
-        setStatus(status, 'Clearing forgets the credential: formulas and scheduled reports that use it will stop.');
+        setStatus(status, CLEAR_EFFECT);
         return;
       }
       armed = false;
@@ -143,7 +156,7 @@ export const settingsSection: SidebarSection = {
         .rpc<SettingsView>('clearSettings')
         .then((view) => {
           changed(view);
-          setStatus(status, 'The credential is forgotten.', 'success');
+          setStatus(status, 'The credential is forgotten, and formulas are off in every spreadsheet where you had allowed them.', 'success');
         })
         .catch((error: Error) => setStatus(status, error.message, 'error'))
         .finally(() => busy(false));

@@ -1,0 +1,106 @@
+import { CreatorError } from '../shared/errors';
+import type { ReportSpec } from '../catalog/types';
+import type { Platform, Sheet, Spreadsheet } from '../platform/types';
+import { blockRangeName, pendingRangeName, readOwned } from '../sheet/block-ownership';
+import { blocksOnSheet, handOverBlock, ownsBlockOn, type BlockOnSheet } from '../sheet/block-handover';
+import { blockConflictError, findConflict } from '../sheet/conflicts';
+import { toA1, type Rect } from '../sheet/rect';
+
+/**
+ * Who owns which block of a sheet. The report builder owns one block per sheet, report and sites
+ * (so running report B into the sheet holding A's block is refused, never a silent replacement);
+ * a saved report owns the block with its own id, taken over from the builder's when it is saved.
+ */
+const BUILDER_PREFIX = 'sheet-';
+
+/** The builder's block for one report and its sites on a sheet (the sheet's id survives renames). */
+export function builderBlockId(platform: Pick<Platform, 'sha256Hex'>, sheetId: number, report: string, siteId: string | string[]): string {
+  const sites = ([] as string[]).concat(siteId).map((s) => s.toLowerCase());
+  return `${BUILDER_PREFIX}${sheetId}-${platform.sha256Hex(JSON.stringify([report, sites])).slice(0, 12)}`;
+}
+
+/** Before reports and sites were part of it, the builder had one block per sheet. */
+function legacyBuilderBlockId(sheetId: number): string {
+  return `${BUILDER_PREFIX}${sheetId}`;
+}
+
+const isBuilderBlock = (block: BlockOnSheet): boolean => block.rangeName.indexOf(blockRangeName(BUILDER_PREFIX)) === 0;
+
+/** "Earnings for site-2", read back from the block's note (blockNote's first lines). */
+function whatBlockHolds(block: BlockOnSheet): string {
+  const lines = block.note.split('\n');
+  const label = /^Creator Reporting: (.+)$/.exec(lines[0] ?? '')?.[1];
+  const sites = lines.map((l) => /^Sites?: (.+)$/.exec(l)?.[1]).find((s) => s !== undefined);
+  if (!label) return 'another report';
+  const text = sites ? `${label} for ${sites}` : label;
+  return text.length > 80 ? `${text.slice(0, 79)}\u2026` : text;
+}
+
+export interface TargetRun {
+  spec: ReportSpec;
+  siteId: string | string[];
+  sheetName: string;
+}
+
+/** How wide the report's header is at least: a conflict in it is known before any pull. */
+function knownWidth(run: TargetRun): number {
+  const columns = run.spec.columns.reduce((n, c) => n + (c.scored ? 2 : 1), 0);
+  return Math.max(1, columns + (Array.isArray(run.siteId) || run.siteId.toLowerCase() === 'all' ? 1 : 0));
+}
+
+/**
+ * Checks, before anything is pulled, that the run may write where it is going: takes over the
+ * block this run's owner is entitled to (a saved report adopts the builder block it was saved
+ * from), then refuses if another report's block or other content is in the way of its header.
+ * The writer checks the whole block again once the size is known.
+ */
+export function claimTarget(spreadsheet: Spreadsheet, platform: Pick<Platform, 'sha256Hex'>, run: TargetRun, savedId?: string): void {
+  const sheet = spreadsheet.getSheetByName(run.sheetName);
+  if (!sheet) return;
+  const sheetId = sheet.getSheetId();
+  const builder = builderBlockId(platform, sheetId, run.spec.key, run.siteId);
+  const own = savedId ?? builder;
+  if (savedId) handOverBlock(spreadsheet, sheet, builder, own);
+  handOverBlock(spreadsheet, sheet, legacyBuilderBlockId(sheetId), own);
+
+  const other = blocksOnSheet(spreadsheet, sheet).find((b) => b.rangeName !== blockRangeName(own));
+  if (other) throw otherBlockError(run.sheetName, other);
+  const owned = ownedRects(spreadsheet, sheet, own);
+  const header: Rect = { row: 1, col: 1, rows: 1, cols: Math.max(knownWidth(run), ...owned.map((r) => r.cols)) };
+  const conflict = findConflict(sheet, header, owned);
+  if (conflict) throw blockConflictError(run.sheetName, conflict);
+}
+
+function ownedRects(spreadsheet: Spreadsheet, sheet: Sheet, blockId: string): Rect[] {
+  const pending = readOwned(spreadsheet, pendingRangeName(blockId));
+  return [ownsBlockOn(spreadsheet, sheet, blockId), pending && pending.sheet.getSheetId() === sheet.getSheetId() ? pending : null]
+    .filter((a): a is NonNullable<typeof a> => a !== null)
+    .map((a) => a.rect);
+}
+
+function otherBlockError(sheetName: string, other: BlockOnSheet): CreatorError {
+  const where = `Sheet '${sheetName}' already holds ${whatBlockHolds(other)} (${toA1(other.rect)})`;
+  return new CreatorError(
+    'BLOCK_CONFLICT',
+    isBuilderBlock(other)
+      ? `${where}. Choose another sheet for this report, or delete that sheet first to replace it.`
+      : `${where}, kept up to date by a saved report. Run that one from the Saved tab, or choose another sheet for this report.`,
+  );
+}
+
+/**
+ * A saved report made from the builder's last run takes over that run's block (its data is the
+ * report's own first refresh); a deleted saved report hands its block back, so the builder may
+ * replace the data left in the sheet.
+ */
+export function adoptBuilderBlock(spreadsheet: Spreadsheet, platform: Pick<Platform, 'sha256Hex'>, run: TargetRun, savedId: string): boolean {
+  const sheet = spreadsheet.getSheetByName(run.sheetName);
+  if (!sheet) return false;
+  return handOverBlock(spreadsheet, sheet, builderBlockId(platform, sheet.getSheetId(), run.spec.key, run.siteId), savedId);
+}
+
+export function releaseToBuilder(spreadsheet: Spreadsheet, platform: Pick<Platform, 'sha256Hex'>, run: Omit<TargetRun, 'sheetName'>, savedId: string): boolean {
+  const area = readOwned(spreadsheet, blockRangeName(savedId));
+  if (!area) return false;
+  return handOverBlock(spreadsheet, area.sheet, savedId, builderBlockId(platform, area.sheet.getSheetId(), run.spec.key, run.siteId));
+}

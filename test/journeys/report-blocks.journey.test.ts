@@ -1,0 +1,79 @@
+/**
+ * Journeys through the report builder, saved reports and the sheets they write (dist/Code.js on
+ * the emulator): a saved report refreshes the block it was saved from; another report never
+ * silently replaces a block; deleting a saved report hands its block back to the builder.
+ */
+import { journeyWorld } from './world';
+
+const EARNINGS_2 = { report: 'earnings', siteId: 'site-2', start: 'lastThirtyDays' };
+
+describe('journey: run in the builder, save with a schedule, refresh from the Saved tab and the trigger', () => {
+  it('the saved report adopts the builder block and refreshes it, on demand and on schedule', () => {
+    const w = journeyWorld();
+    w.connect();
+    const ran = w.call<{ sheetName: string; range: string }>('runReport', EARNINGS_2);
+    expect(ran).toMatchObject({ sheetName: 'Earnings - site-2', range: 'A1:G31' });
+    const saved = w.call<{ id: string }>('saveReport', { ...EARNINGS_2, sheetName: ran.sheetName, schedule: { every: 'day', hour: 18 } });
+
+    // Saved tab > Run.
+    const outcomes = w.call<Array<{ outcome: string; message?: string }>>('refreshReports', [saved.id]);
+    expect(outcomes).toEqual([expect.objectContaining({ outcome: 'ok', rows: 30 })]);
+    expect(w.values(ran.sheetName)[0][0]).toBe('Date');
+
+    // +1 hour until 18:00 in New York: the trigger refreshes it too.
+    w.hours(8);
+    const status = w.statusRows().find((r) => r['Sheet'] === ran.sheetName || Object.values(r).includes(ran.sheetName));
+    expect(status).toBeDefined();
+    expect(Object.values(status!)).toContain('OK');
+    const listed = w.call<{ reports: Array<{ status: { outcome: string; lastError: string | null } }> }>('listReports');
+    expect(listed.reports[0].status).toMatchObject({ outcome: 'ok', lastError: null });
+  });
+
+  it('a refresh that cannot write says so before it pulls anything', () => {
+    const w = journeyWorld();
+    w.connect();
+    w.type('Budget', 'C1', 'my notes');
+    const saved = w.call<{ id: string }>('saveReport', { ...EARNINGS_2, sheetName: 'Budget' });
+    const before = w.api.stats.log.length;
+    const [outcome] = w.call<Array<{ outcome: string; message: string }>>('refreshReports', [saved.id]);
+    expect(outcome).toMatchObject({ outcome: 'error' });
+    expect(outcome.message).toBe("Sheet 'Budget' has other content in C1, where this report needs to write. Move that content or choose another sheet.");
+    expect(w.api.stats.log.length).toBe(before);
+    expect(w.values('Budget')[0][2]).toBe('my notes');
+  });
+});
+
+describe('journey: two reports and one sheet', () => {
+  it('running a different report into a sheet that holds another report\u2019s block is refused, not a silent replacement', () => {
+    const w = journeyWorld();
+    w.connect();
+    w.call('runReport', { ...EARNINGS_2, sheetName: 'Mine' });
+    const message = w.failure('owner@example.com', 'runReport', { report: 'traffic/summary', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Mine' });
+    expect(message).toBe("Sheet 'Mine' already holds Earnings for site-2 (A1:G31). Choose another sheet for this report, or delete that sheet first to replace it.");
+    expect(w.values('Mine')[0][0]).toBe('Date');
+    // The same report again (new dates) replaces its own block, as a re-run should.
+    expect(w.call('runReport', { ...EARNINGS_2, start: 'lastNinetyDays', sheetName: 'Mine' })).toMatchObject({ range: 'A1:G91' });
+  });
+
+  it('two saved reports cannot share a sheet: the second says which report is there', () => {
+    const w = journeyWorld();
+    w.connect();
+    const a = w.call<{ id: string }>('saveReport', { ...EARNINGS_2, name: 'A', sheetName: 'Shared' });
+    const b = w.call<{ id: string }>('saveReport', { report: 'traffic/summary', siteId: 'site-1', start: 'lastThirtyDays', name: 'B', sheetName: 'Shared' });
+    const outcomes = w.call<Array<{ id: string; outcome: string; message?: string }>>('refreshReports', [a.id, b.id]);
+    expect(outcomes.find((o) => o.id === a.id)).toMatchObject({ outcome: 'ok' });
+    expect(outcomes.find((o) => o.id === b.id)?.message).toBe(
+      "Sheet 'Shared' already holds Earnings for site-2 (A1:G31), kept up to date by a saved report. Run that one from the Saved tab, or choose another sheet for this report.",
+    );
+  });
+
+  it('after its saved report is deleted, the builder may replace the data left in the sheet', () => {
+    const w = journeyWorld();
+    w.connect();
+    const ran = w.call<{ sheetName: string }>('runReport', EARNINGS_2);
+    const saved = w.call<{ id: string }>('saveReport', { ...EARNINGS_2, sheetName: ran.sheetName });
+    expect(w.failure('owner@example.com', 'runReport', EARNINGS_2)).toMatch(/kept up to date by a saved report/);
+    w.call('deleteReport', saved.id);
+    expect(w.call('runReport', { ...EARNINGS_2, start: 'lastNinetyDays' })).toMatchObject({ range: 'A1:G91' });
+  });
+});
