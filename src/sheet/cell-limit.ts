@@ -13,5 +13,8 @@ export function clipMarker(originalLength: number): string {
 
 /** The text itself when it fits; else its start and a marker naming its real length. */
 export function clipText(text: string): string {
-  return text.length <= KEEP_CHARS ? text : text.slice(0, KEEP_CHARS) + clipMarker(text.length);
+  if (text.length <= KEEP_CHARS) return text;
+  // Never cut between the two halves of an emoji or other astral character.
+  const end = /[\ud800-\udbff]/.test(text.charAt(KEEP_CHARS - 1)) ? KEEP_CHARS - 1 : KEEP_CHARS;
+  return text.slice(0, end) + clipMarker(text.length);
 }

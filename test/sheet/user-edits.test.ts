@@ -1,4 +1,5 @@
 import { beginBlockWrite } from '../../src/sheet/block-write';
+import { clipText } from '../../src/sheet/cell-limit';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
 import { pagesTable, sheet, sheetEmulator, shown } from './helpers';
 
@@ -171,5 +172,14 @@ describe('beginBlockWrite: the staged API', () => {
     narrow.rows = narrow.rows.map((r) => r.slice(0, 2));
     expect(writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: narrow, note: 'n' }).range).toBe('A1:B7');
     expect(shown(ss, 'Pages', 'C1:C6').flat()).toEqual(['', '', '', '', '', 'mine']);
+  });
+});
+
+describe('clipText', () => {
+  it('never splits an emoji at the cut', () => {
+    const text = `${'a'.repeat(49_899)}${'🍮'.repeat(100)}`;
+    const clipped = clipText(text);
+    expect(clipped.length).toBeLessThanOrEqual(50_000);
+    expect(/[\ud800-\udbff](?![\udc00-\udfff])/.test(clipped)).toBe(false);
   });
 });
