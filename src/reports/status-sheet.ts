@@ -1,5 +1,6 @@
 import type { Execution } from '../platform/execution';
-import type { Sheet } from '../platform/types';
+import type { Sheet, Spreadsheet } from '../platform/types';
+import { blockRangeName, readOwned } from '../sheet/block-ownership';
 import type { ScheduleOwnerView } from '../shared/types';
 import { isCreatorError } from '../shared/errors';
 import { writeReportBlock } from '../sheet/write-report-block';
@@ -77,6 +78,19 @@ const STATUS_BLOCK = 'status';
 const TEXT_COLUMNS = new Set(['Last run', 'Outcome', 'Rows', 'Duration (s)', 'Next run']);
 
 /**
+ * A status table written before the table was a block (the sheet was then the add-on's whole):
+ * its header row is ours, and so are the rows below it in its columns, which are emptied once so
+ * the block can take their place.
+ */
+function adoptLegacyTable(spreadsheet: Spreadsheet, sheet: Sheet): void {
+  if (readOwned(spreadsheet, blockRangeName(STATUS_BLOCK))) return;
+  const header = sheet.getRange(1, 1, 1, STATUS_HEADERS.length).getValues()[0];
+  if (header.some((v, i) => v !== STATUS_HEADERS[i])) return;
+  const last = Math.max(1, sheet.getLastRow());
+  sheet.getRange(1, 1, last, STATUS_HEADERS.length).clearContent();
+}
+
+/**
  * Rewrites the status table (and only it: the user's cells beside or below it stay, as with any
  * report block). Returns the sheet, or null without a spreadsheet or when the user's edits inside
  * the table stop the writer (the statuses are in the sidebar as well; the log says why).
@@ -84,7 +98,9 @@ const TEXT_COLUMNS = new Set(['Last run', 'Outcome', 'Rows', 'Duration (s)', 'Ne
 export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: ScheduleOwnerView, storeFull = false): Sheet | null {
   const spreadsheet = ex.platform.spreadsheet();
   if (!spreadsheet) return null;
-  const hadSheet = spreadsheet.getSheetByName(STATUS_SHEET_NAME) !== null;
+  const existing = spreadsheet.getSheetByName(STATUS_SHEET_NAME);
+  if (existing) adoptLegacyTable(spreadsheet, existing);
+  const hadSheet = existing !== null;
   const active = spreadsheet.getActiveSheet();
   const columns = STATUS_HEADERS.map((header) => ({ header, type: TEXT_COLUMNS.has(header) ? 'general' : 'text' }));
   const note = storeFull

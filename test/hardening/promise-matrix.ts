@@ -33,6 +33,7 @@ export const PROMISE_ROWS: PromiseRow[] = [
   { area: 'The block writer', name: "a saved report's first run fails", outcome: 'no sheet is left behind' },
   { area: 'The block writer', name: 'a write that fails midway (a large rewrite)', outcome: 'the previous block, formats and note byte-identical; no staging sheet left' },
   { area: 'The block writer', name: 'the user typed beside and below the status table', outcome: 'kept through every status rewrite' },
+  { area: 'The block writer', name: 'a status sheet written by an earlier version', outcome: 'its old table is taken over and rewritten; the user\'s cells beside it kept' },
   { area: 'The block writer', name: "the user renamed a saved report's sheet", outcome: 'the refresh writes into the renamed sheet (no fork); the saved report shows the new name' },
   { area: 'The block writer', name: "the user deleted a saved report's sheet", outcome: 'the refresh makes the sheet again by name' },
   { area: 'Storage limits and odd data', name: 'saving with the document property store full', outcome: '"This spreadsheet\'s add-on storage is full (Google allows 500 KB per document) ..."' },

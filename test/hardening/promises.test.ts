@@ -320,6 +320,16 @@ const cases: Record<string, (world: World) => void> = {
     expect(status.getRange('A10').getValue()).toBe('my note below');
     expect(status.getRange('A3').getValue()).not.toBe('');
   },
+  'a status sheet written by an earlier version': (world) => {
+    const legacy = world.emu.spreadsheet.insertSheet('Creator Reporting status');
+    const headers = ['Name', 'Report', 'Sites', 'Dates', 'Sheet', 'Last run', 'Outcome', 'Rows', 'Data through', 'Duration (s)', 'Schedule', 'Next run', 'Trigger owner', 'Last error'];
+    legacy.getRange(1, 1, 3, 14).setValues([headers, headers.map(() => 'old'), headers.map(() => 'older')]);
+    legacy.getRange('P2').setValue('mine');
+    save(world, { name: 'New', sheetName: 'New' });
+    refreshAll(world);
+    expect(statusTable(world).map((row) => row[0])).toEqual(['Name', 'New']);
+    expect(legacy.getRange('P2').getValue()).toBe('mine');
+  },
   "the user renamed a saved report's sheet": (world) => {
     const saved = save(world, { sheetName: 'Monthly' });
     refreshAll(world);
