@@ -38,6 +38,7 @@ export const PROMISE_ROWS: PromiseRow[] = [
   { area: 'The block writer', name: "the user deleted a saved report's sheet", outcome: 'the refresh makes the sheet again by name' },
   { area: 'Storage limits and odd data', name: 'saving with the document property store full', outcome: '"This spreadsheet\'s add-on storage is full (Google allows 500 KB per document) ..."' },
   { area: 'Storage limits and odd data', name: 'refresh all with the store full', outcome: 'every report refreshed; statuses shown in the status sheet, whose note says storage is full' },
+  { area: 'Storage limits and odd data', name: 'the hourly trigger with the store full', outcome: 'every due report refreshed; the status sheet shows them' },
   { area: 'Storage limits and odd data', name: '300 saved reports over 200 sites (10 site groups)', outcome: 'all saved, listed and under the 500 KB store' },
   { area: 'Storage limits and odd data', name: 'a daily 02:00 schedule on the US spring-forward day', outcome: 'not run at 01:20 EST; runs at 03:20 EDT' },
   { area: 'Storage limits and odd data', name: 'a daily 01:00 schedule on the fall-back day (01:00 twice)', outcome: 'runs once, not before 01:00' },

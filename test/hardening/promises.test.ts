@@ -360,6 +360,13 @@ const cases: Record<string, (world: World) => void> = {
     expect(statusTable(world).slice(1).map((row) => row[6])).toEqual(['OK', 'OK', 'OK']);
     expect(world.emu.spreadsheet.note('Creator Reporting status', 'A1')).toMatch(/storage \(500 KB\) is full/);
   },
+  'the hourly trigger with the store full': (world) => {
+    for (const name of ['A', 'B', 'C']) save(world, { name, sheetName: name, schedule: { every: 'day', hour: 6 } });
+    fillDocumentStore(world);
+    fireAt(world, '2026-11-22T11:30:00Z');
+    for (const name of ['A', 'B', 'C']) expect(cells(world, name).length).toBeGreaterThan(1);
+    expect(statusTable(world).slice(1).map((row) => row[6])).toEqual(['OK', 'OK', 'OK']);
+  },
   '300 saved reports over 200 sites (10 site groups)': (world) => {
     const groups = Array.from({ length: 10 }, (_, g) => Array.from({ length: 200 }, (__, i) => `agency-site-${g}-${String(i).padStart(4, '0')}`));
     for (let i = 0; i < 300; i++) {
