@@ -7,6 +7,7 @@ import { newCounters, type Counters } from './counters';
 import { recalculate as recalculateFormulas, type RecalcReport } from './formula-engine';
 import { createCacheService, emptyCaches, type CacheData } from './services/cache';
 import { createHtmlService } from './services/html';
+import { createMailApp, emptyMail, type MailData, type SentMail } from './services/mail';
 import { createLocks, type LockScope } from './services/lock';
 import { createPropertiesService, emptyProperties, type PropertiesData } from './services/properties';
 import { AuthMode, createScriptApp, emptyTriggers, type TriggerData, type TriggerRecord } from './services/script-app';
@@ -23,6 +24,7 @@ export type { Mode } from './state';
 export type { RecalcReport } from './formula-engine';
 export type { LockScope } from './services/lock';
 export type { TriggerRecord, TriggerSchedule } from './services/script-app';
+export type { SentMail, MailData } from './services/mail';
 export { inProcessTransport, httpTransport, type HttpTransport } from './transports';
 
 type SpreadsheetService = ReturnType<typeof createSpreadsheetService>;
@@ -41,6 +43,8 @@ export interface EmulatorOptions {
   distDir?: string;
   /** Unconfirmed on Google; the add-on must work either way. Default false: it throws there. */
   documentPropertiesInCustomFunctions?: boolean;
+  /** MailApp recipients per user per day. Default 100 (a consumer account). */
+  mailQuota?: number;
 }
 
 export type EmulatorGlobals = AppsScriptGlobals & { console: EmulatedConsole };
@@ -55,6 +59,8 @@ export interface EmulatorSnapshot {
   caches: CacheData;
   triggers: TriggerData;
   spreadsheet: unknown;
+  /** Absent in snapshots made before MailApp was emulated. */
+  mail?: MailData;
 }
 
 export interface Emulator {
@@ -74,6 +80,8 @@ export interface Emulator {
   readonly logs: string[];
   /** Every installable trigger of every user (copies). */
   readonly triggers: TriggerRecord[];
+  /** What MailApp sent (copies), and the daily quota per user. */
+  readonly mail: { readonly sent: SentMail[]; quota: number };
   /** `hold('document')` is "another execution" holding the lock until the returned release(). */
   readonly locks: { hold(scope: LockScope, user?: string): () => void };
   /** One execution as that user/mode; locks it still holds are released at the end. */
@@ -122,6 +130,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   let properties = emptyProperties();
   let caches = emptyCaches();
   let triggers = emptyTriggers();
+  let mail = emptyMail(opts.mailQuota);
   let bundle: LoadedBundle | null = null;
   let depth = 0;
 
@@ -155,6 +164,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     SpreadsheetApp: spreadsheetApp,
     ScriptApp: createScriptApp(state, () => triggers),
     HtmlService: createHtmlService(state),
+    MailApp: createMailApp(state, () => mail),
     Utilities: createUtilities(state),
     Session: createSession(state),
     Logger: createLogger(state),
@@ -231,6 +241,17 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     get triggers() {
       return clone(triggers.triggers);
     },
+    mail: {
+      get sent() {
+        return clone(mail.sent);
+      },
+      get quota() {
+        return mail.dailyQuota;
+      },
+      set quota(n: number) {
+        mail.dailyQuota = n;
+      },
+    },
     locks: { hold: (scope, user) => locks.hold(scope, user) },
     runAs,
     loadBundle,
@@ -258,6 +279,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       caches: clone(caches),
       triggers: clone(triggers),
       spreadsheet: sheets.snapshot(),
+      mail: clone(mail),
     }),
     restore(snapshot) {
       if (snapshot?.version !== 1) throw new Error('restore: not an emulator snapshot (version 1)');
@@ -267,6 +289,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       properties = clone(snapshot.properties);
       caches = clone(snapshot.caches);
       triggers = clone(snapshot.triggers);
+      mail = snapshot.mail ? clone(snapshot.mail) : emptyMail(mail.dailyQuota);
       sheets.restore(snapshot.spreadsheet);
     },
   };

@@ -18,6 +18,12 @@ const STATIC: Record<string, [string, string]> = {
   '/playground.css': ['playground.css', 'text/css; charset=utf-8'],
 };
 
+/**
+ * The charting library, for the playground page only (the add-on never loads it): served from
+ * node_modules, so the playground works offline and never asks a CDN.
+ */
+const CHART_LIBRARY = path.join(ROOT, 'node_modules', 'chart.js', 'dist', 'chart.umd.min.js');
+
 function readBody(request: http.IncomingMessage): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -51,6 +57,9 @@ export async function startPlayground(opts: { port: number; host: string; stateD
         const [file, type] = STATIC[url.pathname];
         return send(response, 200, fs.readFileSync(path.join(PUBLIC, file), 'utf8'), type);
       }
+      if (request.method === 'GET' && url.pathname === '/vendor/chart.js') {
+        return send(response, 200, fs.readFileSync(CHART_LIBRARY, 'utf8'), 'text/javascript; charset=utf-8');
+      }
       if (request.method === 'GET' && url.pathname === '/sidebar') {
         const html = s.sidebarHtml();
         return html ? send(response, 200, withBridge(html), 'text/html; charset=utf-8') : send(response, 404, { error: 'No sidebar is open.' });
@@ -64,7 +73,7 @@ export async function startPlayground(opts: { port: number; host: string; stateD
         case '/api/run':
           return send(response, 200, s.run(String(body.fn), Array.isArray(body.args) ? body.args : []));
         case '/api/menu':
-          s.menu(String(body.handler));
+          s.menu(String(body.handler), typeof body.answer === 'string' ? body.answer : undefined);
           return send(response, 200, { ok: true });
         case '/api/cell':
           s.setCell(String(body.sheet), Number(body.row), Number(body.col), String(body.input ?? ''));

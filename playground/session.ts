@@ -5,6 +5,7 @@ import { displayValue } from '../emulator/spreadsheet';
 import type { Transport } from '../emulator/transport-types';
 import { createFakeApi, type FakeApi } from '../fake-api';
 import { routingTransport } from './routing-transport';
+import { chartRows, chartViews } from './chart-view';
 
 /** Where the add-on's default API lives; the playground answers it with the embedded fake API. */
 const DEFAULT_API_HOST = 'publisher-api.raptive.com';
@@ -123,10 +124,12 @@ export class PlaygroundSession {
     }
   }
 
-  menu(handler: string): void {
+  /** `answer`: what the user typed into the prompt the handler shows (the page asks first). */
+  menu(handler: string, answer?: string): void {
     const items = this.emu.ui.menu()?.items ?? [];
     const known = items.some((item) => item && 'handler' in item && item.handler === handler);
     if (!known) throw new Error(`The add-on menu has no item for ${handler}.`);
+    if (answer !== undefined) this.emu.ui.respondWith({ button: 'OK', text: answer });
     const outcome = this.run(handler, []);
     this.emu.recalculate();
     if (!outcome.ok) this.emu.ui.alerts.push({ title: null, prompt: outcome.error, buttons: null, response: 'OK' });
@@ -205,11 +208,13 @@ export class PlaygroundSession {
     this.seenAlerts = this.emu.ui.alerts.length;
     const menu = this.emu.ui.menu();
     const demo = this.api.credentials.demo;
+    const charts = chartViews(ss, sheet);
     return {
       docName: ss.name,
       sheets: ss.sheets.map((s) => s.name),
       active: sheet.name,
-      sheet: { rows, cols, offset, frozenRows: sheet.frozenRows, window },
+      sheet: { rows, cols, offset, frozenRows: sheet.frozenRows, window, chartRows: chartRows(charts) },
+      charts,
       menu: menu ? { title: 'Creator Reporting', items: menu.items } : null,
       sidebar: this.sidebarOpen ? { title: this.emu.ui.lastSidebar()?.title || 'Creator Reporting', version: sidebars } : null,
       clock: new Date(this.emu.clock.now()).toLocaleString('en-US', { timeZone: ss.timeZone, dateStyle: 'medium', timeStyle: 'short' }) + ` (${ss.timeZone})`,

@@ -11,7 +11,12 @@ import { refreshFormulas } from './formulas/refresh';
 import * as settings from './settings/settings-service';
 import * as sidebar from './sidebar/server';
 import * as saved from './reports/saved-reports-service';
+import * as alerts from './alerts/alerts-service';
+import { runScheduledAndWatch } from './alerts/scheduled';
+import * as dashboard from './dashboard/dashboard-service';
 import type {
+  AlertDefinition,
+  DashboardRequest,
   ReportDefinition,
   RunReportRequest,
   SettingsInput,
@@ -311,6 +316,11 @@ export function menuShowStatus(): void {
   serve('menu', (ex) => saved.showStatusSheet(ex));
 }
 
+/** Menu: asks for a site and makes a dashboard of its last thirty days, refreshed daily. */
+export function menuCreateDashboard(): void {
+  serve('menu', (ex) => dashboard.createDashboardFromMenu(ex));
+}
+
 /** Sidebar: stores the credential in the user's own properties after checking it. */
 export function saveSettings(input: SettingsInput) {
   return serve('sidebar', (ex) => saveSettingsAndRecalculate(ex, input));
@@ -386,7 +396,32 @@ export function takeOverSchedule() {
   return serve('sidebar', (ex) => saved.takeOverSchedule(ex));
 }
 
-/** Time-driven trigger: refreshes the saved reports that are due. */
+/** Sidebar: the alerts of this spreadsheet, with what each last found. */
+export function listAlerts() {
+  return serve('sidebar', (ex) => alerts.listAlerts(ex));
+}
+
+/** Sidebar: saves an alert of the current user's (checked with their credential, e-mailed to them). */
+export function saveAlert(definition: AlertDefinition) {
+  return serve('sidebar', (ex) => alerts.saveAlert(ex, definition));
+}
+
+/** Sidebar: deletes an alert. */
+export function deleteAlert(id: string) {
+  return serve('sidebar', (ex) => alerts.deleteAlert(ex, id));
+}
+
+/** Sidebar: checks the current user's alerts now; a firing alert e-mails them once a day at most. */
+export function checkAlertsNow() {
+  return serve('sidebar', (ex) => alerts.checkAlertsNow(ex));
+}
+
+/** Sidebar: makes a dashboard sheet (KPI tiles, charts bound to saved reports) for a site and period; returns its sheet's name. */
+export function createDashboard(request: DashboardRequest) {
+  return serve('sidebar', (ex) => dashboard.createDashboard(ex, request));
+}
+
+/** Time-driven trigger: refreshes the saved reports that are due, then checks the alerts. */
 export function onScheduleTrigger(e?: GoogleAppsScript.Events.TimeDriven): void {
-  serve('trigger', (ex) => saved.runScheduled(ex, e));
+  serve('trigger', (ex) => runScheduledAndWatch(ex, e));
 }

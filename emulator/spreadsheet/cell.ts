@@ -15,6 +15,7 @@ export interface Cell {
   spill?: Cell[];
   format?: string;
   fontWeight?: string;
+  fontSize?: number;
   fontColor?: string;
   background?: string;
   horizontalAlignment?: string;
@@ -45,6 +46,7 @@ export function hasContent(cell: Cell | undefined): boolean {
 export function clearCellFormat(cell: Cell): void {
   delete cell.format;
   delete cell.fontWeight;
+  delete cell.fontSize;
   delete cell.fontColor;
   delete cell.background;
   delete cell.horizontalAlignment;

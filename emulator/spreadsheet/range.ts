@@ -157,6 +157,12 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
       setEach((c, w) => (w === null ? delete c.fontWeight : (c.fontWeight = String(w))), checkShape(grid, rect, 'setFontWeights'));
       return self;
     },
+    getFontSize: () => sheet.cell(row, col)?.fontSize ?? 10,
+    setFontSize: (size: unknown) => {
+      if (size !== null && (typeof size !== 'number' || !Number.isInteger(size) || size < 1)) throw badArguments('Range.setFontSize', typeName(size));
+      each((c) => (size === null ? delete c.fontSize : (c.fontSize = size as number)));
+      return self;
+    },
     getFontColor: () => sheet.cell(row, col)?.fontColor ?? '#000000',
     setFontColor: (color: unknown) => {
       each((c) => (color === null ? delete c.fontColor : (c.fontColor = String(color))));

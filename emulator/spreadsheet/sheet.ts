@@ -2,6 +2,7 @@
 import { parseA1 } from './a1';
 import { clearCellFormat } from './cell';
 import { badArguments, typeName, type Context, type Facade } from './context';
+import { sheetChartMethods } from './charts';
 import { guard } from './guard';
 import { developerMetadataFacade, metadataFinder, namedRangeFacade } from './metadata';
 import type { Dimension } from './metadata-model';
@@ -193,6 +194,7 @@ export function createSheet(ctx: Context, sheet: SheetModel): Facade {
       return self;
     },
     getTabColor: () => sheet.tabColor,
+    ...sheetChartMethods(ctx, sheet),
   };
   self = guard('Sheet', s, ctx.permission);
   return self;

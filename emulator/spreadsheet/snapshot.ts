@@ -1,5 +1,6 @@
 /** The whole spreadsheet as JSON (dates tagged) and back, so a playground can persist it. */
 import type { Cell, Scalar } from './cell';
+import type { ChartModel } from './chart-model';
 import type { MetadataLocation } from './metadata-model';
 import { SheetModel } from './sheet-model';
 import type { EmulatedSpreadsheet } from './spreadsheet-model';
@@ -7,7 +8,7 @@ import type { EmulatedSpreadsheet } from './spreadsheet-model';
 type TaggedScalar = string | number | boolean | { type: 'date'; iso: string } | { type: 'number'; value: string };
 
 /** The cell fields a snapshot copies as they are (value and spillOf need tagging). */
-const STYLE_KEYS = ['formula', 'error', 'format', 'fontWeight', 'fontColor', 'background', 'horizontalAlignment', 'wrap', 'note'] as const;
+const STYLE_KEYS = ['formula', 'error', 'format', 'fontWeight', 'fontSize', 'fontColor', 'background', 'horizontalAlignment', 'wrap', 'note'] as const;
 
 interface CellJson extends Pick<Cell, (typeof STYLE_KEYS)[number]> {
   r: number;
@@ -31,6 +32,13 @@ interface SheetJson {
   cells: CellJson[];
 }
 
+type RectJson = { sheet: string; row: number; col: number; numRows: number; numCols: number };
+
+interface ChartJson extends Omit<ChartModel, 'sheet' | 'ranges'> {
+  sheet: string;
+  ranges: RectJson[];
+}
+
 export interface SpreadsheetJson {
   version: 1;
   id: string;
@@ -42,6 +50,9 @@ export interface SpreadsheetJson {
   nextMetadataId: number;
   sheets: SheetJson[];
   namedRanges: Array<{ name: string; sheet: string; row: number; col: number; numRows: number; numCols: number }>;
+  /** Absent in snapshots made before charts were emulated. */
+  charts?: ChartJson[];
+  nextChartId?: number;
   metadata: Array<{
     id: number;
     key: string;
@@ -106,6 +117,12 @@ export function snapshotSpreadsheet(model: EmulatedSpreadsheet): SpreadsheetJson
       numRows: n.rect.numRows,
       numCols: n.rect.numCols,
     })),
+    charts: model.charts.map((c) => ({
+      ...c,
+      sheet: c.sheet.name,
+      ranges: c.ranges.map((r) => ({ sheet: r.sheet.name, row: r.row, col: r.col, numRows: r.numRows, numCols: r.numCols })),
+    })),
+    nextChartId: model.nextChartId,
     metadata: model.metadata.map((m) => ({
       id: m.id,
       key: m.key,
@@ -180,5 +197,11 @@ export function restoreSpreadsheet(model: EmulatedSpreadsheet, state: unknown): 
           : { type: l.type, sheet: byName(l.sheet), start: l.start!, count: l.count! };
     return { id: m.id, key: m.key, value: m.value, visibility: m.visibility, location };
   });
+  model.charts = (json.charts ?? []).map((c) => ({
+    ...c,
+    sheet: byName(c.sheet),
+    ranges: c.ranges.map((r) => ({ ...r, sheet: byName(r.sheet) })),
+  }));
+  model.nextChartId = json.nextChartId ?? model.charts.reduce((n, c) => Math.max(n, c.id + 1), 1);
   model.coercions = [];
 }

@@ -19,6 +19,7 @@ import {
 import { enumName, isEnumValue } from './enums';
 import { displayValue, isDateFormat, isNumericFormat } from './number-format';
 import { SheetModel } from './sheet-model';
+import type { ChartModel } from './chart-model';
 import { fromSerial, toSerial } from '../time-zone';
 
 export interface Coercion {
@@ -42,6 +43,9 @@ export class EmulatedSpreadsheet {
   activeSheet: SheetModel;
   namedRanges: NamedRangeModel[] = [];
   metadata: MetadataModel[] = [];
+  /** Embedded charts of every sheet. */
+  charts: ChartModel[] = [];
+  nextChartId = 1;
   /** Every string write Sheets did not keep as plain text (or kept only thanks to an escape). */
   coercions: Coercion[] = [];
   nextSheetId = 0;
@@ -96,6 +100,8 @@ export class EmulatedSpreadsheet {
     this.sheets = this.sheets.filter((s) => s !== sheet);
     this.namedRanges = this.namedRanges.filter((n) => n.rect.sheet !== sheet);
     this.metadata = this.metadata.filter((m) => !('sheet' in m.location) || m.location.sheet !== sheet);
+    this.charts = this.charts.filter((c) => c.sheet !== sheet);
+    for (const c of this.charts) c.ranges = c.ranges.filter((r) => r.sheet !== sheet);
     if (this.activeSheet === sheet) this.activeSheet = this.sheets[0];
   }
 
@@ -306,6 +312,7 @@ export class EmulatedSpreadsheet {
     else sheet.insertColumns(after, count);
     for (const n of this.namedRanges) moveRect(n.rect, sheet, dim, 'insert', after, count);
     for (const m of this.metadata) moveMetadata(m, sheet, dim, 'insert', after, count);
+    for (const c of this.charts) for (const r of c.ranges) moveRect(r, sheet, dim, 'insert', after, count);
   }
 
   deleteLines(sheet: SheetModel, dim: Dimension, first: number, count: number): void {
@@ -319,6 +326,7 @@ export class EmulatedSpreadsheet {
     }
     this.namedRanges = this.namedRanges.filter((n) => moveRect(n.rect, sheet, dim, 'delete', first, count));
     this.metadata = this.metadata.filter((m) => moveMetadata(m, sheet, dim, 'delete', first, count));
+    for (const c of this.charts) c.ranges = c.ranges.filter((r) => moveRect(r, sheet, dim, 'delete', first, count));
   }
 
   // ---- developer metadata ------------------------------------------------------------------

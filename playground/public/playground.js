@@ -42,6 +42,7 @@
     $('apiMode').textContent = state.demo.mode;
     renderMenu();
     renderGrid();
+    renderCharts();
     renderTabs();
     renderSidebar();
     for (const message of state.toasts) toast(message);
@@ -94,7 +95,7 @@
       head.append(th);
     }
     const rows = [head];
-    const shown = Math.max(sheet.window.length, Math.min(PAGE, Math.max(sheet.rows + 5, 30) - offset));
+    const shown = Math.max(sheet.window.length, Math.min(PAGE, Math.max(sheet.rows + 5, sheet.chartRows + 2, 30) - offset));
     for (let r = 0; r < shown; r++) {
       const rowNumber = offset + r + 1;
       const tr = document.createElement('tr');
@@ -133,6 +134,94 @@
       if (offset > 0) pager.append(pageButton('Previous', offset - PAGE));
       if (offset + PAGE < sheet.rows) pager.append(pageButton('Next', offset + PAGE));
     }
+  }
+
+  // Embedded charts, drawn over the grid at their anchor cell with Chart.js (loaded only by this
+  // page, from node_modules through the playground server); table charts as plain tables.
+  const drawn = [];
+  const COLORS = ['#1a73e8', '#e8710a', '#188038', '#d93025', '#9334e6', '#12b5cb', '#f9ab00'];
+
+  function renderCharts() {
+    while (drawn.length) drawn.pop().destroy();
+    for (const old of document.querySelectorAll('.chart-box')) old.remove();
+    for (const chart of state.charts || []) {
+      const anchor = document.querySelector(`#grid td[data-row="${chart.row}"][data-col="${chart.col}"]`);
+      if (!anchor) continue;
+      const table = $('grid');
+      const box = document.createElement('div');
+      box.className = 'chart-box';
+      box.dataset.chart = chart.type;
+      box.style.left = table.offsetLeft + anchor.offsetLeft + 'px';
+      box.style.top = table.offsetTop + anchor.offsetTop + 'px';
+      box.style.width = chart.width + 'px';
+      box.style.height = chart.height + 'px';
+      $('gridWrap').append(box);
+      if (chart.type === 'TABLE') {
+        box.append(tableChart(chart));
+        continue;
+      }
+      const canvas = document.createElement('canvas');
+      box.append(canvas);
+      if (!window.Chart) {
+        box.textContent = chart.title + ' (the charting library did not load)';
+        continue;
+      }
+      const [domain, ...series] = chart.columns;
+      const pie = chart.type === 'PIE';
+      drawn.push(new window.Chart(canvas, {
+        type: chart.type === 'LINE' ? 'line' : pie ? 'pie' : 'bar',
+        data: {
+          labels: domain ? domain.values : [],
+          datasets: series.map((s, i) => ({
+            label: s.header,
+            data: s.values.map((v) => (typeof v === 'number' ? v : null)),
+            backgroundColor: pie ? COLORS : COLORS[i % COLORS.length],
+            borderColor: pie ? '#fff' : COLORS[i % COLORS.length],
+            yAxisID: chart.type === 'LINE' && i > 0 ? 'y1' : 'y',
+            pointRadius: 0,
+          })),
+        },
+        options: {
+          animation: false,
+          responsive: true,
+          maintainAspectRatio: false,
+          plugins: { title: { display: true, text: chart.title }, legend: { position: 'bottom' } },
+          scales: pie ? {} : chart.type === 'LINE' && series.length > 1
+            ? { y: { position: 'left' }, y1: { position: 'right', grid: { drawOnChartArea: false } } }
+            : { y: { beginAtZero: true } },
+        },
+      }));
+    }
+  }
+
+  function tableChart(chart) {
+    const wrap = document.createElement('div');
+    wrap.className = 'table-chart';
+    const title = document.createElement('div');
+    title.className = 'chart-title';
+    title.textContent = chart.title;
+    const table = document.createElement('table');
+    const head = document.createElement('tr');
+    for (const c of chart.columns) {
+      const th = document.createElement('th');
+      th.textContent = c.header;
+      head.append(th);
+    }
+    table.append(head);
+    const rows = chart.columns.length ? chart.columns[0].values.length : 0;
+    for (let r = 0; r < rows; r++) {
+      const tr = document.createElement('tr');
+      for (const c of chart.columns) {
+        const td = document.createElement('td');
+        const v = c.values[r];
+        td.textContent = typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(v);
+        if (typeof v === 'number') td.className = 'num';
+        tr.append(td);
+      }
+      table.append(tr);
+    }
+    wrap.append(title, table);
+    return wrap;
   }
 
   function pageButton(label, to) {
@@ -215,8 +304,16 @@
     }
   }
 
+  // Menu items whose handler asks a question (Ui.prompt): the page asks it, the server answers with it.
+  const ASKS = { menuCreateDashboard: 'Site ID for the dashboard (e.g. site-1)' };
+
   async function runMenu(handler) {
-    await guarded(api('/api/menu', { handler }));
+    let answer;
+    if (ASKS[handler]) {
+      answer = window.prompt(ASKS[handler], 'site-1');
+      if (answer === null) return;
+    }
+    await guarded(api('/api/menu', answer === undefined ? { handler } : { handler, answer }));
     await load();
   }
 

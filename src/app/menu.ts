@@ -8,6 +8,8 @@ export const MENU_ITEMS: ReadonlyArray<{ label: string; handler: string } | null
   { label: 'Refresh formulas', handler: 'menuRefreshFormulas' },
   { label: 'Refresh all reports', handler: 'menuRefreshAllReports' },
   { label: 'Show report status', handler: 'menuShowStatus' },
+  null,
+  { label: 'Create dashboard', handler: 'menuCreateDashboard' },
 ];
 
 export function buildMenu(_event?: unknown): void {

@@ -15,6 +15,7 @@ export interface AppsScriptGlobals {
   Utilities: GoogleAppsScript.Utilities.Utilities;
   Session: GoogleAppsScript.Base.Session;
   Logger: GoogleAppsScript.Base.Logger;
+  MailApp: GoogleAppsScript.Mail.MailApp;
   /** The emulator supplies a Date whose clock is virtual. */
   Date: DateConstructor;
 }
@@ -102,6 +103,10 @@ export function createPlatform(g: AppsScriptGlobals): Platform {
         'UTF-8',
       ),
     userEmail: () => optional(() => g.Session.getEffectiveUser().getEmail()) ?? '',
+    mail: {
+      send: (message) => g.MailApp.sendEmail({ to: message.to, subject: message.subject, body: message.body, name: message.name }),
+      remainingDailyQuota: () => g.MailApp.getRemainingDailyQuota(),
+    },
     log: (message) => g.Logger.log(message),
     ui: () => g.SpreadsheetApp.getUi(),
     // A plain file, not a template: the inlined bundle may contain `<?`, which a template would parse.

@@ -66,6 +66,21 @@ export interface Triggers {
   remove(id: string): void;
 }
 
+/** A plain-text message to one person. Never put a secret in it. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  body: string;
+  /** The sender's display name. */
+  name?: string;
+}
+
+/** MailApp: mail goes out from the executing user's account, within their daily quota. */
+export interface Mail {
+  send(message: MailMessage): void;
+  remainingDailyQuota(): number;
+}
+
 export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 export type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 export type Ui = GoogleAppsScript.Base.Ui;
@@ -100,6 +115,7 @@ export interface Platform {
   gunzipFromBase64(base64: string): string;
   /** The effective user's email; "" where the platform hides it. */
   userEmail(): string;
+  mail: Mail;
   /** Never pass a secret or a token. */
   log(message: string): void;
   ui(): Ui;

@@ -1,14 +1,13 @@
 import type { Execution } from '../platform/execution';
+import { myUserKey } from '../settings/user-key';
 import type { StoredDefinition } from './report-store';
 
 /**
- * Who saved or approved a report, without e-mail addresses (the platform may hide them): a random
- * ID kept in each user's own properties, made on first use. Editors can write document properties,
+ * Who saved or approved a report, without e-mail addresses (the platform may hide them): the
+ * random user key of settings/user-key.ts, kept in each user's own properties. Editors can write document properties,
  * so a saved report runs with a person's credential only if that person saved it or approved it;
  * the label (an e-mail where the platform shows one) is only for telling people apart on screen.
  */
-const USER_ID_KEY = 'creator.userId';
-
 export interface Person {
   id: string;
   /** The e-mail where the platform shows it, else "". */
@@ -16,14 +15,7 @@ export interface Person {
 }
 
 export function currentPerson(ex: Execution): Person {
-  const store = ex.platform.userProperties;
-  let id = store.getProperty(USER_ID_KEY);
-  if (!id) {
-    // Not a secret, only hard to guess: nobody can claim to be someone else by typing an ID.
-    id = ex.platform.sha256Hex(`${ex.platform.now()}:${Math.random()}:${Math.random()}`).slice(0, 24);
-    store.setProperty(USER_ID_KEY, id);
-  }
-  return { id, label: ex.platform.userEmail() };
+  return { id: myUserKey(ex), label: ex.platform.userEmail() };
 }
 
 export function mayRun(def: StoredDefinition, person: Person): boolean {

@@ -69,6 +69,7 @@ function toRequest(def: StoredDefinition): RunReportRequest {
   if (def.start !== undefined) request.start = def.start;
   if (def.end !== undefined) request.end = def.end;
   if (def.options) request.options = { ...def.options };
+  if (def.startCell) request.startCell = def.startCell;
   return request;
 }
 

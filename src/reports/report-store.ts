@@ -209,16 +209,21 @@ export function putStatus(store: PropertyStore, id: string, status: StatusRecord
 
 /**
  * A new id: creation time in base 36 (so ids sort oldest first) and a per-execution counter, never
- * Math.random, so runs on the virtual clock are repeatable.
+ * Math.random, so runs on the virtual clock are repeatable. `letter` tells kinds apart ("r", "a").
  */
-export function newReportId(ex: Execution, store: PropertyStore): string {
+export function newTimeId(ex: Execution, letter: string, taken: (id: string) => boolean): string {
   const stamp = Math.max(0, Math.floor(ex.platform.now())).toString(36).padStart(9, '0');
-  let counter = (ex.memory.get('reports.idCounter') as number | undefined) ?? 0;
+  const memoKey = `${letter}.idCounter`;
+  let counter = (ex.memory.get(memoKey) as number | undefined) ?? 0;
   let id: string;
   do {
-    id = `r${stamp}${counter.toString(36).padStart(2, '0')}`;
+    id = `${letter}${stamp}${counter.toString(36).padStart(2, '0')}`;
     counter++;
-  } while (store.getProperty(reportKey(id)) !== null);
-  ex.memory.set('reports.idCounter', counter);
+  } while (taken(id));
+  ex.memory.set(memoKey, counter);
   return id;
+}
+
+export function newReportId(ex: Execution, store: PropertyStore): string {
+  return newTimeId(ex, 'r', (id) => store.getProperty(reportKey(id)) !== null);
 }

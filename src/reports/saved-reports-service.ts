@@ -238,16 +238,25 @@ export function takeOverSchedule(ex: Execution): ReportListDetails {
  * The hourly trigger. Under the document lock: check this trigger is still the recorded one, then
  * refresh what is due, oldest slot first, recording each report as it finishes so the next run
  * continues where this one stopped. Busy (someone is refreshing by hand): try again next hour.
+ * Returns what was refreshed (maybe nothing), or null when this run did not run the schedules.
  */
-export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps = DEFAULT_DEPS): void {
+export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps = DEFAULT_DEPS): ScheduledRun | null {
   const store = documentStore(ex);
   const firingId = (event as { triggerUid?: unknown } | undefined)?.triggerUid;
-  const result = tryWithDocumentLock(ex, (locked) => {
+  const result = tryWithDocumentLock(ex, (locked): ScheduledRun | null => {
     const { defs, statusOf } = readSaved(store);
-    if (!claimTriggerRun(locked, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return;
+    if (!claimTriggerRun(locked, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return null;
     const due = dueReports(defs, statusOf, locked.platform.now(), zoneOf(locked));
-    if (due.length) refreshInOrder(locked, store, due, deps.run, runnerOf(locked, "the schedules' owner"));
+    const outcomes = due.length ? refreshInOrder(locked, store, due, deps.run, runnerOf(locked, "the schedules' owner")) : [];
     rewriteStatus(locked, store);
+    return { outcomes, definitions: due };
   });
   if (!result.ran) ex.platform.log('Creator Reporting: another refresh held the document; the due reports run at the next trigger.');
+  return result.ran ? result.value : null;
+}
+
+export interface ScheduledRun {
+  outcomes: RefreshOutcome[];
+  /** The reports that were due, as they were defined when the run began. */
+  definitions: StoredDefinition[];
 }

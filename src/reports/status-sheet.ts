@@ -12,7 +12,7 @@ import { describeSchedule, isScheduled } from './schedule';
  * The status view: a sheet the add-on owns whole, one row per saved report, rewritten after every
  * refresh. It is where a failed schedule shows up, since no failure email reaches add-on users.
  */
-const STATUS_HEADERS = [
+export const STATUS_HEADERS = [
   'Name',
   'Report',
   'Sites',
@@ -78,9 +78,9 @@ const STATUS_BLOCK = 'status';
 const TEXT_COLUMNS = new Set(['Last run', 'Outcome', 'Rows', 'Duration (s)', 'Next run']);
 
 /**
- * A status table written before the table was a block (the sheet was then the add-on's whole):
- * its header row is ours, and so are the rows below it in its columns, which are emptied once so
- * the block can take their place.
+ * A status table written before the table was a block (the sheet's columns A:N were then the
+ * add-on's whole): its header row is ours, and so are the rows below it in its columns, which are
+ * emptied once so the block can take their place.
  */
 function adoptLegacyTable(spreadsheet: Spreadsheet, sheet: Sheet): void {
   if (readOwned(spreadsheet, blockRangeName(STATUS_BLOCK))) return;
@@ -88,6 +88,17 @@ function adoptLegacyTable(spreadsheet: Spreadsheet, sheet: Sheet): void {
   if (header.some((v, i) => v !== STATUS_HEADERS[i])) return;
   const last = Math.max(1, sheet.getLastRow());
   sheet.getRange(1, 1, last, STATUS_HEADERS.length).clearContent();
+}
+
+/** The status sheet, made (at the end, without switching the user's sheet) when missing. */
+export function statusSheet(spreadsheet: Spreadsheet): Sheet {
+  const existing = spreadsheet.getSheetByName(STATUS_SHEET_NAME);
+  if (existing) return existing;
+  // insertSheet activates the new sheet; put the user back where they were.
+  const active = spreadsheet.getActiveSheet();
+  const sheet = spreadsheet.insertSheet(STATUS_SHEET_NAME, spreadsheet.getNumSheets());
+  if (active) spreadsheet.setActiveSheet(active);
+  return sheet;
 }
 
 /**
@@ -98,10 +109,7 @@ function adoptLegacyTable(spreadsheet: Spreadsheet, sheet: Sheet): void {
 export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: ScheduleOwnerView, storeFull = false): Sheet | null {
   const spreadsheet = ex.platform.spreadsheet();
   if (!spreadsheet) return null;
-  const existing = spreadsheet.getSheetByName(STATUS_SHEET_NAME);
-  if (existing) adoptLegacyTable(spreadsheet, existing);
-  const hadSheet = existing !== null;
-  const active = spreadsheet.getActiveSheet();
+  adoptLegacyTable(spreadsheet, statusSheet(spreadsheet));
   const columns = STATUS_HEADERS.map((header) => ({ header, type: TEXT_COLUMNS.has(header) ? 'general' : 'text' }));
   const note = storeFull
     ? "Some statuses could not be saved: this spreadsheet's add-on storage (500 KB) is full. Delete saved reports you no longer need."
@@ -113,7 +121,5 @@ export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: Schedu
     ex.platform.log(`Creator Reporting: the status sheet was not rewritten: ${error.message}`);
     return null;
   }
-  // A status sheet made now goes last and leaves the user where they were.
-  if (!hadSheet && active) spreadsheet.setActiveSheet(active);
   return spreadsheet.getSheetByName(STATUS_SHEET_NAME);
 }

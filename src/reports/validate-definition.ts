@@ -122,6 +122,16 @@ export function cleanDefinition(input: unknown, ctx: DateContext): ReportDefinit
     sheetName,
     schedule: cleanSchedule(raw.schedule),
   };
+  if (raw.notifyOnFailure === true) definition.notifyOnFailure = true;
+  else if (raw.notifyOnFailure !== undefined && raw.notifyOnFailure !== null && raw.notifyOnFailure !== false) {
+    bad(`"E-mail me when a scheduled refresh fails" is on or off, not ${describeInput(raw.notifyOnFailure)}.`);
+  }
+  const startCell = text(raw.startCell, 'start cell').toUpperCase();
+  // Kept even as A1: a report placed at a cell may share its sheet with blocks it does not reach.
+  if (startCell) {
+    if (!/^[A-Z]{1,3}[1-9][0-9]{0,6}$/.test(startCell)) bad(`${describeInput(raw.startCell)} is not a cell address. Use one like A1 or J1.`);
+    definition.startCell = startCell;
+  }
   const id = text(raw.id, 'report id');
   if (id) definition.id = id;
   return definition;

@@ -3,6 +3,7 @@ import type { Execution } from '../platform/execution';
 import type { Lock, Platform, Spreadsheet } from '../platform/types';
 import { pullReport } from '../pull/pull-report';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
+import { applyBindings } from '../bindings/apply-bindings';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { blockNote } from './block-note';
 import { reportProgress } from './progress';
@@ -105,10 +106,13 @@ export function runReportToSheet(
         sheetId: opts.sheetId,
         table: pulled.table,
         note,
+        startCell: run.startCell,
         onProgress: (done, total) => {
           if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} staged`, 0, null);
         },
       });
+      // Charts and tiles bound to this block follow it (dashboards); none for a plain pull.
+      applyBindings(execution, written.blockId);
       const result: RunReportResult = {
         sheetName: written.sheetName,
         sheetId: written.sheetId,

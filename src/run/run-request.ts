@@ -16,6 +16,8 @@ export interface CheckedRun {
   limit?: number;
   sort?: string;
   sheetName: string;
+  /** Top-left cell of the block ("A1" when absent); the writer checks it. */
+  startCell?: string;
   runId?: string;
 }
 
@@ -66,6 +68,7 @@ export function checkRunRequest(request: RunReportRequest): CheckedRun {
     limit: limit ?? undefined,
     sort: optionalText(options.sort, 'sort'),
     sheetName,
+    startCell: optionalText(request.startCell, 'start cell'),
     runId: request.runId === undefined || request.runId === null || request.runId === '' ? undefined : checkRunId(request.runId),
   };
 }

@@ -4,7 +4,7 @@ import type { Platform, Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, pendingRangeName, readOwned } from '../sheet/block-ownership';
 import { blocksOnSheet, handOverBlock, ownsBlockOn, type BlockOnSheet } from '../sheet/block-handover';
 import { blockConflictError, findConflict } from '../sheet/conflicts';
-import { toA1, type Rect } from '../sheet/rect';
+import { intersect, parseCell, toA1, type Rect } from '../sheet/rect';
 
 /**
  * Who owns which block of a sheet. The report builder owns one block per sheet, report and sites
@@ -40,6 +40,8 @@ export interface TargetRun {
   spec: ReportSpec;
   siteId: string | string[];
   sheetName: string;
+  /** Where the block starts (a dashboard's parts sit side by side); default A1. */
+  startCell?: string;
 }
 
 /** How wide the report's header is at least: a conflict in it is known before any pull. */
@@ -63,10 +65,12 @@ export function claimTarget(spreadsheet: Spreadsheet, platform: Pick<Platform, '
   if (savedId) handOverBlock(spreadsheet, sheet, builder, own);
   handOverBlock(spreadsheet, sheet, legacyBuilderBlockId(sheetId), own);
 
-  const other = blocksOnSheet(spreadsheet, sheet).find((b) => b.rangeName !== blockRangeName(own));
-  if (other) throw otherBlockError(run.sheetName, other);
   const owned = ownedRects(spreadsheet, sheet, own);
-  const header: Rect = { row: 1, col: 1, rows: 1, cols: Math.max(knownWidth(run), ...owned.map((r) => r.cols)) };
+  const start = parseCell(run.startCell ?? 'A1');
+  const header: Rect = { row: start.row, col: start.col, rows: 1, cols: Math.max(knownWidth(run), ...owned.map((r) => r.cols)) };
+  // A report placed at its own cell shares the sheet with blocks it does not reach; otherwise one block per sheet.
+  const other = blocksOnSheet(spreadsheet, sheet).find((b) => b.rangeName !== blockRangeName(own) && (!run.startCell || intersect(b.rect, header)));
+  if (other) throw otherBlockError(run.sheetName, other);
   const conflict = findConflict(sheet, header, owned);
   if (conflict) throw blockConflictError(run.sheetName, conflict);
 }

@@ -91,6 +91,8 @@ export interface RunReportRequest {
   end?: string;
   options?: ReportOptions;
   sheetName?: string;
+  /** Top-left cell of the block; default A1. */
+  startCell?: string;
   /** Lets the sidebar poll getRunProgress while the run goes on. */
   runId?: string;
 }
@@ -140,6 +142,10 @@ export interface ReportDefinition {
   options?: ReportOptions;
   sheetName: string;
   schedule?: Schedule;
+  /** E-mail the person whose trigger ran it when a scheduled refresh fails (once a day at most). */
+  notifyOnFailure?: boolean;
+  /** Top-left cell of the report's block; default A1. */
+  startCell?: string;
 }
 
 export type RunOutcome = 'ok' | 'error' | 'never';
@@ -188,4 +194,74 @@ export interface RefreshOutcome {
   outcome: 'ok' | 'error' | 'skipped';
   rows?: number;
   message?: string;
+}
+
+export type AlertCondition = 'changeBelow' | 'changeAbove' | 'below' | 'above' | 'noData';
+export type AlertCompareTo = 'previousPeriod' | 'previousYear' | 'previousYearWeekday';
+
+/** What an alert watches. Stored in document properties with its creator; never a secret. */
+export interface AlertDefinition {
+  id?: string;
+  name?: string;
+  /** One site ID, or "all" (the total over every active site; noData checks each site). */
+  siteId: string;
+  /** A catalog key with dates, e.g. "earnings" or "devices/performance". */
+  report: string;
+  /** A column field of the report that has a total, e.g. "rpm", "earnings", "sessions". */
+  metric: string;
+  condition: AlertCondition;
+  /** A number for below/above; a fraction for changeBelow/changeAbove (-0.2 is a 20 % drop). */
+  threshold?: number;
+  /** A preset ("lastThirtyDays") or a rolling window ending yesterday ("yesterday", "7daysAgo"). */
+  period?: string;
+  /** changeBelow/changeAbove only. Default previousPeriod. */
+  compareTo?: AlertCompareTo;
+  /** noData only: the local hour (0-23) by which yesterday's data is expected. Default 9. */
+  byHour?: number;
+}
+
+export type AlertOutcome = 'never' | 'fired' | 'quiet' | 'error' | 'sentToday';
+
+export interface AlertStatusView {
+  outcome: AlertOutcome;
+  /** Plain words: what the last check found. */
+  message: string;
+  lastCheckedAt: string | null;
+  lastFiredAt: string | null;
+}
+
+export interface AlertView extends AlertDefinition {
+  id: string;
+  /** The person whose credential checks it and who gets its e-mail ("" where hidden). */
+  createdByEmail: string;
+  /** The current user made it: only they can check it. */
+  isMine: boolean;
+  status: AlertStatusView;
+}
+
+export interface AlertListView {
+  alerts: AlertView[];
+  /** The current user's trigger runs the schedules, so their alerts are checked after each refresh. */
+  checkedOnSchedule: boolean;
+}
+
+export interface AlertCheckResult {
+  id: string;
+  name: string;
+  outcome: AlertOutcome;
+  message: string;
+}
+
+export interface DashboardRequest {
+  siteId: string;
+  /** A rolling window ending yesterday: "last7days", "last28days", "last30days", "last90days". */
+  period: string;
+  /** Refresh it with the saved reports' schedule: every day at this local hour. Default 6; null: no schedule. */
+  hour?: number | null;
+}
+
+export interface DashboardResult {
+  sheetName: string;
+  dataSheetName: string;
+  reportIds: string[];
 }

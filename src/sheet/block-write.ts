@@ -287,5 +287,5 @@ function commitStaged(
   // Freezing is only done for a block at the top: freezing down to a lower header would pin the
   // user's own rows above it.
   if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
-  return { sheetName: name, sheetId: sheet.getSheetId(), range: toA1(rect), rows: size.rows - 1, clippedCells: 0 };
+  return { sheetName: name, sheetId: sheet.getSheetId(), blockId, range: toA1(rect), rows: size.rows - 1, clippedCells: 0 };
 }

@@ -36,6 +36,8 @@ export interface WriteBlockResult {
   /** The sheet's name now (a renamed sheet is followed by its ID). */
   sheetName: string;
   sheetId: number;
+  /** The block's owner id as written (a function blockId resolved against the sheet). */
+  blockId: string;
   /** A1 notation of the block, header included. */
   range: string;
   /** Data rows written, header excluded. */

@@ -62,6 +62,7 @@ describe('dist/appsscript.json', () => {
         'https://www.googleapis.com/auth/script.container.ui',
         'https://www.googleapis.com/auth/script.external_request',
         'https://www.googleapis.com/auth/script.scriptapp',
+        'https://www.googleapis.com/auth/script.send_mail',
         'https://www.googleapis.com/auth/spreadsheets.currentonly',
       ].sort(),
     );

@@ -260,7 +260,7 @@ describe('not emulated', () => {
   test('a real method we do not emulate throws instead of doing nothing', () => {
     const { sheet, ss, app } = setup();
     const anySheet = sheet as unknown as Record<string, () => unknown>;
-    expect(() => anySheet.getCharts()).toThrow('Sheet.getCharts is not emulated');
+    expect(() => anySheet.getSlicers()).toThrow('Sheet.getSlicers is not emulated');
     expect(() => (ss as unknown as Record<string, () => unknown>).getProtections()).toThrow('Spreadsheet.getProtections is not emulated');
     expect(() => (sheet.getRange('A1') as unknown as Record<string, () => unknown>).merge()).toThrow('Range.merge is not emulated');
     expect(() => (app as unknown as Record<string, () => unknown>).openById()).toThrow('SpreadsheetApp.openById is not emulated');

@@ -312,11 +312,11 @@ const cases: Record<string, (world: World) => void> = {
     save(world, { sheetName: 'One' });
     refreshAll(world);
     const status = world.emu.spreadsheet.getSheetByName('Creator Reporting status')!;
-    status.getRange('P1').setValue('my note beside');
+    status.getRange('AC1').setValue('my note beside');
     status.getRange('A10').setValue('my note below');
     save(world, { sheetName: 'Two' });
     refreshAll(world);
-    expect(status.getRange('P1').getValue()).toBe('my note beside');
+    expect(status.getRange('AC1').getValue()).toBe('my note beside');
     expect(status.getRange('A10').getValue()).toBe('my note below');
     expect(status.getRange('A3').getValue()).not.toBe('');
   },
@@ -324,11 +324,11 @@ const cases: Record<string, (world: World) => void> = {
     const legacy = world.emu.spreadsheet.insertSheet('Creator Reporting status');
     const headers = ['Name', 'Report', 'Sites', 'Dates', 'Sheet', 'Last run', 'Outcome', 'Rows', 'Data through', 'Duration (s)', 'Schedule', 'Next run', 'Trigger owner', 'Last error'];
     legacy.getRange(1, 1, 3, 14).setValues([headers, headers.map(() => 'old'), headers.map(() => 'older')]);
-    legacy.getRange('P2').setValue('mine');
+    legacy.getRange('AC2').setValue('mine');
     save(world, { name: 'New', sheetName: 'New' });
     refreshAll(world);
     expect(statusTable(world).map((row) => row[0])).toEqual(['Name', 'New']);
-    expect(legacy.getRange('P2').getValue()).toBe('mine');
+    expect(legacy.getRange('AC2').getValue()).toBe('mine');
   },
   "the user renamed a saved report's sheet": (world) => {
     const saved = save(world, { sheetName: 'Monthly' });

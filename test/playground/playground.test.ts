@@ -79,7 +79,7 @@ describe('the playground', () => {
     expect(await page.textContent('#demo')).toContain('demo-secret');
     await page.click('#extensionsButton');
     const items = await page.locator('#extensionsMenu button').allTextContents();
-    expect(items).toEqual(['Open sidebar', 'Refresh formulas', 'Refresh all reports', 'Show report status']);
+    expect(items).toEqual(['Open sidebar', 'Refresh formulas', 'Refresh all reports', 'Show report status', 'Create dashboard']);
     await page.click('#extensionsButton');
   });
 

@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
 import { createFakeApi, type FakeApi } from '../../fake-api';
+import type { TransportRequest } from '../../emulator/transport-types';
 import { bundleCode } from '../../scripts/lib/bundle-code';
 
 export const OWNER = 'owner@example.com';
@@ -49,7 +50,16 @@ export interface World {
   fire(): void;
 }
 
-export function createWorld(bundleFile: string, opts: { now?: string; timeZone?: string; latencyMs?: number } = {}): World {
+export function createWorld(
+  bundleFile: string,
+  opts: {
+    now?: string;
+    timeZone?: string;
+    latencyMs?: number;
+    /** Changes the fake API's answer (e.g. a revised day) before the add-on sees it. */
+    respond?: (req: TransportRequest, res: ReturnType<FakeApi['handle']>) => ReturnType<FakeApi['handle']>;
+  } = {},
+): World {
   let emu: Emulator | null = null;
   const api = createFakeApi({ now: () => (emu ? emu.clock.now() : Date.parse(opts.now ?? '2026-10-05T12:00:00Z')) });
   const tokensSeen = new Set<string>();
@@ -57,7 +67,8 @@ export function createWorld(bundleFile: string, opts: { now?: string; timeZone?:
     transport: inProcessTransport((req) => {
       const auth = Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
       if (auth && /^Bearer /i.test(auth)) tokensSeen.add(auth.slice(7));
-      return api.handle(req);
+      const res = api.handle(req);
+      return opts.respond ? opts.respond(req, res) : res;
     }),
     timeZone: opts.timeZone ?? 'America/New_York',
     now: Date.parse(opts.now ?? '2026-10-05T12:00:00Z'),

@@ -8,7 +8,7 @@ describe('writeReportBlock: one block with a bold, frozen header', () => {
     const { ss } = sheetEmulator();
     const result = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(3), note: NOTE });
 
-    expect(result).toEqual({ sheetName: 'Pages', sheetId: sheet(ss, 'Pages').getSheetId(), range: 'A1:C4', rows: 3, clippedCells: 0 });
+    expect(result).toEqual({ sheetName: 'Pages', sheetId: sheet(ss, 'Pages').getSheetId(), blockId: 'r1', range: 'A1:C4', rows: 3, clippedCells: 0 });
     expect(shown(ss, 'Pages', 'A1:C4')).toEqual([
       ['Page URL', 'Earnings', 'Pageviews'],
       ['Page 1', '$1.50', '100'],

@@ -3,6 +3,8 @@ import { clear, el, setStatus } from './dom';
 import { reportSection } from './report-section';
 import { createRpc } from './rpc';
 import { createSavedReportsSection } from './saved-reports';
+import { createAlertsSection } from './alerts-section';
+import { dashboardSection } from './dashboard-section';
 import type { SidebarContext, SidebarEvents, SidebarSection } from './section';
 import { settingsSection } from './settings-section';
 
@@ -10,7 +12,7 @@ import { settingsSection } from './settings-section';
  * The sidebar: one tab per section. A new section (saved reports) is its own file exporting a
  * SidebarSection, added to this list; sections talk through the context's events.
  */
-const SECTIONS: SidebarSection[] = [reportSection, createSavedReportsSection(), settingsSection];
+const SECTIONS: SidebarSection[] = [reportSection, createSavedReportsSection(), createAlertsSection(), dashboardSection, settingsSection];
 
 function start(app: HTMLElement): void {
   const rpc = createRpc();

@@ -164,6 +164,12 @@ export function createStubWorld(handler: Handler, opts: { now?: number; latencyM
     gzipToBase64: (text) => gzipSync(Buffer.from(text, 'utf8')).toString('base64'),
     gunzipFromBase64: (b64) => gunzipSync(Buffer.from(b64, 'base64')).toString('utf8'),
     userEmail: () => 'owner@example.com',
+    mail: {
+      send: () => {
+        throw new Error('no mail in unit tests');
+      },
+      remainingDailyQuota: () => 0,
+    },
     log: (message) => void world.logs.push(message),
     ui: () => {
       throw new Error('no ui in unit tests');

@@ -1,0 +1,68 @@
+import type { Execution } from '../platform/execution';
+import { STATUS_HEADERS, statusSheet } from '../reports/status-sheet';
+import { asLiteralText } from '../sheet/cell-values';
+import type { AlertReading } from './evaluate';
+import { span } from './format';
+import type { StoredAlert } from './alert-store';
+
+/**
+ * The alerts table of the status sheet: one line per alert that fired (and per failure e-mail),
+ * appended beside the saved-reports table, which is rewritten on every refresh and leaves these
+ * columns alone. The lines are the history: nothing here is ever rewritten.
+ */
+export const ALERT_HEADERS = ['Alert fired', 'Alert', 'Site', 'Metric', 'Period', 'Value', 'Compared with', 'Previous value', 'Change', 'Details', 'E-mail'];
+/** One empty column between the two tables. */
+export const ALERTS_FIRST_COLUMN = STATUS_HEADERS.length + 2;
+
+export interface AlertLine {
+  alert: Pick<StoredAlert, 'name' | 'siteId'>;
+  reading: Pick<AlertReading, 'metricLabel' | 'message' | 'current' | 'previous' | 'fraction'>;
+  mailed: string;
+}
+
+/** Sums of cents carry float noise (9.600000000000001): cells show what the API meant. */
+function exact(value: number | '' | undefined): number | '' {
+  return typeof value === 'number' ? Math.round(value * 1e9) / 1e9 : '';
+}
+
+function lastUsedRow(sheet: GoogleAppsScript.Spreadsheet.Sheet): number {
+  const last = sheet.getLastRow();
+  if (last === 0) return 0;
+  const column = sheet.getRange(1, ALERTS_FIRST_COLUMN, last, 1).getValues();
+  for (let r = column.length; r >= 1; r--) if (column[r - 1][0] !== '') return r;
+  return 0;
+}
+
+export function appendAlertLines(ex: Execution, lines: AlertLine[]): void {
+  const spreadsheet = ex.platform.spreadsheet();
+  if (!spreadsheet || lines.length === 0) return;
+  const sheet = statusSheet(spreadsheet);
+  const width = ALERT_HEADERS.length;
+  const lastCol = ALERTS_FIRST_COLUMN + width - 1;
+  if (sheet.getMaxColumns() < lastCol) sheet.insertColumnsAfter(sheet.getMaxColumns(), lastCol - sheet.getMaxColumns());
+  let row = lastUsedRow(sheet);
+  if (row === 0) {
+    sheet.getRange(1, ALERTS_FIRST_COLUMN, 1, width).setValues([ALERT_HEADERS]).setFontWeight('bold');
+    row = 1;
+  }
+  if (sheet.getMaxRows() < row + lines.length) sheet.insertRowsAfter(sheet.getMaxRows(), row + lines.length - sheet.getMaxRows());
+  const tz = ex.platform.timeZone();
+  const when = ex.platform.formatDate(new Date(ex.platform.now()), tz, 'yyyy-MM-dd HH:mm');
+  // Names and messages are typed by people or quoted from data: kept as text, never formulas.
+  const t = (text: string) => asLiteralText(text, true);
+  const values = lines.map(({ alert, reading, mailed }) => [
+    when,
+    t(alert.name ?? ''),
+    t(alert.siteId),
+    t(reading.metricLabel),
+    reading.current ? t(span(reading.current)) : '',
+    exact(reading.current?.value),
+    reading.previous ? t(`${span(reading.previous)} (${reading.previous.label})`) : '',
+    exact(reading.previous?.value),
+    exact(reading.fraction),
+    t(reading.message),
+    t(mailed),
+  ]);
+  sheet.getRange(row + 1, ALERTS_FIRST_COLUMN, values.length, width).setValues(values);
+  sheet.getRange(row + 1, ALERTS_FIRST_COLUMN + 8, values.length, 1).setNumberFormat('0.0%');
+}

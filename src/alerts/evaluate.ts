@@ -1,0 +1,161 @@
+import { createClient } from '../api/client';
+import { isCreatorError, userMessage } from '../shared/errors';
+import { findReport } from '../catalog/reports';
+import type { ColumnSpec, ReportSpec } from '../catalog/types';
+import { addDays, dataThrough, parseDateArg } from '../dates';
+import { dayNumber } from '../dates/calendar';
+import { findPreset } from '../dates/presets';
+import { today } from '../dates/zone';
+import type { Execution } from '../platform/execution';
+import { pullReport, type PullResult } from '../pull/pull-report';
+import { readSiteArg } from '../pull/site-arg';
+import { expandSites } from '../pull/sites';
+import { loadCredential } from '../settings/credential';
+import type { AlertDefinition } from '../shared/types';
+import { totalRow } from '../table';
+import { changeOf, COMPARE_LABEL, comparisonRange } from './change';
+import { formatFraction, formatValue, span } from './format';
+import { DEFAULT_BY_HOUR } from './validate-alert';
+
+/**
+ * One check of one alert, with the caller's credential: the value over the alert's period (the
+ * report's total, ratios recomputed from summed parts), the same over the comparison period for
+ * change conditions, or the last day with data for noData. Never throws: a failure is a reading.
+ */
+export interface PeriodValue {
+  startDate: string;
+  endDate: string;
+  /** '' when the period has no rows. */
+  value: number | '';
+}
+
+export interface AlertReading {
+  fired: boolean;
+  /** The check could not be made (credential, bounds, network): say so, send nothing. */
+  failed: boolean;
+  /** Plain words for the sidebar, the status table and the e-mail. */
+  message: string;
+  metricLabel: string;
+  current?: PeriodValue;
+  previous?: PeriodValue & { label: string };
+  change?: number | '';
+  fraction?: number | '';
+}
+
+/** Comparisons at the threshold are exact to a millionth: 9.6 against 12 is a drop of exactly 0.2. */
+const round = (n: number): number => Math.round(n * 1e6) / 1e6;
+
+function metricOf(spec: ReportSpec, field: string): ColumnSpec | undefined {
+  return spec.columns.find((c) => c.field === field);
+}
+
+/**
+ * The days an alert looks at. A preset goes to the pull as it is (trimmed to the data there).
+ * A rolling window ("yesterday", "7daysAgo": that day to yesterday) keeps its length but ends on
+ * the last day every site has data for, since the network settles earnings a day or two late: a
+ * half-empty window would read as a drop. noData alerts are the ones that watch for lateness.
+ */
+function windowOf(ex: Execution, alert: AlertDefinition, spec: ReportSpec): { start: string; end?: string } {
+  const period = alert.period ?? 'yesterday';
+  if (findPreset(period)) return { start: period };
+  const ctx = { platform: ex.platform, timeZone: ex.platform.timeZone() };
+  const from = parseDateArg(period, 'start', ctx);
+  const to = parseDateArg(period.toLowerCase() === 'today' ? 'today' : 'yesterday', 'end', ctx);
+  if (from.kind !== 'day' || to.kind !== 'day') return { start: period };
+  const client = createClient(ex, loadCredential(ex, 'user'));
+  const throughs = expandSites(readSiteArg(alert.siteId), client, 'user').map((site) => dataThrough(client.dateBounds(site), spec.dateFamily ?? 'earnings'));
+  const through = throughs.reduce<string | null>((min, t) => (t === null || min === null ? null : t < min ? t : min), to.ymd);
+  if (through === null || through >= to.ymd) return { start: from.ymd, end: to.ymd };
+  const late = dayNumber(to.ymd) - dayNumber(through);
+  return { start: addDays(from.ymd, -late), end: through };
+}
+
+function totalOf(pulled: PullResult, field: string): number | '' {
+  if (pulled.rows === 0) return '';
+  const i = pulled.table.columns.findIndex((c) => c.field === field);
+  const cell = i < 0 ? '' : totalRow(pulled.table, pulled.spec)[i];
+  return typeof cell === 'number' && isFinite(cell) ? cell : '';
+}
+
+function pullValue(ex: Execution, alert: AlertDefinition, dates: { start: string; end?: string }): PeriodValue {
+  const pulled = pullReport(ex, { report: alert.report, siteId: alert.siteId, start: dates.start, end: dates.end }, { purpose: 'user' });
+  return { startDate: pulled.startDate ?? dates.start, endDate: pulled.endDate ?? dates.end ?? dates.start, value: totalOf(pulled, alert.metric) };
+}
+
+
+export function evaluateAlert(ex: Execution, alert: AlertDefinition): AlertReading {
+  const spec = findReport(alert.report);
+  const metric = spec ? metricOf(spec, alert.metric) : undefined;
+  const metricLabel = metric?.header ?? spec?.label ?? alert.report;
+  if (!spec) return { fired: false, failed: true, metricLabel, message: `The report "${alert.report}" is no longer known; delete this alert and make it again.` };
+  try {
+    if (alert.condition === 'noData') return checkNoData(ex, alert, spec, metricLabel);
+    if (!metric) return { fired: false, failed: true, metricLabel, message: `${spec.label} has no metric "${alert.metric}"; edit the alert.` };
+    return checkValue(ex, alert, spec, metric, metricLabel);
+  } catch (error) {
+    const why = isCreatorError(error) ? userMessage(error) : 'The check failed unexpectedly; it runs again next time.';
+    return { fired: false, failed: true, metricLabel, message: why };
+  }
+}
+
+function checkValue(ex: Execution, alert: AlertDefinition, spec: ReportSpec, metric: ColumnSpec, metricLabel: string): AlertReading {
+  const threshold = alert.threshold ?? 0;
+  const current = pullValue(ex, alert, windowOf(ex, alert, spec));
+  const base = { metricLabel, current };
+  if (current.value === '') return { ...base, fired: false, failed: false, message: `No ${metricLabel} for ${span(current)} yet: nothing to compare.` };
+  if (alert.condition === 'below' || alert.condition === 'above') {
+    const fired = alert.condition === 'below' ? round(current.value) < round(threshold) : round(current.value) > round(threshold);
+    const word = alert.condition === 'below' ? 'below' : 'above';
+    return {
+      ...base,
+      fired,
+      failed: false,
+      message: `${metricLabel} ${span(current)}: ${formatValue(current.value, metric)}, ${fired ? '' : 'not '}${word} ${formatValue(threshold, metric)}.`,
+    };
+  }
+  const compareTo = alert.compareTo ?? 'previousPeriod';
+  const range = comparisonRange(compareTo, current);
+  const before = pullValue(ex, alert, { start: range.startDate, end: range.endDate });
+  const previous = { ...before, label: COMPARE_LABEL[compareTo] };
+  const { change, fraction } = changeOf(current.value, before.value);
+  const reading = { ...base, previous, change, fraction };
+  if (fraction === '') {
+    const why = before.value === '' ? `no ${metricLabel} for ${span(before)}` : `${metricLabel} was 0 on ${span(before)}`;
+    return { ...reading, fired: false, failed: false, message: `${metricLabel} ${span(current)}: ${formatValue(current.value, metric)}; ${why}, so there is no change to compare.` };
+  }
+  const fired = alert.condition === 'changeBelow' ? round(fraction) < round(threshold) : round(fraction) > round(threshold);
+  return {
+    ...reading,
+    fired,
+    failed: false,
+    message:
+      `${metricLabel} ${span(current)}: ${formatValue(current.value, metric)} against ${formatValue(before.value as number, metric)} ` +
+      `(${span(before)}, ${previous.label}): ${formatFraction(fraction)}; the alert is at ${formatFraction(threshold)}.`,
+  };
+}
+
+/** The last day that should have data by now: yesterday once the local hour reaches byHour. */
+export function expectedDay(ex: Execution, byHour: number): string {
+  return addDays(today(ex.platform, ex.platform.timeZone()), localHour(ex) >= byHour ? -1 : -2);
+}
+
+/** The hour of the day (0-23) in the spreadsheet's time zone, now or at an instant. */
+export function localHour(ex: Execution, at = ex.platform.now()): number {
+  return Number(ex.platform.formatDate(new Date(at), ex.platform.timeZone(), 'H'));
+}
+
+function checkNoData(ex: Execution, alert: AlertDefinition, spec: ReportSpec, metricLabel: string): AlertReading {
+  const client = createClient(ex, loadCredential(ex, 'user'));
+  const sites = expandSites(readSiteArg(alert.siteId), client, 'user');
+  const expected = expectedDay(ex, alert.byHour ?? DEFAULT_BY_HOUR);
+  const family = spec.dateFamily ?? 'earnings';
+  const late = sites
+    .map((site) => ({ site, through: dataThrough(client.dateBounds(site), family) }))
+    .filter((s) => s.through === null || s.through < expected);
+  const what = family === 'earnings' ? 'earnings' : 'traffic';
+  if (late.length === 0) return { fired: false, failed: false, metricLabel, message: `${capitalized(what)} data is in for ${expected} on ${sites.length === 1 ? sites[0] : `all ${sites.length} sites`}.` };
+  const list = late.map((s) => `${s.site} (${s.through ? `data through ${s.through}` : 'no data yet'})`).join(', ');
+  return { fired: true, failed: false, metricLabel, message: `No ${what} data for ${expected} by ${alert.byHour ?? DEFAULT_BY_HOUR}:00: ${list}.` };
+}
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,0 +1,30 @@
+import type { Execution } from '../platform/execution';
+
+/**
+ * E-mail to the person running this execution: the creator of the alert being checked (alerts
+ * run only with their creator's credential), or the runner of a failed scheduled report. Mail goes
+ * from their own account to themselves, so it reaches nobody else and costs their own quota.
+ * Returns what happened in words for the status table; never throws.
+ */
+export interface Mailing {
+  subject: string;
+  /** Plain text. Callers put no secret in it: names, numbers, dates, a link. */
+  lines: string[];
+}
+
+export function mailToMe(ex: Execution, mailing: Mailing): string {
+  const to = ex.platform.userEmail();
+  if (!to) return 'Not sent: Google did not give the add-on your e-mail address.';
+  const spreadsheet = ex.platform.spreadsheet();
+  const footer = spreadsheet
+    ? ['', `Spreadsheet: ${spreadsheet.getName()}`, spreadsheet.getUrl(), '', 'Change or delete this in Extensions > Creator Reporting > Open sidebar.']
+    : [];
+  try {
+    if (ex.platform.mail.remainingDailyQuota() < 1) return "Not sent: today's e-mail quota is used up.";
+    ex.platform.mail.send({ to, subject: mailing.subject, body: [...mailing.lines, ...footer].join('\n'), name: 'Creator Reporting' });
+    return `Sent to ${to}`;
+  } catch (_) {
+    // MailApp's own words may quote the address or the quota; the status table needs neither.
+    return 'Not sent: the e-mail service refused it; the next check tries again tomorrow.';
+  }
+}

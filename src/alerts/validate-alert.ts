@@ -1,0 +1,107 @@
+import { CreatorError } from '../shared/errors';
+import { findReport } from '../catalog/reports';
+import type { ColumnSpec, ReportSpec } from '../catalog/types';
+import { parseDateArg, type DateContext } from '../dates';
+import type { AlertCompareTo, AlertCondition, AlertDefinition } from '../shared/types';
+import { capitalize, describeInput } from '../shared/user-input';
+
+/**
+ * An alert as the sidebar sent it, cleaned: only known fields survive (document properties are
+ * readable by every editor), and every mistake is named with what to do instead.
+ */
+export const CONDITIONS: readonly AlertCondition[] = ['changeBelow', 'changeAbove', 'below', 'above', 'noData'];
+const COMPARE_TO: readonly AlertCompareTo[] = ['previousPeriod', 'previousYear', 'previousYearWeekday'];
+export const DEFAULT_BY_HOUR = 9;
+const DEFAULT_PERIOD = 'yesterday';
+
+function bad(message: string): never {
+  throw new CreatorError('BAD_INPUT', message);
+}
+
+function text(value: unknown, label: string): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && isFinite(value)) return String(value);
+  return bad(`The ${label} must be text, not ${describeInput(value)}.`);
+}
+
+/** Metrics an alert can watch: the report's numbers that have a total (sums and recomputed ratios). */
+export function alertMetrics(spec: ReportSpec): ColumnSpec[] {
+  return spec.columns.filter((c) => c.total.kind !== 'none');
+}
+
+function findMetric(spec: ReportSpec, given: string): ColumnSpec {
+  const wanted = given.toLowerCase();
+  const metrics = alertMetrics(spec);
+  const found = metrics.find((c) => c.field.toLowerCase() === wanted || c.header.toLowerCase() === wanted);
+  if (!found) bad(`${capitalize(describeInput(given))} is not a metric of ${spec.label}. Pick one of: ${metrics.map((c) => c.field).join(', ')}.`);
+  return found;
+}
+
+function number(value: unknown, label: string): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !isFinite(n)) bad(`The ${label} must be a number, not ${describeInput(value)}.`);
+  return n;
+}
+
+/** A preset, or a rolling window ending yesterday: "yesterday", "today", "7daysAgo". */
+function cleanPeriod(value: unknown, ctx: DateContext): string {
+  const period = text(value, 'period') || DEFAULT_PERIOD;
+  const parsed = parseDateArg(period, 'start', ctx);
+  if (parsed.kind === 'day' && /^\d{4}-/.test(period)) bad(`Alerts watch a rolling window, not a fixed day like "${period}": use "yesterday", "7daysAgo" or a preset such as "lastThirtyDays".`);
+  return parsed.kind === 'preset' ? parsed.name : period;
+}
+
+export function cleanAlert(input: unknown, ctx: DateContext): AlertDefinition {
+  if (typeof input !== 'object' || input === null) bad('Nothing to save: the alert is empty.');
+  const raw = input as Record<string, unknown>;
+  const siteId = text(raw.siteId, 'site');
+  if (!siteId) bad('Pick a site for the alert (or "all").');
+  const reportKey = text(raw.report, 'report');
+  if (!reportKey) bad('Choose the report the alert watches.');
+  const spec = findReport(reportKey);
+  if (!spec) bad(`${capitalize(describeInput(reportKey))} is not a report this add-on knows. Choose one from the list.`);
+  if (!spec.dateFamily) bad(`${spec.label} has no dates, so there is nothing to watch over time. Choose a report with dates.`);
+  const condition = text(raw.condition, 'condition') as AlertCondition;
+  if (!CONDITIONS.includes(condition)) bad(`The condition must be one of ${CONDITIONS.join(', ')}, not ${describeInput(raw.condition)}.`);
+  const name = text(raw.name, 'alert name');
+  if (name.length > 100) bad('Alert names are at most 100 characters.');
+
+  const alert: AlertDefinition = { name: '', siteId: siteId.toLowerCase() === 'all' ? 'all' : siteId, report: spec.key, metric: '', condition };
+  if (condition === 'noData') {
+    // Data for a day, whatever the metric: the report's date family decides which bounds are checked.
+    const byHour = raw.byHour === undefined || raw.byHour === null || raw.byHour === '' ? DEFAULT_BY_HOUR : number(raw.byHour, 'hour');
+    if (!Number.isInteger(byHour) || byHour < 0 || byHour > 23) bad('The hour by which data is expected is a whole hour, 0 to 23.');
+    alert.byHour = byHour;
+  } else {
+    alert.metric = findMetric(spec, text(raw.metric, 'metric') || bad(`Choose the metric the alert watches (${alertMetrics(spec).map((c) => c.field).join(', ')}).`)).field;
+    alert.period = cleanPeriod(raw.period, ctx);
+    if (raw.threshold === undefined || raw.threshold === null || raw.threshold === '') bad('Give the threshold the value is compared with.');
+    const threshold = number(raw.threshold, 'threshold');
+    if (condition === 'changeBelow' || condition === 'changeAbove') {
+      if (threshold <= -1 && condition === 'changeBelow') bad('A change cannot fall below -1 (a 100 % drop). Give the drop as a fraction: -0.2 is a 20 % drop.');
+      if (Math.abs(threshold) > 100) bad(`A change of ${threshold} is ${threshold * 100} %. Give the change as a fraction: -0.2 is a 20 % drop, 0.5 a 50 % rise.`);
+      const compareTo = (text(raw.compareTo, 'comparison') || 'previousPeriod') as AlertCompareTo;
+      if (!COMPARE_TO.includes(compareTo)) bad(`Compare with one of ${COMPARE_TO.join(', ')}, not ${describeInput(raw.compareTo)}.`);
+      alert.compareTo = compareTo;
+    }
+    alert.threshold = threshold;
+  }
+  alert.name = (name || defaultName(alert, spec)).slice(0, 100);
+  const id = text(raw.id, 'alert id');
+  if (id) alert.id = id;
+  return alert;
+}
+
+function defaultName(alert: AlertDefinition, spec: ReportSpec): string {
+  const site = alert.siteId === 'all' ? 'all sites' : alert.siteId;
+  const metric = spec.columns.find((c) => c.field === alert.metric)?.header ?? spec.label;
+  const what: Record<AlertCondition, string> = {
+    changeBelow: `drops ${Math.round(-(alert.threshold ?? 0) * 1000) / 10} %`,
+    changeAbove: `rises ${Math.round((alert.threshold ?? 0) * 1000) / 10} %`,
+    below: `below ${alert.threshold}`,
+    above: `above ${alert.threshold}`,
+    noData: `no data by ${alert.byHour}:00`,
+  };
+  return alert.condition === 'noData' ? `${spec.label} (${site}): ${what.noData}` : `${metric} (${site}) ${what[alert.condition]}`;
+}

@@ -1,0 +1,77 @@
+import type { Execution } from '../platform/execution';
+import type { Sheet, Spreadsheet } from '../platform/types';
+import { blockRangeName, readOwned } from '../sheet/block-ownership';
+import { readBindings, writeBindings, type Binding, type ChartBinding, type TileBinding } from './binding-store';
+
+/**
+ * After a block is written: each chart bound to it gets ranges over exactly the block's rows now
+ * (Sheets does not stretch a chart when a script writes more rows, nor shrink it), and each tile
+ * shows the block's Total row. A chart or sheet the user deleted drops its binding; nothing else
+ * on the user's sheets is touched.
+ */
+interface BlockData {
+  sheet: Sheet;
+  row: number;
+  col: number;
+  headers: string[];
+  /** Data rows, Total rows excluded. */
+  dataRows: number;
+  total: unknown[] | null;
+}
+
+const isTotal = (row: unknown[]): boolean => typeof row[0] === 'string' && /^Total\b/.test(row[0]) || typeof row[1] === 'string' && /^Total\b/.test(row[1]);
+
+function readBlock(spreadsheet: Spreadsheet, blockId: string): BlockData | null {
+  const owned = readOwned(spreadsheet, blockRangeName(blockId));
+  if (!owned) return null;
+  const { sheet, rect } = owned;
+  const values = sheet.getRange(rect.row, rect.col, rect.rows, rect.cols).getValues();
+  const [header, ...rows] = values;
+  let dataRows = rows.length;
+  while (dataRows > 0 && isTotal(rows[dataRows - 1])) dataRows--;
+  // The overall total is the last one (several sites add a Total per site before it).
+  const total = dataRows < rows.length ? rows[rows.length - 1] : null;
+  return { sheet, row: rect.row, col: rect.col, headers: header.map(String), dataRows, total };
+}
+
+function sheetById(spreadsheet: Spreadsheet, id: number): Sheet | null {
+  return spreadsheet.getSheets().find((s) => s.getSheetId() === id) ?? null;
+}
+
+function applyChart(spreadsheet: Spreadsheet, block: BlockData, binding: ChartBinding): boolean {
+  const host = sheetById(spreadsheet, binding.sheetId);
+  const chart = host?.getCharts().find((c) => c.getChartId() === binding.chartId);
+  if (!host || !chart) return false;
+  let builder = chart.modify().clearRanges();
+  for (const header of binding.headers) {
+    const at = block.headers.indexOf(header);
+    // A column the API stopped sending is left out rather than drawn from a neighbour.
+    if (at >= 0) builder = builder.addRange(block.sheet.getRange(block.row, block.col + at, block.dataRows + 1, 1));
+  }
+  host.updateChart(builder.build());
+  return true;
+}
+
+function applyTile(spreadsheet: Spreadsheet, block: BlockData, binding: TileBinding): boolean {
+  const host = sheetById(spreadsheet, binding.sheetId);
+  if (!host) return false;
+  const cell = (header: string | undefined): unknown => {
+    const at = header === undefined ? -1 : block.headers.indexOf(header);
+    const value = at >= 0 && block.total ? block.total[at] : '';
+    return typeof value === 'number' && isFinite(value) ? value : '';
+  };
+  host.getRange(binding.row, binding.col, 2, 1).setValues([[cell(binding.header)], [cell(binding.changeHeader)]]);
+  return true;
+}
+
+export function applyBindings(ex: Execution, blockId: string): void {
+  const store = ex.platform.documentProperties;
+  const spreadsheet = ex.platform.spreadsheet();
+  if (!store || !spreadsheet) return;
+  const bindings = readBindings(store, blockId);
+  if (bindings.length === 0) return;
+  const block = readBlock(spreadsheet, blockId);
+  if (!block) return;
+  const kept = bindings.filter((b: Binding) => (b.kind === 'chart' ? applyChart(spreadsheet, block, b) : applyTile(spreadsheet, block, b)));
+  if (kept.length !== bindings.length) writeBindings(store, blockId, kept);
+}

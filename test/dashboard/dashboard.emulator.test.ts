@@ -1,0 +1,166 @@
+/**
+ * The dashboard on the built bundle: four saved reports on a data sheet, KPI tiles and embedded
+ * charts bound to their blocks, refreshed by the schedule. The clock starts on Saturday
+ * 2026-11-21 at 10:00 in New York; site-1's earnings run to 2026-11-19 (two days behind).
+ */
+import { buildBundle, createWorld, OWNER, type World } from '../reports/emulated-world';
+import type { ChartModel } from '../../emulator/spreadsheet/chart-model';
+
+const DAY = 86_400_000;
+let bundle = '';
+
+beforeAll(async () => {
+  bundle = await buildBundle();
+});
+
+interface Made {
+  sheetName: string;
+  dataSheetName: string;
+  reportIds: string[];
+}
+
+function make(w: World, request: Record<string, unknown> = {}): Made {
+  return w.call<Made>('createDashboard', { siteId: 'site-1', period: 'monthToDate', ...request });
+}
+
+function charts(w: World, sheetName: string): ChartModel[] {
+  return w.emu.spreadsheet.charts.filter((c) => c.sheet.name === sheetName);
+}
+
+/** Each chart's ranges as "Sheet!A1:A20" strings. */
+function rangesOf(chart: ChartModel): string[] {
+  const col = (n: number) => String.fromCharCode(64 + n);
+  const letters = (n: number) => (n > 26 ? col(Math.floor((n - 1) / 26)) + col(((n - 1) % 26) + 1) : col(n));
+  return chart.ranges.map((r) => `${letters(r.col)}${r.row}:${letters(r.col + r.numCols - 1)}${r.row + r.numRows - 1}`);
+}
+
+/** The column of a block (by its header) on the data sheet, data rows only (Total rows left out). */
+function blockColumn(w: World, dataSheet: string, header: string): unknown[] {
+  const values = w.values(dataSheet);
+  for (let c = 0; c < values[0].length; c++) {
+    if (values[0][c] !== header) continue;
+    const out: unknown[] = [];
+    for (let r = 1; r < values.length && values[r][c] !== '' && !/^Total/.test(String(values[r][0])); r++) out.push(values[r][c]);
+    return out;
+  }
+  return [];
+}
+
+describe('createDashboard', () => {
+  test('makes the data sheet, the dashboard sheet and one chart per part, each bound to exactly its block', () => {
+    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+    w.connect();
+    const made = make(w);
+    expect(made).toEqual({ sheetName: 'Dashboard - site-1 - monthToDate', dataSheetName: 'Dashboard data - site-1 - monthToDate', reportIds: [expect.any(String), expect.any(String), expect.any(String), expect.any(String)] });
+    const list = w.call<{ reports: Array<{ name: string; schedule: unknown; sheetName: string }> }>('listReports').reports;
+    expect(list.map((r) => r.name)).toEqual([
+      'Dashboard site-1: Daily earnings',
+      'Dashboard site-1: RPM by device',
+      'Dashboard site-1: Earnings by traffic source',
+      'Dashboard site-1: Top 10 pages by earnings',
+    ]);
+    expect(list.every((r) => r.sheetName === made.dataSheetName && JSON.stringify(r.schedule) === JSON.stringify({ every: 'day', hour: 6 }))).toBe(true);
+
+    // monthToDate on 2026-11-21: earnings 2026-11-01 to 2026-11-19, 19 days.
+    expect(blockColumn(w, made.dataSheetName, 'Date')).toHaveLength(19);
+    const drawn = charts(w, made.sheetName);
+    expect(drawn.map((c) => [c.type, c.options.title, c.position.row, c.position.col])).toEqual([
+      ['LINE', 'Daily earnings and RPM', 9, 1],
+      ['COLUMN', 'RPM by device', 9, 6],
+      ['PIE', 'Earnings by traffic source', 27, 1],
+      ['TABLE', 'Top 10 pages by earnings', 27, 6],
+    ]);
+    expect(drawn.every((c) => c.ranges.every((r) => r.sheet.name === made.dataSheetName))).toBe(true);
+    const [line, devices, sources, pages] = drawn;
+    const header = w.values(made.dataSheetName)[0];
+    const letter = (h: string) => String.fromCharCode(65 + header.indexOf(h));
+    expect(rangesOf(line)).toEqual(['Date', 'Earnings', 'RPM'].map((h) => `${letter(h)}1:${letter(h)}20`));
+    expect(rangesOf(devices).length).toBe(2);
+    expect(devices.ranges.map((r) => r.numRows)).toEqual([4, 4]);
+    expect(sources.ranges.map((r) => r.numRows)).toEqual([7, 7]);
+    expect(pages.ranges.map((r) => r.numRows)).toEqual([11, 11, 11, 11]);
+    expect(w.emu.spreadsheet.getActiveSheet().getName()).toBe(made.sheetName);
+  });
+
+  test('refused: all sites, an unknown period, the same dashboard twice', () => {
+    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+    w.connect();
+    expect(w.failure(OWNER, 'createDashboard', { siteId: 'all' })).toBe('A dashboard shows one site: pick a site ID (make one per site to watch several).');
+    expect(w.failure(OWNER, 'createDashboard', { siteId: 'site-1', period: 'fortnight' })).toBe(
+      'The period must be a preset such as lastThirtyDays, lastNinetyDays, monthToDate or lastMonth, not "fortnight".',
+    );
+    const made = make(w);
+    expect(w.failure(OWNER, 'createDashboard', { siteId: 'site-1', period: 'monthToDate' })).toContain("The sheet 'Dashboard - site-1 - monthToDate' already exists");
+    // Placed blocks share a sheet only where they do not reach each other.
+    const intruder = w.call<{ id: string }>('saveReport', { report: 'earnings', siteId: 'site-2', start: 'lastThirtyDays', sheetName: made.dataSheetName, startCell: 'C1' });
+    const [outcome] = w.call<Array<{ outcome: string; message: string }>>('refreshReports', [intruder.id]);
+    expect(outcome.outcome).toBe('error');
+    expect(outcome.message).toContain(`Sheet '${made.dataSheetName}' already holds Earnings for site-1`);
+  });
+});
+
+describe('refreshing on the schedule', () => {
+  test('the charts follow their blocks as they grow over the month and shrink when a new month starts', () => {
+    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+    w.connect();
+    const made = make(w);
+    const rows = () => charts(w, made.sheetName)[0].ranges.map((r) => r.numRows);
+    expect(rows()).toEqual([20, 20, 20]);
+
+    w.emu.clock.set(Date.parse('2026-11-22T11:30:00Z')); // Sunday 06:30: the daily slot
+    w.fire();
+    expect(blockColumn(w, made.dataSheetName, 'Date')).toHaveLength(20);
+    expect(rows()).toEqual([21, 21, 21]);
+
+    // 3 December, 06:30: earnings run to 1 December, so month to date is one day.
+    w.emu.clock.set(Date.parse('2026-12-03T11:30:00Z'));
+    w.fire();
+    expect(blockColumn(w, made.dataSheetName, 'Date')).toHaveLength(1);
+    expect(rows()).toEqual([2, 2, 2]);
+    expect(w.statusRows().map((r) => r.Outcome)).toEqual(['OK', 'OK', 'OK', 'OK']);
+  });
+
+  test('a deleted chart is dropped from its binding; the rest still follow', () => {
+    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+    w.connect();
+    const made = make(w);
+    const sheet = w.emu.globals.SpreadsheetApp.getActiveSpreadsheet().getSheetByName(made.sheetName)!;
+    w.emu.runAs({ user: OWNER }, () => sheet.removeChart(sheet.getCharts()[0]));
+    w.emu.clock.advance(DAY);
+    w.call('refreshReports');
+    expect(charts(w, made.sheetName).map((c) => c.type)).toEqual(['COLUMN', 'PIE', 'TABLE']);
+    expect(Object.keys(w.documentProperties()).filter((k) => k.startsWith('cr.bind.'))).toHaveLength(4);
+  });
+});
+
+describe('request cost', () => {
+  test('creating costs one request per part and one for the date bounds; a scheduled refresh the same plus a new token', () => {
+    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z', latencyMs: 200 });
+    w.connect();
+    const measure = (work: () => void) => {
+      const before = w.api.stats.log.length;
+      w.emu.resetCounters();
+      const started = w.emu.clock.now();
+      work();
+      const paths = w.api.stats.log.slice(before).map((r) => r.path);
+      return {
+        requests: paths.length,
+        token: paths.filter((p) => p.endsWith('/token')).length,
+        bounds: paths.filter((p) => p.includes('bounds')).length,
+        reports: paths.filter((p) => /\/sites\/site-1\/(earnings|devices|traffic-sources|pages)/.test(p)).length,
+        roundTrips: w.emu.counters.roundTrips,
+        setValuesCalls: w.emu.counters.setValuesCalls,
+        simulatedSeconds: (w.emu.clock.now() - started) / 1000,
+      };
+    };
+    const create = measure(() => make(w, { period: 'lastThirtyDays' }));
+    w.emu.clock.set(Date.parse('2026-11-22T11:30:00Z'));
+    const refresh = measure(() => w.fire());
+    console.log(`dashboard request cost: ${JSON.stringify({ create, refresh })}`);
+    expect(create).toMatchObject({ reports: 4, bounds: 1, token: 0 });
+    expect(create.requests).toBe(create.reports + create.bounds);
+    // A day later the token (300 s) and the cached bounds have expired: one of each again.
+    expect(refresh).toMatchObject({ reports: 4, bounds: 1, token: 1 });
+    expect(refresh.requests).toBe(refresh.reports + refresh.bounds + refresh.token);
+  });
+});
