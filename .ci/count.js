@@ -1,7 +1,8 @@
 // Prints the one line CI reads: "N passed, N failed". Exits 1 when anything failed.
 // Usage: node .ci/count.js <jest --json output file> [exit status of npm test]
+// biome-ignore lint/suspicious/noRedundantUseStrict: a CommonJS script run by plain node, where it is not redundant
 'use strict';
-const fs = require('fs');
+const fs = require('node:fs');
 
 const [file, statusArg] = process.argv.slice(2);
 const status = Number(statusArg || 0);

@@ -8,7 +8,7 @@ const n = (v: unknown): string => (typeof v === 'number' ? v.toLocaleString('en-
 
 function line(name: ScenarioName, r: ScenarioResult): string {
   const m = r.metrics as Record<string, number | undefined>;
-  if (r.status !== 'measured') return `| \`${name}\` | ${r.status}: ${escape(r.reason ?? '')} |`;
+  if (r.status !== 'measured') return `| \`${name}\` | ${r.status}: ${escapeCell(r.reason ?? '')} |`;
   let text: string;
   switch (name) {
     case 'formulasCold':
@@ -31,11 +31,11 @@ function line(name: ScenarioName, r: ScenarioResult): string {
         `${n(m.failedReports)} failed; ${n(m.fetches)} fetches, ${n(m.setValuesCalls)} setValues calls; ${n(m.simulatedSeconds)} s simulated (longest execution ${n(m.longestExecutionSeconds)} s)`;
       break;
   }
-  const notes = r.notes?.length ? ` Note: ${escape(r.notes.join(' '))}` : '';
+  const notes = r.notes?.length ? ` Note: ${escapeCell(r.notes.join(' '))}` : '';
   return `| \`${name}\` | ${text}.${notes} |`;
 }
 
-function escape(text: string): string {
+function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
@@ -68,7 +68,7 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     '| scenario | target | actual | result |',
     '| --- | --- | --- | --- |',
-    ...results.targets.map((t) => `| \`${t.scenario}\` | ${escape(t.target)} | ${escape(t.actual)} | ${MARK[t.status]} |`),
+    ...results.targets.map((t) => `| \`${t.scenario}\` | ${escapeCell(t.target)} | ${escapeCell(t.actual)} | ${MARK[t.status]} |`),
     '',
     `Targets: ${results.summary.met} met, ${results.summary.missed} missed, ${results.summary['not measurable']} not measurable.`,
   ];

@@ -20,6 +20,24 @@ export function createClock(start: number): Clock {
 }
 
 /**
+ * A clock that runs with real time from `start` (a playground's: a pull takes as long as it
+ * takes), while advance() and set() still jump it like the virtual one.
+ */
+export function wallClock(start: number, realNow: () => number = Date.now): Clock {
+  let offset = start - realNow();
+  return {
+    now: () => realNow() + offset,
+    advance: (ms) => {
+      if (!(ms >= 0)) throw new Error(`clock.advance: ms must be >= 0, got ${ms}`);
+      offset += ms;
+    },
+    set: (ms) => {
+      offset = ms - realNow();
+    },
+  };
+}
+
+/**
  * A Date whose `Date.now()`, `new Date()` and `Date()` read the virtual clock; everything else is
  * the real Date (same prototype, so instances are ordinary Dates and `instanceof Date` holds).
  */

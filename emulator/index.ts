@@ -35,6 +35,8 @@ export interface EmulatorOptions {
   timeZone?: string;
   /** Virtual epoch ms at start. */
   now?: number;
+  /** A clock of your own (e.g. wallClock, which runs with real time); \`now\` is then ignored. */
+  clock?: Clock;
   /** users[0] owns the spreadsheet. */
   users?: string[];
   /** Virtual ms added per network round trip. */
@@ -111,7 +113,7 @@ function clone<T>(value: T): T {
 export function createEmulator(opts: EmulatorOptions): Emulator {
   const users = [...(opts.users ?? DEFAULT_USERS)];
   if (users.length === 0) throw new Error('createEmulator: users must name at least the owner');
-  const clock = createClock(opts.now ?? DEFAULT_NOW);
+  const clock = opts.clock ?? createClock(opts.now ?? DEFAULT_NOW);
   const counters = newCounters();
   const logs: string[] = [];
   const state: EmulatorState = {

@@ -35,6 +35,9 @@ export interface FakeApiStats {
   requests: number;
   byPath: Record<string, number>;
   tokenMints: number;
+  /** Page tables generated and sort orders computed (a cached one is reused, not counted). */
+  pageTablesBuilt: number;
+  pageOrdersBuilt: number;
   /** The most recent requests (up to 10,000). */
   log: RequestLogEntry[];
 }
@@ -73,8 +76,8 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
   const faults = new FaultBook();
   const tokens = new TokenStore(seed);
   const revoked = new Set<string>();
-  const tables = new Lru<PageTable>(6);
-  const orders = new Lru<Uint32Array>(12);
+  const tables = new Lru<PageTable>(6, () => stats.pageTablesBuilt++);
+  const orders = new Lru<Uint32Array>(12, () => stats.pageOrdersBuilt++);
   let stats = emptyStats();
 
   function handle(req: TransportRequest): TransportResponse | NetworkFailure {
@@ -251,5 +254,5 @@ function header(req: TransportRequest, name: string): string | undefined {
 }
 
 function emptyStats(): FakeApiStats {
-  return { requests: 0, byPath: {}, tokenMints: 0, log: [] };
+  return { requests: 0, byPath: {}, tokenMints: 0, pageTablesBuilt: 0, pageOrdersBuilt: 0, log: [] };
 }

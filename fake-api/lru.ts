@@ -1,7 +1,11 @@
 /** A small least-recently-used map: generated page tables are big, so only a few are kept. */
 export class Lru<V> {
   private readonly map = new Map<string, V>();
-  constructor(private readonly capacity: number) {}
+  /** `onBuild`: told each time getOr has to make a value (a test counts generations with it). */
+  constructor(
+    private readonly capacity: number,
+    private readonly onBuild: () => void = () => undefined,
+  ) {}
 
   get(key: string): V | undefined {
     const value = this.map.get(key);
@@ -22,6 +26,7 @@ export class Lru<V> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
     const value = make();
+    this.onBuild();
     this.set(key, value);
     return value;
   }

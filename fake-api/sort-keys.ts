@@ -14,7 +14,7 @@ export function sortByIntegerKeys(keys: Float64Array, descending: boolean): Uint
   const packed = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const k = keys[i];
-    const key = k !== k ? NULL_KEY : descending ? -k : k;
+    const key = Number.isNaN(k) ? NULL_KEY : descending ? -k : k;
     packed[i] = key * INDEX_BITS + i;
   }
   packed.sort();

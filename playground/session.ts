@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createEmulator, httpTransport, inProcessTransport, type Emulator, type EmulatorSnapshot } from '../emulator';
 import { displayValue } from '../emulator/spreadsheet';
+import { emptyCaches } from '../emulator/services/cache';
+import { wallClock } from '../emulator/clock';
 import type { Transport } from '../emulator/transport-types';
 import { createFakeApi, type FakeApi } from '../fake-api';
 import { routingTransport } from './routing-transport';
@@ -10,6 +12,10 @@ import { chartRows, chartViews } from './chart-view';
 /** Where the add-on's default API lives; the playground answers it with the embedded fake API. */
 const DEFAULT_API_HOST = 'publisher-api.raptive.com';
 const WINDOW_ROWS = 200;
+/** Sidebar calls that change nothing worth keeping: the page polls some of them. */
+const READ_ONLY_CALLS = new Set(['getRunProgress', 'getSettings', 'getCatalog', 'listSites', 'getDateOptions', 'testConnection']);
+/** Quiet time before the state is written: a burst of edits costs one write. */
+const SAVE_DELAY_MS = 1500;
 
 export interface SessionOptions {
   distDir: string;
@@ -43,6 +49,7 @@ export class PlaygroundSession {
   private sidebarOpen = false;
   private seenToasts = 0;
   private seenAlerts = 0;
+  private seenMails = 0;
   private seenSidebars = 0;
   private saveTimer: NodeJS.Timeout | null = null;
 
@@ -67,7 +74,9 @@ export class PlaygroundSession {
     this.emu = createEmulator({
       transport: this.transport,
       timeZone: this.opts.timeZone,
-      now: Date.now(),
+      // Time passes while a call runs, so durations ("in 2.4 s", the status sheet's) are measured;
+      // "+1 hour" still jumps ahead.
+      clock: wallClock(Date.now()),
       distDir: this.opts.distDir,
     });
     const saved = this.readState();
@@ -76,6 +85,8 @@ export class PlaygroundSession {
     this.emu.ui.reset();
     bundle.call('onOpen', { authMode: 'FULL' });
     this.seenToasts = this.seenAlerts = this.seenSidebars = 0;
+    // Mail sent before a restart was shown then.
+    this.seenMails = this.emu.mail.sent.length;
     this.sidebarOpen = false;
   }
 
@@ -90,7 +101,7 @@ export class PlaygroundSession {
   /** Debounced: a big sheet makes a big snapshot. */
   scheduleSave(): void {
     if (this.saveTimer) clearTimeout(this.saveTimer);
-    this.saveTimer = setTimeout(() => this.saveNow(), 300);
+    this.saveTimer = setTimeout(() => this.saveNow(), SAVE_DELAY_MS);
   }
 
   saveNow(): void {
@@ -98,7 +109,9 @@ export class PlaygroundSession {
     this.saveTimer = null;
     fs.mkdirSync(this.opts.stateDir, { recursive: true });
     const tmp = this.statePath + '.tmp';
-    fs.writeFileSync(tmp, JSON.stringify(this.emu.snapshot()));
+    // Caches are left out: they hold big gzipped API responses (most of a 100 MB file after a
+    // 120,000-row pull), and a cache is allowed to forget everything anyway.
+    fs.writeFileSync(tmp, JSON.stringify({ ...this.emu.snapshot(), caches: emptyCaches() }));
     fs.renameSync(tmp, this.statePath);
   }
 
@@ -113,15 +126,32 @@ export class PlaygroundSession {
   run(fn: string, args: unknown[]): { ok: true; result: unknown } | { ok: false; error: string } {
     const bundle = this.emu.bundle!;
     if (!/^[A-Za-z][A-Za-z0-9]*$/.test(fn) || !bundle.has(fn)) return { ok: false, error: `Unknown server function ${fn}.` };
+    const before = READ_ONLY_CALLS.has(fn) ? null : this.formulaTexts();
     try {
       // JSON round trip: google.script.run carries plain JSON only.
       const result = bundle.call(fn, ...(JSON.parse(JSON.stringify(args)) as unknown[]));
-      this.scheduleSave();
+      if (before) this.recalculateChanged(before);
+      if (!READ_ONLY_CALLS.has(fn)) this.scheduleSave();
       return { ok: true, result: result === undefined ? null : JSON.parse(JSON.stringify(result)) };
     } catch (error) {
-      this.scheduleSave();
+      if (!READ_ONLY_CALLS.has(fn)) this.scheduleSave();
       return { ok: false, error: messageOf(error) };
     }
+  }
+
+  private formulaTexts(): Set<string> {
+    return new Set(this.emu.spreadsheet.formulaCells().map((c) => `${c.sheet.name}!${c.row}!${c.col}!${c.formula}`));
+  }
+
+  /** Sheets recalculates a formula whose text a script changed (allowing formulas re-enters them). */
+  private recalculateChanged(before: Set<string>): void {
+    const changed = new Set(
+      this.emu.spreadsheet
+        .formulaCells()
+        .filter((c) => !before.has(`${c.sheet.name}!${c.row}!${c.col}!${c.formula}`))
+        .map((c) => c.formula),
+    );
+    if (changed.size) this.emu.recalculate(undefined, { only: (formula) => changed.has(formula) });
   }
 
   /** `answer`: what the user typed into the prompt the handler shows (the page asks first). */
@@ -173,9 +203,12 @@ export class PlaygroundSession {
     return this.emu.ui.lastSidebar()?.html ?? null;
   }
 
+  /** `sheetName`: the user clicked that tab, which makes it the active sheet (as in Sheets). */
   view(sheetName: string | undefined, offset: number) {
     const ss = this.emu.spreadsheet;
-    const sheet = (sheetName && ss.sheetByName(sheetName)) || ss.activeSheet;
+    const clicked = sheetName ? ss.sheetByName(sheetName) : undefined;
+    if (clicked) ss.activeSheet = clicked;
+    const sheet = ss.activeSheet;
     const rows = sheet.lastRow();
     const cols = sheet.lastColumn();
     const window: CellView[][] = [];
@@ -202,7 +235,11 @@ export class PlaygroundSession {
     const sidebars = this.emu.ui.sidebars.length;
     if (sidebars > this.seenSidebars) this.sidebarOpen = true;
     this.seenSidebars = sidebars;
-    const toasts = this.emu.ui.toasts.slice(this.seenToasts).map((t) => (t.title ? `${t.title}: ${t.message}` : t.message));
+    // Nothing leaves the playground: mail the add-on sends (alerts) shows as a toast.
+    const sent = this.emu.mail.sent;
+    const mails = sent.slice(this.seenMails).map((m) => `E-mail to ${m.to}: ${m.subject}`);
+    this.seenMails = sent.length;
+    const toasts = [...this.emu.ui.toasts.slice(this.seenToasts).map((t) => (t.title ? `${t.title}: ${t.message}` : t.message)), ...mails];
     this.seenToasts = this.emu.ui.toasts.length;
     const alerts = this.emu.ui.alerts.slice(this.seenAlerts).map((a) => a.prompt);
     this.seenAlerts = this.emu.ui.alerts.length;
@@ -213,7 +250,7 @@ export class PlaygroundSession {
       docName: ss.name,
       sheets: ss.sheets.map((s) => s.name),
       active: sheet.name,
-      sheet: { rows, cols, offset, frozenRows: sheet.frozenRows, window, chartRows: chartRows(charts) },
+      sheet: { rows, cols, maxRows: sheet.maxRows, maxCols: sheet.maxCols, offset, frozenRows: sheet.frozenRows, window, chartRows: chartRows(charts) },
       charts,
       menu: menu ? { title: 'Creator Reporting', items: menu.items } : null,
       sidebar: this.sidebarOpen ? { title: this.emu.ui.lastSidebar()?.title || 'Creator Reporting', version: sidebars } : null,

@@ -14,6 +14,8 @@ import * as saved from './reports/saved-reports-service';
 import * as alerts from './alerts/alerts-service';
 import { runScheduledAndWatch } from './alerts/scheduled';
 import * as dashboard from './dashboard/dashboard-service';
+import type * as entry from './Code';
+import type { SidebarApi } from './shared/sidebar-api';
 import type {
   AlertDefinition,
   DashboardRequest,
@@ -425,3 +427,10 @@ export function createDashboard(request: DashboardRequest) {
 export function onScheduleTrigger(e?: GoogleAppsScript.Events.TimeDriven): void {
   serve('trigger', (ex) => runScheduledAndWatch(ex, e));
 }
+
+/**
+ * The sidebar calls the functions above by name. This alias stops compiling when one of them is
+ * renamed, removed or changes its arguments or result without SidebarApi changing too.
+ */
+type Implements<T extends U, U> = T;
+export type SidebarFunctions = Implements<Pick<typeof entry, keyof SidebarApi>, SidebarApi>;

@@ -50,7 +50,7 @@ function ttlMs(seconds: unknown): number {
 function cache(state: EmulatorState, store: () => Record<string, CacheEntry>): GoogleAppsScript.Cache.Cache {
   const { counters } = state;
   const live = (s: Record<string, CacheEntry>, key: string): string | null => {
-    const e = Object.prototype.hasOwnProperty.call(s, key) ? s[key] : undefined;
+    const e = Object.hasOwn(s, key) ? s[key] : undefined;
     if (!e) return null;
     if (e.expiresAt <= state.clock.now()) {
       delete s[key];

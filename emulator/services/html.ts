@@ -114,7 +114,7 @@ export function createHtmlService(state: EmulatorState): GoogleAppsScript.HTML.H
         const inc = INCLUDE.exec(code);
         if (inc && kind) return kind === '!=' ? include(inc[2]) : escapeHtml(include(inc[2]));
         const id = IDENTIFIER.exec(code);
-        if (id && kind && Object.prototype.hasOwnProperty.call(t, id[1])) {
+        if (id && kind && Object.hasOwn(t, id[1])) {
           const value = String(t[id[1]]);
           return kind === '!=' ? value : escapeHtml(value);
         }

@@ -50,7 +50,7 @@ function properties(state: EmulatorState, store: () => Record<string, string>): 
     getProperty(key: string): string | null {
       read();
       const s = store();
-      return Object.prototype.hasOwnProperty.call(s, key) ? s[key] : null;
+      return Object.hasOwn(s, key) ? s[key] : null;
     },
     getProperties(): Record<string, string> {
       read();

@@ -71,7 +71,7 @@ export function createUtilities(state: EmulatorState): GoogleAppsScript.Utilitie
         throw new Error('Could not decompress gzip.');
       }
       const name = b.getName();
-      return newBlob(data, null, name && name.endsWith('.gz') ? name.slice(0, -3) : name);
+      return newBlob(data, null, name?.endsWith('.gz') ? name.slice(0, -3) : name);
     },
   };
   return strict('Utilities', service) as unknown as GoogleAppsScript.Utilities.Utilities;

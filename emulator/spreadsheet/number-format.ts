@@ -215,7 +215,7 @@ export function displayValue(value: Scalar, format: string | undefined, timeZone
   if (typeof value === 'string') return value;
   if (format === '@') return value instanceof Date ? formatDate(value, defaultDateFormat(value, timeZone), timeZone) : generalNumber(value);
   if (value instanceof Date) {
-    if (isNaN(value.getTime())) return '#VALUE!';
+    if (Number.isNaN(value.getTime())) return '#VALUE!';
     const f = isDateFormat(format) ? format! : defaultDateFormat(value, timeZone);
     return formatDate(value, f, timeZone);
   }

@@ -141,7 +141,7 @@ export function snapshotSpreadsheet(model: EmulatedSpreadsheet): SpreadsheetJson
 /** Replaces the model's state in place (facades keep pointing at the same model). */
 export function restoreSpreadsheet(model: EmulatedSpreadsheet, state: unknown): void {
   const json = (typeof state === 'string' ? JSON.parse(state) : state) as SpreadsheetJson;
-  if (!json || json.version !== 1 || !Array.isArray(json.sheets) || json.sheets.length === 0)
+  if (json?.version !== 1 || !Array.isArray(json.sheets) || json.sheets.length === 0)
     throw new Error('Not a spreadsheet snapshot (version 1).');
   const sheets = json.sheets.map((sj) => {
     const s = new SheetModel(sj.name, sj.id);

@@ -26,10 +26,13 @@
     return s;
   }
 
-  async function load() {
+  /** `select`: the user clicked a tab. Otherwise the spreadsheet's active sheet is shown, as in Sheets
+   * (a pull, "Show report status" or a new sheet moves it). */
+  async function load(select) {
     const query = new URLSearchParams({ offset: String(offset) });
-    if (activeSheet) query.set('sheet', activeSheet);
+    if (select) query.set('sheet', select);
     state = await api('/api/state?' + query.toString());
+    if (state.active !== activeSheet) offset = select ? offset : 0;
     activeSheet = state.active;
     render();
   }
@@ -84,7 +87,8 @@
   function renderGrid() {
     const table = $('grid');
     const sheet = state.sheet;
-    const cols = Math.max(sheet.cols + 2, 10);
+    // An empty sheet looks like one: all of its columns (26 by default) and a screenful of rows.
+    const cols = Math.min(sheet.maxCols, Math.max(sheet.cols + 2, 26));
     const head = document.createElement('tr');
     const corner = document.createElement('th');
     corner.className = 'row-head corner';
@@ -95,7 +99,7 @@
       head.append(th);
     }
     const rows = [head];
-    const shown = Math.max(sheet.window.length, Math.min(PAGE, Math.max(sheet.rows + 5, sheet.chartRows + 2, 30) - offset));
+    const shown = Math.max(sheet.window.length, Math.min(PAGE, sheet.maxRows - offset, Math.max(sheet.rows + 20, sheet.chartRows + 2, 100) - offset));
     for (let r = 0; r < shown; r++) {
       const rowNumber = offset + r + 1;
       const tr = document.createElement('tr');
@@ -244,9 +248,8 @@
       b.textContent = name;
       if (name === activeSheet) b.className = 'active';
       b.addEventListener('click', () => {
-        activeSheet = name;
         offset = 0;
-        load();
+        load(name);
       });
       tabs.append(b);
     }
@@ -258,9 +261,8 @@
       const name = window.prompt('Sheet name');
       if (!name) return;
       await guarded(api('/api/sheet', { name }));
-      activeSheet = name;
       offset = 0;
-      load();
+      load(name);
     });
     tabs.append(add);
   }
@@ -317,12 +319,17 @@
     await load();
   }
 
-  function toast(message) {
+  /** Sheets shows one toast at a time: a new one replaces the last. Returns a remover. */
+  function toast(message, ms) {
+    const box = $('toasts');
+    box.replaceChildren();
     const t = document.createElement('div');
     t.className = 'toast';
     t.textContent = message;
-    $('toasts').append(t);
-    setTimeout(() => t.remove(), 5000);
+    box.append(t);
+    const remove = () => t.remove();
+    setTimeout(remove, ms || 5000);
+    return remove;
   }
 
   $('grid').addEventListener('click', (event) => {
@@ -337,8 +344,9 @@
     event.preventDefault();
     const input = event.target.value;
     const target = { ...selected };
-    toast(input.startsWith('=') ? 'Calculating…' : 'Saved');
+    const done = input.startsWith('=') ? toast('Calculating…', 60000) : () => {};
     await guarded(api('/api/cell', { sheet: activeSheet, row: target.row, col: target.col, input }));
+    done();
     selected = { row: target.row + 1, col: target.col };
     await load();
   });
@@ -359,7 +367,6 @@
   });
   $('reset').addEventListener('click', async () => {
     if (!window.confirm('Reset the playground? Every sheet, setting and saved report is forgotten.')) return;
-    activeSheet = null;
     offset = 0;
     await guarded(api('/api/reset', {}));
     load();

@@ -41,7 +41,7 @@ export function folderImports(root: string): FolderImport[] {
     const text = fs.readFileSync(file, 'utf8');
     for (const match of text.matchAll(IMPORT)) {
       const spec = match[1] ?? match[2];
-      if (!spec || !spec.startsWith('.')) continue;
+      if (!spec?.startsWith('.')) continue;
       const to = folderOf(root, path.resolve(path.dirname(file), spec));
       if (!to || to === from) continue;
       const key = `${from}>${to}`;

@@ -1,7 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import { timeLeft, type Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
-import { tryWithDocumentLock } from '../reports/document-lock';
+import { tryWithDocumentLock } from '../run/document-lock';
 import { documentStore, readSaved } from '../reports/report-store';
 import { isScheduled } from '../reports/schedule';
 import { ownerView, readOwner } from '../reports/schedule-owner';
@@ -134,7 +134,7 @@ function checkMine(ex: Execution, wanted: (alert: StoredAlert, state: AlertState
     }
     checked.push({ alert, reading: evaluateAlert(ex, alert) });
   }
-  const recorded = tryWithDocumentLock(ex, (locked) => record(locked, store, checked, day));
+  const recorded = tryWithDocumentLock(ex, () => record(ex, store, checked, day));
   for (const { alert, reading } of checked) {
     const outcome = recorded.ran ? recorded.value.get(alert.id) ?? 'error' : 'error';
     const message = recorded.ran ? reading.message : 'Another refresh held the spreadsheet; the alert is checked again next time.';

@@ -74,7 +74,7 @@ function totalOf(pulled: PullResult, field: string): number | '' {
   if (pulled.rows === 0) return '';
   const i = pulled.table.columns.findIndex((c) => c.field === field);
   const cell = i < 0 ? '' : totalRow(pulled.table, pulled.spec)[i];
-  return typeof cell === 'number' && isFinite(cell) ? cell : '';
+  return typeof cell === 'number' && Number.isFinite(cell) ? cell : '';
 }
 
 function pullValue(ex: Execution, alert: AlertDefinition, dates: { start: string; end?: string }): PeriodValue {

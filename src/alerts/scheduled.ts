@@ -1,5 +1,5 @@
 import type { Execution } from '../platform/execution';
-import { tryWithDocumentLock } from '../reports/document-lock';
+import { tryWithDocumentLock } from '../run/document-lock';
 import { documentStore } from '../reports/report-store';
 import { runScheduled, type ScheduledRun } from '../reports/saved-reports-service';
 import { today } from '../dates/zone';
@@ -26,19 +26,19 @@ function mailFailures(ex: Execution, run: ScheduledRun): void {
   if (failed.length === 0) return;
   const store = documentStore(ex);
   const day = today(ex.platform, ex.platform.timeZone());
-  tryWithDocumentLock(ex, (locked) => {
+  tryWithDocumentLock(ex, () => {
     const lines = [];
     for (const outcome of failed) {
       const key = FAILURE_MAIL_KEY_PREFIX + outcome.id;
       if (store.getProperty(key) === day) continue;
       const message = outcome.message ?? 'The refresh failed.';
-      const mailed = mailToMe(locked, {
+      const mailed = mailToMe(ex, {
         subject: `Creator Reporting: scheduled refresh of "${outcome.name}" failed`,
         lines: [`The scheduled refresh of your saved report "${outcome.name}" failed; its previous data is still in the sheet.`, '', message],
       });
       store.setProperty(key, day);
       lines.push({ alert: { name: `Refresh failed: ${outcome.name}`, siteId: '' }, reading: { metricLabel: '', message }, mailed });
     }
-    appendAlertLines(locked, lines);
+    appendAlertLines(ex, lines);
   });
 }

@@ -21,7 +21,7 @@ function bad(message: string): never {
 function text(value: unknown, label: string): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && isFinite(value)) return String(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return bad(`The ${label} must be text, not ${describeInput(value)}.`);
 }
 
@@ -40,7 +40,7 @@ function findMetric(spec: ReportSpec, given: string): ColumnSpec {
 
 function number(value: unknown, label: string): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof n !== 'number' || !isFinite(n)) bad(`The ${label} must be a number, not ${describeInput(value)}.`);
+  if (typeof n !== 'number' || !Number.isFinite(n)) bad(`The ${label} must be a number, not ${describeInput(value)}.`);
   return n;
 }
 

@@ -1,4 +1,4 @@
-import { timeLeft, type Execution } from '../platform/execution';
+import { rememberSecret, timeLeft, type Execution } from '../platform/execution';
 import type { Credential } from './credential';
 import { CreatorError } from '../shared/errors';
 import { MAX_CACHE_TTL_S } from './freshness';
@@ -62,6 +62,7 @@ function mint(ctx: RetryContext, credential: Credential): StoredToken {
   const { platform } = ctx.execution;
   const basic = platform.base64Encode(`${credential.clientId}:${credential.clientSecret}`);
   holdSecrets(ctx.execution, [credential.clientSecret, basic]);
+  rememberSecret(ctx.execution, basic);
   const [response] = sendWithRetry(
     ctx,
     [
@@ -116,7 +117,9 @@ export function createAuth(ctx: RetryContext, credential: Credential, fingerprin
   };
   // A cached token may be used without a mint in this execution: its secret forms are held anyway.
   holdSecrets(execution, [credential.clientSecret, platform.base64Encode(`${credential.clientId}:${credential.clientSecret}`)]);
+  rememberSecret(execution, credential.clientSecret);
   const remember = (token: StoredToken): StoredToken => {
+    rememberSecret(execution, token.accessToken);
     holdSecrets(execution, [token.accessToken]);
     execution.memory.set(memKey, token);
     return token;

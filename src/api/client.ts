@@ -13,6 +13,7 @@ import { readCached, responseCacheKey, writeCached } from './response-cache';
 import type { RetryContext } from './retry';
 import type { ClientOptions, DateBounds, FetchRowsOptions, FetchRowsResult, RowQuery, SiteRow } from './types';
 import { buildUrl, hostOf, resolvePath, type QueryParam } from './url';
+import { isYmd } from '../dates/calendar';
 
 export interface CreatorClient {
   /** Every site the credential sees (cached 30 min). */
@@ -28,7 +29,6 @@ export interface CreatorClient {
 }
 
 const DEFAULT_FAN_OUT = 8;
-const YMD = /^\d{4}-\d{2}-\d{2}$/;
 
 type Cached = Omit<FetchRowsResult, 'fromCache'>;
 
@@ -55,7 +55,7 @@ function checkLimit(limit: number | undefined): void {
 }
 
 function checkDate(name: string, value: string | undefined): void {
-  if (value !== undefined && !YMD.test(value)) {
+  if (value !== undefined && !isYmd(value)) {
     throw new CreatorError('BAD_INPUT', `The ${name} date must look like 2026-10-31.`);
   }
 }

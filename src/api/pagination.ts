@@ -5,6 +5,7 @@ import { CreatorError } from '../shared/errors';
 import type { Requester } from './requester';
 import { chunk } from './retry';
 import { buildUrl, type QueryParam } from './url';
+import { thousands } from '../shared/text-size';
 
 /** The API rejects bigger pages. */
 export const MAX_PAGE_SIZE = 500;
@@ -37,7 +38,7 @@ export interface PagedResult {
   pages: number;
 }
 
-const n = (value: number): string => value.toLocaleString('en-US');
+const n = thousands;
 
 function guardError(what: string): CreatorError {
   return new CreatorError(

@@ -1,5 +1,6 @@
 import type { Platform } from '../platform/types';
 import { MAX_CACHE_TTL_S } from './freshness';
+import { utf8Bytes } from '../shared/text-size';
 
 /**
  * Results in the user cache. CacheService values hold 100 KB at most, so a big result is gzipped
@@ -24,16 +25,6 @@ interface Manifest {
 /** Cache key: prefix, credential, request. Built from hashes only, so never a secret. */
 export function responseCacheKey(platform: Pick<Platform, 'sha256Hex'>, fingerprint: string, request: unknown): string {
   return `creator.r.${fingerprint.slice(0, 16)}.${platform.sha256Hex(JSON.stringify(request))}`;
-}
-
-function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // Surrogate pairs count 2 + 2 = 4, as UTF-8 encodes them.
-    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdfff ? 2 : 3;
-  }
-  return bytes;
 }
 
 function chunkKey(key: string, index: number): string {

@@ -56,7 +56,7 @@ function providerSentence(text: string, clean: (text: string) => boolean): strin
     if (typeof candidate !== 'string') continue;
     const sentence = candidate.trim();
     if (sentence.length < 3 || sentence.length > 160) continue;
-    if (/[<>{}\[\]\\`\r\n\t]/.test(sentence)) continue;
+    if (/[<>{}[\]\\`\r\n\t]/.test(sentence)) continue;
     if (/[\u0000-\u001f]/.test(sentence)) continue;
     if (!clean(sentence)) continue;
     return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
@@ -86,11 +86,25 @@ export function errorFromResponse(response: FetchResponse, context: RequestConte
   if (status === 401) {
     return new CreatorError('AUTH_FAILED', 'The credential was rejected: check or re-enter it in Settings.', details);
   }
-  if (status === 403 || status === 404) {
+  if (status === 404) {
+    if (context.siteId !== undefined) {
+      return new CreatorError(
+        'NOT_FOUND',
+        `Site ${context.siteId} is not available to this credential (${label}): it has no site with this ID. Check the site ID against CREATOR_SITES() or the sidebar's site list.`,
+        details,
+      );
+    }
+    return new CreatorError(
+      'NOT_FOUND',
+      `The Creator API has no ${context.path} (${label}). Check the API base URL in Settings.`,
+      details,
+    );
+  }
+  if (status === 403) {
     if (context.siteId !== undefined) {
       return new CreatorError(
         'FORBIDDEN',
-        `Site ${context.siteId} is not available to this credential (${label}). Check the site ID against CREATOR_SITES() or the sidebar's site list.`,
+        `Site ${context.siteId} is not available to this credential (${label}): its dashboard user may not see this site or this report. Check the site ID against CREATOR_SITES() or the sidebar's site list.`,
         details,
       );
     }

@@ -8,24 +8,7 @@ export interface SiteRow extends Record<string, unknown> {
   status: string;
 }
 
-export interface DateRange {
-  /** `YYYY-MM-DD`, or null when the family has no data yet. */
-  startDate: string | null;
-  endDate: string | null;
-}
-
-export interface FamilyBounds {
-  /** Every day with data. */
-  range: DateRange;
-  /** The dashboard's named ranges (`lastThirtyDays`, `monthToDate`, ...), as the API sent them. */
-  presets: Record<string, DateRange>;
-}
-
-/** Analytics bound traffic reports, earnings bound the rest; they differ (earnings lag). */
-export interface DateBounds {
-  analytics: FamilyBounds;
-  earnings: FamilyBounds;
-}
+export type { DateBounds, DateRange, FamilyBounds } from '../shared/date-bounds';
 
 export interface RowQuery {
   siteId?: string;

@@ -1,4 +1,5 @@
 import { CreatorError } from '../shared/errors';
+import { thousands } from '../shared/text-size';
 
 /** A query parameter; names are sent as written (`page[number]` keeps its brackets, as the API documents). */
 export type QueryParam = [name: string, value: string | number];
@@ -16,7 +17,7 @@ export function buildUrl(baseUrl: string, path: string, params: QueryParam[]): s
   if (url.length > MAX_URL_LENGTH) {
     throw new CreatorError(
       'BAD_INPUT',
-      `The request would be ${url.length.toLocaleString('en-US')} characters long, more than Apps Script allows (${MAX_URL_LENGTH.toLocaleString('en-US')}). Check the site ID and sort: they are far too long to be right.`,
+      `The request would be ${thousands(url.length)} characters long, more than Apps Script allows (${thousands(MAX_URL_LENGTH)}). Check the site ID and sort: they are far too long to be right.`,
     );
   }
   return url;

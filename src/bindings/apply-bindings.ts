@@ -58,7 +58,7 @@ function applyTile(spreadsheet: Spreadsheet, block: BlockData, binding: TileBind
   const cell = (header: string | undefined): unknown => {
     const at = header === undefined ? -1 : block.headers.indexOf(header);
     const value = at >= 0 && block.total ? block.total[at] : '';
-    return typeof value === 'number' && isFinite(value) ? value : '';
+    return typeof value === 'number' && Number.isFinite(value) ? value : '';
   };
   host.getRange(binding.row, binding.col, 2, 1).setValues([[cell(binding.header)], [cell(binding.changeHeader)]]);
   return true;

@@ -2,14 +2,15 @@ import type { ColumnSpec, TotalRule } from './types';
 
 /**
  * Column building blocks shared by the catalog's entries, so a metric means the same thing (and
- * totals the same way) in every report. Percent values are kept as the API sends them (10 = 10%)
- * so cells match the dashboard; the format only adds the sign.
+ * totals the same way) in every report. The API sends percents in points (10 = 10%); every
+ * percent the add-on writes is a fraction (0.1), in pulls and formulas alike, so Sheets' own %
+ * format, charts and arithmetic (a share times a total) work on it.
  */
 export const FORMAT = {
   integer: '#,##0',
   number: '#,##0.00',
   currency: '$#,##0.00',
-  percent: '0.00"%"',
+  percent: '0.00%',
   ratio: '0.00',
   date: 'yyyy-mm-dd',
 } as const;

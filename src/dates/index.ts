@@ -1,10 +1,9 @@
 /** Date arguments, presets, bounds and time zones: what formulas, the sidebar and schedules share. */
 export { addDays, isYmd, maxYmd, minYmd } from './calendar';
 export { availableRange, dataThrough } from './bounds';
-export type { DateBoundsLike } from './bounds';
 export { parseDateArg } from './parse-date';
 export type { DateContext } from './parse-date';
-export { PRESETS } from './presets';
+export { datesInWords, PRESETS, presetLabel } from './presets';
 export { parseRange, resolveRange } from './range';
 export type { ResolvedRange } from './range';
 export { localMidnight } from './zone';

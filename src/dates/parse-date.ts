@@ -39,11 +39,11 @@ export function parseDateArg(given: unknown, label: 'start' | 'end', ctx: DateCo
   const value = singleCell(given, label);
   if (value === undefined || value === null) return { kind: 'empty' };
   if (isDate(value)) {
-    if (isNaN(value.getTime())) throw new CreatorError('BAD_INPUT', `The ${label} date cell does not hold a valid date.`);
+    if (Number.isNaN(value.getTime())) throw new CreatorError('BAD_INPUT', `The ${label} date cell does not hold a valid date.`);
     return { kind: 'day', ymd: dayOf(ctx.platform, ctx.timeZone, value) };
   }
   if (typeof value === 'number') {
-    if (!isFinite(value) || value < MIN_SERIAL || value > MAX_SERIAL) throw bad(label, value);
+    if (!Number.isFinite(value) || value < MIN_SERIAL || value > MAX_SERIAL) throw bad(label, value);
     return { kind: 'day', ymd: fromSheetsSerial(value) };
   }
   if (typeof value !== 'string') throw bad(label, value);

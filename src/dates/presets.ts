@@ -19,3 +19,32 @@ export function findPreset(text: string): PresetName | null {
   const wanted = text.trim().toLowerCase();
   return PRESETS.find((p) => p.toLowerCase() === wanted) ?? null;
 }
+
+const PRESET_LABELS: Record<PresetName, string> = {
+  mostRecentDay: 'Most recent day',
+  lastThirtyDays: 'Last 30 days',
+  lastNinetyDays: 'Last 90 days',
+  monthToDate: 'Month to date',
+  lastMonth: 'Last month',
+  yearToDate: 'Year to date',
+  lastYear: 'Last year',
+};
+
+/** "Last 30 days" for lastThirtyDays: what people read; the key is what the API and formulas take. */
+export function presetLabel(name: string): string {
+  const preset = findPreset(name);
+  return preset ? PRESET_LABELS[preset] : name;
+}
+
+/** A saved range as people read it: "Last 30 days", "7 days ago to yesterday", "2026-10-01 to 2026-10-31". */
+export function datesInWords(start: string | undefined, end: string | undefined): string {
+  const word = (text: string): string => {
+    const ago = /^(\d+)\s*days?\s*ago$/i.exec(text.trim());
+    if (ago) return `${ago[1]} day${ago[1] === '1' ? '' : 's'} ago`;
+    return /^(today|yesterday)$/i.test(text.trim()) ? text.trim().toLowerCase() : text;
+  };
+  if (!start) return '';
+  if (!end) return presetLabel(start);
+  const text = `${word(start)} to ${word(end)}`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,7 +1,8 @@
 import { CreatorError } from '../shared/errors';
 import type { DateFamily } from '../catalog/types';
 import { maxYmd, minYmd } from './calendar';
-import { availableRange, FAMILY_LABEL, type AvailableRange, type DateBoundsLike } from './bounds';
+import type { DateBounds } from '../shared/date-bounds';
+import { availableRange, FAMILY_LABEL, type AvailableRange } from './bounds';
 import { parseDateArg, PRESET_LIST, type DateContext } from './parse-date';
 import type { PresetName } from './presets';
 
@@ -73,7 +74,7 @@ function noDataYet(siteId: string, family: DateFamily): CreatorError {
  */
 export function resolveRange(
   requested: RequestedRange,
-  bounds: DateBoundsLike | null | undefined,
+  bounds: DateBounds | null | undefined,
   where: { siteId: string; family: DateFamily },
 ): ResolvedRange {
   const { siteId, family } = where;
@@ -83,7 +84,7 @@ export function resolveRange(
 
   if (requested.kind === 'preset') {
     const preset = bounds?.[family]?.presets?.[requested.name];
-    if (!preset || !preset.startDate || !preset.endDate) {
+    if (!preset?.startDate || !preset.endDate) {
       throw new CreatorError(
         'OUT_OF_BOUNDS',
         `The preset ${requested.name} has no ${label.toLowerCase()} data for site ${siteId}. ${describe(available, label, siteId)} Choose dates inside that range or another preset.`,

@@ -33,9 +33,9 @@ function spreadsheetId(execution: Execution): string | null {
   }
 }
 
-const generationKey = (ssId: string) => `creator:formulas:gen:${ssId}`;
+const generationKey = (ssId: string) => `creator.formulas.gen.${ssId}`;
 const seenKey = (execution: Execution, ssId: string, requestKey: string) =>
-  `creator:formulas:seen:${execution.platform.sha256Hex(`${ssId}\n${requestKey}`)}`;
+  `creator.formulas.seen.${execution.platform.sha256Hex(`${ssId}\n${requestKey}`)}`;
 
 /** A new generation for this spreadsheet (the menu's refresh). Returns it, or null if unstored. */
 export function bumpGeneration(execution: Execution): string | null {

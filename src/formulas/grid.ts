@@ -1,32 +1,14 @@
-import { isDate } from '../shared/user-input';
+import { plainCell, type CellValue } from '../shared/cell';
 
 /**
  * A table as a custom function returns it: a 2D array of strings, finite numbers, booleans and
- * Dates. Anything else a row might carry (null, NaN, an object the API added) becomes a blank or
- * text, so a cell never shows "undefined", "NaN" or "[object Object]".
+ * Dates (plainCell), every row exactly as wide as the header.
  */
-export type GridCell = string | number | boolean | Date;
+export type GridCell = CellValue;
 
 export interface TableLike {
   columns: ReadonlyArray<{ header: string }>;
   rows: ReadonlyArray<ReadonlyArray<unknown>>;
-}
-
-export function toCell(value: unknown): GridCell {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return isFinite(value) ? value : '';
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (isDate(value)) return isNaN(value.getTime()) ? '' : value;
-  if (typeof value === 'object') {
-    const inner = (value as { value?: unknown }).value;
-    if (inner !== undefined) return toCell(inner);
-    try {
-      return JSON.stringify(value);
-    } catch (_) {
-      return '';
-    }
-  }
-  return String(value);
 }
 
 /**
@@ -43,7 +25,7 @@ export function toGrid(table: TableLike, options: { header: boolean; emptyMessag
   };
   const grid: GridCell[][] = [];
   if (options.header) grid.push(pad(table.columns.map((c) => c.header)));
-  for (const row of table.rows) grid.push(pad(row.map(toCell)));
+  for (const row of table.rows) grid.push(pad(row.map(plainCell)));
   if (!table.rows.length) grid.push(pad([options.emptyMessage]));
   return grid;
 }

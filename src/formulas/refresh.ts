@@ -26,7 +26,7 @@ function reenteredText(formula: string): string {
  */
 export function refreshFormulas(execution: Execution): number {
   const spreadsheet = execution.platform.spreadsheet();
-  if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to refresh its formulas.');
+  if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to refresh its formulas.');
   bumpGeneration(execution);
   const cells = creatorFormulaCells(spreadsheet);
   spreadsheet.toast(

@@ -33,3 +33,24 @@ export function startExecution(platform: Platform, kind: ExecutionKind): Executi
 export function timeLeft(execution: Execution): number {
   return execution.deadline - execution.platform.now();
 }
+
+const SECRETS = 'execution.secrets';
+
+/**
+ * Marks a value (a client secret, a Basic credential, a bearer token) that must never reach a log.
+ * Kept per execution, so an unexpected error's stack can be logged with every secret this
+ * execution has touched blanked out.
+ */
+export function rememberSecret(execution: Execution, value: string): void {
+  if (!value) return;
+  const known = (execution.memory.get(SECRETS) as Set<string> | undefined) ?? new Set<string>();
+  known.add(value);
+  execution.memory.set(SECRETS, known);
+}
+
+/** The text with every remembered secret, and anything after "Bearer " or "Basic ", blanked. */
+export function withoutSecrets(execution: Execution, text: string): string {
+  let out = text;
+  for (const secret of (execution.memory.get(SECRETS) as Set<string> | undefined) ?? []) out = out.split(secret).join('[secret]');
+  return out.replace(/\b(Bearer|Basic)\s+[^\s"',;]+/gi, '$1 [secret]');
+}

@@ -5,9 +5,10 @@ import type { ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
 import { stackTables, toTable, type Table } from '../table';
 import { localMidnight, maxYmd, minYmd, parseRange, resolveRange, type ResolvedRange } from '../dates';
-import { readLimit, readSort } from './query-options';
+import { readQueryOptions } from './query-options';
 import { resolveReport } from './report-key';
 import { readSiteArg } from './site-arg';
+import { explainSiteError } from './site-hints';
 import { expandSites } from './sites';
 
 export interface PullRequest {
@@ -63,8 +64,7 @@ export interface PullResult {
  */
 export function pullReport(execution: Execution, request: PullRequest, options: PullOptions): PullResult {
   const spec = resolveReport(request.report);
-  const limit = readLimit(request.limit);
-  const sort = readSort(spec, request.sort);
+  const { limit, sort } = readQueryOptions(spec, request);
   const platform = execution.platform;
   const timeZone = platform.timeZone();
   const requested = spec.dateFamily ? parseRange(request.start, request.end, { platform, timeZone }) : null;
@@ -97,7 +97,14 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
 
   const family = spec.dateFamily;
   const resolveAll = (): Array<ResolvedRange | null> =>
-    sites.map((siteId) => (requested && family ? resolveRange(requested, client.dateBounds(siteId), { siteId, family }) : null));
+    sites.map((siteId) => {
+      if (!requested || !family) return null;
+      try {
+        return resolveRange(requested, client.dateBounds(siteId), { siteId, family });
+      } catch (error) {
+        throw explainSiteError(error, siteId, () => client.listSites());
+      }
+    });
   // Explicit days go to the API as given, so the bounds they must be checked against can come back
   // in the same round trip as the first page and be checked before any row is used. A preset is
   // read from the bounds, so those are needed first (or come from the cache at no cost); so is a
@@ -113,6 +120,13 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   const tables: Table[] = [];
   let truncated = false;
   sites.forEach((siteId, i) => {
+    try {
+      pullSite(siteId, i);
+    } catch (error) {
+      throw explainSiteError(error, siteId, () => client.listSites());
+    }
+  });
+  function pullSite(siteId: string, i: number): void {
     const known = ranges?.[i] ?? null;
     const prefix = sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '';
     const result = rowsClient.fetchRows(
@@ -136,7 +150,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     );
     truncated = truncated || result.truncated;
     tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId } : { toDate }));
-  });
+  }
 
   const table = sites.length > 1 ? stackTables(tables, sites) : tables[0];
   const resolved = checkAll().filter((r): r is ResolvedRange => r !== null);

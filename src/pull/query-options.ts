@@ -2,7 +2,27 @@ import { CreatorError } from '../shared/errors';
 import type { ReportSpec } from '../catalog/types';
 import { describeInput, singleCell } from '../shared/user-input';
 
-const MAX_LIMIT = 100_000;
+/** The most rows one report may ask for per site: the pull's row cap and every form's bound. */
+export const MAX_LIMIT = 100_000;
+
+/** A report's row limit and sort, as every caller (formulas, the builder, saved reports, refresh) reads them. */
+export interface QueryOptions {
+  limit?: number;
+  sort?: string;
+}
+
+/**
+ * The one reader of a report's query options. Formulas, the sidebar's Run, saving a report and the
+ * refresh that replays it all come through here, so a definition that saves is one that runs.
+ */
+export function readQueryOptions(spec: ReportSpec, given: { limit?: unknown; sort?: unknown }): QueryOptions {
+  const options: QueryOptions = {};
+  const limit = readLimit(given.limit);
+  const sort = readSort(spec, given.sort);
+  if (limit !== undefined) options.limit = limit;
+  if (sort !== undefined) options.sort = sort;
+  return options;
+}
 
 /** A row limit from a cell or an options string: a whole number from 1 to 100,000, or none. */
 export function readLimit(given: unknown): number | undefined {

@@ -23,7 +23,7 @@ export function readSiteArg(value: unknown): SiteArg {
     if (cell === undefined || cell === null || cell === '') return;
     let id: string;
     if (typeof cell === 'string') id = cell.trim();
-    else if (typeof cell === 'number' && isFinite(cell)) id = String(cell);
+    else if (typeof cell === 'number' && Number.isFinite(cell)) id = String(cell);
     else throw new CreatorError('BAD_INPUT', `${capitalize(describeInput(cell))} is not a site ID. ${GIVE_SITE}`);
     if (id === '') return;
     if (id.toLowerCase() === 'all') {

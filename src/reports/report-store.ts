@@ -3,6 +3,7 @@ import type { Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
 import type { ReportDefinition, RunOutcome } from '../shared/types';
 import { MAX_PROPERTY_BYTES, REPORT_KEY_PREFIX, reportKey, statusKey } from './keys';
+import { utf8Bytes } from '../shared/text-size';
 
 /**
  * Saved definitions and their status in document properties: one value per report and one per
@@ -52,7 +53,7 @@ export const EMPTY_STATUS: StatusRecord = {
 
 export function documentStore(ex: Execution): PropertyStore {
   const store = ex.platform.documentProperties;
-  if (!store) throw new CreatorError('INTERNAL', 'Saved reports need the spreadsheet open with the add-on enabled. Reload the spreadsheet and try again.');
+  if (!store) throw new CreatorError('NO_SPREADSHEET', 'Saved reports need the spreadsheet open with the add-on enabled. Reload the spreadsheet and try again.');
   return store;
 }
 
@@ -68,20 +69,13 @@ function parse<T>(json: string | null): T | null {
 function put(store: PropertyStore, key: string, value: unknown): void {
   const json = JSON.stringify(value);
   // UTF-8 can take up to 3 bytes per UTF-16 unit; a conservative length check needs no encoder.
-  if (json.length * 3 > MAX_PROPERTY_BYTES && utf8Length(json) > MAX_PROPERTY_BYTES) {
+  if (json.length * 3 > MAX_PROPERTY_BYTES && utf8Bytes(json) > MAX_PROPERTY_BYTES) {
     throw new CreatorError('BAD_INPUT', 'This report definition is too long to save (shorten its name or site list).');
   }
   store.setProperty(key, json);
 }
 
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? (i++, 4) : 3;
-  }
-  return bytes;
-}
+
 
 /**
  * Storage plan (500 KB for the whole document): a definition is about 250 bytes and a status

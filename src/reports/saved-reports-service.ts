@@ -3,7 +3,7 @@ import type { Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, ReportDefinition, ReportListView, SavedReportView } from '../shared/types';
 import { dueReports, zoneOf } from './due';
-import { tryWithDocumentLock, withDocumentLock } from './document-lock';
+import { tryWithDocumentLock, withDocumentLock } from '../run/document-lock';
 import { STATUS_SHEET_NAME } from './keys';
 import { currentPerson, isApprovalMessage, mayRun } from './identity';
 import { refreshInOrder, statusNow, storeWasFull, type ReportRunner, type Runner } from './refresh-run';
@@ -154,7 +154,7 @@ export function deleteReport(ex: Execution, id: string): { deleted: boolean } {
   reconcileTrigger(ex, store, anyScheduled(defs));
   if (deleted && ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME)) {
     // Best effort: a running refresh rewrites the sheet itself when it ends.
-    tryWithDocumentLock(ex, (locked) => rewriteStatus(locked, store));
+    tryWithDocumentLock(ex, () => rewriteStatus(ex, store));
   }
   return { deleted };
 }
@@ -187,14 +187,14 @@ function wantedIds(ids: unknown): string[] | null {
 export function refreshReports(ex: Execution, ids?: unknown, deps: ReportsDeps = DEFAULT_DEPS): RefreshOutcome[] {
   const store = documentStore(ex);
   const wanted = wantedIds(ids);
-  return withDocumentLock(ex, (locked) => {
+  return withDocumentLock(ex, () => {
     const defs = listDefinitions(store);
     const chosen = wanted ? defs.filter((d) => wanted.indexOf(d.id) >= 0) : defs;
     const missing: RefreshOutcome[] = (wanted ?? [])
       .filter((id) => !defs.some((d) => d.id === id))
       .map((id) => ({ id, name: id, outcome: 'error', message: `The saved report ${describeInput(id)} no longer exists (someone may have deleted it). Reload the list.` }));
-    const outcomes = refreshInOrder(locked, store, chosen, deps.run, runnerOf(locked, 'you'));
-    rewriteStatus(locked, store);
+    const outcomes = refreshInOrder(ex, store, chosen, deps.run, runnerOf(ex, 'you'));
+    rewriteStatus(ex, store);
     return [...outcomes, ...missing];
   });
 }
@@ -221,7 +221,7 @@ export function refreshAllFromMenu(ex: Execution, deps: ReportsDeps = DEFAULT_DE
 export function showStatusSheet(ex: Execution): void {
   const store = documentStore(ex);
   // A refresh holding the lock rewrites the sheet when it ends; then just show what is there.
-  tryWithDocumentLock(ex, (locked) => rewriteStatus(locked, store));
+  tryWithDocumentLock(ex, () => rewriteStatus(ex, store));
   const sheet = ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME);
   if (sheet) sheet.activate();
 }
@@ -243,12 +243,12 @@ export function takeOverSchedule(ex: Execution): ReportListDetails {
 export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps = DEFAULT_DEPS): ScheduledRun | null {
   const store = documentStore(ex);
   const firingId = (event as { triggerUid?: unknown } | undefined)?.triggerUid;
-  const result = tryWithDocumentLock(ex, (locked): ScheduledRun | null => {
+  const result = tryWithDocumentLock(ex, (): ScheduledRun | null => {
     const { defs, statusOf } = readSaved(store);
-    if (!claimTriggerRun(locked, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return null;
-    const due = dueReports(defs, statusOf, locked.platform.now(), zoneOf(locked));
-    const outcomes = due.length ? refreshInOrder(locked, store, due, deps.run, runnerOf(locked, "the schedules' owner")) : [];
-    rewriteStatus(locked, store);
+    if (!claimTriggerRun(ex, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return null;
+    const due = dueReports(defs, statusOf, ex.platform.now(), zoneOf(ex));
+    const outcomes = due.length ? refreshInOrder(ex, store, due, deps.run, runnerOf(ex, "the schedules' owner")) : [];
+    rewriteStatus(ex, store);
     return { outcomes, definitions: due };
   });
   if (!result.ran) ex.platform.log('Creator Reporting: another refresh held the document; the due reports run at the next trigger.');

@@ -1,3 +1,5 @@
+import { findReport } from '../catalog/reports';
+import { datesInWords as rangeInWords } from '../dates';
 import type { Execution } from '../platform/execution';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, readOwned } from '../sheet/block-ownership';
@@ -9,8 +11,9 @@ import type { StatusRecord, StoredDefinition } from './report-store';
 import { describeSchedule, isScheduled } from './schedule';
 
 /**
- * The status view: a sheet the add-on owns whole, one row per saved report, rewritten after every
- * refresh. It is where a failed schedule shows up, since no failure email reaches add-on users.
+ * The status view: the add-on's own sheet, one row per saved report, rewritten after every
+ * refresh (its columns only: the alerts table sits beside it). It is where a failed schedule shows
+ * up, since Google sends add-on users no failure e-mail (ours is opt-in, per report).
  */
 export const STATUS_HEADERS = [
   'Name',
@@ -43,7 +46,7 @@ export function sitesInWords(siteId: string | string[]): string {
 }
 
 export function datesInWords(def: StoredDefinition, status: StatusRecord): string {
-  const asked = def.start === undefined ? '' : def.end ? `${def.start} to ${def.end}` : def.start;
+  const asked = rangeInWords(def.start, def.end);
   if (!status.startDate) return asked;
   const resolved = `${status.startDate} to ${status.endDate ?? status.startDate}`;
   return asked && asked !== resolved ? `${asked} (${resolved})` : resolved;
@@ -57,7 +60,7 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
   const t = (text: string) => text;
   return rows.map(({ def, status, nextRunAt }) => [
     t(def.name ?? def.id),
-    t(def.report),
+    t(findReport(def.report)?.label ?? def.report),
     t(sitesInWords(def.siteId)),
     t(datesInWords(def, status)),
     t(def.sheetName),

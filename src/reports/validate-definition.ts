@@ -1,6 +1,8 @@
 import { CreatorError } from '../shared/errors';
 import { findReport } from '../catalog/reports';
+import type { ReportSpec } from '../catalog/types';
 import { parseDateArg, type DateContext } from '../dates';
+import { readQueryOptions } from '../pull/query-options';
 import type { ReportDefinition, ReportOptions, Schedule } from '../shared/types';
 import { capitalize, describeInput } from '../shared/user-input';
 import { STATUS_SHEET_NAME } from './keys';
@@ -10,7 +12,6 @@ import { STATUS_SHEET_NAME } from './keys';
  * Only known fields survive, so nothing else (a pasted secret, a stray object) reaches document
  * properties, which every editor of the spreadsheet can read.
  */
-const SORT = /^-?[A-Za-z_][A-Za-z0-9_.]*$/;
 const MAX_SITES = 200;
 
 function bad(message: string): never {
@@ -21,7 +22,7 @@ function bad(message: string): never {
 function typedText(value: unknown): string | null {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && isFinite(value)) return String(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
 }
 
@@ -63,22 +64,11 @@ function cleanDates(start: string, end: string, needsDates: boolean, ctx: DateCo
   return { start, end };
 }
 
-function cleanOptions(value: unknown, paginated: boolean): ReportOptions | undefined {
+/** Limit and sort go through the pull's own reader: a saved report is refused exactly when its refresh would be. */
+function cleanOptions(value: unknown, spec: ReportSpec): ReportOptions | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object') bad('Report options must be an object.');
-  const raw = value as Record<string, unknown>;
-  const options: ReportOptions = {};
-  if (raw.limit !== undefined && raw.limit !== null && raw.limit !== '') {
-    const limit = Number(raw.limit);
-    if (!Number.isInteger(limit) || limit < 1) bad('The row limit must be a whole number of at least 1.');
-    options.limit = limit;
-  }
-  const sort = text(raw.sort, 'sort');
-  if (sort) {
-    if (!paginated) bad('Only paginated reports (pages) can be sorted.');
-    if (!SORT.test(sort)) bad(`The sort ${describeInput(sort)} is not a column name (use e.g. "-earnings").`);
-    options.sort = sort;
-  }
+  const options: ReportOptions = readQueryOptions(spec, value as Record<string, unknown>);
   return Object.keys(options).length ? options : undefined;
 }
 
@@ -118,7 +108,7 @@ export function cleanDefinition(input: unknown, ctx: DateContext): ReportDefinit
     report: spec.key,
     siteId,
     ...cleanDates(text(raw.start, 'start date'), text(raw.end, 'end date'), spec.dateFamily !== null, ctx),
-    options: cleanOptions(raw.options, spec.paginated),
+    options: cleanOptions(raw.options, spec),
     sheetName,
     schedule: cleanSchedule(raw.schedule),
   };

@@ -1,3 +1,5 @@
+import { findReport } from '../catalog/reports';
+import { datesInWords } from '../dates';
 import type { Execution } from '../platform/execution';
 import type { ReportStatusView, SavedReportView } from '../shared/types';
 import { nextRunAt, zoneOf } from './due';
@@ -38,7 +40,12 @@ export function statusRowsOf(ex: Execution, defs: StoredDefinition[], statusOf: 
 /** What the sidebar sees: the definition without the people's IDs, and whether the viewer may run it. */
 export function savedView(ex: Execution, row: StatusRow, viewer: Person): SavedReportView {
   const { by: _by, byLabel, approvedBy: _approvedBy, sheetId: _sheetId, ...def } = row.def;
-  const view: SavedReportView = { ...def, id: row.def.id, status: statusView(ex, row.status, row.nextRunAt) };
-  view.approval = { mine: mayRun(row.def, viewer), savedBy: row.def.by ? byLabel ?? '' : '' };
-  return view;
+  return {
+    ...def,
+    id: row.def.id,
+    status: statusView(ex, row.status, row.nextRunAt),
+    reportLabel: findReport(row.def.report)?.label ?? row.def.report,
+    datesText: datesInWords(row.def.start, row.def.end),
+    approval: { mine: mayRun(row.def, viewer), savedBy: row.def.by ? byLabel ?? '' : '' },
+  };
 }

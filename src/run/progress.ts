@@ -18,7 +18,7 @@ export function checkRunId(runId: unknown): string {
 }
 
 function key(runId: string): string {
-  return `cr:run-progress:${runId}`;
+  return `creator.run.${runId}`;
 }
 
 export type ProgressUpdate = Omit<RunProgress, 'runId'>;

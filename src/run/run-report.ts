@@ -1,32 +1,28 @@
 import { CreatorError, isCreatorError, userMessage } from '../shared/errors';
 import type { Execution } from '../platform/execution';
-import type { Lock, Platform, Spreadsheet } from '../platform/types';
+import type { Platform, Spreadsheet } from '../platform/types';
 import { pullReport } from '../pull/pull-report';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
 import { applyBindings } from '../bindings/apply-bindings';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { blockNote } from './block-note';
+import { withDocumentLock } from './document-lock';
 import { reportProgress } from './progress';
 import { checkRunRequest } from './run-request';
 import { builderBlockId, claimTarget } from './target-sheet';
+import { thousands } from '../shared/text-size';
 
 export interface RunToSheetOptions {
-  /** The block's owner id: a saved report's id. Default: the builder's block (target-sheet.ts). */
+  /** The block's owner id: a saved report's id. Default: one block per target sheet. */
   blockId?: string;
   /** The sheet a saved report last wrote, by ID: followed when the user renamed it. */
   sheetId?: number | null;
   /** Skip cached API results (a forced refresh). */
   bypassCache?: boolean;
+  /** Show the sheet written to (a person ran it from the sidebar and wants to see the result). */
+  activate?: boolean;
   /** Called as pages arrive and before writing, besides the runId progress the page polls. */
   onProgress?: (message: string, page: number, pages: number | null) => void;
-}
-
-/** Two writers of one document (a schedule and the sidebar) must not interleave their blocks. */
-const LOCK_WAIT_MS = 30_000;
-
-/** "120,000": without toLocaleString, whose locale data a runtime may lack. */
-function thousands(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** Seconds since `startedAt`, to a tenth: how long a run took, in results and saved statuses alike. */
@@ -39,13 +35,6 @@ function siteLabels(sites: string[], fallback: string | string[]): string[] {
   return (Array.isArray(fallback) ? fallback : [fallback]).filter((s) => s !== '');
 }
 
-function acquire(execution: Execution): Lock | null {
-  const lock = execution.platform.documentLock();
-  if (lock && !lock.tryLock(LOCK_WAIT_MS)) {
-    throw new CreatorError('BUSY', 'Another report is being written to this spreadsheet. Try again in a minute.');
-  }
-  return lock;
-}
 
 /**
  * Pulls a whole report, then writes it as one block. Everything is fetched before the sheet is
@@ -68,7 +57,7 @@ export function runReportToSheet(
   try {
     progress(`Starting ${run.spec.label}`, 0, null);
     const spreadsheet: Spreadsheet | null = platform.spreadsheet();
-    if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to write the report into.');
+    if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');
     // A run that could not write its result must find out before it spends minutes pulling it.
     claimTarget(spreadsheet, platform, run, opts.blockId);
     const pulled = pullReport(
@@ -85,8 +74,7 @@ export function runReportToSheet(
     const rows = pulled.table.rows.length;
     progress(`Writing ${thousands(rows)} rows`, 0, null);
 
-    const lock = acquire(execution);
-    try {
+    return withDocumentLock(execution, () => {
       const note = blockNote(platform, {
         reportLabel: run.spec.label,
         sites: siteLabels(pulled.sites, run.siteId),
@@ -99,7 +87,8 @@ export function runReportToSheet(
         refreshedAt: platform.now(),
       });
       // No blockId: the builder's block for this report and its sites on the sheet, named with the
-      // sheet's ID (which survives renames) once the writer knows the sheet.
+      // sheet's ID (which survives renames) once the writer knows the sheet. A sheet the writer
+      // makes for a write that fails goes again.
       const written = writeReportBlock(spreadsheet, {
         sheetName: run.sheetName,
         blockId: opts.blockId ?? ((sheetId: number) => builderBlockId(platform, sheetId, run.spec.key, run.siteId)),
@@ -124,11 +113,10 @@ export function runReportToSheet(
         seconds: elapsedSeconds(platform, startedAt),
         truncated: pulled.truncated,
       };
+      if (opts.activate) spreadsheet.getSheetByName(written.sheetName)?.activate();
       progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
       return result;
-    } finally {
-      lock?.releaseLock();
-    }
+    });
   } catch (error) {
     // The page stops polling on `done`; the failure itself reaches it through the call's own error.
     progress(isCreatorError(error) ? userMessage(error) : 'The run failed.', 0, null, true);

@@ -1,5 +1,6 @@
 import { CreatorError } from '../shared/errors';
 import type { ReportSpec } from '../catalog/types';
+import { readQueryOptions } from '../pull/query-options';
 import { resolveReport } from '../pull/report-key';
 import type { RunReportRequest } from '../shared/types';
 import { describeInput } from '../shared/user-input';
@@ -7,7 +8,7 @@ import { checkRunId } from './progress';
 
 const CHOOSE_SITE = 'Choose a site (or all sites) for the report';
 
-/** A request as the page sent it, checked for shape; dates, limits and sorts are the pull's to judge. */
+/** A request as the page sent it, checked for shape; dates are the pull's to judge (against the site's bounds). */
 export interface CheckedRun {
   spec: ReportSpec;
   siteId: string | string[];
@@ -32,7 +33,7 @@ function checkSiteId(spec: ReportSpec, value: unknown): string | string[] {
   for (const item of Array.isArray(value) ? value : [value]) {
     if (item === undefined || item === null) continue;
     // A number is a site ID as a formula reads it (a sheet may hold numeric IDs).
-    const id = typeof item === 'string' ? item.trim() : typeof item === 'number' && isFinite(item) ? String(item) : null;
+    const id = typeof item === 'string' ? item.trim() : typeof item === 'number' && Number.isFinite(item) ? String(item) : null;
     if (id === null) throw new CreatorError('BAD_INPUT', `${CHOOSE_SITE}: ${describeInput(item)} is not a site ID.`);
     if (id) ids.push(id);
   }
@@ -53,11 +54,7 @@ export function checkRunRequest(request: RunReportRequest): CheckedRun {
   if (!request || typeof request !== 'object') throw new CreatorError('BAD_INPUT', 'Choose a report to run.');
   const spec = resolveReport(request.report);
   const siteId = checkSiteId(spec, request.siteId);
-  const options = request.options ?? {};
-  const limit = options.limit;
-  if (limit !== undefined && limit !== null && (!Number.isInteger(limit) || limit < 1)) {
-    throw new CreatorError('BAD_INPUT', 'The row limit must be a whole number of 1 or more, or empty for all rows.');
-  }
+  const { limit, sort } = readQueryOptions(spec, request.options ?? {});
   const sheetName = optionalText(request.sheetName, 'sheet name') ?? defaultSheetName(spec, siteId);
   if (sheetName.length > 100) throw new CreatorError('BAD_INPUT', 'Sheet names have at most 100 characters.');
   return {
@@ -65,8 +62,8 @@ export function checkRunRequest(request: RunReportRequest): CheckedRun {
     siteId,
     start: optionalText(request.start, 'start date'),
     end: optionalText(request.end, 'end date'),
-    limit: limit ?? undefined,
-    sort: optionalText(options.sort, 'sort'),
+    limit,
+    sort,
     sheetName,
     startCell: optionalText(request.startCell, 'start cell'),
     runId: request.runId === undefined || request.runId === null || request.runId === '' ? undefined : checkRunId(request.runId),

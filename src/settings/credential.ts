@@ -1,6 +1,6 @@
 import type { Credential } from '../api/credential';
 import { CreatorError } from '../shared/errors';
-import type { Execution } from '../platform/execution';
+import { rememberSecret, type Execution } from '../platform/execution';
 import { readConsents, readStoredCredential } from './settings-store';
 
 export type CredentialPurpose = 'user' | 'formula';
@@ -37,6 +37,7 @@ export function loadCredential(execution: Execution, purpose: CredentialPurpose)
     const id = activeSpreadsheetId(execution);
     if (!id || !readConsents(store).includes(id)) throw new CreatorError('FORMULAS_NOT_ALLOWED', FORMULAS_NOT_ALLOWED_MESSAGE);
   }
+  rememberSecret(execution, credential.clientSecret);
   execution.memory.set(memoKey(purpose), credential);
   return credential;
 }

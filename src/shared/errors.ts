@@ -1,3 +1,5 @@
+import { thousands } from './text-size';
+
 /**
  * The one error type of the add-on. `code` is machine-readable (tests, status rows, sidebar
  * logic); `message` is what a user reads and must say what went wrong and what to do. It never
@@ -8,8 +10,8 @@ export type ErrorCode =
   | 'NOT_CONFIGURED' // no credential saved
   | 'FORMULAS_NOT_ALLOWED' // the owner has not allowed formulas in this spreadsheet
   | 'AUTH_FAILED' // the credential was rejected
-  | 'FORBIDDEN' // the site is outside the credential's scope (403/404)
-  | 'NOT_FOUND'
+  | 'FORBIDDEN' // the credential may not see this site or report (403)
+  | 'NOT_FOUND' // no such site for this credential, no such endpoint, no such saved report (404)
   | 'OUT_OF_BOUNDS' // dates outside the site's available range
   | 'RATE_LIMITED' // 429s outlasted the retries
   | 'SERVER_ERROR' // 5xx outlasted the retries
@@ -20,7 +22,9 @@ export type ErrorCode =
   | 'TIME_BUDGET' // the execution's time budget ran out
   | 'BLOCK_CONFLICT' // a report's block would overwrite cells it does not own
   | 'BUSY' // a lock could not be had
-  | 'INTERNAL';
+  | 'NO_SPREADSHEET' // called outside an open spreadsheet (or with the add-on not enabled in it)
+  | 'WRITE_FAILED' // the sheet refused a write midway (the previous data is restored when possible)
+  | 'INTERNAL'; // a bug: never a situation the user can fix
 
 export class CreatorError extends Error {
   readonly code: ErrorCode;
@@ -54,7 +58,7 @@ const QUOTE_LIMIT = 80;
 export function clipQuotes(message: string): string {
   return message.replace(/"([^"]*)"/g, (whole, inner: string) => {
     const chars = Array.from(inner);
-    return chars.length > QUOTE_LIMIT ? `"${chars.slice(0, 60).join('')}…" (${chars.length.toLocaleString('en-US')} characters)` : whole;
+    return chars.length > QUOTE_LIMIT ? `"${chars.slice(0, 60).join('')}…" (${thousands(chars.length)} characters)` : whole;
   });
 }
 

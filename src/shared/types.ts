@@ -171,6 +171,9 @@ export interface SavedReportView extends ReportDefinition {
    * waits for their approval. savedBy: who saved it, where the platform shows e-mails ("" if not).
    */
   approval?: { mine: boolean; savedBy: string };
+  /** What people read: the report's label ("Earnings") and its dates ("Last 30 days"). */
+  reportLabel: string;
+  datesText: string;
 }
 
 export interface ScheduleOwnerView {

@@ -8,10 +8,10 @@ import { clipQuotes, CreatorError } from './errors';
 export function describeInput(value: unknown): string {
   if (value === undefined || value === null || value === '') return 'an empty cell';
   if (typeof value === 'string') return clipQuotes(`"${value}"`);
-  if (typeof value === 'number') return isFinite(value) ? `"${String(value)}"` : 'a number that is not valid';
+  if (typeof value === 'number') return Number.isFinite(value) ? `"${String(value)}"` : 'a number that is not valid';
   // Sheets shows a boolean cell (a checkbox, =TRUE) in capitals.
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (isDate(value)) return isNaN(value.getTime()) ? 'a date cell with no valid date' : 'a date cell';
+  if (isDate(value)) return Number.isNaN(value.getTime()) ? 'a date cell with no valid date' : 'a date cell';
   if (Array.isArray(value)) {
     const cells = value.flat(Infinity);
     if (cells.length === 1) return describeInput(cells[0]);

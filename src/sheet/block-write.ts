@@ -215,7 +215,7 @@ function guarded<T>(sheetName: string, write: BlockWrite | null, step: () => T):
   } catch (error) {
     write?.abort();
     if (isCreatorError(error)) throw error;
-    throw new CreatorError('INTERNAL', `Writing to sheet '${sheetName}' failed midway; the previous data is still in place. Try again.`);
+    throw new CreatorError('WRITE_FAILED', `Writing to sheet '${sheetName}' failed midway; the previous data is still in place. Try again.`);
   }
 }
 

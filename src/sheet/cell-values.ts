@@ -1,7 +1,7 @@
 import type { ColumnType } from '../catalog/types';
-import { isDate } from '../shared/user-input';
+import { plainCell, type CellValue } from '../shared/cell';
 
-export type CellValue = string | number | boolean | Date;
+export type { CellValue } from '../shared/cell';
 
 /**
  * Sheets reads a string written with setValues the way it reads typing: "=..." becomes a formula
@@ -23,14 +23,8 @@ export function asLiteralText(text: string, textColumn: boolean): string {
   return text;
 }
 
-/** Any value from a table, made safe for setValues. */
+/** Any value from a table, made safe for setValues: a plain cell, its text kept literal. */
 export function toCellValue(value: unknown, textColumn: boolean): CellValue {
-  // Called once per cell of the block: the common kinds are decided by typeof alone.
-  if (typeof value === 'string') return asLiteralText(value, textColumn);
-  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value;
-  if (isDate(value)) return value;
-  // Objects should have been flattened by the table; never show "[object Object]".
-  return asLiteralText(JSON.stringify(value) ?? String(value), textColumn);
+  const cell = plainCell(value);
+  return typeof cell === 'string' ? asLiteralText(cell, textColumn) : cell;
 }

@@ -1,20 +1,11 @@
 import { createClient } from '../api/client';
 import { CreatorError } from '../shared/errors';
-import { availableRange, dataThrough, PRESETS, type DateBoundsLike } from '../dates';
+import { availableRange, dataThrough, PRESETS, presetLabel } from '../dates';
 import type { Execution } from '../platform/execution';
 import { resolveReport } from '../pull/report-key';
 import { loadCredential } from '../settings/credential';
 import type { DateOptionsView, DatePresetView } from '../shared/types';
 
-const PRESET_LABELS: Record<string, string> = {
-  mostRecentDay: 'Most recent day',
-  lastThirtyDays: 'Last 30 days',
-  lastNinetyDays: 'Last 90 days',
-  monthToDate: 'Month to date',
-  lastMonth: 'Last month',
-  yearToDate: 'Year to date',
-  lastYear: 'Last year',
-};
 
 /**
  * What the date picker offers for one site and report: the report's family of bounds (analytics
@@ -32,14 +23,14 @@ export function dateOptions(execution: Execution, request: { siteId: string; rep
   }
   const family = spec.dateFamily;
   const client = createClient(execution, loadCredential(execution, 'user'));
-  const bounds = client.dateBounds(siteId) as DateBoundsLike;
+  const bounds = client.dateBounds(siteId);
   const available = availableRange(bounds, family);
   const presets: DatePresetView[] = [];
   const given = bounds?.[family]?.presets ?? {};
   for (const key of PRESETS) {
     const range = given[key];
-    if (!range || !range.startDate || !range.endDate) continue;
-    presets.push({ key, label: PRESET_LABELS[key] ?? key, startDate: range.startDate, endDate: range.endDate });
+    if (!range?.startDate || !range.endDate) continue;
+    presets.push({ key, label: presetLabel(key), startDate: range.startDate, endDate: range.endDate });
   }
   return {
     siteId,

@@ -35,7 +35,7 @@ export function getDateOptions(ex: Execution, request: { siteId: string; report:
 }
 
 export function runReport(ex: Execution, request: RunReportRequest): RunReportResult {
-  return runReportToSheet(ex, request);
+  return runReportToSheet(ex, request, { activate: true });
 }
 
 export function getRunProgress(ex: Execution, runId: string): RunProgress | null {

@@ -55,11 +55,17 @@ function toNumber(value: unknown): unknown {
  * One API value as a sheet cell of the column's type. Never returns null, undefined, NaN or an
  * object: a cell must show a value or nothing, not "null" or "[object Object]".
  */
+/** Points (58.4) as the fraction Sheets' % format expects (0.584), without float noise. */
+function fromPoints(value: unknown): unknown {
+  return typeof value === 'number' ? Number((value / 100).toPrecision(12)) : value;
+}
+
 export function toCell(value: unknown, type: ColumnType, toDate: ToDate): unknown {
   if (value === null || value === undefined) return '';
   if (isValueObject(value)) return toCell(value.value, type, toDate);
   if (Array.isArray(value) || isPlainObject(value)) return JSON.stringify(value);
   if (value instanceof Date) return value;
+  if (type === 'percent') return fromPoints(toNumber(value));
   if (NUMERIC_TYPES.has(type)) return toNumber(value);
   switch (type) {
     case 'date': {
@@ -86,6 +92,7 @@ const MAX_REMEMBERED_DAYS = 4_096;
  */
 export function cellConverter(type: ColumnType, toDate: ToDate): (value: unknown) => unknown {
   const general = (value: unknown): unknown => toCell(value, type, toDate);
+  if (type === 'percent') return general;
   if (NUMERIC_TYPES.has(type)) {
     const convert = (value: unknown): unknown =>
       typeof value === 'number'

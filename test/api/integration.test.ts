@@ -85,10 +85,10 @@ describe('against the fake API through the emulator', () => {
     expect(createClient(execution(), credential).fetchRows(findReport('earnings')!, october).rows.length).toBeGreaterThan(0);
   });
 
-  it('an unknown site is FORBIDDEN, naming it', () => {
+  it('an unknown site is NOT_FOUND, naming it', () => {
     const { credential, execution } = emulated();
     const error = caught(() => createClient(execution(), credential).fetchRows(findReport('earnings')!, { ...october, siteId: 'other-1' }));
-    expect(error.code).toBe('FORBIDDEN');
+    expect(error.code).toBe('NOT_FOUND');
     expect(error.message).toContain('other-1');
   });
 

@@ -66,13 +66,19 @@ describe('retries', () => {
     expect(caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query)).message).not.toContain('xxxxxxxx');
   });
 
-  it('maps 403/404 to FORBIDDEN naming the site', () => {
+  it('maps 404 to NOT_FOUND and 403 to FORBIDDEN, each naming the site and what to check', () => {
     const { api, world } = stubbed();
     api.fail({ match: isData, respond: () => json(404, { errors: [{ internalCode: 'site_not_found' }] }) });
-    const error = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
-    expect(error.code).toBe('FORBIDDEN');
-    expect(error.message).toContain('Site site-1 is not available to this credential');
-    expect(error.providerCode).toBe('site_not_found');
+    const missing = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
+    expect(missing.code).toBe('NOT_FOUND');
+    expect(missing.message).toBe(
+      "Site site-1 is not available to this credential (status 404, site_not_found): it has no site with this ID. Check the site ID against CREATOR_SITES() or the sidebar's site list.",
+    );
+    expect(missing.providerCode).toBe('site_not_found');
+    api.fail({ match: isData, respond: () => json(403, { errors: [{ internalCode: 'report_forbidden' }] }) });
+    const refused = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
+    expect(refused.code).toBe('FORBIDDEN');
+    expect(refused.message).toMatch(/^Site site-1 is not available to this credential \(status 403, report_forbidden\): its dashboard user may not see this site or this report\./);
   });
 
   it('maps a 200 with HTML or broken JSON to BAD_RESPONSE, without the body', () => {

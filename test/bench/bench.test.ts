@@ -9,16 +9,12 @@ import { runBench } from '../../bench/bench';
 import { renderMarkdown } from '../../bench/report';
 import { END, START, withTable } from '../../bench/readme';
 import { SCENARIO_NAMES, type BenchResults } from '../../bench/results';
-import { bundleCode } from '../../scripts/lib/bundle-code';
+import { builtAddOn } from '../helpers/built';
 
 let results: BenchResults;
 
 beforeAll(async () => {
-  // Built into a temp dir: never race `npm run build` over dist/.
-  const code = await bundleCode(path.resolve(__dirname, '../../src/Code.ts'));
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bundle-')), 'Code.js');
-  fs.writeFileSync(file, code.code);
-  results = runBench({ bundleFile: file, quick: true, inProcess: true });
+  results = runBench({ bundleFile: builtAddOn().code, quick: true, inProcess: true });
 });
 
 describe('bench harness (quick sizes)', () => {

@@ -1,14 +1,14 @@
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
 import { createFakeApi } from '../../fake-api';
 import { buildAddOn } from '../sidebar/built';
 import { HOSTILE_SITE_NAME, hostileSiteName } from '../sidebar/world';
 import { launch, openSidebar, type SidebarPage } from './sidebar-harness';
+import { screenshotPath } from '../helpers/screenshots';
 
-const SCREENSHOT = path.resolve(__dirname, '../../docs/screenshots/sidebar.png');
-const SETTINGS_SCREENSHOT = path.resolve(__dirname, '../../docs/screenshots/sidebar-settings.png');
+const SCREENSHOT = screenshotPath('sidebar.png');
+const SETTINGS_SCREENSHOT = screenshotPath('sidebar-settings.png');
 
 let browser: Browser;
 let emu: Emulator;
@@ -78,7 +78,6 @@ describe('the sidebar page', () => {
     expect(placeholder).not.toContain('demo-secret');
     expect(await page.content()).not.toContain('demo-secret');
     expect(await page.locator('[data-test=settings-state]').textContent()).toMatch(/Connected with client ID demo-client/);
-    fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SETTINGS_SCREENSHOT, fullPage: true });
   });
 
@@ -136,7 +135,6 @@ describe('the sidebar page', () => {
     expect(sheet.getRange('A1').getFontWeight()).toBe('bold');
     expect(sidebar.calls).toContain('getDateOptions');
 
-    fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     expect(fs.statSync(SCREENSHOT).size).toBeGreaterThan(5_000);
 

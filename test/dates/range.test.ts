@@ -1,7 +1,8 @@
-import { dataThrough, resolveRange, type DateBoundsLike } from '../../src/dates';
+import { dataThrough, resolveRange } from '../../src/dates';
+import type { DateBounds } from '../../src/shared/date-bounds';
 import { caught } from '../api/helpers/caught';
 
-const bounds: DateBoundsLike = {
+const bounds: DateBounds = {
   analytics: {
     range: { startDate: '2024-01-01', endDate: '2026-11-20' },
     presets: { lastMonth: { startDate: '2026-10-01', endDate: '2026-10-31' } },
@@ -84,7 +85,7 @@ describe('resolveRange', () => {
   });
 
   it('says when a site has no data yet', () => {
-    const empty: DateBoundsLike = {
+    const empty: DateBounds = {
       analytics: { range: { startDate: null, endDate: null }, presets: {} },
       earnings: { range: { startDate: null, endDate: null }, presets: {} },
     };
@@ -92,7 +93,7 @@ describe('resolveRange', () => {
     expect(() => resolveRange(range, empty, { siteId: 'site-old', family: 'earnings' })).toThrow(
       'Site site-old has no earnings data yet.',
     );
-    expect(() => resolveRange(range, {}, { siteId: 'site-old', family: 'analytics' })).toThrow(
+    expect(() => resolveRange(range, null, { siteId: 'site-old', family: 'analytics' })).toThrow(
       'Site site-old has no traffic data yet.',
     );
     expect(dataThrough(empty, 'earnings')).toBeNull();

@@ -4,15 +4,20 @@ import { createEmulator, httpTransport, type HttpTransport } from '../../emulato
 // A tiny server in a child process: the test thread blocks in Atomics.wait during a send.
 const SERVER = `
 const http = require('http');
+// It answers each request with how many were in flight at once when it arrived (inFlight).
+let inFlight = 0;
 http.createServer((req, res) => {
   let body = '';
   req.on('data', (c) => (body += c));
   req.on('end', () => {
     if (req.url.startsWith('/hang')) return;
+    inFlight++;
+    const seen = inFlight;
     const wait = /^\\/slow\\/(\\d+)/.exec(req.url);
     setTimeout(() => {
+      inFlight--;
       res.writeHead(req.url.startsWith('/fail') ? 502 : 200, { 'Content-Type': 'application/json', 'X-Echo': 'yes' });
-      res.end(JSON.stringify({ method: req.method, url: req.url, auth: req.headers.authorization || null, body }));
+      res.end(JSON.stringify({ method: req.method, url: req.url, auth: req.headers.authorization || null, body, inFlight: seen }));
     }, wait ? Number(wait[1]) : 0);
   });
 }).listen(0, '127.0.0.1', function () { process.stdout.write(String(this.address().port) + '\\n'); });
@@ -38,14 +43,14 @@ describe('httpTransport', () => {
   it('does a synchronous real request', () => {
     const [res] = transport.send([{ method: 'POST', url: `${base}/echo`, headers: { Authorization: 'Bearer x' }, body: 'a=1' }]);
     expect(res).toMatchObject({ status: 200, headers: { 'x-echo': 'yes', 'content-type': 'application/json' } });
-    expect(JSON.parse((res as { body: string }).body)).toEqual({ method: 'POST', url: '/echo', auth: 'Bearer x', body: 'a=1' });
+    expect(JSON.parse((res as { body: string }).body)).toEqual({ method: 'POST', url: '/echo', auth: 'Bearer x', body: 'a=1', inFlight: 1 });
   });
 
-  it('sends a batch in parallel', () => {
-    const started = Date.now();
+  it('sends a batch in parallel: the server sees all four in flight at once', () => {
     const results = transport.send([300, 300, 300, 300].map((ms, i) => ({ method: 'GET', url: `${base}/slow/${ms}?i=${i}`, headers: {}, body: '' })));
     expect(results.map((r) => (r as { status: number }).status)).toEqual([200, 200, 200, 200]);
-    expect(Date.now() - started).toBeLessThan(1100);
+    const seen = results.map((r) => (JSON.parse((r as { body: string }).body) as { inFlight: number }).inFlight);
+    expect(Math.max(...seen)).toBe(4);
   });
 
   it('turns a refused connection and a timeout into network failures', () => {

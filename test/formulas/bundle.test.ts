@@ -1,26 +1,24 @@
 /**
  * The formulas as Google runs them: the built dist/Code.js in a vm (no Node globals), its
  * top-level CREATOR_ functions called by the emulator's formula engine as custom functions.
- * Built into a private folder so a stale or half-written dist/ of someone else never matters.
+ * Built once per test run into a private folder (test/global-setup.ts), so a stale or half-written
+ * dist/ of someone else never matters.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createEmulator, httpTransport, inProcessTransport, type Emulator, type LoadedBundle } from '../../emulator';
 import { createFakeApi, type FakeApi } from '../../fake-api';
 import { spawnFakeApiServer } from '../../fake-api/spawn';
 import { REPORTS } from '../../src/catalog/reports';
 import { formatDate } from '../dates/clock-stub';
+import { builtAddOn } from '../helpers/built';
 import { EDITOR, NOW, OWNER } from './harness';
 
-const ROOT = resolve(__dirname, '../..');
 let distDir: string;
 
 beforeAll(() => {
-  distDir = mkdtempSync(join(tmpdir(), 'creator-formulas-'));
-  execFileSync('npx', ['tsx', 'scripts/build.ts', '--out', distDir, '--code-only'], { cwd: ROOT, stdio: 'pipe' });
-}, 120_000);
+  distDir = builtAddOn().dir;
+});
 
 const ours = (formula: string) => /CREATOR_/i.test(formula);
 
@@ -94,7 +92,7 @@ describe('the built bundle', () => {
     const { errors } = emu.recalculate(undefined, { only: ours });
     expect(errors.map((e) => e.error)).toEqual([
       'Earnings data for site-1 is available from 2024-01-01 to 2026-11-19. Choose dates inside that range.',
-      'Site site-old has no earnings data yet.',
+      'Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.',
       expect.stringMatching(/^Unknown report "nope"\. Use one of: sites, /),
       expect.any(String),
     ]);

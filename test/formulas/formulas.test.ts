@@ -126,8 +126,8 @@ describe('dates', () => {
     expect(e('2026-11-01', '2026-11-20')).toBe(
       'Earnings data for site-1 is available from 2024-01-01 to 2026-11-19. Choose dates inside that range.',
     );
-    expect(errorOf(() => h.formula('CREATOR_EARNINGS', 'site-old', 'lastMonth'))).toBe('Site site-old has no earnings data yet.');
-    expect(errorOf(() => h.formula('CREATOR_PAGE_TRAFFIC', 'site-old', 'lastMonth'))).toBe('Site site-old has no traffic data yet.');
+    expect(errorOf(() => h.formula('CREATOR_EARNINGS', 'site-old', 'lastMonth'))).toBe('Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.');
+    expect(errorOf(() => h.formula('CREATOR_PAGE_TRAFFIC', 'site-old', 'lastMonth'))).toBe('Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.');
   });
 
   it('spends no request on a date typo', () => {

@@ -43,7 +43,7 @@ describe('the refresh generation', () => {
     // Another spreadsheet's formulas are not refreshed by this one's menu.
     expect(checkRefresh(execution(cache, 'sheet-b'), 'req').bypass).toBe(false);
     // No secret or user data in the keys: the spreadsheet ID and hashes only.
-    for (const key of cache.store.keys()) expect(key).toMatch(/^creator:formulas:(gen:sheet-a|seen:h\(\d+\)\w+)$/);
+    for (const key of cache.store.keys()) expect(key).toMatch(/^creator\.formulas\.(gen\.sheet-a|seen\.h\(\d+\)\w+)$/);
   });
 
   it('a failed fetch leaves the refresh pending', () => {

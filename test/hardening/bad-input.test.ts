@@ -13,10 +13,6 @@ beforeAll(async () => {
   world.connect();
 }, 120_000);
 
-afterAll(() => {
-  // Under all that input, no secret reached a cell, a message, a log or a store.
-  expect(findSecrets(world, allSecrets(world))).toEqual([]);
-});
 
 type Args = { siteId?: unknown; start?: unknown; end?: unknown; limit?: unknown; sort?: unknown; header?: unknown; report?: unknown; options?: unknown };
 
@@ -104,4 +100,10 @@ describe('sidebar server functions: bad input', () => {
   const open = SIDEBAR_ROWS.filter((r) => r.bug).map((r) => [r.fn, r.name, r] as const);
   // jest refuses .each over an empty table: with no known bug left there is nothing to mark.
   if (open.length) test.failing.each(open)('%s: %s (known bug, routed)', (_fn, _name, row) => run(row));
+});
+
+// Last in the file (jest runs a file's tests in order): under all that input, no secret reached a
+// cell, a message, a log or a store.
+test('no secret reached a cell, a message, a log or a store', () => {
+  expect(findSecrets(world, allSecrets(world))).toEqual([]);
 });

@@ -1,17 +1,13 @@
 /**
- * The hardening matrix drives the add-on as shipped: Code.js built from the current source into a
- * temp dir (never dist/, so parallel test files and builds do not race), loaded into a fresh
+ * The hardening matrix drives the add-on as shipped: Code.js built from the current source once per
+ * test run (test/global-setup.ts), loaded into a fresh
  * emulator per scenario, against the in-process fake API on the emulator's virtual clock.
  */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { createEmulator, inProcessTransport, type Emulator, type LoadedBundle } from '../../emulator';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 import { createFakeApi, type FakeApi } from '../../fake-api';
-import { bundleCode } from '../../scripts/lib/bundle-code';
+import { builtAddOn } from '../helpers/built';
 
-const ROOT = path.resolve(__dirname, '../..');
 export const NOW = Date.parse('2026-11-21T15:00:00Z');
 export const OWNER = 'owner@example.com';
 export const EDITOR = 'editor@example.com';
@@ -21,14 +17,10 @@ export const TOKEN_URL = 'http://127.0.0.1:8787/oauth/token';
 
 let built: string | null = null;
 
-/** Builds Code.js once per test file (call from beforeAll: others' code changes under us). */
+/** This run's Code.js (built once by the jest globalSetup); call from beforeAll. */
 export async function buildBundle(): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-build-'));
-  const code = await bundleCode(path.join(ROOT, 'src/Code.ts'));
-  const file = path.join(dir, 'Code.js');
-  fs.writeFileSync(file, code.code);
-  built = file;
-  return file;
+  built = builtAddOn().code;
+  return built;
 }
 
 export type Edit = (req: TransportRequest, res: TransportResponse) => TransportResponse;

@@ -46,4 +46,25 @@ describe('journey: formulas before and after consent', () => {
     w.type('K', 'A1', '=CREATOR_EARNINGS("site-1","2026-11-01","2026-11-21")');
     expect(w.errorOf('K', 'A1')).toBe('Earnings data for site-1 is available from 2024-01-01 to 2026-11-19. Choose dates inside that range.');
   });
+
+  it('percents are fractions (so Sheets\u2019 % format works); a site name or a different case gets the ID suggested', () => {
+    const w = journeyWorld();
+    w.call('saveSettings', { clientId: 'demo-client', clientSecret: 'demo-secret', allowFormulas: true });
+    w.type('P', 'A1', '=CREATOR_TRAFFIC_SUMMARY("site-1","lastMonth")');
+    const [header, row] = w.values('P');
+    const bounce = row[(header as string[]).indexOf('Bounce rate')] as number;
+    expect(bounce).toBeGreaterThan(0);
+    expect(bounce).toBeLessThan(1);
+    // The sidebar's pull writes the same fraction, formatted as a percent.
+    w.call('runReport', { report: 'traffic/summary', siteId: 'site-1', start: 'lastMonth', sheetName: 'Pulled' });
+    expect(w.values('Pulled')[1][3]).toBe(bounce);
+    expect(w.shows('Pulled', 'D2')).toMatch(/^\d+\.\d\d%$/);
+
+    w.type('Q', 'A1', '=CREATOR_EARNINGS("SITE-1","lastMonth")');
+    expect(w.errorOf('Q', 'A1')).toBe('Site IDs are case-sensitive: use site-1 (Example Kitchen), not SITE-1.');
+    w.type('Q', 'A1', '=CREATOR_EARNINGS("Example Kitchen","lastMonth")');
+    expect(w.errorOf('Q', 'A1')).toBe('"Example Kitchen" is a site name: use its ID, site-1.');
+    w.type('Q', 'A1', '=CREATOR_EARNINGS("site-old","lastMonth")');
+    expect(w.errorOf('Q', 'A1')).toBe('Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.');
+  });
 });

@@ -25,8 +25,13 @@ describe('journey: run in the builder, save with a schedule, refresh from the Sa
     const status = w.statusRows().find((r) => r['Sheet'] === ran.sheetName || Object.values(r).includes(ran.sheetName));
     expect(status).toBeDefined();
     expect(Object.values(status!)).toContain('OK');
-    const listed = w.call<{ reports: Array<{ status: { outcome: string; lastError: string | null } }> }>('listReports');
+    const listed = w.call<{ reports: Array<{ reportLabel: string; datesText: string; status: { outcome: string; lastError: string | null; lastRunText: string } }> }>('listReports');
     expect(listed.reports[0].status).toMatchObject({ outcome: 'ok', lastError: null });
+    // People read labels and the spreadsheet's time, named.
+    expect(listed.reports[0]).toMatchObject({ reportLabel: 'Earnings', datesText: 'Last 30 days' });
+    expect(listed.reports[0].status.lastRunText).toBe('Sat Nov 21, 18:00 EST');
+    expect(status!['Report']).toBe('Earnings');
+    expect(String(status!['Dates'])).toMatch(/^Last 30 days \(2026-10-\d\d to 2026-11-19\)$/);
   });
 
   it('a refresh that cannot write says so before it pulls anything', () => {

@@ -1,7 +1,7 @@
 /**
  * The playground as a new user meets it: `npm start`'s server in a child process, driven in
  * headless Chromium. Saves the demo credential, pulls a paginated report, types a formula, refreshes,
- * moves the clock, and restarts on the same state folder. Saves the screenshots the README shows.
+ * moves the clock, and restarts on the same state folder. Saves the screenshots the README shows (under /tmp unless UPDATE_SCREENSHOTS=1).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -10,8 +10,8 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { startTsxChild, type TsxChild } from '../../scripts/lib/tsx';
 import { launch } from '../browser/sidebar-harness';
 import { ensureDist, ROOT } from '../build/fixture';
+import { screenshotPath } from '../helpers/screenshots';
 
-const SHOTS = path.join(ROOT, 'docs', 'screenshots');
 
 interface Running {
   url: string;
@@ -61,7 +61,6 @@ const cellText = (row: number, col: number) => page.locator(`td[data-row="${row}
 
 beforeAll(async () => {
   ensureDist();
-  fs.mkdirSync(SHOTS, { recursive: true });
   server = await startServer(stateDir);
   browser = await launch();
   await openPage();
@@ -111,7 +110,7 @@ describe('the playground', () => {
     expect(await page.locator('td[data-row="1"][data-col="1"]').getAttribute('class')).toContain('bold');
     // Money formatted as currency, counts as numbers.
     expect(await page.locator('td[data-row="2"].num').count()).toBeGreaterThan(3);
-    await page.screenshot({ path: path.join(SHOTS, 'playground-report.png') });
+    await page.screenshot({ path: screenshotPath('playground-report.png') });
   });
 
   it('evaluates a typed formula with the bundle and spills its table', async () => {
@@ -126,7 +125,7 @@ describe('the playground', () => {
     expect(await cellText(2, 8)).toBe('11/1/2026');
     expect(await cellText(8, 8)).toBe('11/7/2026');
     expect(await cellText(2, 9)).toMatch(/^\d+(\.\d+)?$/);
-    await page.screenshot({ path: path.join(SHOTS, 'playground-formula.png') });
+    await page.screenshot({ path: screenshotPath('playground-formula.png') });
   });
 
   it('shows a formula error in its cell with a message that says what to do', async () => {

@@ -57,7 +57,7 @@ describe('pullReport (sidebar and schedules)', () => {
     const h = setUp();
     const run = () =>
       h.run((ex) => pullReport(ex, { report: 'earnings', siteId: [['site-1'], ['site-old']], start: 'lastMonth' }, { purpose: 'user' }), 'sidebar');
-    expect(run).toThrow('Site site-old has no earnings data yet.');
+    expect(run).toThrow('Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.');
     expect(h.api.stats.byPath['/creator-api/v1/sites/site-1/earnings']).toBeUndefined();
   });
 
@@ -148,7 +148,7 @@ describe('pullReport (sidebar and schedules)', () => {
           (ex) => pullReport(ex, { report: 'earnings', siteId: [['site-1'], ['site-old']], start: '2026-10-01', end: '2026-10-31' }, { purpose: 'user' }),
           'sidebar',
         );
-      expect(run).toThrow('Site site-old has no earnings data yet.');
+      expect(run).toThrow('Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.');
       expect(h.api.stats.byPath['/creator-api/v1/sites/site-1/earnings']).toBe(1);
       expect(h.api.stats.byPath['/creator-api/v1/sites/site-old/earnings']).toBeUndefined();
       expect(h.api.stats.byPath['/creator-api/v1/sites/site-old/date-bounds']).toBe(1);

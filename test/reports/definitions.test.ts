@@ -30,7 +30,10 @@ describe('a saved report is checked before it is stored', () => {
     [{ ...base, schedule: { every: 'day', hour: 24 } }, /hour of the day/],
     [{ ...base, schedule: { every: 'week', hour: 7, weekDay: 7 } }, /day of the week/],
     [{ ...base, schedule: { every: 'minute' } }, /every hour, day or week/],
-    [{ ...base, options: { limit: 0 } }, /at least 1/],
+    [{ ...base, options: { limit: 0 } }, /^The limit "0" must be a whole number from 1 to 100000\.$/],
+    // The refresh would refuse these, so saving does too (one reader of limit and sort).
+    [{ ...base, options: { limit: 250_000 } }, /^The limit "250000" must be a whole number from 1 to 100000\.$/],
+    [{ ...base, options: { sort: 'rpm desc' } }, /^The sort "rpm desc" is not a field name/],
   ])('rejects %j with a message that says what to fix', (input, message) => {
     expect(() => cleanDefinition(input, ctx)).toThrow(message);
   });

@@ -1,29 +1,19 @@
 /**
- * The whole add-on on the emulator: the bundle built from src/Code.ts (into a temp dir, so tests
- * never race `npm run build` over dist/), the fake API on the emulator's virtual clock, and
+ * The whole add-on on the emulator: the bundle built from src/Code.ts once per test run
+ * (test/global-setup.ts), the fake API on the emulator's virtual clock, and
  * helpers to call server functions as a given user.
  */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
 import { createFakeApi, type FakeApi } from '../../fake-api';
 import type { TransportRequest } from '../../emulator/transport-types';
-import { bundleCode } from '../../scripts/lib/bundle-code';
+import { builtAddOn } from '../helpers/built';
 
 export const OWNER = 'owner@example.com';
 export const EDITOR = 'editor@example.com';
 
-let built: string | null = null;
-
-/** Builds Code.js once per test file. */
+/** This run's Code.js (built once by the jest globalSetup). */
 export async function buildBundle(): Promise<string> {
-  if (built) return built;
-  const code = await bundleCode(path.resolve(__dirname, '../../src/Code.ts'));
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reports-bundle-'));
-  built = path.join(dir, 'Code.js');
-  fs.writeFileSync(built, code.code);
-  return built;
+  return builtAddOn().code;
 }
 
 export interface World {

@@ -2,6 +2,7 @@
 jest.mock('../../src/reports/runner', () => ({ sheetRunner: () => { throw new Error('unit tests pass their own runner'); } }));
 
 import * as service from '../../src/reports/saved-reports-service';
+import { withDocumentLock } from '../../src/run/document-lock';
 import { createWorld, execution, type StubWorld } from './stub-platform';
 import { stubRunner } from './stub-runner';
 
@@ -96,25 +97,25 @@ describe('refreshing saved reports on demand', () => {
     save(world, 'A');
     world.lockHolder = {};
     const runner = stubRunner(world);
-    expect(() => service.refreshReports(execution(world), undefined, runner)).toThrow('Another refresh of this spreadsheet is running; try again in a minute.');
+    expect(() => service.refreshReports(execution(world), undefined, runner)).toThrow('Another report is being written to this spreadsheet. Try again in a minute.');
     expect(runner.calls).toHaveLength(0);
   });
 
-  test('the writer nested in a refresh sees the document lock as already held (no self-deadlock)', () => {
+  test('the writer nested in a refresh re-enters the lock through the execution (no self-deadlock, no early release)', () => {
     const world = createWorld();
     save(world, 'A');
-    const seen: boolean[] = [];
+    save(world, 'B');
+    const seen: string[] = [];
     service.refreshReports(execution(world), undefined, {
       run: (ex, request) => {
-        const lock = ex.platform.documentLock();
-        seen.push(lock !== null && lock.tryLock(30_000));
-        lock?.releaseLock();
-        // Our section still holds the real lock after the writer released its view of it.
-        seen.push(world.lockHolder !== null);
+        // What the real writer does around each block: it must run, not wait on the refresh's own lock.
+        withDocumentLock(ex, () => seen.push(`wrote ${request.sheetName}`));
+        // Leaving the nested section keeps the refresh's lock: no other refresh slips in between reports.
+        seen.push(world.lockHolder !== null ? 'still held' : 'released');
         return { sheetName: request.sheetName ?? '', range: 'A1', rows: 0, startDate: null, endDate: null, dataThrough: null, seconds: 0, truncated: false };
       },
     });
-    expect(seen).toEqual([true, true]);
+    expect(seen).toEqual(['wrote A', 'still held', 'wrote B', 'still held']);
     expect(world.lockHolder).toBeNull();
   });
 

@@ -125,10 +125,13 @@ test('Edit changes the schedule; offerSave saves what the builder ran', async ()
 
   // The builder's last run, as the section receives it after 'report-ran'.
   await page.evaluate(() =>
-    (window as unknown as { section: { offerSave(r: unknown): void } }).section.offerSave({ report: 'traffic/summary', siteId: ['site-1', 'site-2'], start: 'lastThirtyDays', sheetName: 'Traffic' }),
+    (window as unknown as { section: { offerSave(r: unknown, label: string): void } }).section.offerSave(
+      { report: 'traffic/summary', siteId: ['site-1', 'site-2'], start: 'lastThirtyDays', sheetName: 'Traffic' },
+      'Traffic summary',
+    ),
   );
   const offer = page.locator('[data-test=save-last-run]');
-  expect(await offer.innerText()).toContain('traffic/summary · site-1, site-2 · lastThirtyDays → Traffic');
+  expect(await offer.innerText()).toContain('Traffic summary · site-1, site-2 · Last 30 days → Traffic');
   await offer.locator('input[name=name]').fill('Traffic, both sites');
   await offer.locator('select[name=every]').selectOption('day');
   await offer.locator('select[name=hour]').selectOption('5');

@@ -5,7 +5,7 @@
 import { buildBundle, createWorld, EDITOR, OWNER, type World } from './emulated-world';
 
 const HOUR = 3_600_000;
-const BUSY = 'Another refresh of this spreadsheet is running; try again in a minute.';
+const BUSY = 'Another report is being written to this spreadsheet. Try again in a minute.';
 let bundle = '';
 
 beforeAll(async () => {
@@ -186,11 +186,11 @@ describe('scheduled refresh on the emulator', () => {
     w.connect();
     save(w, { name: 'Last month', report: 'earnings', start: 'lastMonth', sheetName: 'Monthly' });
     w.call('refreshReports');
-    expect(w.statusRows()[0].Dates).toBe('lastMonth (2026-09-01 to 2026-09-30)');
+    expect(w.statusRows()[0].Dates).toBe('Last month (2026-09-01 to 2026-09-30)');
     expect(w.values('Monthly').length - 1).toBe(30);
     setClock(w, '2026-11-03T12:00:00Z');
     w.call('refreshReports');
-    expect(w.statusRows()[0].Dates).toBe('lastMonth (2026-10-01 to 2026-10-31)');
+    expect(w.statusRows()[0].Dates).toBe('Last month (2026-10-01 to 2026-10-31)');
     expect(w.values('Monthly').length - 1).toBe(31);
   });
 
@@ -206,7 +206,7 @@ describe('scheduled refresh on the emulator', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
       Name: '=HYPERLINK("x")', // kept as text, not run as a formula
-      Report: 'earnings',
+      Report: 'Earnings',
       Sites: 'site-1',
       Sheet: 'A',
       Outcome: 'OK',

@@ -1,6 +1,7 @@
 import type { Spreadsheet } from '../../src/platform/types';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
 import { pagesTable, sheet, sheetEmulator, shown } from './helpers';
+import { caught } from '../api/helpers/caught';
 
 /**
  * The spreadsheet as the writer sees it, except that the Nth setValues call from now on fails
@@ -94,9 +95,12 @@ describe('writeReportBlock: a write that fails midway (all-or-nothing)', () => {
 
   it('a first write that fails leaves no sheet behind, and a retry meets no conflict with itself', () => {
     const { ss } = sheetEmulator();
-    expect(() =>
+    const error = caught(() =>
       writeReportBlock(failingOnSetValues(ss, 2), { sheetName: 'Pages', blockId: 'r1', table: pagesTable(25_000), note: 'n' }),
-    ).toThrow(/failed midway/);
+    );
+    // Its own code: the user can run it again (not INTERNAL, which means a bug).
+    expect(error.code).toBe('WRITE_FAILED');
+    expect(error.message).toBe("Writing to sheet 'Pages' failed midway; the previous data is still in place. Try again.");
     expect(ss.getSheets().map((x) => x.getName())).toEqual(['Sheet1']);
     expect(writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(25_000), note: 'n' }).rows).toBe(25_000);
   });

@@ -123,7 +123,17 @@ describe('totalRow', () => {
       { device: 'mobile', pageviews: 900, sessions: 300, bounceRate: 10 },
     ], { toDate });
     const total = totalRow(table, s);
-    expect(total).toEqual(['Total', 1000, 400, 2.5, 20]);
+    expect(total.slice(0, 4)).toEqual(['Total', 1000, 400, 2.5]);
+    // Bounce rates are fractions (0.5 and 0.1): the weighted mean is 0.2, i.e. 20%.
+    expect(total[4]).toBeCloseTo(0.2, 12);
+  });
+
+  it('writes every percent as a fraction with a % format, whatever shape the API sends it in', () => {
+    const s = spec('pages/performance');
+    const table = toTable(s, [{ pageUrl: '/a/', pageviewsPercent: 10, viewability: { value: 58.4 } }, { pageUrl: '/b/', pageviewsPercent: '2.5', viewability: 70 }], { toDate });
+    const col = (h: string) => headers(table).indexOf(h);
+    expect(table.rows.map((r) => [r[col('Pageviews %')], r[col('Viewability')]])).toEqual([[0.1, 0.584], [0.025, 0.7]]);
+    expect(table.columns[col('Viewability')].format).toBe('0.00%');
   });
 
   it('leaves a ratio empty when its parts are not in the table (page rows have no sessions)', () => {

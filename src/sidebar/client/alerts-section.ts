@@ -1,4 +1,4 @@
-import type { AlertCheckResult, AlertCondition, AlertListView, AlertView } from '../../shared/types';
+import type { AlertCondition, AlertDefinition, AlertListView, AlertView, SavedReportView } from '../../shared/types';
 import { REPORTS } from '../../catalog/reports';
 import { clear, el, field, setStatus } from './dom';
 import type { SidebarContext, SidebarSection } from './section';
@@ -54,6 +54,7 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
   const schedule = el('div', { className: 'hint gray', 'data-test': 'alerts-schedule' });
   const list = el('div', { className: 'block', 'data-test': 'alerts-list' });
   const checkNow = el('button', { type: 'button', text: 'Check now' });
+  const failures = el('div', { className: 'block', 'data-test': 'failure-mail' });
 
   const name = el('input', { type: 'text', name: 'alert-name', maxlength: '100', placeholder: 'e.g. RPM drop' });
   const site = el('input', { type: 'text', name: 'alert-siteId', placeholder: 'site-1, or all' });
@@ -95,6 +96,7 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     status,
     list,
     el('details', { className: 'advanced', open: true }, el('summary', { text: 'New alert' }), form),
+    failures,
   );
 
   const sync = () => {
@@ -163,15 +165,37 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     }
   }
 
+  /** Scheduled saved reports, each with "e-mail me when its scheduled refresh fails". */
+  function renderFailures(reports: SavedReportView[]): void {
+    clear(failures);
+    const scheduled = reports.filter((r) => r.schedule && r.schedule.every !== 'off');
+    if (scheduled.length === 0) return;
+    failures.append(
+      el('div', { className: 'site-name', text: 'E-mail me when a scheduled refresh fails' }),
+      el('div', { className: 'hint gray', text: 'Sent by the account whose trigger runs the schedules, to itself, once a day at most per report.' }),
+    );
+    for (const r of scheduled) {
+      // The view's status is the server's, not part of the definition it saves.
+      const { status: _status, ...definition } = r;
+      const box = el('input', { type: 'checkbox', name: 'notifyOnFailure', id: `notify-${r.id}`, 'data-report': r.id });
+      box.checked = r.notifyOnFailure === true;
+      box.addEventListener('change', () =>
+        act('Saving\u2026', () => ctx.rpc('saveReport', { ...definition, notifyOnFailure: box.checked }), () => load()),
+      );
+      failures.appendChild(el('div', { className: 'form-group checkbox' }, box, el('label', { for: box.id, text: r.name ?? r.id })));
+    }
+  }
+
   function load(after?: () => void): void {
-    act('Loading alerts\u2026', () => ctx.rpc<AlertListView>('listAlerts'), (view) => {
+    act('Loading alerts\u2026', () => Promise.all([ctx.rpc('listAlerts'), ctx.rpc('listReports')]), ([view, reports]) => {
       render(view);
+      renderFailures(reports.reports);
       after?.();
     });
   }
 
   checkNow.addEventListener('click', () =>
-    act('Checking your alerts\u2026', () => ctx.rpc<AlertCheckResult[]>('checkAlertsNow'), (results) => {
+    act('Checking your alerts\u2026', () => ctx.rpc('checkAlertsNow'), (results) => {
       const fired = results.filter((r) => r.outcome === 'fired').length;
       const text = results.length === 0 ? 'You have no alerts to check.' : `Checked ${results.length}: ${fired} fired.`;
       load(() => setStatus(status, text, fired ? 'error' : 'success'));
@@ -182,20 +206,23 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     const c = condition.value;
     const raw = threshold.value.trim();
     const number = raw === '' ? undefined : Number(raw);
-    const definition = {
+    // The select's value is one of its options, AlertConditions; the server checks it again.
+    const definition: AlertDefinition = {
       name: name.value,
       siteId: site.value,
       report: report.value,
       metric: metric.value,
-      condition: c,
+      condition: c as AlertCondition,
       // The form asks for percent; the server takes a fraction (-0.2 is a 20 % drop).
       threshold: number === undefined ? undefined : c === 'changeBelow' ? -Math.abs(number) / 100 : c === 'changeAbove' ? Math.abs(number) / 100 : number,
       period: period.value,
-      compareTo: isChange(c) ? compareTo.value : undefined,
+      compareTo: isChange(c) ? (compareTo.value as AlertDefinition['compareTo']) : undefined,
       byHour: c === 'noData' ? Number(byHour.value) : undefined,
     };
-    act('Saving\u2026', () => ctx.rpc<AlertView>('saveAlert', definition), () => {
+    act('Saving\u2026', () => ctx.rpc('saveAlert', definition), () => {
       form.reset();
+      // The metric list is rebuilt, so the next alert starts on RPM again.
+      clear(metric);
       sync();
       load(() => setStatus(status, 'Alert saved.', 'success'));
     });

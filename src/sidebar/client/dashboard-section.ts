@@ -1,4 +1,3 @@
-import type { DashboardResult } from '../../shared/types';
 import { el, field, setStatus } from './dom';
 import type { SidebarSection } from './section';
 
@@ -37,7 +36,7 @@ export const dashboardSection: SidebarSection = {
       create.disabled = true;
       setStatus(status, 'Creating the dashboard\u2026 (four reports)');
       ctx
-        .rpc<DashboardResult>('createDashboard', { siteId: site.value, period: period.value, hour: hour.value === '' ? null : Number(hour.value) })
+        .rpc('createDashboard', { siteId: site.value, period: period.value, hour: hour.value === '' ? null : Number(hour.value) })
         .then((made) => setStatus(status, `Dashboard ready: sheet '${made.sheetName}'.`, 'success'))
         .catch((error: Error) => setStatus(status, error.message, 'error'))
         .finally(() => {

@@ -67,7 +67,7 @@ function start(app: HTMLElement): void {
   for (const section of SECTIONS) section.mount(roots.get(section.id)!, ctx);
 
   setStatus(status, 'Loading\u2026');
-  rpc<SettingsView>('getSettings')
+  rpc('getSettings')
     .then((view) => {
       setStatus(status, '');
       ctx.emit('settings-changed', view);

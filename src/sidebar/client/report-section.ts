@@ -6,10 +6,13 @@ import type {
   SettingsView,
   SiteView,
 } from '../../shared/types';
+import { MAX_LIMIT, readLimit } from '../../pull/query-options';
+import { userMessage } from '../../shared/errors';
 import { checkCustomDates, describeAvailability } from './report-dates';
 import { clear, el, field, setStatus } from './dom';
 import { newRunId, pollProgress } from './run-progress';
 import type { SidebarContext, SidebarSection } from './section';
+import { thousands } from '../../shared/text-size';
 
 const GROUPS: Array<{ group: CatalogEntryView['group']; label: string }> = [
   { group: 'traffic', label: 'Traffic' },
@@ -28,7 +31,7 @@ function defaultSheetName(report: CatalogEntryView | undefined, siteId: string):
 }
 
 function resultLine(result: RunReportResult): string {
-  const rows = `${result.rows.toLocaleString('en-US')} ${result.rows === 1 ? 'row' : 'rows'}`;
+  const rows = `${thousands(result.rows)} ${result.rows === 1 ? 'row' : 'rows'}`;
   let line = `Wrote ${rows} to '${result.sheetName}'!${result.range} in ${result.seconds} s.`;
   if (result.startDate && result.endDate) line += ` Dates ${result.startDate} to ${result.endDate}.`;
   if (result.dataThrough) line += ` Data through ${result.dataThrough}.`;
@@ -66,7 +69,7 @@ export const reportSection: SidebarSection = {
       custom,
       availability,
     );
-    const limit = el('input', { type: 'number', min: '1', step: '1', name: 'limit', placeholder: 'All rows' });
+    const limit = el('input', { type: 'number', min: '1', max: String(MAX_LIMIT), step: '1', name: 'limit', placeholder: 'All rows' });
     const limitBox = field('Row limit', limit, 'Optional: the first rows by the report\u2019s default order.');
     const sheet = el('input', { type: 'text', name: 'sheetName', maxlength: '100' });
     const run = el('button', { className: 'action', type: 'submit', text: 'Run report' });
@@ -178,7 +181,7 @@ export const reportSection: SidebarSection = {
       availability.className = 'hint gray';
       availability.textContent = 'Loading the dates with data\u2026';
       ctx
-        .rpc<DateOptionsView>('getDateOptions', { siteId, report: entry.key })
+        .rpc('getDateOptions', { siteId, report: entry.key })
         .then((options) => {
           if (ticket === datesRequest) fillDates(options);
         })
@@ -199,9 +202,10 @@ export const reportSection: SidebarSection = {
     const loadSites = (): void => {
       setStatus(status, '');
       ctx
-        .rpc<SiteView[]>('listSites')
+        .rpc('listSites')
         .then((list) => {
           fillSites(list);
+          ctx.emit('sites-loaded', list);
           if (!list.length) setStatus(status, 'This credential sees no sites. Check it in Settings.', 'error');
           loadDates();
         })
@@ -239,9 +243,12 @@ export const reportSection: SidebarSection = {
         }
       }
       if (entry.paginated && limit.value.trim()) {
-        const n = Number(limit.value);
-        if (!Number.isInteger(n) || n < 1) return 'The row limit must be a whole number of 1 or more, or empty for all rows.';
-        request.options = { limit: n };
+        // The pull's own reader: the page refuses exactly what the server would.
+        try {
+          request.options = { limit: readLimit(limit.value) };
+        } catch (error) {
+          return userMessage(error);
+        }
       }
       const name = sheet.value.trim();
       if (name.length > 100) return 'Sheet names have at most 100 characters.';
@@ -266,11 +273,11 @@ export const reportSection: SidebarSection = {
       setStatus(progress, 'Starting\u2026');
       const stop = pollProgress(ctx.rpc, request.runId, (p) => setStatus(progress, p.message));
       ctx
-        .rpc<RunReportResult>('runReport', request)
+        .rpc('runReport', request)
         .then((result) => {
           setStatus(status, resultLine(result), 'success');
           saveRun.hidden = !ctx.hasSection('saved');
-          ctx.emit('report-ran', { request, result });
+          ctx.emit('report-ran', { request, result, label: chosenReport()?.label });
         })
         .catch((error: Error) => setStatus(status, error.message, 'error'))
         .finally(() => {
@@ -309,7 +316,7 @@ export const reportSection: SidebarSection = {
 
     form.hidden = true;
     ctx
-      .rpc<CatalogEntryView[]>('getCatalog')
+      .rpc('getCatalog')
       .then(fillCatalog)
       .catch((error: Error) => setStatus(status, error.message, 'error'));
     ctx.on('settings-changed', applySettings);

@@ -1,3 +1,5 @@
+import type { SidebarApi, SidebarFunction } from '../../shared/sidebar-api';
+
 /**
  * google.script.run as promises. Apps Script allows at most 10 calls in flight per page; calls
  * beyond that wait in a queue here instead of failing.
@@ -16,7 +18,8 @@ declare global {
 
 const MAX_IN_FLIGHT = 10;
 
-export type Rpc = <T>(name: string, ...args: unknown[]) => Promise<T>;
+/** A server function by its name in SidebarApi: the name, the arguments and the result are all typed. */
+export type Rpc = <K extends SidebarFunction>(name: K, ...args: Parameters<SidebarApi[K]>) => Promise<ReturnType<SidebarApi[K]>>;
 
 /** The message a server failure carries (serve() already made it user-safe). */
 function errorText(error: unknown): string {
@@ -34,8 +37,8 @@ export function createRpc(): Rpc {
     const next = waiting.shift();
     if (next) next();
   };
-  return <T>(name: string, ...args: unknown[]): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
+  return <K extends SidebarFunction>(name: K, ...args: Parameters<SidebarApi[K]>): Promise<ReturnType<SidebarApi[K]>> =>
+    new Promise((resolve, reject) => {
       const start = (): void => {
         inFlight++;
         const run = window.google?.script?.run;
@@ -47,7 +50,7 @@ export function createRpc(): Rpc {
         const runner = run
           .withSuccessHandler((value) => {
             release();
-            resolve(value as T);
+            resolve(value as ReturnType<SidebarApi[K]>);
           })
           .withFailureHandler((error) => {
             release();

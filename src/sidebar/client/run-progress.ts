@@ -13,7 +13,7 @@ export function pollProgress(rpc: Rpc, runId: string, onProgress: (progress: Run
   const timer = window.setInterval(() => {
     if (stopped || inFlight) return;
     inFlight = true;
-    rpc<RunProgress | null>('getRunProgress', runId)
+    rpc('getRunProgress', runId)
       .then((progress) => {
         if (!stopped && progress && !progress.done) onProgress(progress);
       })

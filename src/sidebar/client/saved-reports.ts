@@ -8,8 +8,11 @@ import type {
   ScheduleOwnerView,
 } from '../../shared/types';
 import { DAY_NAMES, describeSchedule, isScheduled } from '../../reports/schedule';
+import { datesInWords } from '../../dates/presets';
 import { clear, el, field, setStatus } from './dom';
+import type { Rpc } from './rpc';
 import type { SidebarContext, SidebarSection } from './section';
+import { thousands } from '../../shared/text-size';
 
 /**
  * The "Saved" tab: saved reports with their status, Run / Edit / Delete, a schedule editor, who
@@ -17,14 +20,14 @@ import type { SidebarContext, SidebarSection } from './section';
  * from the server goes in as text (el's `text`, textContent), never as HTML.
  */
 export interface SavedReportsApi {
-  run<T>(fn: string, ...args: unknown[]): Promise<T>;
+  run: Rpc;
 }
 
 export interface SavedReportsHandle {
   /** Reloads the list from the server. */
   reload(): void;
   /** Shows the "save this report" form filled from a builder request. */
-  offerSave(request: RunReportRequest): void;
+  offerSave(request: RunReportRequest, label?: string): void;
   /** Takes the offer back (the builder's form changed since that run). */
   withdrawSave(): void;
 }
@@ -37,13 +40,15 @@ function scheduleInWords(schedule: Schedule | undefined): string {
 }
 
 
-function sitesInWords(siteId: string | string[]): string {
-  return siteId === 'all' ? 'all sites' : ([] as string[]).concat(siteId).join(', ');
-}
+/** Site names the builder loaded, by ID: cards show "Example Kitchen (site-1)". */
+const siteNames = new Map<string, string>();
 
-function datesInWords(r: { start?: string; end?: string }): string {
-  if (!r.start) return '';
-  return r.end ? `${r.start} to ${r.end}` : r.start;
+function sitesInWords(siteId: string | string[]): string {
+  if (siteId === 'all') return 'all active sites';
+  return ([] as string[])
+    .concat(siteId)
+    .map((id) => (siteNames.get(id) ? `${siteNames.get(id)} (${id})` : id))
+    .join(', ');
 }
 
 function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean): string {
@@ -63,7 +68,7 @@ function statusLine(r: SavedReportView): { text: string; kind: 'info' | 'error' 
   // The server's words, in the spreadsheet's time zone: never the browser's (they may differ).
   const parts = [`Last run ${s.lastRunText ?? ''}`];
   if (s.outcome === 'error') return { text: `${parts[0]}: failed. ${s.lastError ?? ''}`.trim(), kind: 'error' };
-  if (s.rows !== null) parts.push(`${s.rows.toLocaleString('en-US')} ${s.rows === 1 ? 'row' : 'rows'}`);
+  if (s.rows !== null) parts.push(`${thousands(s.rows)} ${s.rows === 1 ? 'row' : 'rows'}`);
   if (s.dataThrough) parts.push(`data through ${s.dataThrough}`);
   return { text: `${parts.join(' \u00b7 ')}.`, kind: 'success' };
 }
@@ -150,7 +155,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
   };
 
   const refresh = (ids?: string[]) =>
-    act('Refreshing\u2026 (large reports can take a few minutes)', () => api.run<RefreshOutcome[]>('refreshReports', ids), (outcomes) => {
+    act('Refreshing\u2026 (large reports can take a few minutes)', () => api.run('refreshReports', ids), (outcomes) => {
       const { text, kind } = outcomesText(outcomes);
       load(() => setStatus(status, text, kind));
     });
@@ -161,7 +166,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     ownerBox.appendChild(el('div', { text: ownerLine(view.scheduleOwner, anyScheduled) }));
     if (anyScheduled && (!view.scheduleOwner.isMine || !view.scheduleOwner.active)) {
       const take = el('button', { type: 'button', text: 'Take over' });
-      take.addEventListener('click', () => act('Taking over the schedules\u2026', () => api.run<ReportListView>('takeOverSchedule'), render));
+      take.addEventListener('click', () => act('Taking over the schedules\u2026', () => api.run('takeOverSchedule'), render));
       ownerBox.append(
         el('div', { className: 'hint gray', text: 'Take over if that person left or their schedule stopped: the schedules then run with your account and credential.' }),
         el('div', { className: 'buttons' }, take),
@@ -204,7 +209,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         sheetName: sheet.value,
         schedule: schedule.value(),
       };
-      act('Saving\u2026', () => api.run<SavedReportView>('saveReport', definition), () => load(() => setStatus(status, 'Saved.', 'success')));
+      act('Saving\u2026', () => api.run('saveReport', definition), () => load(() => setStatus(status, 'Saved.', 'success')));
     });
     clear(card);
     card.appendChild(form);
@@ -213,7 +218,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
   function reportCard(r: SavedReportView, timeZone: string): HTMLElement {
     const card = el('div', { className: 'block notice', 'data-report-id': r.id });
     const line = statusLine(r);
-    const where = [r.report, sitesInWords(r.siteId), datesInWords(r)].filter((s) => s !== '').join(' \u00b7 ');
+    const where = [r.reportLabel, sitesInWords(r.siteId), r.datesText].filter((s) => s !== '').join(' \u00b7 ');
     const run = el('button', { type: 'button', className: 'action', text: 'Run' });
     const edit = el('button', { type: 'button', text: 'Edit' });
     const del = el('button', { type: 'button', className: 'danger', text: 'Delete' });
@@ -233,7 +238,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         del.textContent = 'Confirm delete';
         return;
       }
-      act('Deleting\u2026', () => api.run<{ deleted: boolean }>('deleteReport', r.id), () => load(() => setStatus(status, 'Deleted. Its data stays in the sheet.', 'success')));
+      act('Deleting\u2026', () => api.run('deleteReport', r.id), () => load(() => setStatus(status, 'Deleted. Its data stays in the sheet.', 'success')));
     });
     const statusNode = el('div', { className: 'hint', 'data-test': 'report-status' });
     setStatus(statusNode, line.text, line.kind);
@@ -265,7 +270,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
 
   function load(then?: () => void): void {
     api
-      .run<ReportListView>('listReports')
+      .run('listReports')
       .then((view) => {
         render(view);
         then?.();
@@ -273,13 +278,13 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       .catch((error: Error) => setStatus(status, error.message, 'error'));
   }
 
-  function offerSave(request: RunReportRequest): void {
+  function offerSave(request: RunReportRequest, label?: string): void {
     clear(saveBox);
     const name = textInput('name', '', 'e.g. Monthly earnings');
     const schedule = scheduleEditor({ every: 'off' });
     const save = el('button', { type: 'submit', className: 'action', text: 'Save this report' });
     const dismiss = el('button', { type: 'button', text: 'Not now' });
-    const summary = [request.report, sitesInWords(request.siteId), datesInWords(request)].filter((s) => s !== '').join(' \u00b7 ');
+    const summary = [label ?? request.report, sitesInWords(request.siteId), datesInWords(request.start, request.end)].filter((s) => s !== '').join(' \u00b7 ');
     const form = el(
       'form',
       { novalidate: true },
@@ -303,7 +308,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         sheetName: request.sheetName ?? '',
         schedule: schedule.value(),
       };
-      act('Saving\u2026', () => api.run<SavedReportView>('saveReport', definition), () => {
+      act('Saving\u2026', () => api.run('saveReport', definition), () => {
         saveBox.hidden = true;
         load(() => setStatus(status, 'Saved. Run it from here, or let its schedule refresh it.', 'success'));
       });
@@ -338,9 +343,13 @@ export function createSavedReportsSection(): SidebarSection {
     id: 'saved',
     title: 'Saved',
     mount(root: HTMLElement, ctx: SidebarContext): void {
-      const mounted = mountSavedReports(root, { run: (fn, ...args) => ctx.rpc(fn, ...args) });
+      const mounted = mountSavedReports(root, { run: ctx.rpc });
       handle = mounted;
-      ctx.on('report-ran', ({ request }) => mounted.offerSave(request));
+      ctx.on('report-ran', ({ request, label }) => mounted.offerSave(request, label));
+      ctx.on('sites-loaded', (list) => {
+        siteNames.clear();
+        for (const site of list) if (site.name) siteNames.set(site.id, site.name);
+      });
       ctx.on('report-edited', () => mounted.withdrawSave());
     },
     shown(): void {

@@ -1,10 +1,12 @@
 import type { Rpc } from './rpc';
-import type { RunReportRequest, RunReportResult, SettingsView } from '../../shared/types';
+import type { RunReportRequest, RunReportResult, SettingsView, SiteView } from '../../shared/types';
 
 /** What the sections tell each other (e.g. saved reports can offer to save the last run). */
 export interface SidebarEvents {
   'settings-changed': SettingsView;
-  'report-ran': { request: RunReportRequest; result: RunReportResult };
+  'report-ran': { request: RunReportRequest; result: RunReportResult; label?: string };
+  /** The sites the credential sees, as the builder loaded them (other tabs show their names). */
+  'sites-loaded': SiteView[];
   /** The builder's form no longer shows the last run: its "save this report" offer is stale. */
   'report-edited': null;
 }

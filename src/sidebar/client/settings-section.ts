@@ -104,7 +104,7 @@ export const settingsSection: SidebarSection = {
       showSites(null);
       setStatus(status, 'Checking the credential\u2026');
       ctx
-        .rpc<SettingsView>('saveSettings', input)
+        .rpc('saveSettings', input)
         .then((view) => {
           changed(view);
           const n = view.recalculated;
@@ -130,7 +130,7 @@ export const settingsSection: SidebarSection = {
       showSites(null);
       setStatus(status, 'Connecting\u2026');
       ctx
-        .rpc<ConnectionResult>('testConnection')
+        .rpc('testConnection')
         .then((result) => {
           setStatus(status, result.message, 'success');
           showSites(result);
@@ -153,7 +153,7 @@ export const settingsSection: SidebarSection = {
       busy(true);
       showSites(null);
       ctx
-        .rpc<SettingsView>('clearSettings')
+        .rpc('clearSettings')
         .then((view) => {
           changed(view);
           setStatus(status, 'The credential is forgotten, and formulas are off in every spreadsheet where you had allowed them.', 'success');

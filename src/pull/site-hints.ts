@@ -1,0 +1,41 @@
+import { isActiveSite } from '../api/types';
+import { CreatorError, isCreatorError } from '../shared/errors';
+
+interface ListedSite {
+  id: string;
+  name?: unknown;
+  status?: unknown;
+}
+
+/**
+ * A site's failure in words that lead to the fix: a name or a differently cased ID typed where
+ * the ID goes gets "use its ID site-1"; an inactive site is called inactive rather than "no data
+ * yet". Only asked after a failure, from the site list (usually cached), so a good pull costs nothing.
+ */
+export function explainSiteError(error: unknown, siteId: string, listSites: () => ReadonlyArray<ListedSite>): unknown {
+  if (!isCreatorError(error)) return error;
+  const notFound = error.code === 'FORBIDDEN' && (error.status === 404 || error.status === 403);
+  const noData = error.code === 'OUT_OF_BOUNDS' && / has no .* data yet\.$/.test(error.message);
+  if (!notFound && !noData) return error;
+  let sites: ReadonlyArray<ListedSite>;
+  try {
+    sites = listSites();
+  } catch (_) {
+    return error;
+  }
+  if (notFound) {
+    const wanted = siteId.trim().toLowerCase();
+    const match = sites.find((s) => String(s.id).toLowerCase() === wanted) ?? sites.find((s) => typeof s.name === 'string' && s.name.trim().toLowerCase() === wanted);
+    if (!match) return error;
+    if (String(match.id).toLowerCase() !== wanted) return new CreatorError('BAD_INPUT', `"${siteId}" is a site name: use its ID, ${match.id}.`);
+    const name = typeof match.name === 'string' && match.name ? ` (${match.name})` : '';
+    return new CreatorError('BAD_INPUT', `Site IDs are case-sensitive: use ${match.id}${name}, not ${siteId}.`);
+  }
+  const site = sites.find((s) => String(s.id) === siteId);
+  if (!site || isActiveSite(site.status)) return error;
+  const status = typeof site.status === 'string' && site.status.trim() ? site.status.trim() : 'inactive';
+  return new CreatorError(
+    'OUT_OF_BOUNDS',
+    `Site ${siteId} is ${status.toLowerCase()}, so it has no data to report. Choose an active site, or "all" for every active one.`,
+  );
+}

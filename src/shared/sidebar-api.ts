@@ -1,0 +1,51 @@
+import type {
+  AlertCheckResult,
+  AlertDefinition,
+  AlertListView,
+  AlertView,
+  CatalogEntryView,
+  ConnectionResult,
+  DashboardRequest,
+  DashboardResult,
+  DateOptionsView,
+  RefreshOutcome,
+  ReportDefinition,
+  ReportListView,
+  RunProgress,
+  RunReportRequest,
+  RunReportResult,
+  SavedReportView,
+  SettingsInput,
+  SettingsView,
+  SiteView,
+} from './types';
+
+/**
+ * The server functions the sidebar page calls by name through google.script.run, as gas-client
+ * types them: Code.ts is checked against this (renaming or changing one fails the build, not the
+ * page at run time), and the page's rpc only accepts these names with these arguments.
+ * Property syntax, not methods, so parameters are checked strictly.
+ */
+export interface SidebarApi {
+  saveSettings: (input: SettingsInput) => SettingsView;
+  getSettings: () => SettingsView;
+  clearSettings: () => SettingsView;
+  testConnection: () => ConnectionResult;
+  getCatalog: () => CatalogEntryView[];
+  listSites: () => SiteView[];
+  getDateOptions: (request: { siteId: string; report: string }) => DateOptionsView;
+  runReport: (request: RunReportRequest) => RunReportResult;
+  getRunProgress: (runId: string) => RunProgress | null;
+  saveReport: (definition: ReportDefinition) => SavedReportView;
+  listReports: () => ReportListView;
+  deleteReport: (id: string) => { deleted: boolean };
+  refreshReports: (ids?: string[]) => RefreshOutcome[];
+  takeOverSchedule: () => ReportListView;
+  listAlerts: () => AlertListView;
+  saveAlert: (definition: AlertDefinition) => AlertView;
+  deleteAlert: (id: string) => { deleted: boolean };
+  checkAlertsNow: () => AlertCheckResult[];
+  createDashboard: (request: DashboardRequest) => DashboardResult;
+}
+
+export type SidebarFunction = keyof SidebarApi;
