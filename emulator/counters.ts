@@ -16,7 +16,7 @@ export interface Counters {
   propertyWrites: number;
   lockAcquired: number;
   lockTimeouts: number;
-  /** Range.setValues / setValue calls, and the cells they wrote. */
+  /** Range.setValues / setValue / appendRow / copyTo calls, and the cells they wrote (a copy priced as a write). */
   setValuesCalls: number;
   setValuesCells: number;
   /** Sheets advanced service Values.update / batchUpdate requests, and the cells they wrote. */

@@ -419,6 +419,11 @@ export function refreshReports(ids?: string[]) {
   return serve('sidebar', (ex) => saved.refreshReports(ex, ids));
 }
 
+/** Sidebar: lets the current user's credential (and trigger) refresh a report someone else saved. */
+export function approveReport(id: string) {
+  return serve('sidebar', (ex) => saved.approveReport(ex, id));
+}
+
 /** Sidebar: makes the current user the one whose trigger runs this document's schedules. */
 export function takeOverSchedule() {
   return serve('sidebar', (ex) => saved.takeOverSchedule(ex));

@@ -47,6 +47,11 @@ function ttlMs(seconds: unknown): number {
   return Math.floor(s) * 1000;
 }
 
+/** A put as Google checks it (key and value sizes, TTL): shared with hand-written test stubs. */
+export function checkedPut(key: unknown, value: unknown, expirationInSeconds?: unknown): { key: string; value: string; ms: number } {
+  return { key: checkKey(key), value: checkValue(value), ms: ttlMs(expirationInSeconds) };
+}
+
 function cache(state: EmulatorState, store: () => Record<string, CacheEntry>): GoogleAppsScript.Cache.Cache {
   const { counters } = state;
   const live = (s: Record<string, CacheEntry>, key: string): string | null => {

@@ -47,6 +47,7 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
     }
   };
   const write = (grid: unknown[][]) => {
+    model.checkWriteFault();
     counters.setValuesCalls++;
     counters.setValuesCells += cells;
     for (let i = 0; i < numRows; i++) for (let j = 0; j < numCols; j++) model.writeInput(sheet, row + i, col + j, grid[i][j]);
@@ -218,6 +219,27 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
     },
     clearFormat: () => {
       clearFormat();
+      return self;
+    },
+
+    /**
+     * copyTo(destination[, options]): one server-side copy of values, formulas, formats and notes,
+     * all at once (a copy that fails changes nothing). The destination's top-left cell decides
+     * where; the source's size how much.
+     */
+    copyTo: (destination: unknown, options?: unknown) => {
+      const dest = ctx.rectOf(destination);
+      dest.sheet.checkBounds(dest.row, dest.col, numRows, numCols);
+      model.checkWriteFault();
+      const only = options && typeof options === 'object' ? (options as { contentsOnly?: boolean; formatOnly?: boolean }) : {};
+      model.copyCells(rect, dest.sheet, dest.row, dest.col, only);
+      counters.setValuesCalls++;
+      counters.setValuesCells += cells;
+      return self;
+    },
+    /** sort(column | {column, ascending} | [...]): reorders the range's rows, as a user's sort does. */
+    sort: (spec: unknown) => {
+      model.sortRows(rect, spec);
       return self;
     },
 

@@ -95,6 +95,13 @@ export function createSheet(ctx: Context, sheet: SheetModel): Facade {
     deleteRows: (start: unknown, howMany: unknown = 1) => deleteLines('ROWS', 'deleteRows', start, howMany),
     deleteRow: (r: unknown) => (s.deleteRows as (a: unknown, b: unknown) => Facade)(r, 1),
     deleteColumns: (start: unknown, howMany: unknown = 1) => deleteLines('COLUMNS', 'deleteColumns', start, howMany),
+    deleteColumn: (c: unknown) => (s.deleteColumns as (a: unknown, b: unknown) => Facade)(c, 1),
+    insertColumnsBefore: (before: unknown, howMany: unknown) => {
+      positive(before, 'insertColumnsBefore');
+      positive(howMany, 'insertColumnsBefore');
+      model.insertLines(sheet, 'COLUMNS', (before as number) - 1, howMany as number);
+      return self;
+    },
     appendRow: (values: unknown) => {
       if (!Array.isArray(values)) throw badArguments('Sheet.appendRow', typeName(values));
       const row = sheet.lastRow() + 1;

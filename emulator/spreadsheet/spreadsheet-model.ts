@@ -4,7 +4,7 @@
  * touching the emulated API's counters or permissions.
  */
 import { cellA1, parseA1, quoteSheetName } from './a1';
-import { copyScalar, hasContent, kindOf, type Cell, type CellKind, type Scalar } from './cell';
+import { clearCellFormat, copyScalar, hasContent, kindOf, type Cell, type CellKind, type Scalar } from './cell';
 import { parseInput, type InputOutcome } from './input';
 import {
   moveMetadata,
@@ -73,6 +73,11 @@ export class EmulatedSpreadsheet {
   private readonly calculated = new Map<Cell, Calculated>();
   private readonly pendingCells = new Set<Cell>();
   private readonly burstDenied = new Set<Cell>();
+  /**
+   * A test switch: the Nth setValues/copyTo call from now on throws `message` and writes nothing
+   * (Sheets can time out or hit a quota mid-write). Null: writes never fail.
+   */
+  writeFault: { callsLeft: number; message: string } | null = null;
 
   constructor(opts: { id?: string; name?: string; timeZone: string; owner: string; now: () => number }) {
     this.id = opts.id ?? 'emulated-spreadsheet';
@@ -218,7 +223,7 @@ export class EmulatedSpreadsheet {
     if (total + more > this.cellLimit) throw new Error(CELL_LIMIT_MESSAGE(this.cellLimit));
   }
 
-  private clearSpill(anchor: Cell): void {
+  clearSpill(anchor: Cell): void {
     for (const c of anchor.spill ?? []) {
       if (c.spillOf === anchor) {
         c.value = '';
@@ -229,7 +234,7 @@ export class EmulatedSpreadsheet {
   }
 
   /** Data written into a spill area: the array formula errors, as Sheets does at once. */
-  private blockSpill(anchor: Cell, row: number, col: number): void {
+  blockSpill(anchor: Cell, row: number, col: number): void {
     this.clearSpill(anchor);
     anchor.value = '#REF!';
     anchor.error = `Array result was not expanded because it would overwrite data in ${cellA1(row, col)}.`;
@@ -299,6 +304,83 @@ export class EmulatedSpreadsheet {
 
   readDisplay(cell: Cell | undefined): string {
     return cell ? displayValue(cell.value, cell.format, this.timeZone) : '';
+  }
+
+  /** Called before each setValues/copyTo: throws when the armed write fault comes due. */
+  checkWriteFault(): void {
+    if (!this.writeFault) return;
+    if (--this.writeFault.callsLeft > 0) return;
+    const { message } = this.writeFault;
+    this.writeFault = null;
+    throw new Error(message);
+  }
+
+  // ---- copies and sorts --------------------------------------------------------------------
+
+  /** Range.copyTo: every cell of `src` (empty ones too) onto the same-sized area at (row, col). */
+  copyCells(src: GridRect, to: SheetModel, row: number, col: number, only: { contentsOnly?: boolean; formatOnly?: boolean } = {}): void {
+    const copies: Array<Cell | undefined> = [];
+    for (let i = 0; i < src.numRows; i++)
+      for (let j = 0; j < src.numCols; j++) {
+        const c = src.sheet.cell(src.row + i, src.col + j);
+        copies.push(c ? { ...c, value: copyScalar(c.value), spill: undefined, spillOf: undefined } : undefined);
+      }
+    let k = 0;
+    for (let i = 0; i < src.numRows; i++)
+      for (let j = 0; j < src.numCols; j++) {
+        const from = copies[k++];
+        const target = to.ensure(row + i, col + j);
+        if (target.spillOf) this.blockSpill(target.spillOf, row + i, col + j);
+        if (!only.formatOnly) {
+          this.clearSpill(target);
+          delete target.formula;
+          delete target.error;
+          target.value = from?.value ?? '';
+          if (from?.formula !== undefined) target.formula = from.formula;
+          if (from?.note !== undefined) target.note = from.note;
+          else delete target.note;
+        }
+        if (!only.contentsOnly) {
+          clearCellFormat(target);
+          if (from) {
+            for (const key of ['format', 'fontWeight', 'fontColor', 'background', 'horizontalAlignment', 'wrap'] as const) {
+              if (from[key] !== undefined) (target as unknown as Record<string, unknown>)[key] = from[key];
+            }
+          }
+        }
+      }
+  }
+
+  /** Range.sort: rows of the rect reordered by one or more columns (absolute column numbers). */
+  sortRows(rect: GridRect, spec: unknown): void {
+    const keys = (Array.isArray(spec) ? spec : [spec]).map((k) =>
+      typeof k === 'number' ? { column: k, ascending: true } : { column: Number((k as { column: unknown }).column), ascending: (k as { ascending?: boolean }).ascending !== false },
+    );
+    for (const k of keys) if (k.column < rect.col || k.column >= rect.col + rect.numCols) throw new Error('The sort column must be within the specified range.');
+    const rows: Array<Array<Cell | undefined>> = [];
+    for (let i = 0; i < rect.numRows; i++) {
+      const line: Array<Cell | undefined> = [];
+      for (let j = 0; j < rect.numCols; j++) line.push(rect.sheet.cell(rect.row + i, rect.col + j));
+      rows.push(line);
+    }
+    const rank = (v: Scalar): [number, number | string] =>
+      v === '' ? [3, 0] : typeof v === 'number' ? [0, v] : v instanceof Date ? [0, v.getTime()] : typeof v === 'boolean' ? [2, v ? 1 : 0] : [1, v.toLowerCase()];
+    rows.sort((a, b) => {
+      for (const k of keys) {
+        const [ka, va] = rank(a[k.column - rect.col]?.value ?? '');
+        const [kb, vb] = rank(b[k.column - rect.col]?.value ?? '');
+        // Empty cells go last whatever the order, as in Sheets.
+        if (ka !== kb) return ka === 3 || kb === 3 ? ka - kb : (ka - kb) * (k.ascending ? 1 : -1);
+        if (va !== vb) return (va < vb ? -1 : 1) * (k.ascending ? 1 : -1);
+      }
+      return 0;
+    });
+    rows.forEach((line, i) =>
+      line.forEach((c, j) => {
+        const r = rect.sheet.rows[rect.row + i - 1] ?? (rect.sheet.rows[rect.row + i - 1] = []);
+        r[rect.col + j - 1] = c;
+      }),
+    );
   }
 
   // ---- rows and columns ---------------------------------------------------------------------

@@ -174,7 +174,7 @@ function errorSummary(res: ProbeResponse, secrets: string[]): string {
   const first = isObject(body) && Array.isArray(body.errors) && isObject(body.errors[0]) ? body.errors[0] : isObject(body) ? body : {};
   const codeOf = (v: unknown) => (typeof v === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(v) ? v : undefined);
   const code = codeOf(first.code) ?? codeOf(first.internalCode) ?? codeOf((body as Record<string, unknown>)?.error);
-  const detail = cleanDetail(first.detail ?? first.message ?? first.title ?? (body as Record<string, unknown>)?.error_description, secrets);
+  const detail = cleanDetail(first.detail ?? first.message ?? first.title ?? (body as Record<string, unknown>)?.error_description, (text) => secrets.every((secret) => !text.includes(secret)));
   const shape = isObject(body) && Array.isArray(body.errors) ? 'errors[] (JSON:API)' : `object {${isObject(body) ? Object.keys(body).join(', ') : ''}}`;
   return `status ${res.status}, body ${shape}${code ? `, code ${code}` : ''}${detail ? `, detail "${detail}"` : ''}`;
 }

@@ -1,8 +1,9 @@
-import { rememberSecret, timeLeft, type Execution } from '../platform/execution';
+import { timeLeft, type Execution } from '../platform/execution';
 import type { Credential } from './credential';
 import { CreatorError } from '../shared/errors';
 import { MAX_CACHE_TTL_S } from './freshness';
 import { errorFromResponse, parseJson, providerCodeOf, statusLabel } from './response-errors';
+import { holdSecrets, secretCheck } from './secret-forms';
 import { sendWithRetry, type RetryContext } from './retry';
 
 /**
@@ -50,8 +51,8 @@ function readStored(value: unknown, now: number): StoredToken | null {
   return token as StoredToken;
 }
 
-function authFailed(status: number, text: string): CreatorError {
-  const providerCode = providerCodeOf(text);
+function authFailed(status: number, text: string, clean: (text: string) => boolean): CreatorError {
+  const providerCode = providerCodeOf(text, clean);
   const label = statusLabel(status, providerCode);
   return new CreatorError('AUTH_FAILED', `The credential was rejected (${label}): check or re-enter it in Settings.`, {
     status,
@@ -62,7 +63,7 @@ function authFailed(status: number, text: string): CreatorError {
 function mint(ctx: RetryContext, credential: Credential): StoredToken {
   const { platform } = ctx.execution;
   const basic = platform.base64Encode(`${credential.clientId}:${credential.clientSecret}`);
-  rememberSecret(ctx.execution, basic);
+  holdSecrets(ctx.execution, [credential.clientSecret, basic]);
   const [response] = sendWithRetry(
     ctx,
     [
@@ -80,10 +81,10 @@ function mint(ctx: RetryContext, credential: Credential): StoredToken {
     1,
   );
   if (response.status === 400 || response.status === 401 || response.status === 403) {
-    throw authFailed(response.status, response.text);
+    throw authFailed(response.status, response.text, secretCheck(ctx.execution));
   }
   if (response.status < 200 || response.status >= 300) {
-    throw errorFromResponse(response, { path: 'the token URL', secrets: [credential.clientSecret] });
+    throw errorFromResponse(response, { path: 'the token URL', clean: secretCheck(ctx.execution) });
   }
   const body = parseJson(response) as { access_token?: unknown; expires_in?: unknown };
   if (typeof body.access_token !== 'string' || body.access_token === '') {
@@ -115,9 +116,10 @@ export function createAuth(ctx: RetryContext, credential: Credential, fingerprin
       return null;
     }
   };
-  rememberSecret(execution, credential.clientSecret);
+  // A cached token may be used without a mint in this execution: its secret forms are held anyway.
+  holdSecrets(execution, [credential.clientSecret, platform.base64Encode(`${credential.clientId}:${credential.clientSecret}`)]);
   const remember = (token: StoredToken): StoredToken => {
-    rememberSecret(execution, token.accessToken);
+    holdSecrets(execution, [token.accessToken]);
     execution.memory.set(memKey, token);
     return token;
   };

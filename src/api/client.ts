@@ -6,6 +6,7 @@ import { createAuth, type Auth } from './auth';
 import { parseDateBounds } from './bounds';
 import { credentialFingerprint, type Credential } from './credential';
 import { readPage } from './envelope';
+import { secretCheck } from './secret-forms';
 import { CreatorError, isCreatorError } from '../shared/errors';
 import { TTL_METADATA_S, TTL_RECENT_S } from './freshness';
 import { sortRows } from './local-sort';
@@ -162,7 +163,7 @@ export function createClient(execution: Execution, credential: Credential, opts:
   const listSites = (): SiteRow[] =>
     memo('sites', () =>
       // page[size]=0 asks for every site in one page.
-      cached({ what: 'sites' }, TTL_METADATA_S, isRowArray, () => readPage(getOne('/sites', [['page[size]', 0]])).rows).value.map(toSiteRow),
+      cached({ what: 'sites' }, TTL_METADATA_S, isRowArray, () => readPage(getOne('/sites', [['page[size]', 0]]), secretCheck(execution)).rows).value.map(toSiteRow),
     );
 
   // Raw bounds live in the execution's memo under one key, however they arrived (alone, read from
@@ -172,7 +173,7 @@ export function createClient(execution: Execution, credential: Credential, opts:
   const boundsCacheKey = (siteId: string): string => responseCacheKey(platform, fingerprint, { what: 'date-bounds', path: boundsPath(siteId) });
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   const keepBounds = (siteId: string, body: unknown): Record<string, unknown> => {
-    const value = readPage(body).rows[0] ?? {};
+    const value = readPage(body, secretCheck(execution)).rows[0] ?? {};
     writeCached(platform, boundsCacheKey(siteId), value, TTL_METADATA_S);
     execution.memory.set(boundsMemoKey(siteId), value);
     return value;
@@ -255,7 +256,7 @@ export function createClient(execution: Execution, credential: Credential, opts:
       ];
       const result = adapted(spec, spec.paginated ? sort : undefined, (attempt): Cached => {
         if (!spec.paginated) {
-          const page = readPage(first(buildUrl(credential.apiBaseUrl, path, paramsFor(attempt)), context));
+          const page = readPage(first(buildUrl(credential.apiBaseUrl, path, paramsFor(attempt)), context), secretCheck(execution));
           fetchOpts.onProgress?.(1, 1);
           return { ...shapeLocally(withCatalogNames(spec, page.rows), query), recordCount: page.recordCount, pages: 1 };
         }

@@ -53,13 +53,13 @@ function asRows(items: unknown[]): Record<string, unknown>[] {
  * row), or a bare JSON array (the internal dashboard API's form; no paging). A 2xx carrying only
  * JSON:API `errors[]` is an error, not an empty report.
  */
-export function readPage(body: unknown, status = 200): Page {
+export function readPage(body: unknown, clean: (text: string) => boolean, status = 200): Page {
   if (Array.isArray(body)) return { rows: asRows(body), recordCount: null, next: undefined, last: null };
   if (typeof body !== 'object' || body === null) throw unreadable(status);
   const envelope = body as { data?: unknown; meta?: unknown; errors?: unknown };
   let rows: Record<string, unknown>[];
   if (envelope.data === undefined || envelope.data === null) {
-    if (Array.isArray(envelope.errors) && envelope.errors.length > 0) throw errorInBody(body, status);
+    if (Array.isArray(envelope.errors) && envelope.errors.length > 0) throw errorInBody(body, status, clean);
     rows = [];
   } else if (Array.isArray(envelope.data)) rows = asRows(envelope.data);
   else if (typeof envelope.data === 'object') rows = [envelope.data as Record<string, unknown>];

@@ -1,6 +1,7 @@
 import { timeLeft, type Execution } from '../platform/execution';
 import { makeItSmaller, whereLabel } from './advice';
 import { readPage, type Page } from './envelope';
+import { secretCheck } from './secret-forms';
 import { CreatorError } from '../shared/errors';
 import type { Requester } from './requester';
 import { fixedFanOut, type FanOut } from './fan-out';
@@ -92,10 +93,10 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
   const pageUrl = (page: number): string =>
     buildUrl(request.baseUrl, request.path, [...request.params, ['page[number]', page], ['page[size]', asked]]);
   const getPages = (numbers: number[]): Page[] =>
-    requester.getJson(numbers.map(pageUrl), context).map((body) => readPage(body));
+    requester.getJson(numbers.map(pageUrl), context).map((body) => readPage(body, secretCheck(execution)));
 
   const started = platform.now();
-  const first = request.sendFirst ? readPage(request.sendFirst(pageUrl(1))) : getPages([1])[0];
+  const first = request.sendFirst ? readPage(request.sendFirst(pageUrl(1)), secretCheck(execution)) : getPages([1])[0];
   const pageMs = platform.now() - started;
   const recordCount = first.recordCount;
   if (request.limit === undefined && recordCount !== null && recordCount > ROW_CAP) throw tooManyRows(recordCount);

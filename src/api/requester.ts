@@ -2,6 +2,7 @@ import type { FetchRequest, FetchResponse } from '../platform/types';
 import type { Auth } from './auth';
 import type { FanOut } from './fan-out';
 import { errorFromResponse, parseJson } from './response-errors';
+import { secretCheck } from './secret-forms';
 import { sendWithRetry, type RetryContext } from './retry';
 
 export interface RequestTarget {
@@ -43,13 +44,13 @@ export function createRequester(ctx: RetryContext, auth: Auth, secret: string, b
       const still = again.findIndex((r) => r.status === 401);
       if (still >= 0) {
         auth.drop(token);
-        throw errorFromResponse(again[still], { ...targets[rejected[still]].context, secrets: [secret, token] });
+        throw errorFromResponse(again[still], { ...targets[rejected[still]].context, clean: secretCheck(ctx.execution, [secret, token]) });
       }
     }
     return responses.map((response, i): Settled => {
       try {
         if (response.status < 200 || response.status >= 300) {
-          throw errorFromResponse(response, { ...targets[i].context, secrets: [secret, token] });
+          throw errorFromResponse(response, { ...targets[i].context, clean: secretCheck(ctx.execution, [secret, token]) });
         }
         return { ok: true, body: parseJson(response) };
       } catch (error) {

@@ -7,8 +7,8 @@ export interface RequestContext {
   siteId?: string;
   /** Path after the base URL, for messages (never holds a secret). */
   path: string;
-  /** Strings that must never reach a message (the secret, the token). */
-  secrets: string[];
+  /** False for a provider string holding any part of a secret (secret-forms.ts). */
+  clean: (text: string) => boolean;
 }
 
 const PROVIDER_CODE = /^[A-Za-z0-9_.:-]{1,64}$/;
@@ -29,24 +29,27 @@ function firstError(body: Record<string, unknown>): Record<string, unknown> | nu
   return Array.isArray(body.errors) ? asRecord(body.errors[0]) : null;
 }
 
-/** The provider's `internalCode`/`code`, only when it looks like a code (never free text). */
-export function providerCodeOf(text: string): string | undefined {
+/**
+ * The provider's `internalCode`/`code`, only when it looks like a code (never free text) and holds
+ * no part of a secret.
+ */
+export function providerCodeOf(text: string, clean: (text: string) => boolean): string | undefined {
   const body = asRecord(parseBody(text));
   if (!body) return undefined;
   const first = firstError(body);
   for (const candidate of [body.internalCode, body.code, first?.internalCode, first?.code]) {
     const code = typeof candidate === 'number' ? String(candidate) : candidate;
-    if (typeof code === 'string' && PROVIDER_CODE.test(code)) return code;
+    if (typeof code === 'string' && PROVIDER_CODE.test(code) && clean(code)) return code;
   }
   return undefined;
 }
 
 /** The provider's explanation (JSON:API `errors[].detail` first), short, clean and scrubbed. */
-function providerSentence(text: string, secrets: string[]): string | undefined {
+function providerSentence(text: string, clean: (text: string) => boolean): string | undefined {
   const body = asRecord(parseBody(text));
   if (!body) return undefined;
   const first = firstError(body);
-  return firstDetail([first?.detail, body.detail, body.message, body.error_description, first?.title, first?.message], secrets);
+  return firstDetail([first?.detail, body.detail, body.message, body.error_description, first?.title, first?.message], clean);
 }
 
 /** The end of a 400's message; adapt.ts reads what comes before it as the provider's reason. */
@@ -87,7 +90,7 @@ function badResponse(status: number): CreatorError {
 /** A non-2xx response that is not retried (429/5xx are mapped by the retry loop, a token URL's 401 by auth). */
 export function errorFromResponse(response: FetchResponse, context: RequestContext): CreatorError {
   const status = response.status;
-  const providerCode = providerCodeOf(response.text);
+  const providerCode = providerCodeOf(response.text, context.clean);
   const details = { status, providerCode };
   const label = statusLabel(status, providerCode);
   if (status === 401) {
@@ -129,7 +132,7 @@ export function errorFromResponse(response: FetchResponse, context: RequestConte
     return new CreatorError('SERVER_ERROR', `The Creator API had a server error (${label}). Try again in a minute.`, details);
   }
   if (status >= 400) {
-    const sentence = providerSentence(response.text, context.secrets);
+    const sentence = providerSentence(response.text, context.clean);
     return new CreatorError(
       'BAD_INPUT',
       `The Creator API rejected the request (${label})${sentence ? `: ${sentence}` : '.'} ${BAD_REQUEST_ADVICE}`,
@@ -154,10 +157,10 @@ export function parseJson(response: FetchResponse): unknown {
 }
 
 /** A 2xx body that holds JSON:API `errors[]` and no data. */
-export function errorInBody(body: unknown, status: number): CreatorError {
+export function errorInBody(body: unknown, status: number, clean: (text: string) => boolean): CreatorError {
   const first = firstError(asRecord(body) ?? {});
-  const code = typeof first?.code === 'string' && PROVIDER_CODE.test(first.code) ? first.code : undefined;
-  const detail = firstDetail([first?.detail, first?.title], []);
+  const code = typeof first?.code === 'string' && PROVIDER_CODE.test(first.code) && clean(first.code) ? first.code : undefined;
+  const detail = firstDetail([first?.detail, first?.title], clean);
   return new CreatorError(
     'BAD_RESPONSE',
     `The Creator API answered with an error instead of data (${statusLabel(status, code)})${detail ? `: ${detail}` : '.'} Try again; if it keeps happening, check the dates, limit and sort.`,

@@ -5,6 +5,7 @@ import { CreatorError, isCreatorError } from '../shared/errors';
 import type { FanOut } from './fan-out';
 import { providerCodeOf, statusLabel } from './response-errors';
 import { isAllowlistRefusal, notAllowedError } from './allowlist';
+import { secretCheck } from './secret-forms';
 
 export interface RetryContext {
   execution: Execution;
@@ -40,8 +41,8 @@ function backoffMs(retry: number, random: () => number): number {
 
 type Failure = { kind: 'status'; response: FetchResponse } | { kind: 'network' };
 
-function detailsOf(response: FetchResponse): { status: number; providerCode?: string; retryAfter?: number } {
-  return { status: response.status, providerCode: providerCodeOf(response.text), retryAfter: retryAfterSeconds(response) };
+function detailsOf(ctx: RetryContext, response: FetchResponse): { status: number; providerCode?: string; retryAfter?: number } {
+  return { status: response.status, providerCode: providerCodeOf(response.text, secretCheck(ctx.execution)), retryAfter: retryAfterSeconds(response) };
 }
 
 function exhausted(ctx: RetryContext, failure: Failure): CreatorError {
@@ -52,7 +53,7 @@ function exhausted(ctx: RetryContext, failure: Failure): CreatorError {
       `Could not reach the Creator API at ${ctx.host} (no answer after ${MAX_TRIES} tries). Check the internet connection and the API URLs in Settings, then try again.`,
     );
   }
-  const details = detailsOf(failure.response);
+  const details = detailsOf(ctx, failure.response);
   const label = statusLabel(details.status, details.providerCode);
   if (details.status === 429) {
     return new CreatorError(
@@ -77,7 +78,7 @@ function outOfTime(ctx: RetryContext, failure: Failure, waitMs: number): Creator
       `Could not reach the Creator API at ${ctx.host}, and there is no time left in ${whereLabel(kind)} to try again. ${tryAgainLater(kind)}`,
     );
   }
-  const details = detailsOf(failure.response);
+  const details = detailsOf(ctx, failure.response);
   const label = statusLabel(details.status, details.providerCode);
   if (details.status === 429) {
     const asked = details.retryAfter !== undefined ? `asked to wait ${details.retryAfter} s` : `needs a pause of about ${wait}`;

@@ -32,7 +32,12 @@ export function resolvePath(path: string, siteId: string | undefined): string {
   if (siteId === undefined || siteId.trim() === '') {
     throw new CreatorError('BAD_INPUT', 'This report needs a site ID. See CREATOR_SITES() for the IDs your credential can see.');
   }
-  return path.replace('{siteId}', encodeURIComponent(siteId.trim()));
+  const id = siteId.trim();
+  // "." and ".." are path steps, not names: a client or proxy would resolve /sites/../x to /x.
+  if (/^\.{1,2}$/.test(id)) {
+    throw new CreatorError('BAD_INPUT', `"${id}" is not a site ID. See CREATOR_SITES() for the IDs your credential can see.`);
+  }
+  return path.replace('{siteId}', encodeURIComponent(id));
 }
 
 /** The host of an http(s) URL, for messages; "" when it cannot be read. */

@@ -39,7 +39,7 @@ function cleanRequest(input: unknown): { siteId: string; period: string; hour: n
 export function createDashboard(ex: Execution, input: unknown): DashboardResult {
   const { siteId, period, hour } = cleanRequest(input);
   const spreadsheet = ex.platform.spreadsheet();
-  if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to make the dashboard in.');
+  if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to make the dashboard in.');
   const sheetName = `Dashboard - ${siteId} - ${period}`.slice(0, 100);
   const dataSheetName = `Dashboard data - ${siteId} - ${period}`.slice(0, 100);
   for (const name of [sheetName, dataSheetName]) {

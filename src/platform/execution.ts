@@ -48,6 +48,11 @@ export function rememberSecret(execution: Execution, value: string): void {
   execution.memory.set(SECRETS, known);
 }
 
+/** Every secret this execution has touched (for the provider-string check in api/secret-forms.ts). */
+export function heldSecrets(execution: Execution): string[] {
+  return Array.from((execution.memory.get(SECRETS) as Set<string> | undefined) ?? []);
+}
+
 /** The text with every remembered secret, and anything after "Bearer " or "Basic ", blanked. */
 export function withoutSecrets(execution: Execution, text: string): string {
   let out = text;

@@ -3,14 +3,56 @@ import { timeLeft, type Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, RunReportRequest, RunReportResult } from '../shared/types';
 import { elapsedSeconds } from '../run/run-report';
-import { getStatus, putStatus, type StatusRecord, type StoredDefinition } from './report-store';
+import { approvalMessage, mayRun, type Person } from './identity';
+import { getStatus, putDefinition, putStatus, type StatusRecord, type StoredDefinition } from './report-store';
 
 /** Pulls one report into its block (the sidebar's runReportToSheet); injectable for unit tests. */
 export type ReportRunner = (
   ex: Execution,
   request: RunReportRequest,
-  opts: { blockId: string; bypassCache: boolean },
+  opts: { blockId: string; bypassCache: boolean; sheetId?: number | null },
 ) => RunReportResult;
+
+/** Who runs this refresh, and how a message names them when the platform hides their e-mail. */
+export interface Runner {
+  person: Person;
+  words: string;
+}
+
+/**
+ * A status that cannot be stored (the document's 500 KB property store is full) is kept for this
+ * execution, so the status sheet still shows it, and the run goes on to the next report.
+ */
+const UNSAVED_PREFIX = 'reports.unsavedStatus.';
+
+function record(ex: Execution, store: PropertyStore, id: string, status: StatusRecord): void {
+  try {
+    putStatus(store, id, status);
+    ex.memory.delete(UNSAVED_PREFIX + id);
+  } catch (_) {
+    ex.memory.set(UNSAVED_PREFIX + id, status);
+    ex.memory.set('reports.storeFull', true);
+  }
+}
+
+/** The status as this execution last knew it: a stored one, or one the full store refused. */
+export function statusNow(ex: Execution, id: string, stored: StatusRecord): StatusRecord {
+  return (ex.memory.get(UNSAVED_PREFIX + id) as StatusRecord | undefined) ?? stored;
+}
+
+export function storeWasFull(ex: Execution): boolean {
+  return ex.memory.get('reports.storeFull') === true;
+}
+
+/** A report whose sheet the user renamed keeps following it: the new name is saved when it fits. */
+function followSheet(store: PropertyStore, def: StoredDefinition, result: RunReportResult): void {
+  if (result.sheetId === undefined || (result.sheetId === def.sheetId && result.sheetName === def.sheetName)) return;
+  try {
+    putDefinition(store, { ...def, sheetId: result.sheetId, sheetName: result.sheetName });
+  } catch (_) {
+    // A full store: the next run follows the sheet by its old name or ID all the same.
+  }
+}
 
 /**
  * Never start a report with less than this left: it must fetch, write, and record its status
@@ -47,17 +89,25 @@ function estimateMs(status: StatusRecord, seenMs: number[]): number {
  * a report that would not fit the time left is 'skipped' and untouched, so it stays due. The
  * first report always runs: skipping it would leave it due forever.
  */
-export function refreshInOrder(ex: Execution, store: PropertyStore, defs: StoredDefinition[], run: ReportRunner): RefreshOutcome[] {
+export function refreshInOrder(ex: Execution, store: PropertyStore, defs: StoredDefinition[], run: ReportRunner, runner: Runner): RefreshOutcome[] {
   const outcomes: RefreshOutcome[] = [];
   let credentialError: string | null = null;
   const seenMs: number[] = [];
+  let attempted = 0;
   for (const def of defs) {
     const name = def.name ?? def.id;
     const before = getStatus(store, def.id);
     const started = ex.platform.now();
-    const first = outcomes.length === 0;
+    if (!mayRun(def, runner.person)) {
+      // Never with this person's credential: the report is shown as waiting for their approval.
+      const message = approvalMessage(def, runner.person, runner.words);
+      if (before.needsApproval !== message) record(ex, store, def.id, { ...before, needsApproval: message });
+      outcomes.push({ id: def.id, name, outcome: 'skipped', message });
+      continue;
+    }
+    const first = attempted === 0;
     if (credentialError !== null) {
-      putStatus(store, def.id, { ...before, lastRunAt: started, outcome: 'error', seconds: 0, lastError: credentialError });
+      record(ex, store, def.id, { ...before, lastRunAt: started, outcome: 'error', seconds: 0, lastError: credentialError });
       outcomes.push({ id: def.id, name, outcome: 'error', message: credentialError });
       continue;
     }
@@ -65,10 +115,12 @@ export function refreshInOrder(ex: Execution, store: PropertyStore, defs: Stored
       outcomes.push({ id: def.id, name, outcome: 'skipped', message: 'Not reached in this run; it runs next time.' });
       continue;
     }
+    attempted++;
     try {
-      const result = run(ex, toRequest(def), { blockId: def.id, bypassCache: true });
+      const result = run(ex, toRequest(def), { blockId: def.id, bypassCache: true, sheetId: def.sheetId ?? null });
       seenMs.push(ex.platform.now() - started);
-      putStatus(store, def.id, {
+      followSheet(store, def, result);
+      record(ex, store, def.id, {
         ...before,
         lastRunAt: started,
         outcome: 'ok',
@@ -78,6 +130,7 @@ export function refreshInOrder(ex: Execution, store: PropertyStore, defs: Stored
         lastError: null,
         startDate: result.startDate,
         endDate: result.endDate,
+        needsApproval: null,
       });
       outcomes.push({ id: def.id, name, outcome: 'ok', rows: result.rows });
     } catch (error) {
@@ -89,7 +142,7 @@ export function refreshInOrder(ex: Execution, store: PropertyStore, defs: Stored
       }
       const message = userMessage(error);
       // rows/dataThrough keep describing the data still in the sheet from the last good run.
-      putStatus(store, def.id, { ...before, lastRunAt: started, outcome: 'error', seconds: elapsedSeconds(ex.platform, started), lastError: message });
+      record(ex, store, def.id, { ...before, lastRunAt: started, outcome: 'error', seconds: elapsedSeconds(ex.platform, started), lastError: message, needsApproval: null });
       outcomes.push({ id: def.id, name, outcome: 'error', message });
       if (CREDENTIAL_CODES.indexOf(code) >= 0) credentialError = message;
     }

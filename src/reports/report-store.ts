@@ -11,6 +11,14 @@ import { utf8Bytes } from '../shared/text-size';
  */
 export interface StoredDefinition extends ReportDefinition {
   id: string;
+  /** The random user ID of who saved it (identity.ts); absent on reports saved before approvals. */
+  by?: string;
+  /** That person's e-mail where the platform showed it, for "needs approval by ..." only. */
+  byLabel?: string;
+  /** User IDs allowed to refresh it with their own credential, besides `by`. */
+  approvedBy?: string[];
+  /** The sheet it last wrote, by ID: a renamed sheet is followed. */
+  sheetId?: number;
 }
 
 /** What is kept about a report's runs. Instants are epoch ms; the view turns them into ISO text. */
@@ -27,6 +35,8 @@ export interface StatusRecord {
   endDate: string | null;
   /** When the schedule was last set or changed: slots before it are not owed. */
   scheduleSetAt: number | null;
+  /** Set when a refresh skipped it for want of its runner's approval: that sentence. */
+  needsApproval?: string | null;
 }
 
 export const EMPTY_STATUS: StatusRecord = {
@@ -65,6 +75,72 @@ function put(store: PropertyStore, key: string, value: unknown): void {
   store.setProperty(key, json);
 }
 
+
+
+/**
+ * Storage plan (500 KB for the whole document): a definition is about 250 bytes and a status
+ * about 150 (empty fields are not stored), so a few hundred reports take well under half the
+ * store. Long site lists (an agency's hundreds of sites) are stored once per distinct list under
+ * `cr.sites.<hash>` and shared by every report naming the same sites.
+ */
+const SITES_KEY_PREFIX = 'cr.sites.';
+/** Lists shorter than this stay inside the definition. */
+const INLINE_SITES_CHARS = 160;
+
+interface StoredShape extends Omit<StoredDefinition, 'siteId'> {
+  siteId?: string | string[];
+  /** The shared site list's key suffix, in place of siteId. */
+  sites?: string;
+}
+
+function listHash(json: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < json.length; i++) h = Math.imul(h ^ json.charCodeAt(i), 16777619);
+  return (h >>> 0).toString(36);
+}
+
+function fromStored(raw: StoredShape, id: string, read: (key: string) => string | null): StoredDefinition {
+  const { sites, ...rest } = raw;
+  const siteId = sites !== undefined ? parse<string[]>(read(SITES_KEY_PREFIX + sites)) ?? [] : raw.siteId ?? [];
+  return { ...rest, siteId, id };
+}
+
+function toStored(store: PropertyStore, def: StoredDefinition): StoredShape {
+  if (!Array.isArray(def.siteId)) return def;
+  const json = JSON.stringify(def.siteId);
+  if (json.length < INLINE_SITES_CHARS) return def;
+  let suffix = listHash(json);
+  for (let n = 1; ; n++) {
+    const existing = store.getProperty(SITES_KEY_PREFIX + suffix);
+    if (existing === null) put(store, SITES_KEY_PREFIX + suffix, def.siteId);
+    if (existing === null || existing === json) break;
+    suffix = `${listHash(json)}-${n}`;
+  }
+  const { siteId: _siteId, ...rest } = def;
+  return { ...rest, sites: suffix };
+}
+
+/** Drops shared site lists no saved report names any more. */
+function dropUnusedSiteLists(store: PropertyStore): void {
+  const all = store.getProperties();
+  const used = new Set<string>();
+  for (const key of Object.keys(all)) {
+    if (!key.startsWith(REPORT_KEY_PREFIX)) continue;
+    const sites = parse<StoredShape>(all[key])?.sites;
+    if (sites !== undefined) used.add(sites);
+  }
+  for (const key of Object.keys(all)) {
+    if (key.startsWith(SITES_KEY_PREFIX) && !used.has(key.slice(SITES_KEY_PREFIX.length))) store.deleteProperty(key);
+  }
+}
+
+/** A status without its empty fields (they read back as EMPTY_STATUS's). */
+function compactStatus(status: StatusRecord): Partial<StatusRecord> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(status)) if (value !== null && value !== undefined) out[key] = value;
+  return out as Partial<StatusRecord>;
+}
+
 export interface SavedReports {
   /** Oldest first (ids sort by creation time). */
   defs: StoredDefinition[];
@@ -80,8 +156,8 @@ export function readSaved(store: PropertyStore): SavedReports {
   const defs: StoredDefinition[] = [];
   for (const key of Object.keys(all)) {
     if (!key.startsWith(REPORT_KEY_PREFIX)) continue;
-    const def = parse<StoredDefinition>(all[key]);
-    if (def && typeof def.report === 'string') defs.push({ ...def, id: key.slice(REPORT_KEY_PREFIX.length) });
+    const def = parse<StoredShape>(all[key]);
+    if (def && typeof def.report === 'string') defs.push(fromStored(def, key.slice(REPORT_KEY_PREFIX.length), (k) => all[k] ?? null));
   }
   defs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { defs, statusOf: (id) => statusFrom(all[statusKey(id)] ?? null) };
@@ -92,19 +168,23 @@ export function listDefinitions(store: PropertyStore): StoredDefinition[] {
 }
 
 export function getDefinition(store: PropertyStore, id: string): StoredDefinition | null {
-  const def = parse<StoredDefinition>(store.getProperty(reportKey(id)));
-  return def ? { ...def, id } : null;
+  const def = parse<StoredShape>(store.getProperty(reportKey(id)));
+  return def ? fromStored(def, id, (k) => store.getProperty(k)) : null;
 }
 
 export function putDefinition(store: PropertyStore, def: StoredDefinition): void {
-  put(store, reportKey(def.id), def);
+  const before = parse<StoredShape>(store.getProperty(reportKey(def.id)))?.sites;
+  const stored = toStored(store, def);
+  put(store, reportKey(def.id), stored);
+  if (before !== undefined && before !== stored.sites) dropUnusedSiteLists(store);
 }
 
 export function deleteDefinition(store: PropertyStore, id: string): boolean {
-  const existed = store.getProperty(reportKey(id)) !== null;
+  const json = store.getProperty(reportKey(id));
   store.deleteProperty(reportKey(id));
   store.deleteProperty(statusKey(id));
-  return existed;
+  if (parse<StoredShape>(json)?.sites !== undefined) dropUnusedSiteLists(store);
+  return json !== null;
 }
 
 function statusFrom(json: string | null): StatusRecord {
@@ -118,7 +198,7 @@ export function getStatus(store: PropertyStore, id: string): StatusRecord {
 /** Writes a status only while its report still exists (a delete during a refresh stays deleted). */
 export function putStatus(store: PropertyStore, id: string, status: StatusRecord): void {
   if (store.getProperty(reportKey(id)) === null) return;
-  put(store, statusKey(id), { ...status, lastError: status.lastError ? status.lastError.slice(0, 1000) : null });
+  put(store, statusKey(id), compactStatus({ ...status, lastError: status.lastError ? status.lastError.slice(0, 1000) : null }));
 }
 
 /**

@@ -1,11 +1,12 @@
-import { CreatorError } from '../shared/errors';
+import { CreatorError, isCreatorError } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, ReportDefinition, ReportListView, SavedReportView } from '../shared/types';
 import { dueReports, zoneOf } from './due';
 import { tryWithDocumentLock, withDocumentLock } from '../run/document-lock';
 import { STATUS_SHEET_NAME } from './keys';
-import { refreshInOrder, type ReportRunner } from './refresh-run';
+import { currentPerson, isApprovalMessage, mayRun } from './identity';
+import { refreshInOrder, statusNow, storeWasFull, type ReportRunner, type Runner } from './refresh-run';
 import {
   deleteDefinition,
   documentStore,
@@ -57,32 +58,82 @@ export function saveReport(ex: Execution, definition: ReportDefinition): SavedRe
   const store = documentStore(ex);
   const clean = cleanDefinition(definition, { platform: ex.platform, timeZone: ex.platform.timeZone() });
   const now = ex.platform.now();
+  const me = currentPerson(ex);
   let id = clean.id;
   let status = { ...EMPTY_STATUS };
+  let sheetId: number | undefined;
   if (id) {
     const existing = getDefinition(store, id);
     if (!existing) throw new CreatorError('NOT_FOUND', 'This saved report no longer exists (someone may have deleted it). Save it as a new report.');
     status = getStatus(store, id);
     if (!sameSchedule(existing.schedule, clean.schedule)) status.scheduleSetAt = isScheduled(clean.schedule) ? now : null;
+    // Same sheet name: keep following the sheet it wrote (renamed since or not).
+    if (existing.sheetName === clean.sheetName) sheetId = existing.sheetId;
   } else {
     id = newReportId(ex, store);
     status.scheduleSetAt = isScheduled(clean.schedule) ? now : null;
   }
-  const stored: StoredDefinition = { ...clean, id };
-  putDefinition(store, stored);
+  // Whoever saves it (a new report or an edit) is the one whose credential it may use; anyone
+  // else's refresh waits for their approval.
+  const stored: StoredDefinition = { ...clean, id, by: me.id, approvedBy: [] };
+  if (me.label) stored.byLabel = me.label;
+  if (sheetId !== undefined) stored.sheetId = sheetId;
+  status.needsApproval = null;
+  storing(() => {
+    putDefinition(store, stored);
+    putStatus(store, id!, status);
+  });
   // Saved from the builder's run: that run's data is this report's, and its refreshes replace it.
   const spreadsheet = ex.platform.spreadsheet();
   if (!clean.id && spreadsheet) adoptBuilderBlock(spreadsheet, ex.platform, checkRunRequest(stored), id);
-  putStatus(store, id, status);
   reconcileTrigger(ex, store, anyScheduled(listDefinitions(store)));
-  return savedView(ex, statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId))[0]);
+  return savedView(ex, statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId))[0], me);
+}
+
+/**
+ * Document properties hold 500 KB in all. A full store refuses a write with a quota error that
+ * would otherwise surface as "Something unexpected went wrong".
+ */
+function storing<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (isCreatorError(error)) throw error;
+    throw new CreatorError(
+      'TOO_LARGE',
+      "This spreadsheet's add-on storage is full (Google allows 500 KB per document), so the report was not saved. Delete saved reports you no longer need, or shorten long site lists (use \"all\"), then save again.",
+    );
+  }
+}
+
+/** Lets the caller's credential refresh a report someone else saved (the trigger and Refresh all). */
+export function approveReport(ex: Execution, id: unknown): SavedReportView {
+  const store = documentStore(ex);
+  const me = currentPerson(ex);
+  const def = getDefinition(store, String(id ?? ''));
+  if (!def) throw new CreatorError('NOT_FOUND', 'This saved report no longer exists (someone may have deleted it). Reload the list.');
+  if (!mayRun(def, me)) {
+    const approved: StoredDefinition = { ...def, approvedBy: [...(def.approvedBy ?? []), me.id] };
+    const status = { ...getStatus(store, def.id), needsApproval: null };
+    storing(() => {
+      putDefinition(store, approved);
+      putStatus(store, def.id, status);
+    });
+    return savedView(ex, statusRowsOf(ex, [approved], () => status)[0], me);
+  }
+  return savedView(ex, statusRowsOf(ex, [def], (reportId) => getStatus(store, reportId))[0], me);
+}
+
+function runnerOf(ex: Execution, words: string): Runner {
+  return { person: currentPerson(ex), words };
 }
 
 function listWith(ex: Execution, store: PropertyStore, { defs, statusOf }: SavedReports): ReportListDetails {
   const scheduled = anyScheduled(defs);
   const owner = reconcileTrigger(ex, store, scheduled);
+  const me = currentPerson(ex);
   return {
-    reports: statusRowsOf(ex, defs, statusOf).map((row) => savedView(ex, row)),
+    reports: statusRowsOf(ex, defs, statusOf).map((row) => savedView(ex, row, me)),
     timeZone: ex.platform.timeZone(),
     scheduleOwner: ownerView(ex, owner, scheduled),
   };
@@ -114,7 +165,7 @@ function rewriteStatus(ex: Execution, store: PropertyStore): void {
   const scheduled = anyScheduled(defs);
   // The record as it stands: only sidebar calls and the trigger change it.
   const owner = ownerView(ex, readOwner(store), scheduled);
-  writeStatusSheet(ex, statusRowsOf(ex, defs, statusOf), owner);
+  writeStatusSheet(ex, statusRowsOf(ex, defs, (id) => statusNow(ex, id, statusOf(id))), owner, storeWasFull(ex));
 }
 
 /**
@@ -143,7 +194,7 @@ export function refreshReports(ex: Execution, ids?: unknown, deps: ReportsDeps =
     const missing: RefreshOutcome[] = (wanted ?? [])
       .filter((id) => !defs.some((d) => d.id === id))
       .map((id) => ({ id, name: id, outcome: 'error', message: `The saved report ${describeInput(id)} no longer exists (someone may have deleted it). Reload the list.` }));
-    const outcomes = refreshInOrder(ex, store, chosen, deps.run);
+    const outcomes = refreshInOrder(ex, store, chosen, deps.run, runnerOf(ex, 'you'));
     rewriteStatus(ex, store);
     return [...outcomes, ...missing];
   });
@@ -153,11 +204,13 @@ export function summarize(outcomes: RefreshOutcome[]): string {
   if (outcomes.length === 0) return 'No saved reports yet: save one from the sidebar (Extensions > Creator Reporting > Open sidebar).';
   const ok = outcomes.filter((o) => o.outcome === 'ok').length;
   const failed = outcomes.filter((o) => o.outcome === 'error');
-  const skipped = outcomes.filter((o) => o.outcome === 'skipped');
+  const waiting = outcomes.filter((o) => o.outcome === 'skipped' && isApprovalMessage(o.message));
+  const skipped = outcomes.filter((o) => o.outcome === 'skipped' && !isApprovalMessage(o.message));
   const parts = [`Refreshed ${ok} of ${outcomes.length} report${outcomes.length === 1 ? '' : 's'}.`];
   if (failed.length) parts.push(`Failed: ${failed.map((o) => `${o.name} (${o.message})`).join('; ')}.`);
+  if (waiting.length) parts.push(`Waiting for your approval (saved by someone else): ${waiting.map((o) => o.name).join(', ')}; approve them in the sidebar to refresh them with your credential.`);
   if (skipped.length) parts.push(`Not reached in time: ${skipped.map((o) => o.name).join(', ')}; refresh again to finish.`);
-  if (failed.length || skipped.length) parts.push(`Details in the "${STATUS_SHEET_NAME}" sheet.`);
+  if (failed.length || skipped.length || waiting.length) parts.push(`Details in the "${STATUS_SHEET_NAME}" sheet.`);
   return parts.join(' ');
 }
 
@@ -199,7 +252,7 @@ export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps =
     const { defs, statusOf } = readSaved(store);
     if (!claimTriggerRun(ex, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return null;
     const due = dueReports(defs, statusOf, ex.platform.now(), zoneOf(ex));
-    const outcomes = due.length ? refreshInOrder(ex, store, due, deps.run) : [];
+    const outcomes = due.length ? refreshInOrder(ex, store, due, deps.run, runnerOf(ex, "the schedules' owner")) : [];
     rewriteStatus(ex, store);
     return { outcomes, definitions: due };
   });

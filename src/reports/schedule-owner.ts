@@ -45,7 +45,11 @@ export function readOwner(store: PropertyStore): ScheduleOwnerRecord | null {
 }
 
 function writeOwner(store: PropertyStore, record: ScheduleOwnerRecord): void {
-  store.setProperty(SCHEDULE_OWNER_KEY, JSON.stringify(record));
+  try {
+    store.setProperty(SCHEDULE_OWNER_KEY, JSON.stringify(record));
+  } catch (_) {
+    // A full document store (500 KB): the heartbeat is lost, the run itself must still happen.
+  }
 }
 
 export function documentIdOf(ex: Execution): string {

@@ -2,8 +2,10 @@ import { findReport } from '../catalog/reports';
 import { datesInWords as rangeInWords } from '../dates';
 import type { Execution } from '../platform/execution';
 import type { Sheet, Spreadsheet } from '../platform/types';
+import { blockRangeName, readOwned } from '../sheet/block-ownership';
 import type { ScheduleOwnerView } from '../shared/types';
-import { asLiteralText } from '../sheet/cell-values';
+import { isCreatorError } from '../shared/errors';
+import { writeReportBlock } from '../sheet/write-report-block';
 import { STATUS_SHEET_NAME } from './keys';
 import type { StatusRecord, StoredDefinition } from './report-store';
 import { describeSchedule, isScheduled } from './schedule';
@@ -53,8 +55,9 @@ export function datesInWords(def: StoredDefinition, status: StatusRecord): strin
 export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwnerView): Array<Array<string | number>> {
   const tz = ex.platform.timeZone();
   const when = (ms: number | null) => (ms === null ? '' : ex.platform.formatDate(new Date(ms), tz, 'yyyy-MM-dd HH:mm'));
-  // Names, sheet names and errors are typed by people or quoted from data: keep them as text.
-  const t = (text: string) => asLiteralText(text, true);
+  // Names, sheet names and errors are typed by people or quoted from data: the writer keeps text
+  // columns as text.
+  const t = (text: string) => text;
   return rows.map(({ def, status, nextRunAt }) => [
     t(def.name ?? def.id),
     t(findReport(def.report)?.label ?? def.report),
@@ -62,15 +65,32 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
     t(datesInWords(def, status)),
     t(def.sheetName),
     when(status.lastRunAt),
-    OUTCOME_WORDS[status.outcome],
+    status.needsApproval ? 'Needs approval' : OUTCOME_WORDS[status.outcome],
     status.rows ?? '',
     t(status.dataThrough ?? ''),
     status.seconds ?? '',
     describeSchedule(def.schedule),
     isScheduled(def.schedule) ? when(nextRunAt) : '',
     isScheduled(def.schedule) ? t(owner.active ? owner.ownerEmail || 'the editor who turned schedules on (e-mail not shown)' : 'nobody (open the sidebar to restart)') : '',
-    t(status.lastError ?? ''),
+    t(status.needsApproval ?? status.lastError ?? ''),
   ]);
+}
+
+/** The status table's block id: the writer tracks it like a report's block. */
+const STATUS_BLOCK = 'status';
+const TEXT_COLUMNS = new Set(['Last run', 'Outcome', 'Rows', 'Duration (s)', 'Next run']);
+
+/**
+ * A status table written before the table was a block (the sheet's columns A:N were then the
+ * add-on's whole): its header row is ours, and so are the rows below it in its columns, which are
+ * emptied once so the block can take their place.
+ */
+function adoptLegacyTable(spreadsheet: Spreadsheet, sheet: Sheet): void {
+  if (readOwned(spreadsheet, blockRangeName(STATUS_BLOCK))) return;
+  const header = sheet.getRange(1, 1, 1, STATUS_HEADERS.length).getValues()[0];
+  if (header.some((v, i) => v !== STATUS_HEADERS[i])) return;
+  const last = Math.max(1, sheet.getLastRow());
+  sheet.getRange(1, 1, last, STATUS_HEADERS.length).clearContent();
 }
 
 /** The status sheet, made (at the end, without switching the user's sheet) when missing. */
@@ -84,16 +104,25 @@ export function statusSheet(spreadsheet: Spreadsheet): Sheet {
   return sheet;
 }
 
-/** Rewrites the status sheet (and only it). Returns it, or null without a spreadsheet. */
-export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: ScheduleOwnerView): Sheet | null {
+/**
+ * Rewrites the status table (and only it: the user's cells beside or below it stay, as with any
+ * report block). Returns the sheet, or null without a spreadsheet or when the user's edits inside
+ * the table stop the writer (the statuses are in the sidebar as well; the log says why).
+ */
+export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: ScheduleOwnerView, storeFull = false): Sheet | null {
   const spreadsheet = ex.platform.spreadsheet();
   if (!spreadsheet) return null;
-  const sheet = statusSheet(spreadsheet);
-  const values = [STATUS_HEADERS as Array<string | number>, ...statusRows(ex, rows, owner)];
-  // Only the reports table's own columns: the alerts table sits beside it.
-  sheet.getRange(1, 1, sheet.getMaxRows(), STATUS_HEADERS.length).clearContent();
-  sheet.getRange(1, 1, values.length, STATUS_HEADERS.length).setValues(values);
-  sheet.getRange(1, 1, 1, STATUS_HEADERS.length).setFontWeight('bold');
-  sheet.setFrozenRows(1);
-  return sheet;
+  adoptLegacyTable(spreadsheet, statusSheet(spreadsheet));
+  const columns = STATUS_HEADERS.map((header) => ({ header, type: TEXT_COLUMNS.has(header) ? 'general' : 'text' }));
+  const note = storeFull
+    ? "Some statuses could not be saved: this spreadsheet's add-on storage (500 KB) is full. Delete saved reports you no longer need."
+    : 'Creator Reporting: one row per saved report, rewritten after every refresh.';
+  try {
+    writeReportBlock(spreadsheet, { sheetName: STATUS_SHEET_NAME, blockId: STATUS_BLOCK, table: { columns, rows: statusRows(ex, rows, owner) }, note });
+  } catch (error) {
+    if (!isCreatorError(error)) throw error;
+    ex.platform.log(`Creator Reporting: the status sheet was not rewritten: ${error.message}`);
+    return null;
+  }
+  return spreadsheet.getSheetByName(STATUS_SHEET_NAME);
 }

@@ -4,6 +4,7 @@ import type { Execution } from '../platform/execution';
 import type { ReportStatusView, SavedReportView } from '../shared/types';
 import { nextRunAt, zoneOf } from './due';
 import type { StatusRecord, StoredDefinition } from './report-store';
+import { mayRun, type Person } from './identity';
 import type { StatusRow } from './status-sheet';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -20,7 +21,7 @@ function statusView(ex: Execution, status: StatusRecord, next: number | null): R
     rows: status.rows,
     dataThrough: status.dataThrough,
     seconds: status.seconds,
-    lastError: status.lastError,
+    lastError: status.needsApproval ?? status.lastError,
     nextRunAt: iso(next),
     lastRunText: zonedText(ex, status.lastRunAt),
     nextRunText: zonedText(ex, next),
@@ -36,12 +37,15 @@ export function statusRowsOf(ex: Execution, defs: StoredDefinition[], statusOf: 
   });
 }
 
-export function savedView(ex: Execution, row: StatusRow): SavedReportView {
+/** What the sidebar sees: the definition without the people's IDs, and whether the viewer may run it. */
+export function savedView(ex: Execution, row: StatusRow, viewer: Person): SavedReportView {
+  const { by: _by, byLabel, approvedBy: _approvedBy, sheetId: _sheetId, ...def } = row.def;
   return {
-    ...row.def,
+    ...def,
     id: row.def.id,
     status: statusView(ex, row.status, row.nextRunAt),
     reportLabel: findReport(row.def.report)?.label ?? row.def.report,
     datesText: datesInWords(row.def.start, row.def.end),
+    approval: { mine: mayRun(row.def, viewer), savedBy: row.def.by ? byLabel ?? '' : '' },
   };
 }

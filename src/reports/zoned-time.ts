@@ -43,11 +43,14 @@ export function zonedInstant(
   formatDate: FormatDate,
 ): number {
   const wanted = Date.UTC(date.year, date.month - 1, date.day, hour);
+  const shownAt = (ms: number): number => {
+    const p = localParts(ms, timeZone, formatDate);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  };
   let guess = wanted;
-  for (let i = 0; i < 2; i++) {
-    const p = localParts(guess, timeZone, formatDate);
-    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-    guess += wanted - shown;
-  }
+  for (let i = 0; i < 2; i++) guess += wanted - shownAt(guess);
+  // In a gap the correction lands before it (01:xx when 02:00 was skipped): step forward until
+  // the wall clock shows the hour or later, so a schedule never runs before its local hour.
+  for (let i = 0; i < 3 && shownAt(guess) < wanted; i++) guess += wanted - shownAt(guess);
   return guess;
 }

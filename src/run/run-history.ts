@@ -30,7 +30,7 @@ export function runHistoryToSheet(execution: Execution, request: RunReportReques
     if (!done) opts.onProgress?.(message, page, pages);
   };
   const spreadsheet: Spreadsheet | null = platform.spreadsheet();
-  if (!spreadsheet) throw new CreatorError('INTERNAL', 'Open a spreadsheet to write the report into.');
+  if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');
   const zone = platform.timeZone();
   const dayOf = (cell: unknown): string | null => {
     if (isDate(cell)) return Number.isNaN(cell.getTime()) ? null : platform.formatDate(cell, zone, 'yyyy-MM-dd');

@@ -17,6 +17,8 @@ import { thousands } from '../shared/text-size';
 export interface RunToSheetOptions {
   /** The block's owner id: a saved report's id. Default: one block per target sheet. */
   blockId?: string;
+  /** The sheet a saved report last wrote, by ID: followed when the user renamed it. */
+  sheetId?: number | null;
   /** Skip cached API results (a forced refresh). */
   bypassCache?: boolean;
   /** Show the sheet written to (a person ran it from the sidebar and wants to see the result). */
@@ -39,22 +41,6 @@ export function siteLabels(sites: string[], fallback: string | string[]): string
 function sheetsApiOf(platform: Platform): WriteBlockInput['sheetsApi'] {
   const values = platform.sheetsValues();
   return values ? { values, serial: serialNumbers(platform, platform.timeZone()) } : null;
-}
-
-/** A sheet made for this run goes again if the write fails: the run leaves no trace. */
-function writeOrUndo<T>(spreadsheet: Spreadsheet, created: GoogleAppsScript.Spreadsheet.Sheet | null, write: () => T): T {
-  try {
-    return write();
-  } catch (error) {
-    if (created) {
-      try {
-        spreadsheet.deleteSheet(created);
-      } catch (_) {
-        // The write's own error is the one worth reporting.
-      }
-    }
-    throw error;
-  }
 }
 
 /**
@@ -108,10 +94,6 @@ export function runReportToSheet(
     progress(`Writing ${thousands(rows)} rows`, 0, null);
 
     return withDocumentLock(execution, () => {
-      const existing = spreadsheet.getSheetByName(run.sheetName);
-      // A default id needs the sheet's own id: a new sheet is made only now, after the pull.
-      const created = existing || opts.blockId ? null : spreadsheet.insertSheet(run.sheetName);
-      const blockId = opts.blockId ?? builderBlockId(platform, (existing ?? created)!.getSheetId(), run.spec.key, run.siteId);
       const note = blockNote(platform, {
         reportLabel: run.spec.label,
         sites: siteLabels(pulled.sites, run.siteId),
@@ -126,23 +108,26 @@ export function runReportToSheet(
         clamped: pulled.clamped,
         refreshedAt: platform.now(),
       });
-      const written = writeOrUndo(spreadsheet, created, () =>
-        writeReportBlock(spreadsheet, {
-          sheetName: run.sheetName,
-          blockId,
-          table: pulled.table,
-          note,
-          sheetsApi: sheetsApiOf(platform),
-          startCell: run.startCell,
-          onProgress: (done, total) => {
-            if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
-          },
-        }),
-      );
+      // No blockId: the builder's block for this report and its sites on the sheet, named with the
+      // sheet's ID (which survives renames) once the writer knows the sheet. A sheet the writer
+      // makes for a write that fails goes again.
+      const written = writeReportBlock(spreadsheet, {
+        sheetName: run.sheetName,
+        blockId: opts.blockId ?? ((sheetId: number) => builderBlockId(platform, sheetId, run.spec.key, run.siteId)),
+        sheetId: opts.sheetId,
+        table: pulled.table,
+        note,
+        startCell: run.startCell,
+        sheetsApi: sheetsApiOf(platform),
+        onProgress: (done, total) => {
+          if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
+        },
+      });
       // Charts and tiles bound to this block follow it (dashboards); none for a plain pull.
-      applyBindings(execution, blockId);
+      applyBindings(execution, written.blockId);
       const result: RunReportResult = {
         sheetName: written.sheetName,
+        sheetId: written.sheetId,
         range: written.range,
         rows: written.rows,
         startDate: pulled.startDate,

@@ -24,6 +24,11 @@ function field(value: unknown, what: string): string {
   return trimmed;
 }
 
+/** Scheme and host (with port), lower-cased: where a request carrying the secret would go. */
+function originOf(url: string): string {
+  return (/^[a-z]+:\/\/[^/?#]+/i.exec(url)?.[0] ?? url).toLowerCase();
+}
+
 function view(execution: Execution, credential: Credential | null): SettingsView {
   const { platform } = execution;
   const id = activeSpreadsheetId(execution);
@@ -50,7 +55,8 @@ export function saveSettings(execution: Execution, input: SettingsInput): Settin
   const stored = readStoredCredential(store);
   const clientId = field(input.clientId, 'client ID');
   if (!clientId) throw new CreatorError('BAD_INPUT', 'Enter the client ID.');
-  const clientSecret = field(input.clientSecret, 'client secret') || stored?.clientSecret || '';
+  const typedSecret = field(input.clientSecret, 'client secret');
+  const clientSecret = typedSecret || stored?.clientSecret || '';
   if (!clientSecret) throw new CreatorError('BAD_INPUT', 'Enter the client secret.');
   const credential: Credential = {
     clientId,
@@ -58,6 +64,17 @@ export function saveSettings(execution: Execution, input: SettingsInput): Settin
     apiBaseUrl: checkUrl('API base URL', field(input.apiBaseUrl, 'API base URL') || DEFAULT_API_BASE_URL),
     tokenUrl: checkUrl('token URL', field(input.tokenUrl, 'token URL') || DEFAULT_TOKEN_URL),
   };
+  // The stored secret goes only where it went before: a new token or API host gets it only when
+  // the person typed it for this save (before anything is sent anywhere).
+  if (!typedSecret && stored) {
+    const moved = [
+      originOf(credential.tokenUrl) !== originOf(stored.tokenUrl) ? 'token URL' : '',
+      originOf(credential.apiBaseUrl) !== originOf(stored.apiBaseUrl) ? 'API base URL' : '',
+    ].filter(Boolean);
+    if (moved.length) {
+      throw new CreatorError('BAD_INPUT', `You changed the ${moved.join(' and ')} to another host: enter the client secret again to send it there. Nothing was sent or saved.`);
+    }
+  }
   if (input.allowFormulas !== undefined && typeof input.allowFormulas !== 'boolean') {
     throw new CreatorError('BAD_INPUT', 'Allow formulas must be on or off.');
   }

@@ -39,6 +39,7 @@ export interface SidebarApi {
   saveReport: (definition: ReportDefinition) => SavedReportView;
   listReports: () => ReportListView;
   deleteReport: (id: string) => { deleted: boolean };
+  approveReport: (id: string) => SavedReportView;
   refreshReports: (ids?: string[]) => RefreshOutcome[];
   takeOverSchedule: () => ReportListView;
   listAlerts: () => AlertListView;

@@ -105,6 +105,8 @@ export interface RunReportRequest {
 
 export interface RunReportResult {
   sheetName: string;
+  /** The sheet's ID: a saved report follows its sheet by it when the user renames the sheet. */
+  sheetId?: number;
   /** A1 notation of the block written, e.g. "A1:M1204". */
   range: string;
   /** Data rows written (header excluded). */
@@ -178,6 +180,11 @@ export interface ReportStatusView {
 export interface SavedReportView extends ReportDefinition {
   id: string;
   status: ReportStatusView;
+  /**
+   * mine: the viewer saved or approved it, so their refreshes (and their trigger) run it; else it
+   * waits for their approval. savedBy: who saved it, where the platform shows e-mails ("" if not).
+   */
+  approval?: { mine: boolean; savedBy: string };
   /** What people read: the report's label ("Earnings") and its dates ("Last 30 days"). */
   reportLabel: string;
   datesText: string;

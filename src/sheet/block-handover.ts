@@ -1,5 +1,6 @@
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, markOwned, pendingRangeName, readOwned, forget, type OwnedArea } from './block-ownership';
+import { forgetRecord, readRecord, writeRecord } from './block-record';
 import type { Rect } from './rect';
 
 /** A block some report owns on a sheet, as found by its named range. */
@@ -44,6 +45,10 @@ export function handOverBlock(spreadsheet: Spreadsheet, sheet: Sheet, from: stri
   if (!block) return false;
   markOwned(spreadsheet, blockRangeName(to), block.sheet, block.rect);
   forget(spreadsheet, blockRangeName(from));
+  // What the writer remembers of the block (its shape and fingerprints) goes with it.
+  const record = readRecord(block.sheet, blockRangeName(from));
+  forgetRecord(block.sheet, blockRangeName(from));
+  if (record) writeRecord(block.sheet, blockRangeName(to), record);
   const pending = readOwned(spreadsheet, pendingRangeName(from));
   if (pending) {
     markOwned(spreadsheet, pendingRangeName(to), pending.sheet, pending.rect);

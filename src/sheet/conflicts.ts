@@ -1,8 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet } from '../platform/types';
-import { intersect, sheetRect, subtractAll, toA1, type Rect } from './rect';
+import { intersect, readInSlices, sheetRect, subtractAll, toA1, type Rect } from './rect';
 
-const MAX_ROWS_PER_READ = 20_000;
 /** Up to this many cells in the way are named one by one; more are named by their bounding box. */
 const CELLS_NAMED = 5;
 
@@ -30,12 +29,8 @@ export function findConflict(sheet: Sheet, target: Rect, owned: Rect[]): Conflic
   for (const part of subtractAll([target], owned)) {
     const clipped = intersect(part, inSheet);
     if (!clipped) continue;
-    for (let offset = 0; offset < clipped.rows; offset += MAX_ROWS_PER_READ) {
-      const rows = Math.min(MAX_ROWS_PER_READ, clipped.rows - offset);
-      const range = sheet.getRange(clipped.row + offset, clipped.col, rows, clipped.cols);
-      const values = range.getValues();
-      const formulas = range.getFormulas();
-      for (let r = 0; r < rows; r++) {
+    readInSlices(sheet, clipped, (values, formulas, offset) => {
+      for (let r = 0; r < values.length; r++) {
         for (let c = 0; c < clipped.cols; c++) {
           if (values[r][c] === '' && formulas[r][c] === '') continue;
           const row = clipped.row + offset + r;
@@ -48,7 +43,7 @@ export function findConflict(sheet: Sheet, target: Rect, owned: Rect[]): Conflic
           if (cells.length < CELLS_NAMED + 1) cells.push({ row, col, rows: 1, cols: 1 });
         }
       }
-    }
+    });
   }
   if (bottom === 0) return null;
   cells.sort((a, b) => a.row - b.row || a.col - b.col);

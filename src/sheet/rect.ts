@@ -69,3 +69,16 @@ export function subtractAll(rects: Rect[], holes: Rect[]): Rect[] {
   for (const hole of holes) parts = parts.flatMap((r) => subtract(r, hole));
   return parts;
 }
+
+const MAX_ROWS_PER_READ = 20_000;
+
+/**
+ * Reads a rect's values and formulas in slices of rows (one huge getValues is slow and heavy), and
+ * hands each slice to `visit` with its first row's offset inside the rect.
+ */
+export function readInSlices(sheet: Sheet, rect: Rect, visit: (values: unknown[][], formulas: string[][], offset: number) => void): void {
+  for (let offset = 0; offset < rect.rows; offset += MAX_ROWS_PER_READ) {
+    const range = sheet.getRange(rect.row + offset, rect.col, Math.min(MAX_ROWS_PER_READ, rect.rows - offset), rect.cols);
+    visit(range.getValues(), range.getFormulas(), offset);
+  }
+}

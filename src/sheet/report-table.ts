@@ -17,10 +17,21 @@ export interface BlockTable {
   sheetSafe?: boolean;
 }
 
+/** A block's owner id, or how to make it from the target sheet's ID (known once the sheet exists). */
+export type BlockId = string | ((sheetId: number) => string);
+
+/** The Sheets advanced service and how a date cell becomes the serial number the API needs. */
+export interface SheetsApi {
+  values: SheetsValues;
+  serial: (date: Date) => number;
+}
+
 export interface WriteBlockInput {
   sheetName: string;
-  /** Stable per report: a saved report's id, or one per sheet for sidebar pulls. */
-  blockId: string;
+  /** Stable per report: a saved report's id, or one made from the target sheet's ID. Default: `sheet-<sheetId>`. */
+  blockId?: BlockId;
+  /** The sheet last written, by ID: followed when renamed. */
+  sheetId?: number | null;
   table: BlockTable;
   /** The header cell's note: report, site(s), date range, data through, refresh time. */
   note: string;
@@ -31,15 +42,21 @@ export interface WriteBlockInput {
    * enabled; `serial` turns a date cell into the serial number the API needs. setValues is the
    * fallback when this is absent or the service refuses the first request.
    */
-  sheetsApi?: { values: SheetsValues; serial: (date: Date) => number } | null;
-  /** Called after each chunk of rows is written. */
+  sheetsApi?: SheetsApi | null;
+  /** Called after each chunk of rows is staged. */
   onProgress?: (rowsWritten: number, rowsTotal: number) => void;
 }
 
 export interface WriteBlockResult {
+  /** The sheet's name now (a renamed sheet is followed by its ID). */
   sheetName: string;
+  sheetId: number;
+  /** The block's owner id as written (a function blockId resolved against the sheet). */
+  blockId: string;
   /** A1 notation of the block, header included. */
   range: string;
   /** Data rows written, header excluded. */
   rows: number;
+  /** Cells whose text was clipped to Sheets' 50,000-character limit (the note says so). */
+  clippedCells: number;
 }

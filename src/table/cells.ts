@@ -34,11 +34,18 @@ export function ymdOf(value: unknown): string | null {
   return m >= 1 && m <= 12 && d >= 1 && d <= days ? `${match[1]}-${match[2]}-${match[3]}` : null;
 }
 
+/** "NaN", "Infinity", "-Infinity" as JSON cannot carry them: no number, so an empty cell. */
+const NOT_A_NUMBER = /^[+-]?(nan|inf|infinity)$/i;
+
+export function isNotANumberText(value: unknown): boolean {
+  return typeof value === 'string' && NOT_A_NUMBER.test(value.trim());
+}
+
 function toNumber(value: unknown): unknown {
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   if (typeof value === 'string') {
     const text = value.trim();
-    if (text === '') return '';
+    if (text === '' || NOT_A_NUMBER.test(text)) return '';
     // Unreadable text stays visible rather than becoming a wrong zero.
     return LOOSE_NUMBER.test(text) ? Number(text) : value;
   }
@@ -127,3 +134,4 @@ function plainConverter(type: ColumnType, toDate: ToDate): (value: unknown) => u
   if (type === 'boolean') return (value) => (typeof value === 'boolean' ? value : general(value));
   return (value) => (typeof value === 'string' ? value : general(value));
 }
+

@@ -3,7 +3,7 @@ import { asLiteralText, isTextColumn } from '../sheet/cell-values';
 import { cellConverter, isValueObject, type ToDate } from './cells';
 import { dateBoundsRows } from './date-bounds-rows';
 import { flattenInto } from './flatten';
-import { SITE_COLUMN, type Table, type TableColumn } from './types';
+import { SITE_COLUMN, SITE_NAME_COLUMN, type Table, type TableColumn } from './types';
 import { humanHeader, unknownColumnType } from './unknown-columns';
 
 export interface ToTableOptions {
@@ -102,7 +102,8 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
       }
     }
   }
-  const headers = new Set(plans.flatMap((p) => p.columns.map((c) => c.header.toLowerCase())));
+  // The added Site and Site name columns count as taken: an API field `site` must not look like them.
+  const headers = new Set([SITE_COLUMN.header, SITE_NAME_COLUMN.header, ...plans.flatMap((p) => p.columns.map((c) => c.header))].map((h) => h.toLowerCase()));
   for (const path of extras) {
     const { type, format, convert: cell } = unknownColumnType(path, flats.map((flat) => flat?.get(path)), opts.toDate);
     const textColumn = isTextColumn(type);

@@ -2,7 +2,7 @@ import type { ColumnType } from '../catalog/types';
 
 export interface TableColumn {
   header: string;
-  /** The API field (`cpm`), a score (`cpm.score`), a nested path (`a.b`), `site` or `siteName`. */
+  /** The API field (`cpm`), a score (`cpm.score`), a nested path (`a.b`), SITE_FIELD or SITE_NAME_FIELD. */
   field: string;
   type: ColumnType;
   /** Sheets number format. */
@@ -20,7 +20,12 @@ export interface Table {
   sheetSafe?: boolean;
 }
 
-export const SITE_FIELD = 'site';
+/**
+ * The added Site column's field: a name no API field can have (field paths never start with a
+ * NUL), so an API field called `site` keeps its own column in a multi-site pull.
+ */
+export const SITE_FIELD = '\u0000site';
 export const SITE_COLUMN: Readonly<TableColumn> = Object.freeze({ header: 'Site', field: SITE_FIELD, type: 'text' });
-export const SITE_NAME_FIELD = 'siteName';
+/** Likewise for the added Site name column (an API field `siteName` keeps its own column). */
+export const SITE_NAME_FIELD = '\u0000siteName';
 export const SITE_NAME_COLUMN: Readonly<TableColumn> = Object.freeze({ header: 'Site name', field: SITE_NAME_FIELD, type: 'text' });

@@ -1,6 +1,6 @@
 import type { ColumnType } from '../catalog/types';
 import { FORMAT } from '../catalog/columns';
-import { isCanonicalNumber, ymdOf, type ToDate } from './cells';
+import { isCanonicalNumber, isNotANumberText, ymdOf, type ToDate } from './cells';
 
 /**
  * Fields the catalog does not know still reach the sheet as a person would label and format them:
@@ -75,18 +75,22 @@ function isNumberLike(v: unknown): boolean {
  * "[object Object]"; null shows as an empty cell.
  */
 export function unknownColumnType(field: string, values: unknown[], toDate: ToDate): UnknownColumnType {
-  const sent = values.filter(present);
+  // "NaN"/"Infinity" stand for a missing number (a serializer's artefact): they never decide a
+  // type, and in a number column they show as empty cells.
+  const sent = values.filter((v) => present(v) && !isNotANumberText(v));
+  const noNumber = values.some(isNotANumberText);
   const fallback = (value: unknown): unknown => {
     if (value === null || value === undefined) return '';
     if (typeof value === 'object' && !(value instanceof Date)) return JSON.stringify(value);
     if (typeof value === 'number') return Number.isFinite(value) ? value : '';
     return value;
   };
+  if (sent.length === 0 && noNumber) return { type: 'number', format: FORMAT.number, convert: (v) => (isNotANumberText(v) ? '' : fallback(v)) };
   if (sent.length === 0) return { type: 'text', convert: fallback };
   if (sent.every(isNumberLike)) {
     const numbers = sent.map(Number);
     const format = MONEY.test(field) ? FORMAT.currency : numbers.every(Number.isInteger) ? FORMAT.integer : FORMAT.number;
-    return { type: MONEY.test(field) ? 'currency' : 'number', format, convert: (v) => (isNumberLike(v) ? Number(v) : fallback(v)) };
+    return { type: MONEY.test(field) ? 'currency' : 'number', format, convert: (v) => (isNumberLike(v) ? Number(v) : isNotANumberText(v) ? '' : fallback(v)) };
   }
   if (sent.every(isBooleanLike)) {
     return {

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DRIFT_CASES, DRIFT_REPORTS, DRIFT_ROWS, FAULT_ROWS, LATENCY_ROWS } from './fault-matrix';
 import { FORMULA_SUITES, SIDEBAR_ROWS } from './input-matrix';
+import { PROMISE_ROWS, type PromiseRow } from './promise-matrix';
 import { SAFETY_ROWS, SECRET_SURFACES, USER_ROWS } from './safety-matrix';
 
 export const DOC = path.resolve(__dirname, '../../docs/reliability.md');
@@ -31,6 +32,8 @@ const shown = (e: unknown): string => {
   return 'succeeds';
 };
 
+const PROMISE_AREAS: Array<PromiseRow['area']> = ['Consent and credentials', 'The block writer', 'Storage limits and odd data'];
+
 export function counts(): AreaCount[] {
   const formulaCases = FORMULA_SUITES.flatMap((s) => s.formulas.flatMap(() => s.rows));
   return [
@@ -42,6 +45,10 @@ export function counts(): AreaCount[] {
     { area: 'Secrets under every fault', file: 'secrets.test.ts', tried: FAULT_ROWS.length + 1, passed: FAULT_ROWS.length + 1 },
     { area: 'Users and consent', file: 'secrets.test.ts', tried: USER_ROWS.length, passed: USER_ROWS.length },
     { area: 'Data safety and hostile text', file: 'data-safety.test.ts', tried: SAFETY_ROWS.length, passed: SAFETY_ROWS.length },
+    ...PROMISE_AREAS.map((area) => {
+      const n = PROMISE_ROWS.filter((r) => r.area === area).length;
+      return { area, file: 'promises.test.ts', tried: n, passed: n };
+    }),
   ];
 }
 
@@ -78,7 +85,13 @@ export function render(): string {
   out.push(table(['scenario', 'expected'], USER_ROWS.map((r) => [r.name, r.outcome])));
   out.push('', '## Data safety and hostile text', '');
   out.push(table(['scenario', 'expected'], SAFETY_ROWS.map((r) => [r.name, r.outcome])));
-  out.push('', END);
+  out.push('', '## What the user owns, and whose credential runs', '', 'Issue 14\'s classes, each row a test in `promises.test.ts` written from the promise (README), on the built bundle: saved reports run only with the credential of who saved or approved them; no part of a secret reaches anything a person sees; the writer keeps every cell the user typed, inserted or deleted inside a block, and a refresh is all-or-nothing at every size; storage limits, daylight saving and odd API data.', '');
+  for (const area of PROMISE_AREAS) {
+    out.push(`### ${area}`, '');
+    out.push(table(['scenario', 'expected'], PROMISE_ROWS.filter((r) => r.area === area).map((r) => [r.name, r.outcome])));
+    out.push('');
+  }
+  out.push(END);
   return out.join('\n');
 }
 

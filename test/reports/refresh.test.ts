@@ -129,4 +129,15 @@ describe('refreshing saved reports on demand', () => {
       ]),
     ).toBe('Refreshed 1 of 3 reports. Failed: Pages (The credential was rejected.). Not reached in time: Devices; refresh again to finish. Details in the "Creator Reporting status" sheet.');
   });
+
+  test('the menu summary tells reports waiting for approval from reports out of time', () => {
+    expect(
+      service.summarize([
+        { id: '1', name: 'Earnings', outcome: 'ok', rows: 3 },
+        { id: '2', name: 'Planted', outcome: 'skipped', message: 'Needs approval by owner@example.com: it was saved by editor@example.com, ...' },
+      ]),
+    ).toBe(
+      'Refreshed 1 of 2 reports. Waiting for your approval (saved by someone else): Planted; approve them in the sidebar to refresh them with your credential. Details in the "Creator Reporting status" sheet.',
+    );
+  });
 });

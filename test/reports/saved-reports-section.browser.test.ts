@@ -142,3 +142,22 @@ test('Edit changes the schedule; offerSave saves what the builder ran', async ()
   expect(saved).toMatchObject({ name: 'Traffic, both sites', report: 'traffic/summary', siteId: ['site-1', 'site-2'], start: 'lastThirtyDays', sheetName: 'Traffic', schedule: { every: 'day', hour: 5 } });
   await page.close();
 });
+
+test("a report someone else saved waits for my approval; Approve lets my Run and schedule use it", async () => {
+  const w = createWorld(bundle);
+  w.connect();
+  w.callAs(EDITOR, 'saveReport', { name: 'Planted', report: 'earnings', siteId: 'all', start: 'lastMonth', sheetName: 'E' });
+  const page = await open(w, OWNER);
+  await page.locator('[data-report-id]').first().waitFor();
+  expect(await cardText(page, 0)).toContain(`Needs your approval: saved by ${EDITOR}.`);
+  expect(await page.getByRole('button', { name: 'Run' }).count()).toBe(0);
+  await page.screenshot({ path: '/tmp/i14-approve-before.png' });
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByText(/Approved: your refreshes and schedule run it now\./).waitFor();
+  expect(await cardText(page, 0)).toContain('Not run yet.');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByText(/Refreshed 1 of 1/).waitFor();
+  await page.screenshot({ path: '/tmp/i14-approve-after.png' });
+  expect(w.values('E').length).toBeGreaterThan(1);
+  await page.close();
+});

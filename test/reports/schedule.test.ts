@@ -54,3 +54,30 @@ describe('schedule slots in the spreadsheet time zone', () => {
     expect(describeSchedule(undefined)).toBe('Off');
   });
 });
+
+describe('a schedule never runs before its local hour (daylight saving)', () => {
+  const zones = ['America/New_York', 'Europe/London', 'Australia/Sydney', 'America/Santiago', 'Pacific/Chatham'];
+  const local = (ms: number, timeZone: string) => formatDate(new Date(ms), timeZone, 'yyyy-MM-dd HH:mm');
+
+  test('the US spring-forward day: 02:00 does not exist, so the slot is 03:00 EDT, not 01:00 EST', () => {
+    const daily = { every: 'day' as const, hour: 2 };
+    expect(iso(nextSlotAfter(daily, at('2027-03-13T12:00:00Z'), NY))).toBe('2027-03-14T07:00:00.000Z');
+    expect(dueSlot(daily, at('2027-03-13T12:00:00Z'), at('2027-03-14T06:20:00Z'), NY)).toBeNull();
+  });
+
+  test.each(zones)('every daily hour over a year in %s: the slot shows that hour or later on its day', (timeZone) => {
+    const zone: Zone = { timeZone, formatDate };
+    for (const hour of [0, 1, 2, 3, 23]) {
+      let from = at('2026-01-01T00:00:00Z');
+      for (let day = 0; day < 366; day++) {
+        const slot = nextSlotAfter({ every: 'day', hour }, from, zone)!;
+        const shown = local(slot, timeZone);
+        expect(Number(shown.slice(11, 13)) >= hour || shown.slice(11, 13) === '00').toBe(true);
+        // Not an hour early: an hour before the slot the clock showed an earlier time, or the same
+        // hour when the clocks went back (the repeated hour; then the slot is its second pass).
+        expect(local(slot - 3600_000, timeZone) <= `${shown.slice(0, 10)} ${String(hour).padStart(2, '0')}:00`).toBe(true);
+        from = slot;
+      }
+    }
+  });
+});

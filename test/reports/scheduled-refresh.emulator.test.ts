@@ -150,6 +150,12 @@ describe('scheduled refresh on the emulator', () => {
     w.emu.fireTrigger(first[0].id);
     expect(w.triggers().map((t) => t.owner)).toEqual([EDITOR]);
     expect(w.values('A')).toEqual([]);
+    // The owner saved it: the editor's trigger waits for the editor's approval.
+    w.fire();
+    expect(w.values('A')).toEqual([]);
+    expect(w.statusRows()[0].Outcome).toBe('Needs approval');
+    w.callAs(EDITOR, 'approveReport', a.id);
+    setClock(w, '2026-10-07T10:10:00Z');
     w.fire();
     expect(w.values('A').length).toBeGreaterThan(1);
     expect(w.statusRows()[0]['Trigger owner']).toBe(shown(EDITOR) || 'the editor who turned schedules on (e-mail not shown)');

@@ -76,6 +76,14 @@ describe('the schedule trigger', () => {
     fire(world, 't1', runner);
     expect(runner.calls).toHaveLength(0);
     expect(world.triggers.map((t) => [t.id, t.owner])).toEqual([['t2', B]]);
+    // A saved the report: B's trigger does not spend B's credential on it until B approves it.
+    fire(world, 't2', runner);
+    expect(runner.calls).toHaveLength(0);
+    const waiting = service.listReports(execution(world)).reports[0];
+    expect(waiting.approval).toEqual({ mine: false, savedBy: A });
+    expect(waiting.status.lastError).toMatch(/^Needs approval by assistant@example\.com: it was saved by owner@example\.com/);
+    service.approveReport(execution(world), waiting.id);
+    world.now += 24 * HOUR;
     fire(world, 't2', runner);
     expect(runner.sheets()).toEqual(['A']);
   });

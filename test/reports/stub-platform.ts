@@ -3,6 +3,7 @@
  * triggers (shared across "users" through a common table), a document lock another execution can
  * hold, and a settable clock. Spreadsheet-facing tests use the emulator instead.
  */
+import { createHash } from 'node:crypto';
 import { startExecution, type Execution, type ExecutionKind } from '../../src/platform/execution';
 import type { Lock, Platform, PropertyStore } from '../../src/platform/types';
 import { formatDate } from '../dates/clock-stub';
@@ -33,13 +34,13 @@ export interface StubWorld {
   timeZone: string;
   user: string;
   props: MemoryProperties;
-  /** Each user's own properties. */
-  userProps: Map<string, MemoryProperties>;
   triggers: Array<{ id: string; handler: string; owner: string }>;
   nextTriggerId: number;
   /** Who holds the document lock: null, 'other', or a token of an execution. */
   lockHolder: object | null;
   logs: string[];
+  /** Each user's own properties (the random user ID that records who saved a report). */
+  userProps: Map<string, MemoryProperties>;
 }
 
 export function createWorld(iso = '2026-10-05T12:00:00Z', timeZone = 'America/New_York'): StubWorld {
@@ -70,11 +71,12 @@ function lockOf(world: StubWorld): Lock {
 export function stubPlatform(world: StubWorld): Platform {
   const partial: Partial<Platform> = {
     documentProperties: world.props,
-    documentLock: () => lockOf(world),
     get userProperties() {
       if (!world.userProps.has(world.user)) world.userProps.set(world.user, new MemoryProperties());
       return world.userProps.get(world.user)!;
     },
+    sha256Hex: (text: string) => createHash('sha256').update(text, 'utf8').digest('hex'),
+    documentLock: () => lockOf(world),
     triggers: {
       list: () => world.triggers.filter((t) => t.owner === world.user).map(({ id, handler }) => ({ id, handler })),
       listProject: () => world.triggers.filter((t) => t.owner === world.user).map(({ id, handler }) => ({ id, handler })),

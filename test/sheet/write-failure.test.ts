@@ -29,15 +29,18 @@ function failingOnSetValues(ss: Spreadsheet, failAt: number): Spreadsheet {
     originals.set(proxy, range);
     return proxy;
   };
-  const wrapSheet = (s: object | null): object | null =>
-    s &&
-    new Proxy(s, {
+  const wrapSheet = (s: object | null): object | null => {
+    if (!s) return s;
+    const proxy = new Proxy(s, {
       get(target, prop) {
         const value = Reflect.get(target, prop);
         if (prop === 'getRange') return (...args: unknown[]) => wrapRange((value as (...a: unknown[]) => object).apply(target, args));
-        return typeof value === 'function' ? value.bind(target) : value;
+        return typeof value === 'function' ? (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(target, args.map(unwrap)) : value;
       },
     });
+    originals.set(proxy, s);
+    return proxy;
+  };
   return new Proxy(ss, {
     get(target, prop) {
       const value = Reflect.get(target, prop);
@@ -50,31 +53,36 @@ function failingOnSetValues(ss: Spreadsheet, failAt: number): Spreadsheet {
   }) as Spreadsheet;
 }
 
-describe('writeReportBlock: a write that fails midway', () => {
-  it('puts the previous block back, values and formats, and the next run completes', () => {
+describe('writeReportBlock: a write that fails midway (all-or-nothing)', () => {
+  it('leaves the previous block, its formats and its note exactly in place, and the next run completes', () => {
     const { ss } = sheetEmulator();
     const old = pagesTable(25_000, (i) => `Old ${i}`);
     writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: old, note: 'old note' });
 
     const bigger = pagesTable(30_000, (i) => `New ${i}`);
-    // The first setValues chunk lands, the second fails.
+    // The header and the first chunk are staged, the second chunk fails.
     expect(() =>
-      writeReportBlock(failingOnSetValues(ss, 2), { sheetName: 'Pages', blockId: 'r1', table: bigger, note: 'new note' }),
-    ).toThrow(/failed midway; the previous data is back in place/);
+      writeReportBlock(failingOnSetValues(ss, 3), { sheetName: 'Pages', blockId: 'r1', table: bigger, note: 'new note' }),
+    ).toThrow(/failed midway; the previous data is still in place/);
 
     expect(shown(ss, 'Pages', 'A1:C2')).toEqual([
       ['Page URL', 'Earnings', 'Pageviews'],
       ['Old 1', '$1.50', '100'],
     ]);
-    expect(shown(ss, 'Pages', 'A25001:A25002')).toEqual([['Old 25000'], ['']]);
+    expect(shown(ss, 'Pages', 'A25001')).toEqual([['Old 25000']]);
+    // Not even grown: the target is untouched until the whole block is staged.
+    expect(sheet(ss, 'Pages').getMaxRows()).toBe(25_001);
     expect(sheet(ss, 'Pages').getRange('A1').getNote()).toBe('old note');
+    // No staging sheet is left behind.
+    expect(ss.getSheets().map((x) => x.getName())).toEqual(['Sheet1', 'Pages']);
 
     const retry = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: bigger, note: 'new note' });
     expect(retry.range).toBe('A1:C30001');
     expect(shown(ss, 'Pages', 'A30001')).toEqual([['New 30000']]);
+    expect(sheet(ss, 'Pages').getRange('A1').getNote()).toBe('new note');
   });
 
-  it('restores hostile old text as text', () => {
+  it('keeps hostile old text as text when the rewrite fails', () => {
     const { ss } = sheetEmulator();
     writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(2, () => '=IMPORTXML("x","//a")'), note: 'n' });
     expect(() =>
@@ -85,15 +93,15 @@ describe('writeReportBlock: a write that fails midway', () => {
     expect(shown(ss, 'Pages', 'A2:A3')).toEqual([['=IMPORTXML("x","//a")'], ['=IMPORTXML("x","//a")']]);
   });
 
-  it('leaves a first write\u2019s area empty, so a retry meets no conflict with itself', () => {
+  it('a first write that fails leaves no sheet behind, and a retry meets no conflict with itself', () => {
     const { ss } = sheetEmulator();
     const error = caught(() =>
       writeReportBlock(failingOnSetValues(ss, 2), { sheetName: 'Pages', blockId: 'r1', table: pagesTable(25_000), note: 'n' }),
     );
     // Its own code: the user can run it again (not INTERNAL, which means a bug).
     expect(error.code).toBe('WRITE_FAILED');
-    expect(error.message).toBe("Writing to sheet 'Pages' failed midway; the previous data is back in place. Try again.");
-    expect(shown(ss, 'Pages', 'A1:A2')).toEqual([[''], ['']]);
+    expect(error.message).toBe("Writing to sheet 'Pages' failed midway; the previous data is still in place. Try again.");
+    expect(ss.getSheets().map((x) => x.getName())).toEqual(['Sheet1']);
     expect(writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(25_000), note: 'n' }).rows).toBe(25_000);
   });
 });

@@ -34,13 +34,18 @@ describe('sheet-safe tables: one pass from API rows to what setValues gets', () 
     const safe = toTable(pages, hostile, { toDate, forSheet: true });
     const { ss } = sheetEmulator();
     const grids: unknown[][][] = [];
-    const sheet = ss.insertSheet('Out');
-    const getRange = sheet.getRange.bind(sheet) as (...a: number[]) => GoogleAppsScript.Spreadsheet.Range;
-    (sheet as unknown as { getRange: unknown }).getRange = (...a: number[]) => {
-      const range = getRange(...a);
-      const setValues = range.setValues.bind(range);
-      range.setValues = (grid: unknown[][]) => (grids.push(grid), setValues(grid));
-      return range;
+    // Rows are staged on a hidden sheet before they are copied into place: watch every sheet made.
+    const insertSheet = ss.insertSheet.bind(ss) as (...a: unknown[]) => GoogleAppsScript.Spreadsheet.Sheet;
+    (ss as unknown as { insertSheet: unknown }).insertSheet = (...args: unknown[]) => {
+      const sheet = insertSheet(...args);
+      const getRange = sheet.getRange.bind(sheet) as (...a: number[]) => GoogleAppsScript.Spreadsheet.Range;
+      (sheet as unknown as { getRange: unknown }).getRange = (...a: number[]) => {
+        const range = getRange(...a);
+        const setValues = range.setValues.bind(range);
+        range.setValues = (grid: unknown[][]) => (grids.push(grid), setValues(grid));
+        return range;
+      };
+      return sheet;
     };
     writeReportBlock(ss, { sheetName: 'Out', blockId: 'b', table: safe, note: 'n' });
     expect(grids.flat().slice(1)).toEqual(safe.rows);

@@ -1,3 +1,4 @@
+import { SITE_FIELD } from '../../src/table/types';
 import { findReport } from '../../src/catalog/reports';
 import { catalogRank, stackTables, toTable, totalRow } from '../../src/table';
 
@@ -111,7 +112,7 @@ describe('toTable', () => {
 
   it('adds a leading Site column when given a site', () => {
     const table = toTable(spec('devices/performance'), [{ device: 'desktop' }], { toDate, siteId: 'site-1' });
-    expect(table.columns[0]).toMatchObject({ header: 'Site', field: 'site' });
+    expect(table.columns[0]).toMatchObject({ header: 'Site', field: SITE_FIELD });
     expect(table.rows[0][0]).toBe('site-1');
   });
 

@@ -64,6 +64,10 @@ function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean): string {
 
 function statusLine(r: SavedReportView): { text: string; kind: 'info' | 'error' | 'success' } {
   const s = r.status;
+  if (r.approval && !r.approval.mine) {
+    const by = r.approval.savedBy || 'another editor';
+    return { text: `Needs your approval: saved by ${by}. Your refreshes and your schedule skip it until you approve it.`, kind: 'info' };
+  }
   if (s.outcome === 'never') return { text: 'Not run yet.', kind: 'info' };
   // The server's words, in the spreadsheet's time zone: never the browser's (they may differ).
   const parts = [`Last run ${s.lastRunText ?? ''}`];
@@ -280,6 +284,12 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     const del = el('button', { type: 'button', className: 'danger', text: 'Delete' });
     let confirming = false;
     run.addEventListener('click', () => refresh([r.id]));
+    // Someone else saved it: it may use the viewer's credential only once the viewer approves it.
+    const approve = el('button', { type: 'button', className: 'action', text: 'Approve', 'data-test': 'approve' });
+    approve.addEventListener('click', () =>
+      act('Approving\u2026', () => api.run('approveReport', r.id), () => load(() => setStatus(status, 'Approved: your refreshes and schedule run it now.', 'success'))),
+    );
+    const needsApproval = r.approval !== undefined && !r.approval.mine;
     edit.addEventListener('click', () => editForm(card, r));
     del.addEventListener('click', () => {
       if (!confirming) {
@@ -302,7 +312,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
           : scheduleInWords(r.schedule),
       }),
       statusNode,
-      el('div', { className: 'buttons' }, run, edit, del),
+      el('div', { className: 'buttons' }, needsApproval ? approve : run, edit, del),
     );
     return card;
   }

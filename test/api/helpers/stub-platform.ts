@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Cache, FetchRequest, FetchResponse, Lock, Platform, PropertyStore } from '../../../src/platform/types';
 import { startExecution, type Execution, type ExecutionKind } from '../../../src/platform/execution';
+import { checkedPut } from '../../../emulator/services/cache';
 
 /**
  * A small hand-written Platform for unit tests: a virtual clock (sleep advances it), caches with
@@ -41,11 +42,11 @@ function createCache(world: () => StubWorld): StubWorld['userCache'] {
     if (!entry || entry.expires <= world().now) return null;
     return entry.value;
   };
-  const put = (key: string, value: string, ttl = 600): void => {
-    if (key.length > 250) throw new Error('Argument too large: key');
-    if (Buffer.byteLength(value) > 100 * 1024) throw new Error('Argument too large: value');
+  // Google's limits as the emulator plays them, so this stub can never drift from them.
+  const put = (key: string, value: string, ttl?: number): void => {
+    const checked = checkedPut(key, value, ttl);
     world().stats.cachePuts++;
-    data.set(key, { value, expires: world().now + Math.min(ttl, 21600) * 1000 });
+    data.set(checked.key, { value: checked.value, expires: world().now + checked.ms });
   };
   return {
     data,

@@ -1,0 +1,456 @@
+/**
+ * Issue 14: nothing the user owns is lost, and the owner's credential obeys the owner. Every row
+ * of promise-matrix.ts, written from the promise, on the built bundle in the emulator.
+ */
+import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
+import { PROMISE_ROWS } from './promise-matrix';
+import { API_BASE_URL, buildBundle, createWorld, EDITOR, expectClearMessage, findSecrets, OWNER, sheetState, TOKEN_URL, type World } from './world';
+
+beforeAll(async () => {
+  await buildBundle();
+}, 120_000);
+
+type Outcomes = Array<{ id: string; outcome: string; message?: string }>;
+interface Saved {
+  id: string;
+  sheetName: string;
+  approval?: { mine: boolean; savedBy: string };
+  status: { outcome: string; lastError: string | null };
+}
+
+const EARN = { report: 'earnings', siteId: 'site-1', start: '2026-10-01', end: '2026-10-20', sheetName: 'Mine' };
+
+function ok<T>(r: { ok: true; value: T } | { ok: false; message: string }): T {
+  if (!r.ok) throw new Error(r.message);
+  return r.value;
+}
+
+function save(world: World, def: Record<string, unknown>, user = OWNER): Saved {
+  return ok(world.sidebar<Saved>('saveReport', [{ report: 'earnings', siteId: 'site-1', start: 'lastMonth', ...def }], user));
+}
+
+function refreshAll(world: World, user = OWNER): Outcomes {
+  return ok(world.sidebar<Outcomes>('refreshReports', [], user));
+}
+
+function list(world: World, user = OWNER): Saved[] {
+  return ok(world.sidebar<{ reports: Saved[] }>('listReports', [], user)).reports;
+}
+
+function statusTable(world: World): string[][] {
+  const sheet = world.emu.spreadsheet.getSheetByName('Creator Reporting status');
+  return sheet ? sheet.getDataRange().getDisplayValues() : [];
+}
+
+function cells(world: World, sheetName: string): string[][] {
+  const sheet = world.emu.spreadsheet.getSheetByName(sheetName);
+  return sheet ? sheet.getDataRange().getDisplayValues() : [];
+}
+
+function sheetNames(world: World): string[] {
+  return world.emu.spreadsheet.getSheets().map((s) => s.getName());
+}
+
+/** Every execution of the owner's schedule trigger, at the given instant. */
+function fireAt(world: World, iso: string): void {
+  world.emu.clock.set(Date.parse(iso));
+  for (const t of world.emu.triggers) world.emu.fireTrigger(t.id);
+}
+
+/** Rewrites JSON bodies of responses whose URL matches. */
+function editJson(world: World, match: RegExp, change: (body: Record<string, unknown>) => unknown): void {
+  world.setEdit((req, res) => {
+    if (!match.test(req.url) || res.status !== 200) return res;
+    const body = JSON.parse(res.body) as Record<string, unknown>;
+    return { ...res, body: JSON.stringify(change(body) ?? body) };
+  });
+}
+
+/** The API (or a proxy) answers every report request with this error body. */
+function failWith(world: World, status: number, body: (req: TransportRequest) => Record<string, unknown>, match = /\/sites\//): void {
+  world.setEdit((req, res): TransportResponse => (match.test(req.url) ? { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body(req)) } : res));
+}
+
+const basic = (world: World) => Buffer.from(`${world.api.credentials.demo.clientId}:${world.api.credentials.demo.clientSecret}`).toString('base64');
+const tokenOf = (req: TransportRequest) => (req.headers.Authorization ?? req.headers.authorization ?? '').replace(/^Bearer /, '');
+
+/** The secret forms in `forms` (and any 8-character run of them) appear nowhere a person can look. */
+function expectNoSecretPart(world: World, forms: string[]): void {
+  expect(findSecrets(world, forms)).toEqual([]);
+  const visible = [sheetState(world), JSON.stringify(world.emu.snapshot().properties.document), ...world.emu.logs, ...world.seen].join('\n');
+  for (const form of forms) for (let i = 0; i + 8 <= form.length; i++) expect(visible).not.toContain(form.slice(i, i + 8));
+}
+
+/** One formula, one runReport and one saved-report refresh under the current API behaviour. */
+function everySurface(world: World): string[] {
+  const messages: string[] = [];
+  const f = world.formula('CREATOR_EARNINGS', 'site-1', '2026-10-01', '2026-10-07');
+  if (!f.ok) messages.push(f.message);
+  const r = world.sidebar('runReport', [EARN]);
+  if (!r.ok) messages.push(r.message);
+  const outcomes = refreshAll(world);
+  for (const o of outcomes) if (o.message) messages.push(o.message);
+  for (const m of messages) expectClearMessage(m);
+  expect(messages.length).toBeGreaterThanOrEqual(3);
+  return messages;
+}
+
+/** Other data (another add-on, say) fills the document's 500 KB property store to the last byte. */
+function fillDocumentStore(world: World): void {
+  const props = world.emu.runAs({ user: OWNER }, () => world.emu.globals.PropertiesService.getDocumentProperties());
+  world.emu.runAs({ user: OWNER }, () => {
+    for (const size of [8_000, 500, 1]) {
+      for (let i = 0; ; i++) {
+        try {
+          props.setProperty(`other.filler.${size}.${i}`, 'x'.repeat(size));
+        } catch (_) {
+          break;
+        }
+      }
+    }
+  });
+}
+
+/** The sheets, named ranges and block records: "byte-identical" compares this. */
+function content(world: World): string {
+  const snap = world.emu.snapshot().spreadsheet as { sheets: unknown; namedRanges: unknown; metadata: unknown };
+  return JSON.stringify([snap.sheets, snap.namedRanges, snap.metadata]);
+}
+
+function userEditCase(edit: (sheet: GoogleAppsScript.Spreadsheet.Sheet) => void, names: RegExp): (world: World) => void {
+  return (world) => {
+    world.sidebar('runReport', [EARN]);
+    const sheet = world.emu.spreadsheet.getSheetByName('Mine')!;
+    edit(sheet);
+    const before = content(world);
+    const again = world.sidebar('runReport', [{ ...EARN, end: '2026-10-25' }]);
+    expect(again.ok).toBe(false);
+    if (!again.ok) expectClearMessage(again.message, names);
+    expect(content(world) === before).toBe(true);
+  };
+}
+
+const cases: Record<string, (world: World) => void> = {
+  "an editor without a credential saves an 'all' report into a sheet; the owner refreshes all": (world) => {
+    const planted = save(world, { siteId: 'all', sheetName: 'Editor view' }, EDITOR);
+    const requests = world.api.stats.requests;
+    const outcomes = refreshAll(world);
+    expect(outcomes).toEqual([expect.objectContaining({ id: planted.id, outcome: 'skipped', message: expect.stringMatching(/^Needs approval by owner@example\.com: it was saved by editor@example\.com/) })]);
+    expect(world.api.stats.requests).toBe(requests);
+    expect(sheetNames(world)).not.toContain('Editor view');
+    expect(statusTable(world)[1]).toEqual(expect.arrayContaining(['Needs approval']));
+    expect(list(world)[0].approval).toEqual({ mine: false, savedBy: EDITOR });
+    expect(list(world, EDITOR)[0].approval).toEqual({ mine: true, savedBy: EDITOR });
+  },
+  "the owner's trigger meets an editor's scheduled report": (world) => {
+    save(world, { name: 'Mine daily', sheetName: 'Owner daily', schedule: { every: 'day', hour: 6 } });
+    save(world, { name: 'Planted', siteId: 'all', sheetName: 'Planted', schedule: { every: 'day', hour: 6 } }, EDITOR);
+    expect(world.emu.triggers.map((t) => t.owner)).toEqual([OWNER]);
+    fireAt(world, '2026-11-22T11:30:00Z');
+    expect(sheetNames(world)).toContain('Owner daily');
+    expect(sheetNames(world)).not.toContain('Planted');
+    const planted = statusTable(world).find((row) => row[0] === 'Planted')!;
+    expect(planted).toEqual(expect.arrayContaining(['Needs approval']));
+    expect(planted.join(' ')).toMatch(/Needs approval by owner@example\.com/);
+  },
+  'the owner approves it': (world) => {
+    save(world, { name: 'Own', sheetName: 'Own', schedule: { every: 'day', hour: 6 } });
+    const planted = save(world, { name: 'Theirs', siteId: 'site-2', sheetName: 'Approved', schedule: { every: 'day', hour: 6 } }, EDITOR);
+    expect(world.emu.triggers.map((t) => t.owner)).toEqual([OWNER]);
+    expect(refreshAll(world).map((o) => o.outcome)).toEqual(['ok', 'skipped']);
+    const approved = ok(world.sidebar<Saved>('approveReport', [planted.id]));
+    expect(approved.approval).toEqual({ mine: true, savedBy: EDITOR });
+    expect(refreshAll(world).map((o) => o.outcome)).toEqual(['ok', 'ok']);
+    expect(cells(world, 'Approved').length).toBeGreaterThan(1);
+    fireAt(world, '2026-11-23T11:30:00Z');
+    expect(statusTable(world).slice(1).map((row) => [row[0], row[6]])).toEqual([['Own', 'OK'], ['Theirs', 'OK']]);
+  },
+  "an editor edits the owner's approved report (site list to all)": (world) => {
+    const mine = save(world, { siteId: 'site-1', sheetName: 'Owned' });
+    expect(refreshAll(world)[0].outcome).toBe('ok');
+    const before = JSON.stringify(cells(world, 'Owned'));
+    save(world, { id: mine.id, siteId: 'all', sheetName: 'Owned' }, EDITOR);
+    expect(refreshAll(world)[0]).toMatchObject({ outcome: 'skipped', message: expect.stringMatching(/^Needs approval by owner@example\.com/) });
+    expect(JSON.stringify(cells(world, 'Owned'))).toBe(before);
+  },
+  'the editor refreshes the report they saved, with their own credential': (world) => {
+    world.connect({ user: EDITOR, which: 'agency' });
+    const theirs = save(world, { siteId: 'all', start: '2026-10-01', end: '2026-10-07', sheetName: 'Agency' }, EDITOR);
+    const outcomes = refreshAll(world, EDITOR);
+    expect(outcomes).toEqual([expect.objectContaining({ id: theirs.id, outcome: 'ok' })]);
+    const sites = new Set(cells(world, 'Agency').slice(1).map((row) => row[0]));
+    // The agency credential sees its agency-* sites and site-1; never the owner's other sites.
+    expect([...sites].filter((s) => !/^agency-/.test(s) && s !== 'site-1')).toEqual([]);
+    expect(sites.size).toBeGreaterThan(1);
+  },
+  'a report saved before approvals existed (no creator recorded)': (world) => {
+    const store = world.emu.runAs({ user: OWNER }, () => world.emu.globals.PropertiesService.getDocumentProperties());
+    world.emu.runAs({ user: OWNER }, () =>
+      store.setProperty('cr.report.r0legacy00', JSON.stringify({ report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Legacy' })),
+    );
+    expect(refreshAll(world)[0]).toMatchObject({ outcome: 'skipped', message: expect.stringMatching(/saved by an earlier version of the add-on/) });
+    ok(world.sidebar('approveReport', ['r0legacy00']));
+    expect(refreshAll(world)[0].outcome).toBe('ok');
+  },
+  'the API echoes the client secret as its error code': (world) => {
+    const secret = world.api.credentials.demo.clientSecret;
+    failWith(world, 400, () => ({ internalCode: secret, message: 'Bad request.' }));
+    save(world, { sheetName: 'Saved' });
+    for (const m of everySurface(world)) expect(m).toMatch(/status 400/);
+    expectNoSecretPart(world, [secret]);
+  },
+  'the API echoes base64(id:secret) in its error sentence': (world) => {
+    failWith(world, 400, () => ({ internalCode: 'bad_request', message: `Rejected Basic ${basic(world)} here.` }));
+    save(world, { sheetName: 'Saved' });
+    for (const m of everySurface(world)) expect(m).toMatch(/status 400, bad_request/);
+    expectNoSecretPart(world, [basic(world)]);
+  },
+  'the API echoes 12 characters of base64(id:secret) as its code': (world) => {
+    const part = basic(world).slice(10, 22);
+    failWith(world, 400, () => ({ internalCode: part, detail: `Partial ${basic(world).slice(14, 30)}.` }));
+    save(world, { sheetName: 'Saved' });
+    everySurface(world);
+    expectNoSecretPart(world, [basic(world).slice(8)]);
+  },
+  'the API echoes the bearer token in a 429 code and a 400 detail': (world) => {
+    const seenTokens: string[] = [];
+    failWith(world, 429, (req) => {
+      seenTokens.push(tokenOf(req));
+      return { internalCode: tokenOf(req).slice(0, 40) };
+    }, /\/earnings/);
+    save(world, { sheetName: 'Saved' });
+    everySurface(world);
+    failWith(world, 400, (req) => ({ internalCode: 'bad', errors: [{ detail: `Token ${tokenOf(req)} is odd.` }], message: `Token ${tokenOf(req)}.` }), /\/earnings/);
+    everySurface(world);
+    expect(seenTokens.length).toBeGreaterThan(0);
+    expectNoSecretPart(world, [...new Set([...seenTokens, ...world.tokens])].filter(Boolean));
+  },
+  'the token URL echoes the secret in a 401 code': (world) => {
+    const secret = world.api.credentials.demo.clientSecret;
+    world.emu.runAs({ user: OWNER }, () => world.emu.globals.CacheService.getUserCache().removeAll(['x']));
+    world.setEdit((req, res) => (req.url.includes('/oauth/token') ? { status: 401, headers: {}, body: JSON.stringify({ code: secret }) } : res));
+    const r = world.sidebar('testConnection');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toBe('The credential was rejected (status 401): check or re-enter it in Settings.');
+    expectNoSecretPart(world, [secret]);
+  },
+  'token URL changed to another host without the secret': (world) => {
+    const urls: string[] = [];
+    world.setEdit((req, res) => (urls.push(req.url), res));
+    const before = ok(world.sidebar('getSettings'));
+    const r = world.sidebar('saveSettings', [{ clientId: 'demo-client', clientSecret: '', apiBaseUrl: API_BASE_URL, tokenUrl: 'http://localhost:8787/oauth/token' }]);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expectClearMessage(r.message, /^You changed the token URL to another host: enter the client secret again to send it there\. Nothing was sent or saved\.$/);
+    expect(urls).toEqual([]);
+    expect(ok(world.sidebar('getSettings'))).toEqual(before);
+  },
+  'API base URL changed to another host without the secret': (world) => {
+    const urls: string[] = [];
+    world.setEdit((req, res) => (urls.push(req.url), res));
+    const r = world.sidebar('saveSettings', [{ clientId: 'demo-client', apiBaseUrl: 'http://localhost:8787/creator-api/v1', tokenUrl: TOKEN_URL }]);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(/^You changed the API base URL to another host: enter the client secret again/);
+    expect(urls).toEqual([]);
+  },
+  'token URL changed with the secret typed again': (world) => {
+    const urls: string[] = [];
+    world.setEdit((req, res) => (urls.push(req.url), res));
+    const moved = 'http://localhost:8787/oauth/token';
+    const r = world.sidebar('saveSettings', [{ clientId: 'demo-client', clientSecret: 'demo-secret', apiBaseUrl: API_BASE_URL, tokenUrl: moved }]);
+    expect(r.ok ? 'ok' : r.message).toBe('ok');
+    expect(urls).toEqual([moved]);
+  },
+  'a row the user inserted inside the block and typed into': userEditCase((sheet) => {
+    sheet.insertRowsAfter(5, 1);
+    sheet.getRange('A6:B6').setValues([['My subtotal', 123]]);
+  }, /^Sheet 'Mine' has 1 row inserted inside the report's block A1:[A-Z]+22 \(the change is in rows \d+(-\d+)?\)\. The report was not written/),
+  'an empty row the user inserted inside the block': (world) => {
+    userEditCase((sheet) => sheet.insertRowsBefore(3, 1), /1 row inserted inside the report's block/)(world);
+    world.emu.spreadsheet.getSheetByName('Mine')!.deleteRow(3);
+    expect(world.sidebar('runReport', [{ ...EARN, end: '2026-10-25' }]).ok).toBe(true);
+  },
+  'a column the user inserted inside the block': userEditCase((sheet) => {
+    sheet.insertColumnsAfter(1, 1);
+    sheet.getRange('B1:B3').setValues([['My notes'], ['a'], ['b']]);
+  }, /1 column inserted inside the report's block/),
+  'a row the user deleted inside the block': userEditCase((sheet) => sheet.deleteRow(4), /1 row deleted inside the report's block/),
+  'a value the user typed over a report cell': userEditCase((sheet) => sheet.getRange('B5').setValue('corrected by hand'), /has cells edited in B5, inside the report's block/),
+  'the user sorted the block': userEditCase((sheet) => sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false }), /has cells edited in A2:[A-Z]+21, inside the report's block/),
+  'a page title of 60,000 characters': (world) => {
+    editJson(world, /\/pages\/performance/, (body) => {
+      const rows = body.data as Array<Record<string, unknown>>;
+      rows[0].pageTitle = 'T'.repeat(60_000);
+      return body;
+    });
+    const r = world.sidebar<{ rows: number }>('runReport', [{ report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', limit: 50, sheetName: 'Pages' }]);
+    expect(r.ok ? 'ok' : r.message).toBe('ok');
+    const shown = cells(world, 'Pages').flat();
+    const clipped = shown.find((c) => c.includes('[clipped: 60,000 characters'));
+    expect(clipped).toBeDefined();
+    expect(clipped!.length).toBeLessThanOrEqual(50_000);
+    expect(world.emu.spreadsheet.note('Pages', 'A1')).toMatch(/\n\d+ cells? (was|were) longer than Sheets' 50,000-character limit and (was|were) clipped/);
+  },
+  "a saved report's first run fails": (world) => {
+    world.api.inject({ kind: 'status', status: 500, times: 1000 });
+    save(world, { sheetName: 'Never made' });
+    expect(refreshAll(world)[0].outcome).toBe('error');
+    expect(sheetNames(world)).not.toContain('Never made');
+    expect(sheetNames(world).filter((n) => n.startsWith('CR staging'))).toEqual([]);
+  },
+  'a write that fails midway (a large rewrite)': (world) => {
+    const big = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Big' };
+    expect(world.sidebar('runReport', [big]).ok).toBe(true);
+    const before = content(world);
+    // Sheets refuses the write midway (a timeout): the second write call of the rewrite throws.
+    world.emu.spreadsheet.writeFault = { callsLeft: 2, message: 'Service Spreadsheets timed out while accessing document' };
+    const r = world.sidebar('runReport', [{ ...big, end: '2026-10-30' }]);
+    if (r.ok) throw new Error('expected the write to fail');
+    expectClearMessage(r.message, /failed midway; the previous data is still in place\. Try again\./);
+    expect(content(world) === before).toBe(true);
+  },
+  'the user typed beside and below the status table': (world) => {
+    save(world, { sheetName: 'One' });
+    refreshAll(world);
+    const status = world.emu.spreadsheet.getSheetByName('Creator Reporting status')!;
+    status.getRange('Z1').setValue('my note beside');
+    status.getRange('A10').setValue('my note below');
+    save(world, { sheetName: 'Two' });
+    refreshAll(world);
+    expect(status.getRange('Z1').getValue()).toBe('my note beside');
+    expect(status.getRange('A10').getValue()).toBe('my note below');
+    expect(status.getRange('A3').getValue()).not.toBe('');
+  },
+  'a status sheet written by an earlier version': (world) => {
+    const legacy = world.emu.spreadsheet.insertSheet('Creator Reporting status');
+    const headers = ['Name', 'Report', 'Sites', 'Dates', 'Sheet', 'Last run', 'Outcome', 'Rows', 'Data through', 'Duration (s)', 'Schedule', 'Next run', 'Trigger owner', 'Last error'];
+    legacy.getRange(1, 1, 3, 14).setValues([headers, headers.map(() => 'old'), headers.map(() => 'older')]);
+    legacy.getRange('Z2').setValue('mine');
+    save(world, { name: 'New', sheetName: 'New' });
+    refreshAll(world);
+    expect(statusTable(world).map((row) => row[0])).toEqual(['Name', 'New']);
+    expect(legacy.getRange('Z2').getValue()).toBe('mine');
+  },
+  "the user renamed a saved report's sheet": (world) => {
+    const saved = save(world, { sheetName: 'Monthly' });
+    refreshAll(world);
+    world.emu.spreadsheet.getSheetByName('Monthly')!.setName('Monthly (renamed)');
+    expect(refreshAll(world)[0].outcome).toBe('ok');
+    expect(sheetNames(world)).not.toContain('Monthly');
+    expect(list(world).find((r) => r.id === saved.id)!.sheetName).toBe('Monthly (renamed)');
+  },
+  "the user deleted a saved report's sheet": (world) => {
+    save(world, { sheetName: 'Gone' });
+    refreshAll(world);
+    world.emu.spreadsheet.deleteSheet(world.emu.spreadsheet.getSheetByName('Gone')!);
+    expect(refreshAll(world)[0].outcome).toBe('ok');
+    expect(cells(world, 'Gone').length).toBeGreaterThan(1);
+  },
+  'saving with the document property store full': (world) => {
+    fillDocumentStore(world);
+    const r = world.sidebar('saveReport', [{ report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Full' }]);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expectClearMessage(r.message, /^This spreadsheet's add-on storage is full \(Google allows 500 KB per document\), so the report was not saved\. Delete saved reports/);
+  },
+  'refresh all with the store full': (world) => {
+    for (const name of ['A', 'B', 'C']) save(world, { name, sheetName: name });
+    fillDocumentStore(world);
+    const outcomes = refreshAll(world);
+    expect(outcomes.map((o) => o.outcome)).toEqual(['ok', 'ok', 'ok']);
+    for (const name of ['A', 'B', 'C']) expect(cells(world, name).length).toBeGreaterThan(1);
+    expect(statusTable(world).slice(1).map((row) => row[6])).toEqual(['OK', 'OK', 'OK']);
+    expect(world.emu.spreadsheet.note('Creator Reporting status', 'A1')).toMatch(/storage \(500 KB\) is full/);
+  },
+  'the hourly trigger with the store full': (world) => {
+    for (const name of ['A', 'B', 'C']) save(world, { name, sheetName: name, schedule: { every: 'day', hour: 6 } });
+    fillDocumentStore(world);
+    fireAt(world, '2026-11-22T11:30:00Z');
+    for (const name of ['A', 'B', 'C']) expect(cells(world, name).length).toBeGreaterThan(1);
+    expect(statusTable(world).slice(1).map((row) => row[6])).toEqual(['OK', 'OK', 'OK']);
+  },
+  '300 saved reports over 200 sites (10 site groups)': (world) => {
+    const groups = Array.from({ length: 10 }, (_, g) => Array.from({ length: 200 }, (__, i) => `agency-site-${g}-${String(i).padStart(4, '0')}`));
+    for (let i = 0; i < 300; i++) {
+      save(world, { name: `Client report ${i} with a descriptive name`, siteId: groups[i % 10], start: 'lastMonth', sheetName: `Client ${i}`, options: { totals: true } });
+    }
+    expect(list(world)).toHaveLength(300);
+    const doc = world.emu.snapshot().properties.document as Record<string, string>;
+    const bytes = Object.entries(doc).reduce((n, [k, v]) => n + k.length + v.length, 0);
+    expect(bytes).toBeLessThan(250_000);
+  },
+  'a daily 02:00 schedule on the US spring-forward day': (world) => {
+    world.emu.clock.set(Date.parse('2027-03-13T12:00:00Z'));
+    save(world, { sheetName: 'Early', schedule: { every: 'day', hour: 2 } });
+    fireAt(world, '2027-03-14T06:20:00Z');
+    expect(sheetNames(world)).not.toContain('Early');
+    fireAt(world, '2027-03-14T07:20:00Z');
+    expect(sheetNames(world)).toContain('Early');
+  },
+  'a daily 01:00 schedule on the fall-back day (01:00 twice)': (world) => {
+    world.emu.clock.set(Date.parse('2026-10-31T12:00:00Z'));
+    save(world, { sheetName: 'Fall', schedule: { every: 'day', hour: 1 } });
+    fireAt(world, '2026-11-01T04:50:00Z');
+    expect(sheetNames(world)).not.toContain('Fall');
+    fireAt(world, '2026-11-01T05:20:00Z');
+    expect(sheetNames(world)).toContain('Fall');
+    const runs = list(world)[0].status;
+    fireAt(world, '2026-11-01T06:20:00Z');
+    expect(list(world)[0].status).toEqual(runs);
+  },
+  '"NaN", "Infinity", "-Infinity" in numeric fields': (world) => {
+    editJson(world, /\/earnings/, (body) => {
+      const rows = body.data as Array<Record<string, unknown>>;
+      rows[0].earnings = 'NaN';
+      rows[1].earnings = 'Infinity';
+      rows[2].earnings = '-Infinity';
+      rows[3].mystery = 'NaN';
+      return body;
+    });
+    expect(world.sidebar('runReport', [EARN]).ok).toBe(true);
+    const f = world.formula('CREATOR_EARNINGS', 'site-1', '2026-10-01', '2026-10-20');
+    const all = [...cells(world, 'Mine').flat(), ...(f.ok ? f.value.flat().map(String) : [f.message])];
+    expect(all.join('|')).not.toMatch(/NaN|Infinity/);
+  },
+  'an API field named "site" in a multi-site pull': (world) => {
+    editJson(world, /\/earnings/, (body) => {
+      for (const row of body.data as Array<Record<string, unknown>>) row.site = 'from-the-api';
+      return body;
+    });
+    expect(world.sidebar('runReport', [{ ...EARN, siteId: ['site-1', 'site-2'] }]).ok).toBe(true);
+    const [header, first] = cells(world, 'Mine');
+    expect(header[0]).toBe('Site');
+    expect(first[0]).toBe('site-1');
+    expect(header).toContain('Site (site)');
+    expect(first[header.indexOf('Site (site)')]).toBe('from-the-api');
+  },
+  'site IDs "." and ".."': (world) => {
+    const requests = world.api.stats.requests;
+    for (const id of ['.', '..', ' .. ']) {
+      const f = world.formula('CREATOR_EARNINGS', id, '2026-10-01', '2026-10-07');
+      expect(f.ok).toBe(false);
+      if (!f.ok) expectClearMessage(f.message, /is not a site ID/);
+      const r = world.sidebar('runReport', [{ ...EARN, siteId: id }]);
+      expect(r.ok).toBe(false);
+    }
+    expect(world.api.stats.log.slice(requests).filter((l) => !/^\/sites(\/[^/.][^/]*\/|$)/.test(l.path) && l.path !== '/oauth/token')).toEqual([]);
+  },
+  'date bounds sent as ISO timestamps': (world) => {
+    world.setEdit((req, res) =>
+      /date-bounds/.test(req.url) && res.status === 200 ? { ...res, body: res.body.replace(/"(\d{4}-\d{2}-\d{2})"/g, '"$1T00:00:00Z"') } : res,
+    );
+    const f = world.formula('CREATOR_EARNINGS', 'site-1', 'lastMonth');
+    expect(f.ok ? 'ok' : f.message).toBe('ok');
+    if (f.ok) expect(f.value.length).toBeGreaterThan(20);
+  },
+};
+
+describe('issue 14: what the user owns, and whose credential runs', () => {
+  test.each(PROMISE_ROWS.map((r) => [r.name] as const))('%s', (name) => {
+    const world = createWorld();
+    world.connect();
+    cases[name](world);
+  });
+
+  test('every documented row has a test', () => {
+    expect(Object.keys(cases).sort()).toEqual(PROMISE_ROWS.map((r) => r.name).sort());
+  });
+});

@@ -1,0 +1,185 @@
+import { beginBlockWrite } from '../../src/sheet/block-write';
+import { clipText } from '../../src/sheet/cell-limit';
+import { writeReportBlock } from '../../src/sheet/write-report-block';
+import { pagesTable, sheet, sheetEmulator, shown } from './helpers';
+
+/**
+ * The promise: a cell the user typed, a row or column the user inserted (Sheets stretches the
+ * block's named range over it) or deleted inside a report's block is never overwritten; the
+ * refresh refuses with a message naming where, and the sheet stays byte-identical.
+ */
+const NOTE = 'Creator Reporting: Page performance';
+
+function setUp(rows = 10) {
+  const { emu, ss } = sheetEmulator();
+  writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows), note: NOTE });
+  return { emu, ss, s: sheet(ss, 'Pages') };
+}
+
+function refusal(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected a refusal');
+}
+
+const rewrite = (ss: ReturnType<typeof setUp>['ss'], rows = 10) => () =>
+  writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows, (i) => `New ${i}`), note: 'new' });
+
+describe('the writer notices the user inside its block', () => {
+  it('keeps a row the user inserted inside the block and typed into, naming the rows', () => {
+    const { emu, ss, s } = setUp(10);
+    s.insertRowsAfter(4, 1);
+    s.getRange('A5:C5').setValues([['My subtotal', 99, 'keep me']]);
+    const before = JSON.stringify(emu.spreadsheet.values('Pages!A1:D13'));
+    const message = refusal(rewrite(ss));
+    expect(message).toMatch(/^Sheet 'Pages' has 1 row inserted inside the report's block A1:C12 \(the change is in rows \d+(-\d+)?\)\. The report was not written, so nothing there was overwritten\. Move your rows/);
+    const [, first, last] = /rows (\d+)(?:-(\d+))?/.exec(message)!;
+    expect(Number(first)).toBeLessThanOrEqual(5);
+    expect(Number(last ?? first)).toBeGreaterThanOrEqual(5);
+    expect(JSON.stringify(emu.spreadsheet.values('Pages!A1:D13'))).toBe(before);
+  });
+
+  it('keeps an empty inserted row too (the user may be about to type), and works again once it is deleted', () => {
+    const { ss, s } = setUp(10);
+    s.insertRowsBefore(3, 2);
+    expect(refusal(rewrite(ss))).toMatch(/2 rows inserted inside the report's block A1:C13/);
+    s.deleteRows(3, 2);
+    expect(rewrite(ss)().range).toBe('A1:C11');
+    expect(shown(ss, 'Pages', 'A2')).toEqual([['New 1']]);
+  });
+
+  it('notices a deleted row and an inserted or deleted column', () => {
+    const a = setUp(10);
+    a.s.deleteRow(6);
+    expect(refusal(rewrite(a.ss))).toMatch(/1 row deleted inside the report's block A1:C10/);
+    const b = setUp(10);
+    b.s.insertColumnsAfter(1, 1);
+    b.s.getRange('B1').setValue('My column');
+    expect(refusal(rewrite(b.ss))).toMatch(/1 column inserted inside the report's block A1:D11/);
+    expect(shown(b.ss, 'Pages', 'B1')).toEqual([['My column']]);
+    const c = setUp(10);
+    c.s.deleteColumn(2);
+    expect(refusal(rewrite(c.ss))).toMatch(/1 column deleted inside the report's block A1:B11/);
+  });
+
+  it('keeps a value or formula typed over a report cell, naming its cells', () => {
+    const { emu, ss, s } = setUp(10);
+    s.getRange('B7').setValue(12345);
+    const before = JSON.stringify(emu.spreadsheet.values('Pages!A1:C11'));
+    expect(refusal(rewrite(ss))).toMatch(/has cells edited in B7, inside the report's block A1:C11/);
+    expect(JSON.stringify(emu.spreadsheet.values('Pages!A1:C11'))).toBe(before);
+    const other = setUp(10);
+    other.s.getRange('C3').setFormula('=B3*2');
+    expect(refusal(rewrite(other.ss))).toMatch(/cells edited in C3,/);
+  });
+
+  it('names a band of rows in a large block', () => {
+    const { ss, s } = setUp(4000);
+    s.getRange('A2345').setValue('typed');
+    expect(refusal(rewrite(ss, 4000))).toMatch(/cells edited in A2\d{3}:A2\d{3}, inside the report's block A1:C4001/);
+  });
+
+  it('a sort of the block by the user counts as an edit', () => {
+    const { ss, s } = setUp(10);
+    s.getRange('A2:C11').sort({ column: 3, ascending: false });
+    expect(shown(ss, 'Pages', 'A2')).toEqual([['Page 10']]);
+    expect(refusal(rewrite(ss))).toMatch(/cells edited in A2:C11/);
+  });
+
+  it('still writes when the user only formatted or typed outside the block', () => {
+    const { ss, s } = setUp(10);
+    s.getRange('E1:E20').setValue('beside');
+    s.getRange('A13').setValue('below');
+    expect(rewrite(ss, 10)().range).toBe('A1:C11');
+    expect(shown(ss, 'Pages', 'E5')).toEqual([['beside']]);
+  });
+});
+
+describe('a renamed or deleted sheet', () => {
+  it('follows the block to the renamed sheet by its ID instead of forking a new sheet', () => {
+    const { ss, s } = setUp(3);
+    const id = s.getSheetId();
+    s.setName('Renamed by me');
+    const result = writeReportBlock(ss, { sheetName: 'Pages', sheetId: id, blockId: 'r1', table: pagesTable(2, (i) => `New ${i}`), note: 'n' });
+    expect(result).toMatchObject({ sheetName: 'Renamed by me', sheetId: id, range: 'A1:C3' });
+    expect(ss.getSheetByName('Pages')).toBeNull();
+    expect(shown(ss, 'Renamed by me', 'A2:A4')).toEqual([['New 1'], ['New 2'], ['']]);
+  });
+
+  it('writes a new sheet by name when the old one was deleted', () => {
+    const { ss, s } = setUp(3);
+    const id = s.getSheetId();
+    ss.deleteSheet(s);
+    const result = writeReportBlock(ss, { sheetName: 'Pages', sheetId: id, blockId: 'r1', table: pagesTable(2), note: 'n' });
+    expect(result.sheetName).toBe('Pages');
+    expect(result.sheetId).not.toBe(id);
+  });
+});
+
+describe('the 50,000-character cell limit', () => {
+  it('clips over-long text visibly and says so in the note, so the report lands', () => {
+    const { ss } = sheetEmulator();
+    const long = 'x'.repeat(60_000);
+    const table = pagesTable(3, (i) => (i === 2 ? long : `Page ${i}`));
+    const result = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
+    expect(result.clippedCells).toBe(1);
+    const cell = String(sheet(ss, 'Pages').getRange('A3').getValue());
+    expect(cell.length).toBeLessThanOrEqual(50_000);
+    expect(cell).toMatch(/^x+ … \[clipped: 60,000 characters, Sheets holds 50,000 in a cell\]$/);
+    expect(sheet(ss, 'Pages').getRange('A1').getNote()).toMatch(/^Creator Reporting: Page performance\n1 cell was longer than Sheets' 50,000-character limit and was clipped/);
+  });
+
+  it('a hostile over-long formula-like text stays text when clipped', () => {
+    const { ss } = sheetEmulator();
+    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(1, () => `=${'A'.repeat(70_000)}`), note: NOTE });
+    expect(sheet(ss, 'Pages').getRange('A2').getFormula()).toBe('');
+  });
+});
+
+describe('beginBlockWrite: the staged API', () => {
+  it('appends batches, touches nothing before commit, and abort leaves no trace', () => {
+    const { ss } = sheetEmulator();
+    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: 'old' });
+    const columns = pagesTable(0).columns;
+    const w = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
+    w.appendRows(pagesTable(3, (i) => `A${i}`).rows);
+    w.appendRows(pagesTable(2, (i) => `B${i}`).rows);
+    expect(w.rows).toBe(5);
+    expect(shown(ss, 'Pages', 'A2:A3')).toEqual([['Page 1'], ['Page 2']]);
+    w.abort();
+    expect(ss.getSheets().map((x) => x.getName())).toEqual(['Sheet1', 'Pages']);
+    expect(sheet(ss, 'Pages').getRange('A1').getNote()).toBe('old');
+
+    const again = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
+    again.appendRows(pagesTable(3, (i) => `A${i}`).rows);
+    again.appendRows(pagesTable(2, (i) => `B${i}`).rows);
+    expect(again.commit('new').range).toBe('A1:C6');
+    expect(shown(ss, 'Pages', 'A2:A6').flat()).toEqual(['A1', 'A2', 'A3', 'B1', 'B2']);
+    expect(sheet(ss, 'Pages').getRange('A1').getNote()).toBe('new');
+    expect(() => again.appendRows([])).toThrow(/already ended/);
+  });
+
+  it('keeps the user\u2019s cells in the corner between an old wide block and a new tall one', () => {
+    const { ss } = sheetEmulator();
+    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: 'old' });
+    const s = sheet(ss, 'Pages');
+    s.getRange('C6').setValue('mine');
+    const narrow = pagesTable(6);
+    narrow.columns = narrow.columns.slice(0, 2);
+    narrow.rows = narrow.rows.map((r) => r.slice(0, 2));
+    expect(writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: narrow, note: 'n' }).range).toBe('A1:B7');
+    expect(shown(ss, 'Pages', 'C1:C6').flat()).toEqual(['', '', '', '', '', 'mine']);
+  });
+});
+
+describe('clipText', () => {
+  it('never splits an emoji at the cut', () => {
+    const text = `${'a'.repeat(49_899)}${'🍮'.repeat(100)}`;
+    const clipped = clipText(text);
+    expect(clipped.length).toBeLessThanOrEqual(50_000);
+    expect(/[\ud800-\udbff](?![\udc00-\udfff])/.test(clipped)).toBe(false);
+  });
+});
