@@ -4,6 +4,8 @@ import type { Execution } from '../platform/execution';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import type { ScheduleOwnerView } from '../shared/types';
 import { asLiteralText } from '../sheet/cell-values';
+import { sitesInWords } from '../shared/site-words';
+import { capitalize } from '../shared/user-input';
 import { STATUS_SHEET_NAME } from './keys';
 import type { StatusRecord, StoredDefinition } from './report-store';
 import { describeSchedule, isScheduled } from './schedule';
@@ -38,11 +40,6 @@ export interface StatusRow {
 
 const OUTCOME_WORDS: Record<StatusRecord['outcome'], string> = { ok: 'OK', error: 'Failed', never: 'Not run yet' };
 
-export function sitesInWords(siteId: string | string[]): string {
-  if (siteId === 'all') return 'All active sites';
-  return ([] as string[]).concat(siteId).join(', ');
-}
-
 export function datesInWords(def: StoredDefinition, status: StatusRecord): string {
   const asked = rangeInWords(def.start, def.end);
   if (!status.startDate) return asked;
@@ -58,7 +55,8 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
   return rows.map(({ def, status, nextRunAt }) => [
     t(def.name ?? def.id),
     t(findReport(def.report)?.label ?? def.report),
-    t(sitesInWords(def.siteId)),
+    // A cell of its own starts with a capital ("All active sites"); IDs stay as they are.
+    t(def.siteId === 'all' ? capitalize(sitesInWords(def.siteId)) : sitesInWords(def.siteId)),
     t(datesInWords(def, status)),
     t(def.sheetName),
     when(status.lastRunAt),
