@@ -1,6 +1,9 @@
 import { applyBindings } from '../bindings/apply-bindings';
 import { readBindings, writeBindings, type Binding } from '../bindings/binding-store';
-import { findPreset } from '../dates/presets';
+import { datesInWords, findPreset } from '../dates/presets';
+import { listSiteViews } from '../settings/sites-view';
+import { sitesInWords } from '../shared/site-words';
+import { asLiteralText } from '../sheet/cell-values';
 import type { Execution } from '../platform/execution';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { documentStore } from '../reports/report-store';
@@ -85,7 +88,7 @@ function buildSheet(
 ): Sheet {
   const sheet = spreadsheet.insertSheet(d.sheetName);
   const when = d.hour === null ? 'when you refresh its reports' : `every day at ${String(d.hour).padStart(2, '0')}:00 and when you refresh its reports`;
-  sheet.getRange(1, 1, 2, 1).setValues([[`${d.siteId}: ${d.period}`], [`Refreshes ${when}. Data: sheet '${d.dataSheetName}'.`]]);
+  sheet.getRange(1, 1, 2, 1).setValues([[asLiteralText(title(ex, d.siteId, d.period), true)], [`Refreshes ${when}. Data: sheet '${d.dataSheetName}'.`]]);
   sheet.getRange(1, 1).setFontWeight('bold').setFontSize(16);
   sheet.getRange(2, 1).setFontColor('#777777');
   const labels = TILES.flatMap((t, i) => (i === TILES.length - 1 ? [t.label] : [t.label, '']));
@@ -98,6 +101,17 @@ function buildSheet(
   sheet.getRange(TILE_ROW + 3, 1).setFontColor('#777777');
   ex.platform.log(`Creator Reporting: dashboard '${d.sheetName}' made.`);
   return sheet;
+}
+
+/** "Wander Far Travel (site-2) \u00b7 Last 30 days", as the saved cards say it; the ID alone if the sites cannot be listed. */
+function title(ex: Execution, siteId: string, period: string): string {
+  let name: string | undefined;
+  try {
+    name = listSiteViews(ex).find((s) => s.id === siteId)?.name;
+  } catch (_) {
+    // The reports' own refresh already said what is wrong with the credential.
+  }
+  return `${sitesInWords(siteId, () => name)} \u00b7 ${datesInWords(period, undefined)}`;
 }
 
 function insertChart(sheet: Sheet, spec: ChartSpec): Binding {

@@ -3,7 +3,7 @@ import { freshnessTtl, TTL_RECENT_S } from '../api/freshness';
 import type { Execution } from '../platform/execution';
 import type { ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
-import { catalogRank, compareTables, stackTables, toTable, withTotals, type Table } from '../table';
+import { catalogRank, compareTables, pickColumns, stackTables, toTable, withTotals, type Table } from '../table';
 import { COMPARE_LABEL, comparisonRange, dayShift, parseRange, resolveRange, type CompareTo, type ResolvedRange } from '../dates';
 import { CreatorError, isCreatorError } from '../shared/errors';
 import { dayCells, earliestDay, latestDay } from './day-cells';
@@ -25,6 +25,8 @@ export interface PullRequest {
   limit?: unknown;
   /** `field` or `-field`; a column header is accepted too. */
   sort?: unknown;
+  /** The report's columns to keep (fields or headers); absent: every column. */
+  columns?: unknown;
   /** Adds Total rows (per site and overall); ratios recomputed from the summed parts. */
   totals?: unknown;
   /** previousPeriod, previousYear or previousYearWeekday: the table compares the two periods. */
@@ -78,7 +80,7 @@ export interface PullResult {
  */
 export function pullReport(execution: Execution, request: PullRequest, options: PullOptions): PullResult {
   const spec = resolveReport(request.report);
-  const { limit, sort } = readQueryOptions(spec, request);
+  const { limit, sort, columns } = readQueryOptions(spec, request);
   const totals = readTotals(request.totals);
   const compareTo = readCompareTo(request.compareTo);
   if (compareTo && !spec.dateFamily) {
@@ -99,7 +101,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
 
   if (!siteArg) {
     const result = rowsClient.fetchRows(spec, { limit, sort }, {});
-    const table = toTable(spec, result.rows, { toDate, forSheet: options.forSheet });
+    const table = pickColumns(toTable(spec, result.rows, { toDate, forSheet: options.forSheet }), columns);
     return {
       spec,
       table,
@@ -208,6 +210,8 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     totalRows = totalled.totals;
   }
 
+  // Last: totals and comparisons are computed from every column (a ratio from its parts).
+  table = pickColumns(table, columns);
   const resolved = checkAll().filter((r): r is ResolvedRange => r !== null);
   return {
     spec,

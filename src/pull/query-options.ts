@@ -2,7 +2,7 @@ import { CreatorError } from '../shared/errors';
 import { fieldNamed } from '../catalog/aliases';
 import type { ReportSpec } from '../catalog/types';
 import { COMPARE_TO, type CompareTo } from '../dates/compare-period';
-import { describeInput, singleCell } from '../shared/user-input';
+import { capitalize, describeInput, singleCell } from '../shared/user-input';
 
 /** The most rows one report may ask for per site: the pull's row cap and every form's bound. */
 export const MAX_LIMIT = 100_000;
@@ -11,19 +11,47 @@ export const MAX_LIMIT = 100_000;
 export interface QueryOptions {
   limit?: number;
   sort?: string;
+  /** The report's columns to keep (catalog fields, in catalog order); absent: every column. */
+  columns?: string[];
 }
 
 /**
  * The one reader of a report's query options. Formulas, the sidebar's Run, saving a report and the
  * refresh that replays it all come through here, so a definition that saves is one that runs.
  */
-export function readQueryOptions(spec: ReportSpec, given: { limit?: unknown; sort?: unknown }): QueryOptions {
+export function readQueryOptions(spec: ReportSpec, given: { limit?: unknown; sort?: unknown; columns?: unknown }): QueryOptions {
   const options: QueryOptions = {};
   const limit = readLimit(given.limit);
   const sort = readSort(spec, given.sort);
+  const columns = readColumns(spec, given.columns);
   if (limit !== undefined) options.limit = limit;
   if (sort !== undefined) options.sort = sort;
+  if (columns !== undefined) options.columns = columns;
   return options;
+}
+
+/**
+ * A column choice: a list of the report's columns (field, header or alias). Returned as catalog
+ * fields in catalog order; none or every column means every column (then fields the API adds
+ * later show up too). An empty list is a mistake, not "everything".
+ */
+export function readColumns(spec: ReportSpec, given: unknown): string[] | undefined {
+  if (given === undefined || given === null || given === '') return undefined;
+  if (!Array.isArray(given)) throw new CreatorError('BAD_INPUT', `The columns must be a list of columns of ${spec.label}, not ${describeInput(given)}.`);
+  if (given.length === 0) throw new CreatorError('BAD_INPUT', `Pick at least one column of ${spec.label} (or all of them).`);
+  const wanted = new Set<string>();
+  for (const name of given) {
+    const field = typeof name === 'string' ? fieldNamed(spec, name.trim()) : undefined;
+    if (field === undefined) {
+      throw new CreatorError(
+        'BAD_INPUT',
+        `${capitalize(describeInput(name))} is not a column of ${spec.label}. Its columns are ${spec.columns.map((c) => c.header).join(', ')}.`,
+      );
+    }
+    wanted.add(field);
+  }
+  if (wanted.size === spec.columns.length) return undefined;
+  return spec.columns.filter((c) => wanted.has(c.field)).map((c) => c.field);
 }
 
 /** A row limit from a cell or an options string: a whole number from 1 to 100,000, or none. */

@@ -6,6 +6,8 @@ import { blockRangeName, readOwned } from '../sheet/block-ownership';
 import type { ScheduleOwnerView } from '../shared/types';
 import { isCreatorError } from '../shared/errors';
 import { writeReportBlock } from '../sheet/write-report-block';
+import { sitesInWords } from '../shared/site-words';
+import { capitalize } from '../shared/user-input';
 import { STATUS_SHEET_NAME } from './keys';
 import type { StatusRecord, StoredDefinition } from './report-store';
 import { describeSchedule, isScheduled } from './schedule';
@@ -40,11 +42,6 @@ export interface StatusRow {
 
 const OUTCOME_WORDS: Record<StatusRecord['outcome'], string> = { ok: 'OK', error: 'Failed', never: 'Not run yet' };
 
-export function sitesInWords(siteId: string | string[]): string {
-  if (siteId === 'all') return 'All active sites';
-  return ([] as string[]).concat(siteId).join(', ');
-}
-
 export function datesInWords(def: StoredDefinition, status: StatusRecord): string {
   const asked = rangeInWords(def.start, def.end);
   if (!status.startDate) return asked;
@@ -61,7 +58,8 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
   return rows.map(({ def, status, nextRunAt }) => [
     t(def.name ?? def.id),
     t(findReport(def.report)?.label ?? def.report),
-    t(sitesInWords(def.siteId)),
+    // A cell of its own starts with a capital ("All active sites"); IDs stay as they are.
+    t(def.siteId === 'all' ? capitalize(sitesInWords(def.siteId)) : sitesInWords(def.siteId)),
     t(datesInWords(def, status)),
     t(def.sheetName),
     when(status.lastRunAt),

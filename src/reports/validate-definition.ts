@@ -97,6 +97,7 @@ function cleanMode(raw: Record<string, unknown>, spec: ReportSpec, options: Repo
   if (mode !== 'history') bad(`The mode is "replace" (each refresh replaces the block) or "history" (rows are kept and updated), not ${describeInput(mode)}.`);
   if (!spec.dateFamily) bad(`${spec.label} has no dates, so it cannot keep a history.`);
   if (options?.compareTo || options?.totals) bad('A history keeps one row per day: leave totals and comparisons to a report that replaces its block.');
+  if (options?.columns) bad('A history keeps every column of the report (its rows are matched on them): show all columns, or turn Keep history off.');
   const given = raw.revisionDays;
   const revisionDays = given === undefined || given === null || given === '' ? DEFAULT_REVISION_DAYS : Number(given);
   if (!Number.isInteger(revisionDays) || revisionDays < 0 || revisionDays > MAX_REVISION_DAYS) {

@@ -78,6 +78,7 @@ export function runReportToSheet(
         end: run.end,
         limit: run.limit,
         sort: run.sort,
+        columns: run.columns,
         totals: run.totals,
         compareTo: run.compareTo,
       },

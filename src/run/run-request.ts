@@ -16,6 +16,7 @@ export interface CheckedRun {
   end?: string;
   limit?: number;
   sort?: string;
+  columns?: string[];
   totals?: unknown;
   compareTo?: unknown;
   sheetName: string;
@@ -56,7 +57,7 @@ export function checkRunRequest(request: RunReportRequest): CheckedRun {
   if (!request || typeof request !== 'object') throw new CreatorError('BAD_INPUT', 'Choose a report to run.');
   const spec = resolveReport(request.report);
   const siteId = checkSiteId(spec, request.siteId);
-  const { limit, sort } = readQueryOptions(spec, request.options ?? {});
+  const { limit, sort, columns } = readQueryOptions(spec, request.options ?? {});
   const sheetName = optionalText(request.sheetName, 'sheet name') ?? defaultSheetName(spec, siteId);
   if (sheetName.length > 100) throw new CreatorError('BAD_INPUT', 'Sheet names have at most 100 characters.');
   return {
@@ -66,6 +67,7 @@ export function checkRunRequest(request: RunReportRequest): CheckedRun {
     end: optionalText(request.end, 'end date'),
     limit,
     sort,
+    columns,
     // Read by the pull, which says what is wrong with them.
     totals: request.options?.totals,
     compareTo: request.options?.compareTo,

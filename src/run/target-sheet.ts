@@ -42,11 +42,14 @@ export interface TargetRun {
   sheetName: string;
   /** Where the block starts (a dashboard's parts sit side by side); default A1. */
   startCell?: string;
+  /** The chosen columns (catalog fields); absent: every column. */
+  columns?: string[];
 }
 
 /** How wide the report's header is at least: a conflict in it is known before any pull. */
 function knownWidth(run: TargetRun): number {
-  const columns = run.spec.columns.reduce((n, c) => n + (c.scored ? 2 : 1), 0);
+  const chosen = run.spec.columns.filter((c) => !run.columns || run.columns.includes(c.field));
+  const columns = chosen.reduce((n, c) => n + (c.scored ? 2 : 1), 0);
   return Math.max(1, columns + (Array.isArray(run.siteId) || run.siteId.toLowerCase() === 'all' ? 1 : 0));
 }
 

@@ -50,6 +50,8 @@ export interface CatalogEntryView {
   dateFamily: 'analytics' | 'earnings' | null;
   paginated: boolean;
   formula: string;
+  /** The report's columns, for the column choice (a score column follows its value). */
+  columns: Array<{ field: string; header: string }>;
 }
 
 export interface DateRangeView {
@@ -78,6 +80,8 @@ export interface ReportOptions {
   limit?: number;
   /** `-field` descending, `field` ascending. */
   sort?: string;
+  /** The report's columns to keep (catalog fields); absent: every column. */
+  columns?: string[];
   /** Leave the header row out (formulas only). Default true. */
   header?: boolean;
   /** Add Total rows: per site and overall; ratios recomputed from the summed parts. */

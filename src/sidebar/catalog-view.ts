@@ -11,5 +11,6 @@ export function catalogView(): CatalogEntryView[] {
     dateFamily: r.dateFamily,
     paginated: r.paginated,
     formula: r.formula,
+    columns: r.columns.map((c) => ({ field: c.field, header: c.header })),
   }));
 }

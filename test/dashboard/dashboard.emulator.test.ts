@@ -60,6 +60,8 @@ describe('createDashboard', () => {
       'Dashboard site-1: Top 10 pages by earnings',
     ]);
     expect(list.every((r) => r.sheetName === made.dataSheetName && JSON.stringify(r.schedule) === JSON.stringify({ every: 'day', hour: 6 }))).toBe(true);
+    // Its title reads as the saved cards do: the site's name with its ID, the preset's label.
+    expect(w.values(made.sheetName)[0][0]).toBe('Example Kitchen (site-1) \u00b7 Month to date');
 
     // monthToDate on 2026-11-21: earnings 2026-11-01 to 2026-11-19, 19 days.
     expect(blockColumn(w, made.dataSheetName, 'Date')).toHaveLength(19);
@@ -147,6 +149,7 @@ describe('request cost', () => {
         requests: paths.length,
         token: paths.filter((p) => p.endsWith('/token')).length,
         bounds: paths.filter((p) => p.includes('bounds')).length,
+        sites: paths.filter((p) => p.endsWith('/sites')).length,
         reports: paths.filter((p) => /\/sites\/site-1\/(earnings|devices|traffic-sources|pages)/.test(p)).length,
         roundTrips: w.emu.counters.roundTrips,
         setValuesCalls: w.emu.counters.setValuesCalls,
@@ -158,8 +161,9 @@ describe('request cost', () => {
     const refresh = measure(() => w.fire());
     console.log(`dashboard request cost: ${JSON.stringify({ create, refresh })}`);
     // Four parts; the daily report is compared with the previous period, which is one more request.
-    expect(create).toMatchObject({ reports: 5, bounds: 1, token: 0 });
-    expect(create.requests).toBe(create.reports + create.bounds);
+    // The site list, once (cached for later), names the site in the dashboard's title.
+    expect(create).toMatchObject({ reports: 5, bounds: 1, token: 0, sites: 1 });
+    expect(create.requests).toBe(create.reports + create.bounds + create.sites);
     // A day later the token (300 s) and the cached bounds have expired: one of each again.
     expect(refresh).toMatchObject({ reports: 5, bounds: 1, token: 1 });
     expect(refresh.requests).toBe(refresh.reports + refresh.bounds + refresh.token);

@@ -107,16 +107,60 @@ describe('journeys in the playground', () => {
     expect(await report.locator('input[name=sheetName]').inputValue()).toBe('Traffic summary - site-1');
   }, 120_000);
 
-  it('edits a saved report (dates, schedule), runs it, and deletes it', async () => {
+  it('edits a saved report with the builder\u2019s pickers (report, dates, limit, columns, schedule), runs it into its sheet, and deletes it', async () => {
     const saved = await pg.section('saved');
     const card = saved.locator('[data-report-id]').first();
     await card.getByRole('button', { name: 'Edit' }).click();
-    await card.locator('input[name=start]').fill('lastNinetyDays');
+    // The editor opens on the saved report, in the builder's own controls.
+    await card.locator('[data-test=availability]', { hasText: 'data through' }).waitFor({ timeout: 60_000 });
+    expect(await card.locator('select[name=report]').inputValue()).toBe('earnings');
+    expect(await card.locator('select[name=site]').inputValue()).toBe('site-2');
+    expect(await card.locator('select[name=preset]').inputValue()).toBe('lastThirtyDays');
+    expect(await card.locator('input[name=sheetName]').inputValue()).toBe('Earnings - site-2');
+    expect(await card.locator('select[name=every]').inputValue()).toBe('day');
+    expect(await card.locator('select[name=hour]').inputValue()).toBe('18');
+    await card.locator('input[name=name]').scrollIntoViewIfNeeded();
+    await pg.shot('journey-edit-report-open');
+    await card.getByLabel('Sessions', { exact: true }).uncheck();
+
+    // Another report: its own columns, all of them, and the page says why the choice went.
+    await card.locator('select[name=report]').selectOption('pages/performance');
+    await card.locator('[data-test=columns-note]', { hasText: 'Every column of Page performance is shown: the columns you chose belonged to Earnings.' }).waitFor();
+    const boxes = card.locator('[data-test=columns] input[type=checkbox]');
+    expect(await boxes.count()).toBeGreaterThan(5);
+    expect(await card.locator('[data-test=columns] input:not(:checked)').count()).toBe(0);
+    // A proposed sheet does not move a saved report: it keeps its sheet unless the user types another.
+    expect(await card.locator('input[name=sheetName]').inputValue()).toBe('Earnings - site-2');
+    await pg.shot('journey-edit-report-changed');
+
+    for (const label of await boxes.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))) {
+      if (!['pageUrl', 'earnings', 'pageviews'].includes(label)) await card.locator(`[data-test=columns] input[value="${label}"]`).uncheck();
+    }
+    await card.locator('select[name=preset]').selectOption('lastNinetyDays');
     await card.locator('select[name=every]').selectOption('off');
+    // A bad limit is refused with the pull's own words before anything is saved.
+    await card.locator('input[name=limit]').fill('0');
+    await card.getByRole('button', { name: 'Save' }).click();
+    expect(await card.locator('[data-test=edit-status].error').textContent()).toBe('The limit "0" must be a whole number from 1 to 100000.');
+    await card.locator('input[name=limit]').fill('5');
+    await pg.shot('journey-edit-report-form');
     await card.getByRole('button', { name: 'Save' }).click();
     await saved.locator('[data-test=saved-status].success').waitFor({ timeout: 60_000 });
+    expect(await card.locator('.hint.gray').first().textContent()).toBe('Page performance \u00b7 Wander Far Travel (site-2) \u00b7 Last 90 days \u2192 Earnings - site-2');
+    expect(await card.locator('.hint.gray').nth(1).textContent()).toBe('Not scheduled');
+
     await card.getByRole('button', { name: 'Run' }).click();
-    await card.locator('[data-test=report-status]', { hasText: '90 rows' }).waitFor({ timeout: 90_000 });
+    await card.locator('[data-test=report-status]', { hasText: '5 rows' }).waitFor({ timeout: 90_000 });
+    // The sheet shows the new report: its three columns, five rows, nothing of the earnings block left.
+    await pg.tab('Earnings - site-2').click();
+    await pg.cell('A1').filter({ hasText: /^Page URL$/ }).waitFor();
+    expect([await pg.cell('B1').textContent(), await pg.cell('C1').textContent(), await pg.cell('D1').textContent()]).toEqual(['Earnings', 'Pageviews', '']);
+    expect(await pg.cell('A6').textContent()).toMatch(/^\/./);
+    expect(await pg.cell('A7').textContent()).toBe('');
+    expect(await pg.cell('G2').textContent()).toBe('');
+    await pg.cell('A1').scrollIntoViewIfNeeded();
+    await pg.shot('journey-edit-report-sheet');
+
     await card.getByRole('button', { name: 'Delete' }).click();
     await card.getByRole('button', { name: 'Confirm delete' }).click();
     await saved.locator('[data-test=saved-status]', { hasText: 'Deleted' }).waitFor();

@@ -82,3 +82,45 @@ describe('journey: two reports and one sheet', () => {
     expect(w.call('runReport', { ...EARNINGS_2, start: 'lastNinetyDays' })).toMatchObject({ range: 'A1:G91' });
   });
 });
+
+describe('journey: edit a saved report in the Saved tab (report, limit, columns) and refresh it', () => {
+  it('the same block takes the new report: only the chosen columns, at most the limit, nothing of the old one left', () => {
+    const w = journeyWorld();
+    w.connect();
+    const ran = w.call<{ sheetName: string }>('runReport', EARNINGS_2);
+    const saved = w.call<{ id: string }>('saveReport', { ...EARNINGS_2, name: 'Mine', sheetName: ran.sheetName, schedule: { every: 'day', hour: 18 } });
+    expect(w.values(ran.sheetName)).toHaveLength(31);
+
+    const edited = w.call<{ reportLabel: string; options: unknown; schedule: unknown }>('saveReport', {
+      id: saved.id,
+      name: 'Mine',
+      ...EARNINGS_2,
+      report: 'pages/performance',
+      options: { limit: 5, columns: ['pageUrl', 'earnings', 'pageviews'] },
+      sheetName: ran.sheetName,
+      schedule: { every: 'day', hour: 18 },
+    });
+    expect(edited).toMatchObject({ reportLabel: 'Page performance', options: { limit: 5, columns: ['pageUrl', 'earnings', 'pageviews'] }, schedule: { every: 'day', hour: 18 } });
+    expect(w.call('refreshReports', [saved.id])).toEqual([expect.objectContaining({ outcome: 'ok', rows: 5 })]);
+    const values = w.values(ran.sheetName);
+    expect(values[0].filter((v) => v !== '')).toEqual(['Page URL', 'Earnings', 'Pageviews']);
+    // The earnings block was 31 rows by 7 columns: the rest of it is cleared, not left behind.
+    expect(values.slice(6).flat().every((v) => v === '')).toBe(true);
+    expect(values.slice(0, 6).every((row) => row.slice(3).every((v) => v === ''))).toBe(true);
+    const listed = w.call<{ reports: Array<{ status: { outcome: string } }> }>('listReports');
+    expect(listed.reports).toHaveLength(1);
+    expect(listed.reports[0].status.outcome).toBe('ok');
+  });
+
+  it('a bad edit is refused with the reason, and the saved report still refreshes as before', () => {
+    const w = journeyWorld();
+    w.connect();
+    const saved = w.call<{ id: string }>('saveReport', { ...EARNINGS_2, sheetName: 'Mine' });
+    const edit = (change: Record<string, unknown>) => w.failure('owner@example.com', 'saveReport', { ...EARNINGS_2, id: saved.id, sheetName: 'Mine', ...change });
+    expect(edit({ report: 'payouts' })).toBe('"payouts" is not a report this add-on knows. Choose one from the list.');
+    expect(edit({ report: 'pages/performance', options: { limit: 100_001 } })).toBe('The limit "100001" must be a whole number from 1 to 100000.');
+    expect(edit({ options: { columns: ['pageUrl'] } })).toBe('"pageUrl" is not a column of Earnings. Its columns are Date, Earnings, Pageviews, Sessions, RPM, Page RPM, RPS.');
+    expect(w.call('refreshReports', [saved.id])).toEqual([expect.objectContaining({ outcome: 'ok', rows: 30 })]);
+    expect(w.values('Mine')[0]).toEqual(['Date', 'Earnings', 'Pageviews', 'Sessions', 'RPM', 'Page RPM', 'RPS']);
+  });
+});

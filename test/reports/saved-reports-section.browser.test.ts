@@ -161,3 +161,34 @@ test("a report someone else saved waits for my approval; Approve lets my Run and
   expect(w.values('E').length).toBeGreaterThan(1);
   await page.close();
 });
+
+test('Edit keeps what the pickers cannot show as they are: a list of sites, rolling dates, a sort, the start cell', async () => {
+  const w = createWorld(bundle);
+  w.connect();
+  const original = {
+    name: 'Both sites',
+    report: 'pages/performance',
+    siteId: ['site-1', 'site-2'],
+    start: '7daysAgo',
+    end: 'yesterday',
+    options: { limit: 10, sort: '-earnings', columns: ['pageUrl', 'earnings'] },
+    sheetName: 'Pages',
+    startCell: 'B2',
+    notifyOnFailure: true,
+  };
+  w.call('saveReport', original);
+  const page = await open(w, OWNER);
+  await page.locator('[data-report-id]').first().waitFor();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.locator('[data-test=availability]', { hasText: 'data through' }).waitFor();
+  expect(await page.locator('select[name=site] option:checked').textContent()).toBe('site-1, site-2 (as saved)');
+  expect(await page.locator('select[name=preset] option:checked').textContent()).toBe('7 days ago to yesterday (as saved)');
+  expect(await page.locator('input[name=limit]').inputValue()).toBe('10');
+  expect(await page.locator('[data-test=columns] input:checked').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(['pageUrl', 'earnings']);
+  await page.locator('select[name=every]').selectOption('hour');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Hourly', { exact: false }).first().waitFor();
+  const [saved] = w.call<{ reports: Array<Record<string, unknown>> }>('listReports').reports;
+  expect(saved).toMatchObject({ ...original, schedule: { every: 'hour' } });
+  await page.close();
+});

@@ -12,6 +12,8 @@ describe('getCatalog', () => {
       dateFamily: 'earnings',
       paginated: true,
       formula: 'CREATOR_PAGE_PERFORMANCE',
+      // The column choice offers the report's own columns, as the sheet heads them.
+      columns: expect.arrayContaining([{ field: 'pageUrl', header: 'Page URL' }, { field: 'earnings', header: 'Earnings' }]),
     });
     expect(new Set(catalog.map((r) => r.group))).toEqual(new Set(['account', 'traffic', 'performance']));
     expect(catalog.find((r) => r.key === 'traffic/by-device')?.dateFamily).toBe('analytics');

@@ -1,6 +1,6 @@
 import type { AlertCondition, AlertDefinition, AlertListView, AlertView, SavedReportView } from '../../shared/types';
 import { REPORTS } from '../../catalog/reports';
-import { clear, el, field, setStatus } from './dom';
+import { clear, el, field, select, setStatus } from './dom';
 import type { SidebarContext, SidebarSection } from './section';
 
 /**
@@ -40,13 +40,6 @@ export function describeAlert(a: AlertView): string {
   const threshold = isChange(a.condition) ? `${Math.abs(Math.round((a.threshold ?? 0) * 1000) / 10)} %` : String(a.threshold);
   const against = isChange(a.condition) ? ` against the ${a.compareTo === 'previousYearWeekday' ? 'same weekdays a year ago' : a.compareTo === 'previousYear' ? 'same dates a year ago' : 'previous period'}` : '';
   return `${metric} on ${site} ${CONDITION_LABEL[a.condition]} ${threshold}${against} (${a.period ?? 'yesterday'})`;
-}
-
-function select(name: string, options: Array<[string, string]>, value?: string): HTMLSelectElement {
-  const node = el('select', { name });
-  // `selected` marks the default, so a form reset comes back to it.
-  for (const [v, label] of options) node.appendChild(el('option', { value: v, text: label, selected: v === value }));
-  return node;
 }
 
 function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {

@@ -43,7 +43,7 @@ export function setStatus(node: HTMLElement, text: string, kind: 'info' | 'error
 
 let counter = 0;
 /** Unique ids for label/for pairs. */
-function uid(prefix: string): string {
+export function uid(prefix: string): string {
   counter += 1;
   return `${prefix}-${counter}`;
 }
@@ -58,4 +58,11 @@ export function field(label: string, control: HTMLElement, hint?: HTMLElement | 
     control,
     typeof hint === 'string' ? el('div', { className: 'hint gray', text: hint }) : hint,
   );
+}
+
+/** A select of [value, label] options; `value` is the default (marked `selected`, so a form reset comes back to it). */
+export function select(name: string, options: ReadonlyArray<readonly [string, string]>, value?: string): HTMLSelectElement {
+  const node = el('select', { name });
+  for (const [v, label] of options) node.appendChild(el('option', { value: v, text: label, selected: v === value }));
+  return node;
 }

@@ -1,34 +1,9 @@
-import type {
-  CatalogEntryView,
-  DateOptionsView,
-  RunReportRequest,
-  RunReportResult,
-  SettingsView,
-  SiteView,
-} from '../../shared/types';
-import { MAX_LIMIT, readLimit } from '../../pull/query-options';
-import { userMessage } from '../../shared/errors';
-import { checkCustomDates, describeAvailability } from './report-dates';
-import { clear, el, field, setStatus } from './dom';
+import type { RunReportResult, SettingsView } from '../../shared/types';
+import { clear, el, setStatus } from './dom';
+import { createReportPicker } from './report-picker';
 import { newRunId, pollProgress } from './run-progress';
 import type { SidebarContext, SidebarSection } from './section';
 import { thousands } from '../../shared/text-size';
-
-const GROUPS: Array<{ group: CatalogEntryView['group']; label: string }> = [
-  { group: 'traffic', label: 'Traffic' },
-  { group: 'performance', label: 'Performance' },
-  { group: 'account', label: 'Account' },
-];
-const ALL = 'all';
-const CUSTOM = 'custom';
-
-/** Mirrors the server's default so the user sees where the report will go before running it. */
-function defaultSheetName(report: CatalogEntryView | undefined, siteId: string): string {
-  if (!report) return '';
-  if (report.key === 'sites') return report.label;
-  const name = `${report.label} - ${siteId === ALL ? 'all sites' : siteId}`;
-  return name.length > 100 ? `${name.slice(0, 99)}\u2026` : name;
-}
 
 function resultLine(result: RunReportResult): string {
   const rows = `${thousands(result.rows)} ${result.rows === 1 ? 'row' : 'rows'}`;
@@ -44,78 +19,17 @@ export const reportSection: SidebarSection = {
   id: 'report',
   title: 'Report',
   mount(root: HTMLElement, ctx: SidebarContext): void {
-    let sites: SiteView[] = [];
-    let catalog: CatalogEntryView[] = [];
-    let dates: DateOptionsView | null = null;
-    let datesRequest = 0;
-    let sheetEdited = false;
     let running = false;
 
     const setup = el('div', { className: 'block notice', hidden: true });
-    const site = el('select', { name: 'site' });
-    const siteHint = el('div', { className: 'hint gray', 'data-test': 'site-url' });
-    const report = el('select', { name: 'report' });
-    const reportHint = el('div', { className: 'hint gray', 'data-test': 'report-description' });
-    const preset = el('select', { name: 'preset' });
-    const startInput = el('input', { type: 'date', name: 'start' });
-    const endInput = el('input', { type: 'date', name: 'end' });
-    const custom = el('div', { className: 'custom-dates', hidden: true }, field('From', startInput), field('To', endInput));
-    const presetRange = el('div', { className: 'hint', 'data-test': 'preset-range' });
-    const availability = el('div', { className: 'hint gray', 'data-test': 'availability' });
-    const datesBox = el(
-      'fieldset',
-      { className: 'dates' },
-      el('legend', { text: 'Dates' }),
-      field('Range', preset, presetRange),
-      custom,
-      availability,
-    );
-    const limit = el('input', { type: 'number', min: '1', max: String(MAX_LIMIT), step: '1', name: 'limit', placeholder: 'All rows' });
-    const limitBox = field('Row limit', limit, 'Optional: the first rows by the report\u2019s default order.');
-    const totals = el('input', { type: 'checkbox', id: 'report-totals', name: 'totals' });
-    const compareTo = el('select', { name: 'compareTo' });
-    for (const [value, label] of [
-      ['', 'Nothing'],
-      ['previousPeriod', 'Previous period'],
-      ['previousYear', 'Same dates last year'],
-      ['previousYearWeekday', 'Last year, weekdays aligned (364 days)'],
-    ]) {
-      compareTo.appendChild(el('option', { value, text: label }));
-    }
-    const shapeBox = el(
-      'fieldset',
-      { className: 'dates' },
-      el('legend', { text: 'Totals and comparison' }),
-      el(
-        'div',
-        { className: 'form-group checkbox' },
-        totals,
-        el('label', { for: 'report-totals', text: 'Totals row' }),
-        el('div', { className: 'hint gray', text: 'Sums, with RPM and other ratios recomputed from the sums; per site and overall.' }),
-      ),
-      field('Compare with', compareTo, 'Adds the earlier period\u2019s value, the change and the change % beside each metric.'),
-    );
-    const sheet = el('input', { type: 'text', name: 'sheetName', maxlength: '100' });
+    const picker = createReportPicker({ rpc: ctx.rpc, sheetHint: 'Created if missing. The report owns its block there and never writes outside it.' });
     const run = el('button', { className: 'action', type: 'submit', text: 'Run report' });
     const progress = el('div', { className: 'status gray', hidden: true, 'data-test': 'run-progress' });
     const status = el('div', { className: 'status', hidden: true, 'data-test': 'run-status' });
     const saveRun = el('button', { type: 'button', hidden: true, text: 'Save this report\u2026' });
     saveRun.addEventListener('click', () => ctx.showSection('saved'));
 
-    const form = el(
-      'form',
-      { className: 'block', novalidate: true },
-      field('Site', site, siteHint),
-      field('Report', report, reportHint),
-      datesBox,
-      limitBox,
-      shapeBox,
-      field('Sheet', sheet, 'Created if missing. The report owns its block there and never writes outside it.'),
-      el('div', { className: 'buttons' }, run),
-      progress,
-      status,
-      saveRun,
-    );
+    const form = el('form', { className: 'block', novalidate: true }, ...picker.nodes, el('div', { className: 'buttons' }, run), progress, status, saveRun);
     root.append(setup, form);
 
     function forgetLastRun(): void {
@@ -123,117 +37,16 @@ export const reportSection: SidebarSection = {
       saveRun.hidden = true;
       ctx.emit('report-edited', null);
     }
-    const chosenReport = (): CatalogEntryView | undefined => catalog.find((r) => r.key === report.value);
-    const refreshSheetName = (): void => {
-      if (!sheetEdited) sheet.value = defaultSheetName(chosenReport(), site.value);
-      sheet.placeholder = defaultSheetName(chosenReport(), site.value);
-    };
-    const showSiteHint = (): void => {
-      const chosen = sites.find((s) => s.id === site.value);
-      siteHint.textContent = chosen
-        ? `${chosen.url || 'No URL'}${chosen.active ? '' : ` \u00b7 ${chosen.status || 'inactive'}`}`
-        : site.value === ALL
-          ? `${sites.filter((s) => s.active).length} active sites, stacked with a Site column`
-          : '';
-    };
-    const showCustom = (): void => {
-      custom.hidden = preset.value !== CUSTOM;
-      const chosen = dates?.presets.find((p) => p.key === preset.value);
-      presetRange.textContent = chosen ? `${chosen.startDate} to ${chosen.endDate}` : '';
-    };
-
-    const fillSites = (list: SiteView[]): void => {
-      const previous = site.value;
-      sites = list;
-      clear(site);
-      const active = list.filter((s) => s.active);
-      if (active.length > 1) site.appendChild(el('option', { value: ALL, text: 'All active sites' }));
-      for (const s of list) {
-        const label = `${s.name || s.id}${s.active ? '' : ' (inactive)'}`;
-        site.appendChild(el('option', { value: s.id, text: label, title: s.url }));
-      }
-      const keep = list.some((s) => s.id === previous) || (previous === ALL && active.length > 1);
-      site.value = keep ? previous : (active[0] ?? list[0])?.id ?? '';
-      showSiteHint();
-      refreshSheetName();
-    };
-
-    const fillCatalog = (entries: CatalogEntryView[]): void => {
-      catalog = entries;
-      clear(report);
-      for (const { group, label } of GROUPS) {
-        const members = entries.filter((e) => e.group === group);
-        if (!members.length) continue;
-        const optgroup = el('optgroup', { label });
-        for (const e of members) optgroup.appendChild(el('option', { value: e.key, text: e.label }));
-        report.appendChild(optgroup);
-      }
-      report.value = entries.find((e) => e.key === 'pages/performance')?.key ?? entries[0]?.key ?? '';
-      reportChanged();
-    };
-
-    const fillDates = (options: DateOptionsView | null, message = ''): void => {
-      dates = options;
-      const previous = preset.value;
-      clear(preset);
-      for (const p of options?.presets ?? []) {
-        preset.appendChild(el('option', { value: p.key, text: p.label, title: `${p.startDate} to ${p.endDate}` }));
-      }
-      preset.appendChild(el('option', { value: CUSTOM, text: 'Custom dates\u2026' }));
-      const keys = (options?.presets ?? []).map((p) => p.key);
-      preset.value = keys.includes(previous) || previous === CUSTOM ? previous : keys.includes('lastThirtyDays') ? 'lastThirtyDays' : (keys[0] ?? CUSTOM);
-      const { startDate, endDate } = options?.available ?? { startDate: null, endDate: null };
-      startInput.min = endInput.min = startDate ?? '';
-      startInput.max = endInput.max = endDate ?? '';
-      if (options && endDate && !startInput.value) {
-        const last = options.presets.find((p) => p.key === 'lastThirtyDays') ?? options.presets[0];
-        startInput.value = last?.startDate ?? startDate ?? endDate;
-        endInput.value = last?.endDate ?? endDate;
-      }
-      availability.textContent = message || (options ? describeAvailability(options) : '');
-      availability.className = `hint ${message ? 'error' : 'gray'}`;
-      showCustom();
-    };
-
-    const loadDates = (): void => {
-      const entry = chosenReport();
-      datesBox.hidden = !entry?.dateFamily;
-      if (!entry?.dateFamily || !site.value) return;
-      // "All sites" shares the dashboard presets; the first active site's bounds stand for them.
-      const siteId = site.value === ALL ? sites.find((s) => s.active)?.id : site.value;
-      if (!siteId) return;
-      const ticket = ++datesRequest;
-      availability.className = 'hint gray';
-      availability.textContent = 'Loading the dates with data\u2026';
-      ctx
-        .rpc('getDateOptions', { siteId, report: entry.key })
-        .then((options) => {
-          if (ticket === datesRequest) fillDates(options);
-        })
-        .catch((error: Error) => {
-          if (ticket === datesRequest) fillDates(null, error.message);
-        });
-    };
-
-    function reportChanged(): void {
-      const entry = chosenReport();
-      reportHint.textContent = entry?.description ?? '';
-      limitBox.hidden = !entry?.paginated;
-      shapeBox.hidden = !entry?.dateFamily;
-      site.disabled = entry?.key === 'sites';
-      refreshSheetName();
-      loadDates();
-    }
 
     const loadSites = (): void => {
       setStatus(status, '');
       ctx
         .rpc('listSites')
         .then((list) => {
-          fillSites(list);
+          picker.fillSites(list);
           ctx.emit('sites-loaded', list);
           if (!list.length) setStatus(status, 'This credential sees no sites. Check it in Settings.', 'error');
-          loadDates();
+          picker.loadDates();
         })
         .catch((error: Error) => setStatus(status, error.message, 'error'));
     };
@@ -251,48 +64,12 @@ export const reportSection: SidebarSection = {
       loadSites();
     };
 
-    const buildRequest = (): RunReportRequest | string => {
-      const entry = chosenReport();
-      if (!entry) return 'Choose a report.';
-      if (entry.key !== 'sites' && !site.value) return 'Choose a site.';
-      const request: RunReportRequest = { report: entry.key, siteId: site.value };
-      if (entry.dateFamily) {
-        if (preset.value === CUSTOM) {
-          const problem = checkCustomDates(startInput.value, endInput.value, dates);
-          if (problem) return problem;
-          request.start = startInput.value;
-          request.end = endInput.value;
-        } else if (preset.value) {
-          request.start = preset.value;
-        } else {
-          return 'Choose a date range.';
-        }
-      }
-      if (entry.paginated && limit.value.trim()) {
-        // The pull's own reader: the page refuses exactly what the server would.
-        try {
-          request.options = { limit: readLimit(limit.value) };
-        } catch (error) {
-          return userMessage(error);
-        }
-      }
-      if (entry.dateFamily && (totals.checked || compareTo.value)) {
-        request.options = { ...request.options };
-        if (totals.checked) request.options.totals = true;
-        if (compareTo.value) request.options.compareTo = compareTo.value as NonNullable<RunReportRequest['options']>['compareTo'];
-      }
-      const name = sheet.value.trim();
-      if (name.length > 100) return 'Sheet names have at most 100 characters.';
-      request.sheetName = name || defaultSheetName(entry, site.value);
-      return request;
-    };
-
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       if (running) return;
       // Whatever happens now, the last run is no longer what the form shows: nothing to save.
       forgetLastRun();
-      const request = buildRequest();
+      const request = picker.build();
       if (typeof request === 'string') {
         setStatus(status, request, 'error');
         return;
@@ -308,7 +85,7 @@ export const reportSection: SidebarSection = {
         .then((result) => {
           setStatus(status, resultLine(result), 'success');
           saveRun.hidden = !ctx.hasSection('saved');
-          ctx.emit('report-ran', { request, result, label: chosenReport()?.label });
+          ctx.emit('report-ran', { request, result, label: picker.chosenReport()?.label });
         })
         .catch((error: Error) => setStatus(status, error.message, 'error'))
         .finally(() => {
@@ -318,37 +95,12 @@ export const reportSection: SidebarSection = {
           run.disabled = false;
         });
     });
-
-    // A sheet name typed for one report and site is not meant for the next one: a new choice
-    // proposes its own sheet again (so report B does not land on report A's sheet unasked).
-    const selectionChanged = (): void => {
-      sheetEdited = false;
-      forgetLastRun();
-    };
-    site.addEventListener('change', () => {
-      selectionChanged();
-      showSiteHint();
-      refreshSheetName();
-      loadDates();
-    });
-    report.addEventListener('change', () => {
-      selectionChanged();
-      reportChanged();
-    });
-    preset.addEventListener('change', () => {
-      forgetLastRun();
-      showCustom();
-    });
-    for (const input of [startInput, endInput, limit]) input.addEventListener('change', forgetLastRun);
-    sheet.addEventListener('input', () => {
-      sheetEdited = sheet.value.trim() !== '';
-      forgetLastRun();
-    });
+    picker.onChange(forgetLastRun);
 
     form.hidden = true;
     ctx
       .rpc('getCatalog')
-      .then(fillCatalog)
+      .then(picker.fillCatalog)
       .catch((error: Error) => setStatus(status, error.message, 'error'));
     ctx.on('settings-changed', applySettings);
     const current = ctx.settings();

@@ -13,10 +13,12 @@ import { DAY_NAMES, describeSchedule, isScheduled } from '../../reports/schedule
 import { findReport } from '../../catalog/reports';
 import { historyCostInWords } from '../../catalog/history';
 import { datesInWords } from '../../dates/presets';
-import { clear, el, field, setStatus } from './dom';
+import { clear, el, field, select, setStatus } from './dom';
+import { createReportPicker } from './report-picker';
 import type { Rpc } from './rpc';
 import type { SidebarContext, SidebarSection } from './section';
 import { thousands } from '../../shared/text-size';
+import { sitesInWords } from '../../shared/site-words';
 
 /**
  * The "Saved" tab: saved reports with their status, Run / Edit / Delete, a schedule editor, who
@@ -47,13 +49,7 @@ function scheduleInWords(schedule: Schedule | undefined): string {
 /** Site names the builder loaded, by ID: cards show "Example Kitchen (site-1)". */
 const siteNames = new Map<string, string>();
 
-function sitesInWords(siteId: string | string[]): string {
-  if (siteId === 'all') return 'all active sites';
-  return ([] as string[])
-    .concat(siteId)
-    .map((id) => (siteNames.get(id) ? `${siteNames.get(id)} (${id})` : id))
-    .join(', ');
-}
+const siteWords = (siteId: string | string[]): string => sitesInWords(siteId, (id) => siteNames.get(id));
 
 function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean): string {
   if (!anyScheduled) return 'No report is scheduled.';
@@ -79,16 +75,13 @@ function statusLine(r: SavedReportView): { text: string; kind: 'info' | 'error' 
 
 /** Off / hourly / daily / weekly, with hour and weekday shown only where they apply. */
 function scheduleEditor(initial: Schedule | undefined): { node: HTMLElement; value(): Schedule } {
-  const every = el('select', { name: 'every' });
-  for (const [value, label] of [
+  const every = select('every', [
     ['off', 'Off'],
     ['hour', 'Every hour'],
     ['day', 'Every day'],
     ['week', 'Every week'],
     ['month', 'Every month'],
-  ]) {
-    every.appendChild(el('option', { value, text: label }));
-  }
+  ]);
   const hour = el('select', { name: 'hour' });
   for (let h = 0; h < 24; h++) hour.appendChild(el('option', { value: String(h), text: hh(h) }));
   const weekDay = el('select', { name: 'weekDay' });
@@ -233,52 +226,57 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
 
   function editForm(card: HTMLElement, r: SavedReportView): void {
     const name = textInput('name', r.name);
-    const sites = textInput('siteId', ([] as string[]).concat(r.siteId).join(', '));
-    const start = textInput('start', r.start, 'lastThirtyDays, 2026-10-01, 7daysAgo');
-    const end = textInput('end', r.end, 'empty with a preset');
-    const sheet = textInput('sheetName', r.sheetName);
+    // The builder's own controls: a saved report changes in every way it could be made.
+    const picker = createReportPicker({ rpc: api.run, initial: r, sheetHint: 'Its block there is replaced on the next run; a new sheet is created if missing.' });
     const schedule = scheduleEditor(r.schedule);
     const save = el('button', { type: 'submit', className: 'action', text: 'Save' });
     const cancel = el('button', { type: 'button', text: 'Cancel' });
-    const form = el(
-      'form',
-      { novalidate: true },
-      field('Name', name),
-      field('Sites', sites, 'Site IDs separated by commas, or "all".'),
-      field('Start', start, 'A date, today, yesterday, NdaysAgo, or a preset (then leave End empty).'),
-      field('End', end),
-      field('Sheet', sheet),
-      schedule.node,
-      el('div', { className: 'buttons' }, save, cancel),
-    );
+    const problem = el('div', { className: 'status', hidden: true, 'data-test': 'edit-status' });
+    const form = el('form', { novalidate: true }, field('Name', name), ...picker.nodes, schedule.node, problem, el('div', { className: 'buttons' }, save, cancel));
     cancel.addEventListener('click', () => load());
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      const siteList = sites.value.split(',').map((s) => s.trim()).filter((s) => s !== '');
-      const definition = {
+      const request = picker.build();
+      if (typeof request === 'string') {
+        setStatus(problem, request, 'error');
+        return;
+      }
+      setStatus(problem, '');
+      // The builder has no sort: a saved sort (a dashboard's top pages) stays while the report does.
+      const sort = request.report === r.report ? r.options?.sort : undefined;
+      const options = sort ? { ...request.options, sort } : request.options;
+      const definition: ReportDefinition = {
         id: r.id,
-        report: r.report,
-        options: r.options,
+        name: name.value,
+        report: request.report,
+        siteId: request.siteId,
+        start: request.start,
+        end: request.end,
+        options,
+        sheetName: request.sheetName ?? r.sheetName,
+        schedule: schedule.value(),
         mode: r.mode,
         revisionDays: r.revisionDays,
-        name: name.value,
-        siteId: siteList.length === 1 ? siteList[0] : siteList,
-        start: start.value.trim() || undefined,
-        end: end.value.trim() || undefined,
-        sheetName: sheet.value,
-        schedule: schedule.value(),
+        notifyOnFailure: r.notifyOnFailure,
+        startCell: r.startCell,
       };
       act('Saving\u2026', () => api.run('saveReport', definition), () => load(() => setStatus(status, 'Saved.', 'success')));
     });
     clear(card);
     card.appendChild(form);
+    Promise.all([api.run('getCatalog'), api.run('listSites')])
+      .then(([catalog, sites]) => {
+        picker.fillSites(sites);
+        picker.fillCatalog(catalog);
+      })
+      .catch((error: Error) => setStatus(problem, error.message, 'error'));
   }
 
   function reportCard(r: SavedReportView, timeZone: string): HTMLElement {
     const card = el('div', { className: 'block notice', 'data-report-id': r.id });
     const line = statusLine(r);
     const kept = r.mode === 'history' ? `history, ${r.revisionDays ?? 7}-day revision window` : '';
-    const where = [r.reportLabel, sitesInWords(r.siteId), r.datesText, kept].filter((s) => s !== '').join(' \u00b7 ');
+    const where = [r.reportLabel, siteWords(r.siteId), r.datesText, kept].filter((s) => s !== '').join(' \u00b7 ');
     const run = el('button', { type: 'button', className: 'action', text: 'Run' });
     const edit = el('button', { type: 'button', text: 'Edit' });
     const del = el('button', { type: 'button', className: 'danger', text: 'Delete' });
@@ -345,7 +343,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     const history = historyEditor(request, ran);
     const save = el('button', { type: 'submit', className: 'action', text: 'Save this report' });
     const dismiss = el('button', { type: 'button', text: 'Not now' });
-    const summary = [label ?? request.report, sitesInWords(request.siteId), datesInWords(request.start, request.end)].filter((s) => s !== '').join(' \u00b7 ');
+    const summary = [label ?? request.report, siteWords(request.siteId), datesInWords(request.start, request.end)].filter((s) => s !== '').join(' \u00b7 ');
     const form = el(
       'form',
       { novalidate: true },

@@ -1,0 +1,15 @@
+/**
+ * Sites as people read them: "Wander Far Travel (site-2)", "site-1, site-2", "all active sites".
+ * The saved cards, the status sheet and the dashboard's title all say it this way; `nameOf` gives a
+ * site's name where the caller knows it (the ID alone otherwise).
+ */
+export function sitesInWords(siteId: string | string[], nameOf: (id: string) => string | undefined = () => undefined): string {
+  if (siteId === 'all') return 'all active sites';
+  return ([] as string[])
+    .concat(siteId)
+    .map((id) => {
+      const name = nameOf(id);
+      return name ? `${name} (${id})` : id;
+    })
+    .join(', ');
+}
