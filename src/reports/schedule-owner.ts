@@ -10,8 +10,8 @@ import { clearProblem, readProblem, registeredFor, registerTrigger, unregisterTr
  * schedules; the document records whose it is. Nobody can see or delete another user's trigger:
  * a trigger that finds it is no longer the recorded one removes itself on its next run.
  *
- * "Mine" is decided by trigger IDs alone, never by e-mail: without the userinfo.email scope
- * (which the add-on does not request) every e-mail is empty. Each user's own properties record
+ * "Mine" is decided by trigger IDs alone, never by e-mail: Google may withhold e-mails (the
+ * `hiddenEmails` variant plays it), the userinfo.email scope notwithstanding. Each user's own properties record
  * which document each of their triggers serves (trigger-registry.ts), so their trigger is found
  * whether Google lists it for the document or only for the project.
  */

@@ -6,7 +6,7 @@ import type { PropertyStore } from '../platform/types';
  * Google's answers are unconfirmed: whether ScriptApp.getUserTriggers(spreadsheet) lists an
  * add-on's time-driven trigger (or only getProjectTriggers does), and whether a trigger run sees
  * its spreadsheet at all. With it, "is this trigger mine, for this document" never needs an
- * e-mail address (empty without the userinfo.email scope, which the add-on does not request).
+ * e-mail address (Google may withhold it, even with the userinfo.email scope).
  */
 const REGISTRY_KEY = 'cr.schedule.triggers';
 const PROBLEM_PREFIX = 'cr.schedule.problem.';

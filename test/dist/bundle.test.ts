@@ -63,6 +63,7 @@ describe('dist/appsscript.json', () => {
         'https://www.googleapis.com/auth/script.external_request',
         'https://www.googleapis.com/auth/script.scriptapp',
         'https://www.googleapis.com/auth/script.send_mail',
+        'https://www.googleapis.com/auth/userinfo.email',
         'https://www.googleapis.com/auth/spreadsheets.currentonly',
       ].sort(),
     );
