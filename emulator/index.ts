@@ -57,6 +57,8 @@ export interface EmulatorOptions {
   sheetsAdvancedService?: SheetsAdvancedService;
   /** MailApp recipients per user per day. Default 100 (a consumer account). */
   mailQuota?: number;
+  /** Where an execution waits on Google's servers (see EmulatorState.onWait). */
+  onWait?: () => void;
 }
 
 export type EmulatorGlobals = AppsScriptGlobals & { console: EmulatedConsole };
@@ -101,6 +103,14 @@ export interface Emulator {
   loadBundle(file?: string): LoadedBundle;
   /** The last loaded bundle. */
   readonly bundle: LoadedBundle | null;
+  /**
+   * Another execution of the loaded bundle's `name`, started while the current one waits (from
+   * `onWait`), as Google runs a page's google.script.run calls concurrently: its own script
+   * instance (the same file in a second vm context, made once), user, mode and time limit, over
+   * the same stores. The interrupted execution keeps its locks and its unflushed writes; locks this
+   * one takes are released when it ends. Outside an execution it is an ordinary call.
+   */
+  callAlongside(opts: Required<RunAsOptions>, name: string, ...args: unknown[]): unknown;
   /**
    * Evaluates custom-function formulas (those `only` accepts, by text); each call is a
    * customFunction execution as the owner. Returns the engine's report of cells and errors.
@@ -148,12 +158,15 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     distDir: opts.distDir ?? resolve(__dirname, '..', 'dist'),
     documentId: SPREADSHEET_ID,
     variants: variantsOf(opts),
+    onWait: opts.onWait,
   };
   let properties = emptyProperties();
   let caches = emptyCaches();
   let triggers = emptyTriggers();
   let mail = emptyMail(opts.mailQuota);
   let bundle: LoadedBundle | null = null;
+  let bundleFile = '';
+  let alongsideInstance: LoadedBundle | null = null;
   let depth = 0;
 
   const sheets = createSpreadsheetService({
@@ -237,8 +250,30 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     }
   }
 
+  /** An execution inside the one that waits: it must not end that one (flush, release its locks). */
+  function runAlongside<T>(o: RunAsOptions, fn: () => T): T {
+    if (depth === 0) return runAs(o, fn);
+    const saved = { user: state.user, mode: state.mode, startedAt: state.executionStartedAt, inTriggerRun: state.inTriggerRun };
+    const end = locks.alongside();
+    state.user = o.user ?? state.user;
+    state.mode = o.mode ?? state.mode;
+    state.executionStartedAt = clock.now();
+    state.inTriggerRun = false;
+    try {
+      return fn();
+    } finally {
+      end();
+      state.user = saved.user;
+      state.mode = saved.mode;
+      state.executionStartedAt = saved.startedAt;
+      state.inTriggerRun = saved.inTriggerRun;
+    }
+  }
+
   function loadBundle(file?: string): LoadedBundle {
-    const loaded = loadBundleFile(file ?? resolve(state.distDir, 'Code.js'), {
+    bundleFile = file ?? resolve(state.distDir, 'Code.js');
+    alongsideInstance = null;
+    const loaded = loadBundleFile(bundleFile, {
       globals: () => globals as unknown as Record<string, unknown>,
       runAs,
     });
@@ -297,6 +332,11 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     loadBundle,
     get bundle() {
       return bundle;
+    },
+    callAlongside(o, name, ...args) {
+      if (!bundle) throw new Error('callAlongside: load a bundle first');
+      alongsideInstance ??= loadBundleFile(bundleFile, { globals: () => globals as unknown as Record<string, unknown>, runAs: runAlongside });
+      return alongsideInstance.callAs(o, name, ...args);
     },
     recalculate(functions, o = {}) {
       return recalculateFormulas(sheets.spreadsheet, functions ?? bundleFunctions(), {

@@ -30,6 +30,12 @@ export interface EmulatorState {
   /** Set by loadBundle: lets an HtmlService template call the script's own include(). */
   callScript?: (name: string, ...args: unknown[]) => unknown;
   hasScriptFunction?: (name: string) => boolean;
+  /**
+   * Called where an execution waits on Google's servers (each UrlFetchApp round trip, CacheService
+   * write and Utilities.sleep). Google runs other executions meanwhile; a playground answers its
+   * page's concurrent calls here (`callAlongside`).
+   */
+  onWait?: () => void;
 }
 
 /** Whose user-scoped store (properties, cache, lock) the current execution sees. */

@@ -2,11 +2,13 @@
  * `npm start`: the real dist/Code.js on the Apps Script emulator, served as a sheet-like page with
  * the add-on's sidebar beside it, against the embedded fake API. Honours PORT and HOST
  * (127.0.0.1 by default), PLAYGROUND_STATE (state folder), PLAYGROUND_API=real (send the default
- * API address to the network) and PLAYGROUND_TZ.
+ * API address to the network), PLAYGROUND_TZ and PLAYGROUND_API_LATENCY_MS (real time each
+ * embedded API round trip takes, default 0).
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import { CallQueue, type FrontAnswer, type FrontRequest } from './call-queue';
 import { PlaygroundSession, messageOf } from './session';
 import { withBridge } from './sidebar-bridge';
 
@@ -24,97 +26,129 @@ const STATIC: Record<string, [string, string]> = {
  */
 const CHART_LIBRARY = path.join(ROOT, 'node_modules', 'chart.js', 'dist', 'chart.umd.min.js');
 
-function readBody(request: http.IncomingMessage): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', () => {
-      try {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve(text ? (JSON.parse(text) as Record<string, unknown>) : {});
-      } catch {
-        reject(new Error('The request body is not JSON.'));
-      }
-    });
-    request.on('error', reject);
-  });
+function json(status: number, body: unknown): FrontAnswer {
+  return { status, type: 'application/json', body: JSON.stringify(body) };
 }
 
-function send(response: http.ServerResponse, status: number, body: unknown, type = 'application/json'): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
-  response.end(text);
+function parseBody(text: string): Record<string, unknown> {
+  try {
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    throw new Error('The request body is not JSON.');
+  }
 }
 
-export async function startPlayground(opts: { port: number; host: string; stateDir: string; apiMode: 'embedded' | 'real'; timeZone: string }) {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'Code.js'))) throw new Error('dist/Code.js is missing: run `npm run build` first.');
-  let session: PlaygroundSession | null = null;
-  const server = http.createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    try {
-      const s = session!;
-      if (request.method === 'GET' && STATIC[url.pathname]) {
-        const [file, type] = STATIC[url.pathname];
-        return send(response, 200, fs.readFileSync(path.join(PUBLIC, file), 'utf8'), type);
-      }
-      if (request.method === 'GET' && url.pathname === '/vendor/chart.js') {
-        return send(response, 200, fs.readFileSync(CHART_LIBRARY, 'utf8'), 'text/javascript; charset=utf-8');
-      }
-      if (request.method === 'GET' && url.pathname === '/sidebar') {
-        const html = s.sidebarHtml();
-        return html ? send(response, 200, withBridge(html), 'text/html; charset=utf-8') : send(response, 404, { error: 'No sidebar is open.' });
-      }
-      if (request.method === 'GET' && url.pathname === '/api/state') {
-        return send(response, 200, s.view(url.searchParams.get('sheet') ?? undefined, Math.max(0, Number(url.searchParams.get('offset')) || 0)));
-      }
-      if (request.method !== 'POST') return send(response, 404, { error: 'Not found.' });
-      const body = await readBody(request);
-      switch (url.pathname) {
-        case '/api/run':
-          return send(response, 200, s.run(String(body.fn), Array.isArray(body.args) ? body.args : []));
-        case '/api/menu':
-          s.menu(String(body.handler), typeof body.answer === 'string' ? body.answer : undefined);
-          return send(response, 200, { ok: true });
-        case '/api/cell':
-          s.setCell(String(body.sheet), Number(body.row), Number(body.col), String(body.input ?? ''));
-          return send(response, 200, { ok: true });
-        case '/api/sheet':
-          s.addSheet(String(body.name));
-          return send(response, 200, { ok: true });
-        case '/api/clock':
-          return send(response, 200, { fired: s.advanceClock(Math.max(0, Number(body.advanceMs) || 0)) });
-        case '/api/sidebar/close':
-          s.closeSidebar();
-          return send(response, 200, { ok: true });
-        case '/api/reset':
-          s.reset();
-          return send(response, 200, { ok: true });
-        default:
-          return send(response, 404, { error: 'Not found.' });
-      }
-    } catch (error) {
-      return send(response, 400, { error: messageOf(error) });
+/**
+ * One request, answered synchronously on the main thread (where the emulator lives). `alongside`:
+ * another call is running and waits in a service call (then only what mayRunAlongside accepts).
+ */
+function route(s: PlaygroundSession, request: FrontRequest, alongside: boolean): FrontAnswer {
+  try {
+    const url = new URL(request.url, 'http://localhost');
+    if (request.method === 'GET' && STATIC[url.pathname]) {
+      const [file, type] = STATIC[url.pathname];
+      return { status: 200, type, body: fs.readFileSync(path.join(PUBLIC, file), 'utf8') };
     }
+    if (request.method === 'GET' && url.pathname === '/vendor/chart.js') {
+      return { status: 200, type: 'text/javascript; charset=utf-8', body: fs.readFileSync(CHART_LIBRARY, 'utf8') };
+    }
+    if (request.method === 'GET' && url.pathname === '/sidebar') {
+      const html = s.sidebarHtml();
+      return html ? { status: 200, type: 'text/html; charset=utf-8', body: withBridge(html) } : json(404, { error: 'No sidebar is open.' });
+    }
+    if (request.method === 'GET' && url.pathname === '/api/state') {
+      return json(200, s.view(url.searchParams.get('sheet') ?? undefined, Math.max(0, Number(url.searchParams.get('offset')) || 0)));
+    }
+    if (request.method !== 'POST') return json(404, { error: 'Not found.' });
+    const body = parseBody(request.body);
+    switch (url.pathname) {
+      case '/api/run':
+        return json(200, s.run(String(body.fn), Array.isArray(body.args) ? body.args : [], alongside));
+      case '/api/menu':
+        s.menu(String(body.handler), typeof body.answer === 'string' ? body.answer : undefined);
+        return json(200, { ok: true });
+      case '/api/cell':
+        s.setCell(String(body.sheet), Number(body.row), Number(body.col), String(body.input ?? ''));
+        return json(200, { ok: true });
+      case '/api/sheet':
+        s.addSheet(String(body.name));
+        return json(200, { ok: true });
+      case '/api/clock':
+        return json(200, { fired: s.advanceClock(Math.max(0, Number(body.advanceMs) || 0)) });
+      case '/api/sidebar/close':
+        s.closeSidebar();
+        return json(200, { ok: true });
+      case '/api/reset':
+        s.reset();
+        return json(200, { ok: true });
+      default:
+        return json(404, { error: 'Not found.' });
+    }
+  } catch (error) {
+    return json(400, { error: messageOf(error) });
+  }
+}
+
+/**
+ * What may be answered while another call runs: reading the page's files and the grid, and the
+ * sidebar calls the session lets run alongside (a progress poll). Anything else waits its turn.
+ */
+function mayRunAlongside(s: PlaygroundSession, request: FrontRequest): boolean {
+  if (request.method === 'GET') return true;
+  try {
+    const run = request.method === 'POST' && new URL(request.url, 'http://localhost').pathname === '/api/run';
+    return run && s.mayRunAlongside(String(parseBody(request.body).fn));
+  } catch {
+    return false;
+  }
+}
+
+export async function startPlayground(opts: {
+  port: number;
+  host: string;
+  stateDir: string;
+  apiMode: 'embedded' | 'real';
+  timeZone: string;
+  apiLatencyMs: number;
+}) {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'Code.js'))) throw new Error('dist/Code.js is missing: run `npm run build` first.');
+  // HTTP is served by a worker thread, so a poll reaches this thread while a pull runs here.
+  const signal = new SharedArrayBuffer(4);
+  const nudge = new Int32Array(signal);
+  const { port1, port2 } = new MessageChannel();
+  const front = new Worker(path.join(__dirname, 'http-front.js'), {
+    workerData: { port: port2, signal, host: opts.host, listenPort: opts.port },
+    transferList: [port2],
   });
-  await new Promise<void>((resolve) => server.listen(opts.port, opts.host, resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : opts.port;
-  session = new PlaygroundSession({
+  const port = await new Promise<number>((resolve, reject) => {
+    front.once('message', (m: { port?: number; error?: string }) => (m.port !== undefined ? resolve(m.port) : reject(new Error(m.error))));
+    front.once('error', reject);
+  });
+  let calls: CallQueue | null = null;
+  const session = new PlaygroundSession({
     distDir: path.join(ROOT, 'dist'),
     stateDir: opts.stateDir,
     selfHost: `${opts.host}:${port}`,
     apiMode: opts.apiMode,
     timeZone: opts.timeZone,
+    apiLatencyMs: opts.apiLatencyMs,
+    whileWaiting: (ms) => calls?.whileWaiting(ms),
   });
+  calls = new CallQueue(
+    port1,
+    nudge,
+    (request, alongside) => route(session, request, alongside),
+    (request) => mayRunAlongside(session, request),
+  );
   const url = `http://${opts.host}:${port}/`;
   return {
     url,
     session,
-    close: () =>
-      new Promise<void>((resolve) => {
-        session?.saveNow();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      session.saveNow();
+      port1.close();
+      await front.terminate();
+    },
   };
 }
 
@@ -127,6 +161,7 @@ if (require.main === module) {
     stateDir: path.resolve(process.env.PLAYGROUND_STATE || path.join(ROOT, '.playground')),
     apiMode: process.env.PLAYGROUND_API === 'real' ? 'real' : 'embedded',
     timeZone: process.env.PLAYGROUND_TZ || 'America/New_York',
+    apiLatencyMs: Math.max(0, Number(process.env.PLAYGROUND_API_LATENCY_MS) || 0),
   })
     .then(({ url, session }) => {
       const demo = session.api.credentials.demo;

@@ -14,6 +14,13 @@ const DEFAULT_API_HOST = 'publisher-api.raptive.com';
 const WINDOW_ROWS = 200;
 /** Sidebar calls that change nothing worth keeping: the page polls some of them. */
 const READ_ONLY_CALLS = new Set(['getRunProgress', 'getSettings', 'getCatalog', 'listSites', 'getDateOptions', 'testConnection']);
+/**
+ * Read-only calls that also take no lock and fetch nothing: these run alongside a running call
+ * (Google runs a page's calls concurrently; the sidebar polls progress during a pull). The others
+ * may mint a token under the user lock, which the interrupted call may hold and cannot give back
+ * until it goes on, so they wait for it to end.
+ */
+const ALONGSIDE_CALLS = new Set(['getRunProgress', 'getSettings', 'getCatalog']);
 /** Quiet time before the state is written: a burst of edits costs one write. */
 const SAVE_DELAY_MS = 1500;
 
@@ -25,6 +32,13 @@ export interface SessionOptions {
   /** 'real' sends the default API host to the network instead of the embedded fake. */
   apiMode: 'embedded' | 'real';
   timeZone: string;
+  /** Real milliseconds each round trip to the embedded API takes (Google's fetches take time too). */
+  apiLatencyMs?: number;
+  /**
+   * The running call waits `ms` (0: one service call, as `onWait`): the server answers the
+   * page's concurrent calls meanwhile.
+   */
+  whileWaiting?: (ms: number) => void;
 }
 
 export interface CellView {
@@ -52,15 +66,28 @@ export class PlaygroundSession {
   private seenMails = 0;
   private seenSidebars = 0;
   private saveTimer: NodeJS.Timeout | null = null;
+  /** Who the page acts as: the emulator's user between executions. */
+  private pageUser = '';
 
   constructor(private readonly opts: SessionOptions) {
     // The API's clock is the emulator's, so tokens and date bounds follow "+1 hour".
     this.api = createFakeApi({ now: () => (this.emu ? this.emu.clock.now() : Date.now()) });
     const embeddedHosts = [opts.selfHost.toLowerCase()];
     if (opts.apiMode === 'embedded') embeddedHosts.push(DEFAULT_API_HOST);
+    const inProcess = inProcessTransport((request) => this.api.handle(request));
+    const latencyMs = opts.apiLatencyMs ?? 0;
     this.transport = routingTransport({
       embeddedHosts,
-      embedded: inProcessTransport((request) => this.api.handle(request)),
+      embedded:
+        latencyMs > 0
+          ? {
+              send: (requests) => {
+                const answers = inProcess.send(requests);
+                this.opts.whileWaiting?.(latencyMs);
+                return answers;
+              },
+            }
+          : inProcess,
       real: httpTransport({ timeoutMs: 30000 }),
     });
     this.start();
@@ -81,9 +108,11 @@ export class PlaygroundSession {
       // Formulas recalculate as on Google: when their text or an argument changes, or when a
       // script re-enters them (the add-on's refresh writes a placeholder, flushes, restores).
       variants: { strictRecalculation: true },
+      onWait: () => this.opts.whileWaiting?.(0),
     });
     const saved = this.readState();
     if (saved) this.emu.restore(saved);
+    this.pageUser = this.emu.user;
     const bundle = this.emu.loadBundle(path.join(this.opts.distDir, 'Code.js'));
     this.emu.ui.reset();
     bundle.call('onOpen', { authMode: 'FULL' });
@@ -125,13 +154,23 @@ export class PlaygroundSession {
     this.start();
   }
 
-  /** A google.script.run call from the sidebar: the bundle's function as the current user. */
-  run(fn: string, args: unknown[]): { ok: true; result: unknown } | { ok: false; error: string } {
+  mayRunAlongside(fn: string): boolean {
+    return ALONGSIDE_CALLS.has(fn);
+  }
+
+  /**
+   * A google.script.run call from the sidebar: the bundle's function as the current user.
+   * `alongside`: another call is running (waiting in a service call); this one is a second
+   * execution next to it (only for calls mayRunAlongside accepts).
+   */
+  run(fn: string, args: unknown[], alongside = false): { ok: true; result: unknown } | { ok: false; error: string } {
     const bundle = this.emu.bundle!;
     if (!/^[A-Za-z][A-Za-z0-9]*$/.test(fn) || !bundle.has(fn)) return { ok: false, error: `Unknown server function ${fn}.` };
+    if (alongside && !ALONGSIDE_CALLS.has(fn)) return { ok: false, error: `${fn} cannot run while another call runs.` };
     try {
       // JSON round trip: google.script.run carries plain JSON only.
-      const result = bundle.call(fn, ...(JSON.parse(JSON.stringify(args)) as unknown[]));
+      const plain = JSON.parse(JSON.stringify(args)) as unknown[];
+      const result = alongside ? this.emu.callAlongside({ user: this.pageUser, mode: 'full' }, fn, ...plain) : bundle.call(fn, ...plain);
       if (!READ_ONLY_CALLS.has(fn)) this.recalculateReentered();
       if (!READ_ONLY_CALLS.has(fn)) this.scheduleSave();
       return { ok: true, result: result === undefined ? null : JSON.parse(JSON.stringify(result)) };

@@ -106,6 +106,7 @@ function cache(state: EmulatorState, store: () => Record<string, CacheEntry>): G
       const ms = ttlMs(expirationInSeconds);
       counters.cachePuts++;
       put(store(), k, v, ms);
+      state.onWait?.();
     },
     putAll(values: Record<string, string>, expirationInSeconds?: number): void {
       const ms = ttlMs(expirationInSeconds);
@@ -113,6 +114,7 @@ function cache(state: EmulatorState, store: () => Record<string, CacheEntry>): G
       counters.cachePuts++;
       const s = store();
       for (const [k, v] of checked) put(s, k, v, ms);
+      state.onWait?.();
     },
     remove(key: string): void {
       delete store()[checkKey(key)];

@@ -6,15 +6,21 @@ export type LockScope = 'document' | 'script' | 'user';
 
 /**
  * Lock state per scope. Node runs one execution at a time, so a lock is only ever "busy" when a
- * holder outlives its execution: a test's `hold()` ("another execution") or a Lock that was not
- * released. A wait on a busy lock can never succeed here, so it advances the virtual clock by the
- * whole timeout and fails, as a real wait against a long holder would.
+ * holder outlives its execution: a test's `hold()` ("another execution"), a Lock that was not
+ * released, or the execution an alongside one (`callAlongside`) interrupted, which cannot go on
+ * until that one ends. A wait on a busy lock can never succeed here, so it advances the virtual
+ * clock by the whole timeout and fails, as a real wait against a long holder would.
  */
 export interface LockTable {
   hold(scope: LockScope, user?: string): () => void;
   service: GoogleAppsScript.Lock.LockService;
   /** End of an execution: Apps Script releases the locks it still holds. */
   releaseExecutionLocks(): void;
+  /**
+   * Starts an execution alongside the running one (which keeps its locks); the returned end
+   * releases what this one still holds, and only that.
+   */
+  alongside(): () => void;
 }
 
 /** `onDocumentRelease` runs when a document lock is released (the emulator checks for unflushed writes). */
@@ -84,6 +90,13 @@ export function createLocks(state: EmulatorState, onDocumentRelease: () => void 
     releaseExecutionLocks() {
       for (const [key, holder] of holders) if (fromExecution.has(holder)) holders.delete(key);
       fromExecution.clear();
+    },
+    alongside() {
+      const before = new Set(fromExecution);
+      return () => {
+        for (const [key, holder] of holders) if (fromExecution.has(holder) && !before.has(holder)) holders.delete(key);
+        for (const token of fromExecution) if (!before.has(token)) fromExecution.delete(token);
+      };
     },
   };
 }

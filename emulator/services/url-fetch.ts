@@ -101,6 +101,7 @@ export function createUrlFetchApp(state: EmulatorState, transport: () => Transpo
     for (const r of results) if (!isFailure(r)) delay = Math.max(delay, r.delayMs ?? 0);
     state.clock.advance(state.latencyMs + delay);
     checkTimeLimit(state);
+    state.onWait?.();
     results.forEach((r, i) => {
       if (isFailure(r)) throw new Error(`Address unavailable: ${batch[i].request.url}`);
     });

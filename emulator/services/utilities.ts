@@ -38,6 +38,7 @@ export function createUtilities(state: EmulatorState): GoogleAppsScript.Utilitie
       state.clock.advance(n);
       state.counters.sleptMs += n;
       checkTimeLimit(state);
+      state.onWait?.();
     },
     formatDate: (date: unknown, timeZone: unknown, pattern: unknown) => formatDate(date, timeZone, pattern),
     formatString: (template: string, ...args: unknown[]) => formatString(String(template), args),

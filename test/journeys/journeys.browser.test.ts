@@ -54,11 +54,7 @@ describe('journeys in the playground', () => {
   }, 240_000);
 
   it('pull, save with a schedule, run from the Saved tab; times in the spreadsheet\u2019s zone', async () => {
-    const report = await pg.section('report');
-    await report.locator('select[name=site] option[value=site-2]').waitFor({ state: 'attached' });
-    await report.locator('select[name=site]').selectOption('site-2');
-    await report.locator('select[name=report]').selectOption('earnings');
-    await report.locator('[data-test=availability]', { hasText: 'data through' }).waitFor();
+    const report = await pg.pickReport('site-2', 'earnings');
     await report.getByRole('button', { name: 'Run report' }).click();
     await report.locator('[data-test=run-status].success').waitFor({ timeout: 90_000 });
     // The page shows the sheet the report went to.

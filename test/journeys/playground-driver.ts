@@ -24,6 +24,8 @@ export interface Playground {
   tab(name: string): Locator;
   /** The sidebar's tab (Report, Saved, Settings). */
   section(id: 'report' | 'saved' | 'settings'): Promise<Locator>;
+  /** The Report tab with a site and report picked and their dates known; returns that tab. */
+  pickReport(siteId: string, report: string): Promise<Locator>;
   connect(opts?: { allowFormulas?: boolean }): Promise<void>;
   advanceHour(): Promise<void>;
   shot(name: string): Promise<string>;
@@ -37,14 +39,17 @@ function a1(cell: string): { row: number; col: number } {
   return { row: Number(m[2]), col };
 }
 
-/** A fresh playground (own state folder) and a browser whose time zone is `browserZone`. */
-export async function openPlayground(opts: { browserZone?: string; spreadsheetZone?: string } = {}): Promise<Playground> {
+/**
+ * A fresh playground (own state folder) and a browser whose time zone is `browserZone`; `env`
+ * adds to the server's environment (PLAYGROUND_API_LATENCY_MS for a pull that takes a while).
+ */
+export async function openPlayground(opts: { browserZone?: string; spreadsheetZone?: string; env?: Record<string, string> } = {}): Promise<Playground> {
   ensureDist();
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journey-state-'));
   const child: TsxChild = await startTsxChild(path.join(ROOT, 'playground', 'server.ts'), {
     name: 'playground',
     timeoutMs: 90_000,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PLAYGROUND_STATE: stateDir, PLAYGROUND_TZ: opts.spreadsheetZone ?? 'America/New_York' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PLAYGROUND_STATE: stateDir, PLAYGROUND_TZ: opts.spreadsheetZone ?? 'America/New_York', ...opts.env },
   });
   const url = (JSON.parse(child.firstLine) as { url: string }).url;
   const browser = await launch();
@@ -80,6 +85,14 @@ export async function openPlayground(opts: { browserZone?: string; spreadsheetZo
     async section(id) {
       await sidebar.locator(`button.tab[data-section=${id}]`).click();
       return sidebar.locator(`section[data-section=${id}]`);
+    },
+    async pickReport(siteId, reportKey) {
+      const report = await pg.section('report');
+      await report.locator(`select[name=site] option[value=${siteId}]`).waitFor({ state: 'attached' });
+      await report.locator('select[name=site]').selectOption(siteId);
+      await report.locator('select[name=report]').selectOption(reportKey);
+      await report.locator('[data-test=availability]', { hasText: 'data through' }).waitFor();
+      return report;
     },
     async connect({ allowFormulas = true } = {}) {
       await pg.menu('Open sidebar');

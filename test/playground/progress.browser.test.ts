@@ -1,0 +1,67 @@
+/**
+ * A big pull in the playground, as on Google: the sidebar's progress polls are answered while the
+ * pull runs (a second execution alongside it), so the user sees the pages go by instead of
+ * "Starting…" and then the end. The embedded API takes real time per round trip here
+ * (PLAYGROUND_API_LATENCY_MS), as Google's fetches do.
+ */
+import { openPlayground, type Playground } from '../journeys/playground-driver';
+
+let pg: Playground;
+
+beforeAll(async () => {
+  pg = await openPlayground({ env: { PLAYGROUND_API_LATENCY_MS: '250' } });
+  await pg.connect({ allowFormulas: false });
+}, 120_000);
+
+afterAll(async () => {
+  await pg?.close();
+});
+
+describe('progress of a long pull in the playground', () => {
+  it('shows the pages fetched so far while a 120,000-row pull runs, then its result', async () => {
+    const report = await pg.pickReport('site-big', 'pages/performance');
+    // Every text the progress line shows, in order, whoever reads it and whenever.
+    await pg.sidebar.locator('[data-test=run-progress]').evaluate((node) => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const text = node.textContent ?? '';
+        if (text && text !== seen[seen.length - 1]) seen.push(text);
+      }).observe(node, { childList: true, characterData: true, subtree: true });
+    });
+    await report.getByRole('button', { name: 'Run report' }).click();
+
+    // A page count short of the last one: the pull is still running when the page hears of it.
+    const midway = pg.sidebar.locator('[data-test=run-progress]', { hasText: /^Fetched page \d+ of 240$/ });
+    await midway.waitFor({ timeout: 90_000 });
+    await midway.scrollIntoViewIfNeeded();
+    await pg.shot('playground-progress');
+    const shown = (await midway.textContent())!;
+    expect(Number(/page (\d+)/.exec(shown)![1])).toBeLessThan(240);
+    // A change that is not a poll (typing into a cell of Sheet1, still the only sheet) waits for
+    // the pull to end instead of interleaving with it, and is not lost.
+    await pg.cell('B2').click();
+    await pg.page.fill('#formulaInput', 'typed during the pull');
+    await pg.page.press('#formulaInput', 'Enter');
+
+    const status = pg.sidebar.locator('[data-test=run-status]');
+    await pg.sidebar.locator('[data-test=run-status].success').waitFor({ timeout: 120_000 });
+    expect(await status.textContent()).toMatch(/^Wrote 120,000 rows to 'Page performance - site-big'/);
+    await status.scrollIntoViewIfNeeded();
+    await pg.shot('playground-progress-done');
+
+    const seen = await pg.sidebar
+      .locator('[data-test=run-progress]')
+      .evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    expect(seen[0]).toBe('Starting\u2026');
+    const pages = seen
+      .map((text) => /^Fetched page (\d+) of 240$/.exec(text))
+      .filter((m) => m !== null)
+      .map((m) => Number(m![1]));
+    expect(pages).toEqual([...pages].sort((a, b) => a - b));
+    expect(pages[0]).toBeLessThan(240);
+
+    await pg.tab('Sheet1').click();
+    await pg.cell('B2').filter({ hasText: 'typed during the pull' }).waitFor({ timeout: 60_000 });
+  }, 240_000);
+});
