@@ -22,6 +22,8 @@ import { isYmd } from '../dates/calendar';
 export interface CreatorClient {
   /** Every site the credential sees (cached 30 min). */
   listSites(): SiteRow[];
+  /** The sites if this execution or the cache already has them; never a request. */
+  knownSites(): SiteRow[] | undefined;
   /** The site's analytics and earnings bounds (once per execution; cached 30 min). */
   dateBounds(siteId: string): DateBounds;
   /** The bounds if this execution or the cache already has them; never a request. */
@@ -166,6 +168,13 @@ export function createClient(execution: Execution, credential: Credential, opts:
       cached({ what: 'sites' }, TTL_METADATA_S, isRowArray, () => readPage(getOne('/sites', [['page[size]', 0]]), secretCheck(execution)).rows).value.map(toSiteRow),
     );
 
+  const knownSites = (): SiteRow[] | undefined => {
+    const full = memoKey('sites');
+    if (execution.memory.has(full)) return execution.memory.get(full) as SiteRow[];
+    if (opts.bypassCache) return undefined;
+    return readCached(platform, responseCacheKey(platform, fingerprint, { what: 'sites' }), isRowArray)?.map(toSiteRow);
+  };
+
   // Raw bounds live in the execution's memo under one key, however they arrived (alone, read from
   // the cache, or alongside a page).
   const boundsPath = (siteId: string): string => resolvePath('/sites/{siteId}/date-bounds', siteId);
@@ -287,6 +296,7 @@ export function createClient(execution: Execution, credential: Credential, opts:
   return {
     fingerprint,
     listSites,
+    knownSites,
     dateBounds: typedBounds,
     knownBounds: (siteId) => (peekRawBounds(siteId) === undefined ? undefined : typedBounds(siteId)),
     fetchRows,

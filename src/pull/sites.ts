@@ -1,3 +1,6 @@
+import type { Execution } from '../platform/execution';
+import { createClient } from '../api/client';
+import { loadCredential } from '../settings/credential';
 import { CreatorError } from '../shared/errors';
 import { isActiveSite } from '../api/types';
 import type { SiteArg } from './site-arg';
@@ -40,4 +43,18 @@ export function siteNames(client: { listSites(): ReadonlyArray<{ id: string; nam
   const names = new Map<string, string>();
   for (const site of client.listSites()) names.set(String(site.id), typeof site.name === 'string' ? site.name : '');
   return names;
+}
+
+/**
+ * Site names this execution or the cache already knows, for labels (the status sheet): never a
+ * request, and no names at all without a credential, so a label falls back to the ID.
+ */
+export function knownSiteNames(execution: Execution): (id: string) => string | undefined {
+  try {
+    const sites = createClient(execution, loadCredential(execution, 'user')).knownSites() ?? [];
+    const names = new Map(sites.map((site) => [String(site.id), typeof site.name === 'string' ? site.name : '']));
+    return (id) => names.get(id) || undefined;
+  } catch (_) {
+    return () => undefined;
+  }
 }

@@ -7,6 +7,7 @@ import type { ScheduleOwnerView } from '../shared/types';
 import { isCreatorError } from '../shared/errors';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { sitesInWords } from '../shared/site-words';
+import { knownSiteNames } from '../pull/sites';
 import { capitalize } from '../shared/user-input';
 import { STATUS_SHEET_NAME } from './keys';
 import type { StatusRecord, StoredDefinition } from './report-store';
@@ -55,11 +56,13 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
   // Names, sheet names and errors are typed by people or quoted from data: the writer keeps text
   // columns as text.
   const t = (text: string) => text;
+  // Names the site list already fetched in this run (or cached) knows; never a request.
+  const nameOf = knownSiteNames(ex);
   return rows.map(({ def, status, nextRunAt }) => [
     t(def.name ?? def.id),
     t(findReport(def.report)?.label ?? def.report),
     // A cell of its own starts with a capital ("All active sites"); IDs stay as they are.
-    t(def.siteId === 'all' ? capitalize(sitesInWords(def.siteId)) : sitesInWords(def.siteId)),
+    t(def.siteId === 'all' ? capitalize(sitesInWords(def.siteId)) : sitesInWords(def.siteId, nameOf)),
     t(datesInWords(def, status)),
     t(def.sheetName),
     when(status.lastRunAt),

@@ -220,7 +220,8 @@ describe('scheduled refresh on the emulator', () => {
     expect(rows[0]).toMatchObject({
       Name: '=HYPERLINK("x")', // kept as text, not run as a formula
       Report: 'Earnings',
-      Sites: 'site-1',
+      // The run listed the sites (a two-site report stacks them with names): the status says them too.
+      Sites: 'Example Kitchen (site-1)',
       Sheet: 'A',
       Outcome: 'OK',
       Rows: 30,
@@ -229,7 +230,7 @@ describe('scheduled refresh on the emulator', () => {
       'Trigger owner': OWNER,
       'Last error': '',
     });
-    expect(rows[1]).toMatchObject({ Name: 'Pages', Sites: 'site-1, site-2', Rows: 10, Schedule: 'Off', 'Trigger owner': '' });
+    expect(rows[1]).toMatchObject({ Name: 'Pages', Sites: 'Example Kitchen (site-1), Wander Far Travel (site-2)', Rows: 10, Schedule: 'Off', 'Trigger owner': '' });
     expect(w.values('Budget')).toEqual([['my numbers']]);
 
     w.call('deleteReport', a.id);
