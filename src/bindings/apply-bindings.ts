@@ -43,10 +43,16 @@ function applyChart(spreadsheet: Spreadsheet, block: BlockData, binding: ChartBi
   const chart = host?.getCharts().find((c) => c.getChartId() === binding.chartId);
   if (!host || !chart) return false;
   let builder = chart.modify().clearRanges();
-  for (const header of binding.headers) {
-    const at = block.headers.indexOf(header);
-    // A column the API stopped sending is left out rather than drawn from a neighbour.
-    if (at >= 0) builder = builder.addRange(block.sheet.getRange(block.row, block.col + at, block.dataRows + 1, 1));
+  const missing = binding.headers.filter((header) => block.headers.indexOf(header) < 0);
+  // A column the API stopped sending is left out rather than drawn from a neighbour; without its
+  // first column (the dates, the devices) a chart would plot values against nothing: none is drawn.
+  const drawn = missing.indexOf(binding.headers[0]) >= 0 ? [] : binding.headers.filter((header) => missing.indexOf(header) < 0);
+  for (const header of drawn) {
+    builder = builder.addRange(block.sheet.getRange(block.row, block.col + block.headers.indexOf(header), block.dataRows + 1, 1));
+  }
+  if (binding.title) {
+    const note = missing.length ? ` (not shown: the report has no ${missing.join(' or ')} column)` : '';
+    builder = builder.setOption('title', binding.title + note);
   }
   host.updateChart(builder.build());
   return true;

@@ -12,6 +12,8 @@ export interface ChartBinding {
   chartId: number;
   /** Header texts of the block's columns the chart draws, domain first. */
   headers: string[];
+  /** The chart's own title, which says so when a column is missing from the block. */
+  title?: string;
 }
 
 export interface TileBinding {

@@ -127,5 +127,5 @@ function insertChart(sheet: Sheet, spec: ChartSpec): Binding {
   sheet.insertChart(chart);
   // insertChart gives the chart its id; read it back from the sheet.
   const charts = sheet.getCharts();
-  return { kind: 'chart', sheetId: sheet.getSheetId(), chartId: charts[charts.length - 1].getChartId()!, headers: spec.headers };
+  return { kind: 'chart', sheetId: sheet.getSheetId(), chartId: charts[charts.length - 1].getChartId()!, headers: spec.headers, title: spec.title };
 }

@@ -5,6 +5,7 @@
  */
 import { buildBundle, createWorld, OWNER, type World } from '../reports/emulated-world';
 import type { ChartModel } from '../../emulator/spreadsheet/chart-model';
+import { ALL_DRIFT, DRIFT_NAMES, type Drift } from '../../fake-api';
 
 const DAY = 86_400_000;
 let bundle = '';
@@ -189,5 +190,46 @@ describe('KPI tiles', () => {
     expect(tiles[5][0]).toBeCloseTo((earnings - before) / before, 6);
     for (const c of [0, 2, 4, 6]) expect(typeof tiles[5][c]).toBe('number');
     expect(w.emu.spreadsheet.getSheetByName(made.sheetName)!.getRange('A6').getDisplayValue()).toMatch(/^[+-]\d+\.\d%$/);
+  });
+});
+
+describe('under the fake API alternative shapes (drift)', () => {
+  // Charts find their columns by header; the unconfirmed endpoints may name fields otherwise
+  // (`type` for `device`, capitalised values, bare arrays, extra fields). Every chart must still
+  // point at the column it promises, or the dashboard must not claim it does.
+  test.each([
+    ['every alternative at once', ALL_DRIFT],
+    ...DRIFT_NAMES.filter((name) => ALL_DRIFT[name] || name === 'earningsSummaryOnly').map((name) => [name, { [name]: true }] as [string, Partial<Drift>]),
+  ])('%s: each chart reads the columns its title names, from its own block', (_name, drift) => {
+    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z', drift });
+    w.connect();
+    const made = make(w);
+    const drawn = charts(w, made.sheetName);
+    const data = w.values(made.dataSheetName);
+    if (drift.earningsSummaryOnly) {
+      // One summary row and no Date column: the daily chart says why it is empty, never plots
+      // the numbers against nothing; the other charts are drawn as usual.
+      expect(drawn[0].options.title).toBe('Daily earnings and RPM (not shown: the report has no Date column)');
+      expect(drawn[0].ranges).toEqual([]);
+      drawn.shift();
+      expect(drawn.map((c) => c.options.title)).toEqual(['RPM by device', 'Earnings by traffic source', 'Top 10 pages by earnings']);
+      return;
+    }
+    expect(drawn.map((c) => c.options.title)).toEqual(['Daily earnings and RPM', 'RPM by device', 'Earnings by traffic source', 'Top 10 pages by earnings']);
+    // Each range's first cell is its column's header on the data sheet.
+    const headers = drawn.map((c) => c.ranges.map((r) => data[r.row - 1][r.col - 1]));
+    expect(headers[0]).toEqual(['Date', 'Earnings', 'RPM']);
+    expect(headers[1]).toEqual(['Device', 'RPM']);
+    expect(headers[2]).toEqual(['Traffic source', 'Earnings']);
+    expect(headers[3][0]).toBe('Page URL');
+    expect(headers[3]).toContain('Earnings');
+    // Every charted data cell is a number where the chart plots one (never text or blank).
+    for (const chart of drawn.slice(0, 3)) {
+      for (const r of chart.ranges.slice(1)) {
+        const cells = data.slice(r.row, r.row - 1 + r.numRows).map((row) => row[r.col - 1]);
+        expect(cells.length).toBeGreaterThan(0);
+        expect(cells.every((v) => typeof v === 'number')).toBe(true);
+      }
+    }
   });
 });

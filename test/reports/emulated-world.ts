@@ -4,7 +4,7 @@
  * helpers to call server functions as a given user.
  */
 import { createEmulator, inProcessTransport, type Emulator, type PlatformVariants } from '../../emulator';
-import { createFakeApi, type FakeApi } from '../../fake-api';
+import { createFakeApi, type Drift, type FakeApi } from '../../fake-api';
 import type { TransportRequest } from '../../emulator/transport-types';
 import { builtAddOn } from '../helpers/built';
 
@@ -47,12 +47,14 @@ export function createWorld(
     timeZone?: string;
     latencyMs?: number;
     variants?: Partial<PlatformVariants>;
+    /** The fake API's alternative shapes for the unconfirmed endpoints (fake-api/drift.ts). */
+    drift?: Partial<Drift>;
     /** Changes the fake API's answer (e.g. a revised day) before the add-on sees it. */
     respond?: (req: TransportRequest, res: ReturnType<FakeApi['handle']>) => ReturnType<FakeApi['handle']>;
   } = {},
 ): World {
   let emu: Emulator | null = null;
-  const api = createFakeApi({ now: () => (emu ? emu.clock.now() : Date.parse(opts.now ?? '2026-10-05T12:00:00Z')) });
+  const api = createFakeApi({ now: () => (emu ? emu.clock.now() : Date.parse(opts.now ?? '2026-10-05T12:00:00Z')), drift: opts.drift });
   const tokensSeen = new Set<string>();
   emu = createEmulator({
     transport: inProcessTransport((req) => {
