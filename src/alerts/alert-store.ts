@@ -26,6 +26,8 @@ export interface AlertState {
   lastFiredAt: number | null;
   /** The local day (YYYY-MM-DD) it last fired: at most one e-mail a day. */
   lastFiredDay: string | null;
+  /** The last data day of the reading it last fired on: the same numbers are never mailed twice. */
+  lastFiredThrough?: string | null;
 }
 
 export const EMPTY_ALERT_STATE: AlertState = { outcome: 'never', message: '', lastCheckedAt: null, lastFiredAt: null, lastFiredDay: null };

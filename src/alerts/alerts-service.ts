@@ -7,6 +7,9 @@ import { isScheduled } from '../reports/schedule';
 import { ownerView, readOwner } from '../reports/schedule-owner';
 import { dayOf, today } from '../dates/zone';
 import { myUserKey } from '../settings/user-key';
+import { listSiteViews } from '../settings/sites-view';
+import { hasCredential } from '../settings/credential';
+import { checkActiveSite } from '../pull/site-hints';
 import type { AlertCheckResult, AlertListView, AlertOutcome, AlertView } from '../shared/types';
 import { describeInput } from '../shared/user-input';
 import {
@@ -64,6 +67,9 @@ export function listAlerts(ex: Execution): AlertListView {
 export function saveAlert(ex: Execution, input: unknown): AlertView {
   const store = documentStore(ex);
   const clean = cleanAlert(input, { platform: ex.platform, timeZone: ex.platform.timeZone() });
+  // An alert runs unattended: a site it cannot check is refused now, not at every check. (Without a
+  // credential of one's own there is no site list; the alert's checks then say what is missing.)
+  if (clean.siteId !== 'all' && hasCredential(ex)) checkActiveSite(clean.siteId, listSiteViews(ex));
   const me = myUserKey(ex);
   let id = clean.id;
   if (id) {
@@ -135,9 +141,10 @@ function checkMine(ex: Execution, wanted: (alert: StoredAlert, state: AlertState
     checked.push({ alert, reading: evaluateAlert(ex, alert) });
   }
   const recorded = tryWithDocumentLock(ex, () => record(ex, store, checked, day));
-  for (const { alert, reading } of checked) {
-    const outcome = recorded.ran ? recorded.value.get(alert.id) ?? 'error' : 'error';
-    const message = recorded.ran ? reading.message : 'Another refresh held the spreadsheet; the alert is checked again next time.';
+  for (const { alert } of checked) {
+    const got = recorded.ran ? recorded.value.get(alert.id) : undefined;
+    const outcome = got?.outcome ?? 'error';
+    const message = got?.message ?? 'Another refresh held the spreadsheet; the alert is checked again next time.';
     results.push({ id: alert.id, name: alert.name ?? alert.id, outcome, message });
   }
   return results;
@@ -147,24 +154,29 @@ function checkMine(ex: Execution, wanted: (alert: StoredAlert, state: AlertState
  * Under the document lock, so two checks at once (the trigger and a click) cannot both send:
  * the day an alert last fired is read again here, right before its e-mail goes out.
  */
-function record(ex: Execution, store: PropertyStore, checked: Checked[], day: string): Map<string, AlertOutcome> {
-  const outcomes = new Map<string, AlertOutcome>();
+function record(ex: Execution, store: PropertyStore, checked: Checked[], day: string): Map<string, { outcome: AlertOutcome; message: string }> {
+  const outcomes = new Map<string, { outcome: AlertOutcome; message: string }>();
   const lines: AlertLine[] = [];
   const now = ex.platform.now();
   for (const { alert, reading } of checked) {
     const state = getAlertState(store, alert.id);
     let outcome: AlertOutcome = reading.failed ? 'error' : reading.fired ? 'fired' : 'quiet';
     let next: AlertState = { ...state, outcome, message: reading.message, lastCheckedAt: now };
+    const through = reading.current?.endDate ?? null;
     if (reading.fired && state.lastFiredDay === day) {
       outcome = 'sentToday';
       next = { ...state, lastCheckedAt: now };
+    } else if (reading.fired && through !== null && state.lastFiredThrough === through) {
+      // The network had no new day since the last e-mail: the same numbers would be sent again.
+      outcome = 'sentToday';
+      next = { ...next, outcome, message: `${reading.message} (Already e-mailed for data through ${through}; a new day of data is checked again.)` };
     } else if (reading.fired) {
       const mailed = mailToMe(ex, alertMail(alert, reading));
       lines.push({ alert, reading, mailed });
-      next = { ...next, lastFiredAt: now, lastFiredDay: day };
+      next = { ...next, lastFiredAt: now, lastFiredDay: day, lastFiredThrough: through };
     }
     putAlertState(store, alert.id, next);
-    outcomes.set(alert.id, outcome);
+    outcomes.set(alert.id, { outcome, message: next.message });
   }
   appendAlertLines(ex, lines);
   return outcomes;

@@ -1,6 +1,7 @@
 import { applyBindings } from '../bindings/apply-bindings';
 import { readBindings, writeBindings, type Binding } from '../bindings/binding-store';
 import { datesInWords, findPreset } from '../dates/presets';
+import { checkActiveSite } from '../pull/site-hints';
 import { listSiteViews } from '../settings/sites-view';
 import { sitesInWords } from '../shared/site-words';
 import { asLiteralText } from '../sheet/cell-values';
@@ -43,6 +44,9 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
   const { siteId, period, hour } = cleanRequest(input);
   const spreadsheet = ex.platform.spreadsheet();
   if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to make the dashboard in.');
+  // Checked before anything is made: a dashboard on a wrong site would be four reports that fail daily.
+  const sites = listSiteViews(ex);
+  checkActiveSite(siteId, sites);
   const sheetName = `Dashboard - ${siteId} - ${period}`.slice(0, 100);
   const dataSheetName = `Dashboard data - ${siteId} - ${period}`.slice(0, 100);
   for (const name of [sheetName, dataSheetName]) {
@@ -65,7 +69,8 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
   }
   // The blocks first, so the charts start on real ranges; a part that fails stays empty until a refresh works.
   const outcomes = refreshReports(ex, [...ids.values()]);
-  const sheet = buildSheet(ex, spreadsheet, { sheetName, dataSheetName, siteId, period, hour });
+  const name = sites.find((s) => s.id === siteId)?.name;
+  const sheet = buildSheet(ex, spreadsheet, { sheetName, dataSheetName, title: `${sitesInWords(siteId, () => name)} \u00b7 ${datesInWords(period, undefined)}`, hour });
   const store = documentStore(ex);
   const dailyId = ids.get('daily')!;
   const tiles: Binding[] = TILES.map((tile, i) => ({ kind: 'tile', sheetId: sheet.getSheetId(), row: TILE_ROW + 1, col: i * 2 + 1, header: tile.header, changeHeader: `${tile.header} change %` }));
@@ -84,11 +89,11 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
 function buildSheet(
   ex: Execution,
   spreadsheet: Spreadsheet,
-  d: { sheetName: string; dataSheetName: string; siteId: string; period: string; hour: number | null },
+  d: { sheetName: string; dataSheetName: string; title: string; hour: number | null },
 ): Sheet {
   const sheet = spreadsheet.insertSheet(d.sheetName);
   const when = d.hour === null ? 'when you refresh its reports' : `every day at ${String(d.hour).padStart(2, '0')}:00 and when you refresh its reports`;
-  sheet.getRange(1, 1, 2, 1).setValues([[asLiteralText(title(ex, d.siteId, d.period), true)], [`Refreshes ${when}. Data: sheet '${d.dataSheetName}'.`]]);
+  sheet.getRange(1, 1, 2, 1).setValues([[asLiteralText(d.title, true)], [`Refreshes ${when}. Data: sheet '${d.dataSheetName}'.`]]);
   sheet.getRange(1, 1).setFontWeight('bold').setFontSize(16);
   sheet.getRange(2, 1).setFontColor('#777777');
   const labels = TILES.flatMap((t, i) => (i === TILES.length - 1 ? [t.label] : [t.label, '']));
@@ -101,17 +106,6 @@ function buildSheet(
   sheet.getRange(TILE_ROW + 3, 1).setFontColor('#777777');
   ex.platform.log(`Creator Reporting: dashboard '${d.sheetName}' made.`);
   return sheet;
-}
-
-/** "Wander Far Travel (site-2) \u00b7 Last 30 days", as the saved cards say it; the ID alone if the sites cannot be listed. */
-function title(ex: Execution, siteId: string, period: string): string {
-  let name: string | undefined;
-  try {
-    name = listSiteViews(ex).find((s) => s.id === siteId)?.name;
-  } catch (_) {
-    // The reports' own refresh already said what is wrong with the credential.
-  }
-  return `${sitesInWords(siteId, () => name)} \u00b7 ${datesInWords(period, undefined)}`;
 }
 
 function insertChart(sheet: Sheet, spec: ChartSpec): Binding {

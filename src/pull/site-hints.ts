@@ -23,19 +23,42 @@ export function explainSiteError(error: unknown, siteId: string, listSites: () =
   } catch (_) {
     return error;
   }
-  if (notFound) {
-    const wanted = siteId.trim().toLowerCase();
-    const match = sites.find((s) => String(s.id).toLowerCase() === wanted) ?? sites.find((s) => typeof s.name === 'string' && s.name.trim().toLowerCase() === wanted);
-    if (!match) return error;
-    if (String(match.id).toLowerCase() !== wanted) return new CreatorError('BAD_INPUT', `"${siteId}" is a site name: use its ID, ${match.id}.`);
-    const name = typeof match.name === 'string' && match.name ? ` (${match.name})` : '';
-    return new CreatorError('BAD_INPUT', `Site IDs are case-sensitive: use ${match.id}${name}, not ${siteId}.`);
-  }
+  if (notFound) return typedAsName(siteId, sites) ?? error;
   const site = sites.find((s) => String(s.id) === siteId);
-  if (!site || isActiveSite(site.status)) return error;
+  return site && !isActiveSite(site.status) ? inactive(siteId, site) : error;
+}
+
+/** A name or a differently cased ID typed where the ID goes: the message that names the ID. */
+function typedAsName(siteId: string, sites: ReadonlyArray<ListedSite>): CreatorError | null {
+  const wanted = siteId.trim().toLowerCase();
+  const match = sites.find((s) => String(s.id).toLowerCase() === wanted) ?? sites.find((s) => typeof s.name === 'string' && s.name.trim().toLowerCase() === wanted);
+  if (!match) return null;
+  if (String(match.id).toLowerCase() !== wanted) return new CreatorError('BAD_INPUT', `"${siteId}" is a site name: use its ID, ${match.id}.`);
+  const name = typeof match.name === 'string' && match.name ? ` (${match.name})` : '';
+  return new CreatorError('BAD_INPUT', `Site IDs are case-sensitive: use ${match.id}${name}, not ${siteId}.`);
+}
+
+function inactive(siteId: string, site: ListedSite): CreatorError {
   const status = typeof site.status === 'string' && site.status.trim() ? site.status.trim() : 'inactive';
   return new CreatorError(
     'OUT_OF_BOUNDS',
     `Site ${siteId} is ${status.toLowerCase()}, so it has no data to report. Choose an active site, or "all" for every active one.`,
+  );
+}
+
+/**
+ * For what is made once and then runs unattended (a dashboard, an alert): the site must be an
+ * active one the credential sees, checked when it is made rather than failing at every run.
+ */
+export function checkActiveSite(siteId: string, sites: ReadonlyArray<ListedSite>): void {
+  const site = sites.find((s) => String(s.id) === siteId);
+  if (site && isActiveSite(site.status)) return;
+  if (site) throw inactive(siteId, site);
+  const hint = typedAsName(siteId, sites);
+  if (hint) throw hint;
+  const some = sites.filter((s) => isActiveSite(s.status)).slice(0, 3).map((s) => String(s.id));
+  throw new CreatorError(
+    'BAD_INPUT',
+    `"${siteId}" is not a site this credential sees. Use a site ID${some.length ? ` such as ${some.join(', ')}` : ''} (the Report tab lists them).`,
   );
 }

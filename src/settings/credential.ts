@@ -42,6 +42,11 @@ export function loadCredential(execution: Execution, purpose: CredentialPurpose)
   return credential;
 }
 
+/** Whether this user has saved a credential (nothing is loaded or checked). */
+export function hasCredential(execution: Execution): boolean {
+  return readStoredCredential(execution.platform.userProperties) !== null;
+}
+
 /** Drops what loadCredential remembered, after the stored credential or consent changed. */
 export function forgetLoadedCredential(execution: Execution): void {
   for (const purpose of PURPOSES) execution.memory.delete(memoKey(purpose));

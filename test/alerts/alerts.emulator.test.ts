@@ -129,6 +129,34 @@ describe('changeBelow against the previous period', () => {
     expect(alertLines(w)).toHaveLength(2);
   });
 
+  test('a day with no new data sends no second e-mail with the same numbers', () => {
+    // The network is a day late on Sunday: its bounds still end on 2026-11-19, as on Saturday.
+    let frozen: string | null = null;
+    const edit = earningsEdit(() => DROP);
+    const w = createWorld(bundle, {
+      now: START,
+      respond: (req, res) => {
+        const out = edit(req, res);
+        if (frozen === null || 'networkError' in out || !/date-bounds/.test(req.url)) return out;
+        return { ...out, body: out.body.replace(/"endDate":"(\d{4}-\d{2}-\d{2})"/g, (m, day: string) => (day > frozen! ? `"endDate":"${frozen}"` : m)) };
+      },
+    });
+    w.connect();
+    saveAlert(w, { condition: 'changeBelow', threshold: -0.1 });
+    expect(check(w).map((r) => r.outcome)).toEqual(['fired']);
+    frozen = '2026-11-19';
+    w.emu.clock.set(Date.parse(START) + DAY);
+    const [again] = check(w);
+    expect(again.outcome).toBe('sentToday');
+    expect(again.message).toContain('Already e-mailed for data through 2026-11-19');
+    expect(w.emu.mail.sent).toHaveLength(1);
+    // Monday the network catches up: a new day of data, a new e-mail if it still holds.
+    frozen = null;
+    w.emu.clock.set(Date.parse(START) + 2 * DAY);
+    expect(check(w).map((r) => r.outcome)).toEqual(['fired']);
+    expect(w.emu.mail.sent).toHaveLength(2);
+  });
+
   test('a rise does not fire a drop alert; changeAbove fires on it, strictly past its threshold', () => {
     const w = world((day) => (day >= '2026-11-13' ? 15 : 12));
     saveAlert(w, { condition: 'changeBelow', threshold: -0.2 });
@@ -306,5 +334,11 @@ describe('saving', () => {
     expect(fail({ period: '2026-11-01' })).toContain('Alerts watch a rolling window, not a fixed day like "2026-11-01"');
     expect(fail({ condition: 'noData', byHour: 25 })).toBe('The hour by which data is expected is a whole hour, 0 to 23.');
     expect(fail({ siteId: { a: 1 } })).toBe('The site must be text, not a value of an unexpected kind.');
+    // A site the alert could never check is refused when it is saved, not at every check.
+    expect(fail({ siteId: 'Example Kitchen' })).toBe('"Example Kitchen" is a site name: use its ID, site-1.');
+    expect(fail({ siteId: 'SITE-2' })).toBe('Site IDs are case-sensitive: use site-2 (Wander Far Travel), not SITE-2.');
+    expect(fail({ siteId: 'nonsense-site' })).toMatch(/^"nonsense-site" is not a site this credential sees\. Use a site ID such as site-1, /);
+    expect(fail({ siteId: 'site-old' })).toMatch(/^Site site-old is inactive, so it has no data to report\./);
+    expect(w.call<{ alerts: unknown[] }>('listAlerts').alerts).toEqual([]);
   });
 });

@@ -92,6 +92,13 @@ describe('createDashboard', () => {
     expect(w.failure(OWNER, 'createDashboard', { siteId: 'site-1', period: 'fortnight' })).toBe(
       'The period must be a preset such as lastThirtyDays, lastNinetyDays, monthToDate or lastMonth, not "fortnight".',
     );
+    // A site the reports could never pull is refused before anything is made.
+    const sheetsBefore = w.emu.spreadsheet.getSheets().length;
+    expect(w.failure(OWNER, 'createDashboard', { siteId: 'Wander Far Travel' })).toBe('"Wander Far Travel" is a site name: use its ID, site-2.');
+    expect(w.failure(OWNER, 'createDashboard', { siteId: 'nonsense-site' })).toMatch(/^"nonsense-site" is not a site this credential sees\./);
+    expect(w.failure(OWNER, 'createDashboard', { siteId: 'site-old' })).toMatch(/^Site site-old is inactive/);
+    expect(w.emu.spreadsheet.getSheets().length).toBe(sheetsBefore);
+    expect(w.call<{ reports: unknown[] }>('listReports').reports).toEqual([]);
     const made = make(w);
     expect(w.failure(OWNER, 'createDashboard', { siteId: 'site-1', period: 'monthToDate' })).toContain("The sheet 'Dashboard - site-1 - monthToDate' already exists");
     // Placed blocks share a sheet only where they do not reach each other.

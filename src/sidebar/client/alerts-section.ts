@@ -1,3 +1,4 @@
+import { datesInWords } from '../../dates/presets';
 import type { AlertCondition, AlertDefinition, AlertListView, AlertView, SavedReportView } from '../../shared/types';
 import { REPORTS } from '../../catalog/reports';
 import { clear, el, field, select, setStatus } from './dom';
@@ -32,14 +33,17 @@ function metricsOf(reportKey: string): Array<{ field: string; header: string }> 
 
 const isChange = (c: string) => c === 'changeBelow' || c === 'changeAbove';
 
-/** "RPM (site-1, earnings) falls by at least 20 % against the previous period over the last 7 days". */
+/** "RPM on site-1 falls by at least 20 % against the previous period, over the last 7 days with data". */
 export function describeAlert(a: AlertView): string {
   const metric = metricsOf(a.report).find((m) => m.field === a.metric)?.header ?? a.report;
   const site = a.siteId === 'all' ? 'all sites' : a.siteId;
   if (a.condition === 'noData') return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} has no data for yesterday by ${a.byHour ?? 9}:00`;
   const threshold = isChange(a.condition) ? `${Math.abs(Math.round((a.threshold ?? 0) * 1000) / 10)} %` : String(a.threshold);
   const against = isChange(a.condition) ? ` against the ${a.compareTo === 'previousYearWeekday' ? 'same weekdays a year ago' : a.compareTo === 'previousYear' ? 'same dates a year ago' : 'previous period'}` : '';
-  return `${metric} on ${site} ${CONDITION_LABEL[a.condition]} ${threshold}${against} (${a.period ?? 'yesterday'})`;
+  const period = a.period ?? 'yesterday';
+  // The period in the words the form offers it ("the last 7 days with data"), never its key.
+  const over = (PERIODS.find(([key]) => key === period)?.[1] ?? datesInWords(period, undefined)).toLowerCase();
+  return `${metric} on ${site} ${CONDITION_LABEL[a.condition]} ${threshold}${against}, over ${over}`;
 }
 
 function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
