@@ -112,6 +112,14 @@ describe('the sidebar page', () => {
     expect(await page.inputValue('select[name=preset]')).toBe('lastThirtyDays');
     expect(await page.locator('[data-test=preset-range]').textContent()).toMatch(/^2026-10-\d\d to 2026-11-\d\d$/);
     expect(await page.inputValue('input[name=sheetName]')).toBe('Page performance - site-1');
+
+    // An inactive site has no presets; going back to an active one keeps the rolling range chosen.
+    await page.selectOption('select[name=site]', 'site-old');
+    await page.locator('select[name=preset] option[value=lastThirtyDays]').waitFor({ state: 'detached' });
+    await page.selectOption('select[name=site]', 'site-1');
+    await page.locator('select[name=preset] option[value=lastThirtyDays]').waitFor({ state: 'attached' });
+    expect(await page.inputValue('select[name=preset]')).toBe('lastThirtyDays');
+    expect(await page.inputValue('input[name=sheetName]')).toBe('Page performance - site-1');
   });
 
   it('checks custom dates against the bounds in the page, before anything is fetched', async () => {

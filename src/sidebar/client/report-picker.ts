@@ -64,6 +64,8 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
   let sites: SiteView[] = [];
   let catalog: CatalogEntryView[] = [];
   let dates: DateOptionsView | null = null;
+  // The range the person picked: a site without data (no presets) must not replace it for good.
+  let picked: string | null = null;
   let datesRequest = 0;
   // A saved report keeps its sheet; the builder proposes one per report and site until one is typed.
   let sheetEdited = initial !== undefined;
@@ -152,7 +154,7 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
   const fillDates = (options: DateOptionsView | null, message = ''): void => {
     const first = dates === null && preset.options.length === 0;
     dates = options;
-    const previous = preset.value;
+    const previous = picked ?? preset.value;
     clear(preset);
     for (const p of options?.presets ?? []) {
       preset.appendChild(el('option', { value: p.key, text: p.label, title: `${p.startDate} to ${p.endDate}` }));
@@ -168,6 +170,8 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
       }
     } else {
       preset.value = keys.includes(previous) ? previous : keys.includes('lastThirtyDays') ? 'lastThirtyDays' : (keys[0] ?? CUSTOM);
+      // A range this site lacks (an inactive site has no presets) is kept for the next site that has it.
+      if (!keys.includes(previous) && previous && previous !== CUSTOM) picked = previous;
     }
     const { startDate, endDate } = options?.available ?? { startDate: null, endDate: null };
     startInput.min = endInput.min = startDate ?? '';
@@ -333,6 +337,7 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
     reportChanged();
   });
   preset.addEventListener('change', () => {
+    picked = preset.value;
     showCustom();
     changed('detail');
   });
