@@ -9,8 +9,6 @@ export interface StreamedBlock {
   rows(batch: BlockTable): void;
   /** Drops what was staged: the rows will come again, maybe with other columns. */
   restart(): void;
-  /** Rows received so far. */
-  readonly received: number;
   /**
    * Puts the block in place (call it under the document lock), as writeReportBlock does for a
    * whole table. `columns`: the final ones (formats a later batch widened; the columns when no
@@ -29,7 +27,6 @@ export interface StreamedBlock {
 export function streamReportBlock(spreadsheet: Spreadsheet, input: Omit<WriteBlockInput, 'table' | 'note' | 'onProgress'>): StreamedBlock {
   let write: BlockWrite | null = null;
   let waiting: unknown[][] = [];
-  let received = 0;
   const begin = (columns: BlockColumn[], sheetSafe: boolean | undefined): BlockWrite =>
     beginBlockWrite(spreadsheet, {
       sheetName: input.sheetName,
@@ -49,18 +46,13 @@ export function streamReportBlock(spreadsheet: Spreadsheet, input: Omit<WriteBlo
     }
   };
   const block: StreamedBlock = {
-    get received() {
-      return received;
-    },
     rows(batch) {
       if (!write) write = begin(batch.columns, batch.sheetSafe);
       for (const row of batch.rows) waiting.push(row);
-      received += batch.rows.length;
       stage(write, false);
     },
     restart() {
       block.abort();
-      received = 0;
     },
     commit(note, columns) {
       const w = write ?? begin(columns, true);
