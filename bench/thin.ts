@@ -61,8 +61,12 @@ export interface GoogleCounts {
 
 const MB = 1024 * 1024;
 const SERVICES = ['UrlFetchApp', 'CacheService', 'PropertiesService', 'LockService', 'SpreadsheetApp', 'ScriptApp', 'HtmlService', 'Utilities', 'Session', 'Logger'] as const;
-/** Writes the thin runs count and drop (Range and the Sheets advanced service). */
-const DROPPED_WRITES = new Set(['setValues', 'setNumberFormats', 'setNumberFormat', 'update', 'batchUpdate']);
+/**
+ * Writes the thin runs count and drop (Range and the Sheets advanced service). `copyTo` is the
+ * staged writer's commit (staging sheet to the block): counted as a setValues of its cells, as the
+ * emulator's counters do, and dropped like the writes it copies.
+ */
+const DROPPED_WRITES = new Set(['setValues', 'setNumberFormats', 'setNumberFormat', 'update', 'batchUpdate', 'copyTo']);
 /** Where rows enter or leave the add-on: the memory run samples the heap at these calls. */
 const SAMPLED = new Set(['fetch', 'fetchAll', ...DROPPED_WRITES]);
 
@@ -75,8 +79,12 @@ function cellsOf(grid: unknown): number {
 }
 
 /** Counts a write the way the emulator would have, without storing anything. */
-function countWrite(w: Writes, method: string, args: unknown[]): void {
-  if (method === 'setValues') {
+function countWrite(w: Writes, method: string, args: unknown[], target: object): void {
+  if (method === 'copyTo') {
+    const range = target as { getNumRows(): number; getNumColumns(): number };
+    w.setValuesCalls++;
+    w.setValuesCells += range.getNumRows() * range.getNumColumns();
+  } else if (method === 'setValues') {
     w.setValuesCalls++;
     w.setValuesCells += cellsOf(args[0]);
   } else if (method === 'setNumberFormats') {
@@ -136,7 +144,7 @@ function excluded<T extends object>(target: T, meter: Meter): T {
         const method = String(prop);
         if (meter.depth === 0 && SAMPLED.has(method)) meter.onSample?.();
         if (meter.depth === 0 && DROPPED_WRITES.has(method)) {
-          countWrite(meter.writes, method, args);
+          countWrite(meter.writes, method, args, obj);
           return receiver;
         }
         const start = meter.depth === 0 ? process.cpuUsage() : null;

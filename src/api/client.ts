@@ -13,7 +13,7 @@ import { sortRows } from './local-sort';
 import { adaptiveFanOut, MAX_FAN_OUT, type FanOut } from './fan-out';
 import { fetchPages, MAX_PAGE_SIZE } from './pagination';
 import { createRequester, type Settled } from './requester';
-import { readCached, responseCacheKey, writeCached } from './response-cache';
+import { mayFitCache, readCached, responseCacheKey, writeCached } from './response-cache';
 import type { RetryContext } from './retry';
 import type { ClientOptions, DateBounds, FetchRowsOptions, FetchRowsResult, RowQuery, SiteRow } from './types';
 import { buildUrl, hostOf, resolvePath, type QueryParam } from './url';
@@ -100,11 +100,22 @@ function sortedHere(sort: string, query: RowQuery, pages: (limit: number | undef
   return { ...all, rows, truncated };
 }
 
+/** Rows seen so far, and whether any carried a date (for seriesNotice, batch by batch). */
+interface SeriesSeen {
+  rows: number;
+  dated: boolean;
+}
+
+function seeSeries(seen: SeriesSeen, rows: Record<string, unknown>[]): void {
+  seen.rows += rows.length;
+  if (!seen.dated) seen.dated = rows.some((row) => 'date' in row);
+}
+
 /** A day-by-day report whose rows carry no date: the API sent a summary instead of a series. */
-function seriesNotice(spec: ReportSpec, rows: Record<string, unknown>[], query: RowQuery): string[] {
-  if (spec.series !== 'daily' || rows.length === 0 || rows.some((row) => 'date' in row)) return [];
+function seriesNotice(spec: ReportSpec, seen: SeriesSeen, query: RowQuery): string[] {
+  if (spec.series !== 'daily' || seen.rows === 0 || seen.dated) return [];
   const range = query.startDate && query.endDate ? ` for ${query.startDate} to ${query.endDate}` : '';
-  const what = rows.length === 1 ? 'one summary row' : `${rows.length} rows without dates`;
+  const what = seen.rows === 1 ? 'one summary row' : `${seen.rows} rows without dates`;
   return [`The Creator API sent ${what}${range}, not a day-by-day series, so there is no Date column.`];
 }
 
@@ -126,12 +137,16 @@ export function createClient(execution: Execution, credential: Credential, opts:
     execution.memory.set(full, value);
     return value;
   };
-  /** Read-through cache; bypassCache skips the read but still refreshes the entry. */
+  /**
+   * Read-through cache; bypassCache skips the read but still refreshes the entry. `complete` says
+   * whether the computed value holds the whole answer (a streamed one may have let its rows go).
+   */
   const cached = <T>(
     request: unknown,
     ttl: number | (() => number),
     valid: (v: unknown) => v is T,
     compute: () => T,
+    complete: () => boolean = () => true,
   ): { value: T; hit: boolean } => {
     const key = responseCacheKey(platform, fingerprint, request);
     if (!opts.bypassCache) {
@@ -139,12 +154,15 @@ export function createClient(execution: Execution, credential: Credential, opts:
       if (hit !== undefined) return { value: hit, hit: true };
     }
     const value = compute();
-    writeCached(platform, key, value, typeof ttl === 'function' ? ttl() : ttl);
+    if (complete()) writeCached(platform, key, value, typeof ttl === 'function' ? ttl() : ttl);
     return { value, hit: false };
   };
   const adaptation = createAdaptation(execution, fingerprint);
-  /** Runs `run` with what the API accepts, adapting on a 400 (adapt.ts) and remembering what worked. */
-  const adapted = <T>(spec: ReportSpec, sort: string | undefined, run: (attempt: Attempt) => T): T => {
+  /**
+   * Runs `run` with what the API accepts, adapting on a 400 (adapt.ts) and remembering what worked.
+   * Once rows were handed over (`started`), a failure is final: another attempt would repeat them.
+   */
+  const adapted = <T>(spec: ReportSpec, sort: string | undefined, run: (attempt: Attempt) => T, started: () => boolean = () => false): T => {
     const firstAttempt = adaptation.first(spec, MAX_PAGE_SIZE, sort);
     let attempt = firstAttempt;
     for (;;) {
@@ -153,7 +171,7 @@ export function createClient(execution: Execution, credential: Credential, opts:
         adaptation.learn(spec, sort, firstAttempt, attempt);
         return value;
       } catch (error) {
-        const next = adaptation.next(spec, attempt, error);
+        const next = started() ? null : adaptation.next(spec, attempt, error);
         if (!next) throw error;
         attempt = next;
       }
@@ -238,14 +256,21 @@ export function createClient(execution: Execution, credential: Credential, opts:
       if (!answer.ok) throw answer.error;
       return answer.body;
     };
+    const sink = fetchOpts.onRows;
+    // A whole result at once: to the sink as one batch, when there is one.
+    const whole = (result: FetchRowsResult): FetchRowsResult => {
+      if (!sink) return result;
+      sink(result.rows);
+      return { ...result, rows: [] };
+    };
     if (spec.key === 'sites') {
       check();
       const { rows, truncated } = shapeLocally(listSites(), query);
-      return { rows, recordCount: null, truncated, pages: 1, fromCache: false };
+      return whole({ rows, recordCount: null, truncated, pages: 1, fromCache: false });
     }
     if (spec.shape === 'date-bounds') {
       check();
-      return { rows: [rawBounds(query.siteId ?? '')], recordCount: null, truncated: false, pages: 1, fromCache: false };
+      return whole({ rows: [rawBounds(query.siteId ?? '')], recordCount: null, truncated: false, pages: 1, fromCache: false });
     }
     const path = resolvePath(spec.path, query.siteId);
     const dates: QueryParam[] = [];
@@ -257,40 +282,80 @@ export function createClient(execution: Execution, credential: Credential, opts:
     const request = { what: 'rows', path, params: dates, extra: spec.params ?? [], limit: query.limit ?? null, sort: sort ?? null };
     const ttl = fetchOpts.cacheTtlSeconds ?? TTL_RECENT_S;
     const context = { siteId: query.siteId, path };
-    const { value, hit } = cached(request, ttl, isCachedResult, (): Cached => {
-      const paramsFor = (attempt: Attempt): QueryParam[] => [
-        ...dates,
-        ...(attempt.extraParams ? (spec.params ?? []).map(([name, v]): QueryParam => [name, v]) : []),
-        ...(spec.paginated && attempt.sort ? [['sort', attempt.sort] as QueryParam] : []),
-      ];
-      const result = adapted(spec, spec.paginated ? sort : undefined, (attempt): Cached => {
-        if (!spec.paginated) {
-          const page = readPage(first(buildUrl(credential.apiBaseUrl, path, paramsFor(attempt)), context), secretCheck(execution));
-          fetchOpts.onProgress?.(1, 1);
-          return { ...shapeLocally(withCatalogNames(spec, page.rows), query), recordCount: page.recordCount, pages: 1 };
+    const seen: SeriesSeen = { rows: 0, dated: false };
+    // A streamed result keeps its rows only while the whole of it could still fit the cache.
+    let keep = true;
+    let handed = false;
+    const hand = (rows: Record<string, unknown>[]): void => {
+      handed = true;
+      sink?.(rows);
+    };
+    const { value, hit } = cached(
+      request,
+      ttl,
+      isCachedResult,
+      (): Cached => {
+        const paramsFor = (attempt: Attempt): QueryParam[] => [
+          ...dates,
+          ...(attempt.extraParams ? (spec.params ?? []).map(([name, v]): QueryParam => [name, v]) : []),
+          ...(spec.paginated && attempt.sort ? [['sort', attempt.sort] as QueryParam] : []),
+        ];
+        const result = adapted(
+          spec,
+          spec.paginated ? sort : undefined,
+          (attempt): Cached => {
+            if (!spec.paginated) {
+              const page = readPage(first(buildUrl(credential.apiBaseUrl, path, paramsFor(attempt)), context), secretCheck(execution));
+              fetchOpts.onProgress?.(1, 1);
+              return { ...shapeLocally(withCatalogNames(spec, page.rows), query), recordCount: page.recordCount, pages: 1 };
+            }
+            const pages = (limit: number | undefined, streamed: boolean): Cached => {
+              const kept: Record<string, unknown>[] = [];
+              const got = fetchPages(execution, requester, {
+                baseUrl: credential.apiBaseUrl,
+                path,
+                siteId: query.siteId,
+                params: paramsFor(attempt),
+                limit,
+                pageSize: attempt.pageSize,
+                fanOut,
+                onProgress: fetchOpts.onProgress,
+                sendFirst: (url) => first(url, context),
+                ...(streamed
+                  ? {
+                      onRows: (batch: Record<string, unknown>[], recordCount: number | null) => {
+                        const rows = withCatalogNames(spec, batch);
+                        seeSeries(seen, rows);
+                        if (keep && !kept.length) keep = mayFitCache(platform, rows, Math.min(recordCount ?? 0, limit ?? Infinity));
+                        if (keep) {
+                          kept.push(...rows);
+                          keep = mayFitCache(platform, kept, kept.length);
+                          if (!keep) kept.length = 0;
+                        }
+                        hand(rows);
+                      },
+                    }
+                  : {}),
+              });
+              return { ...got, rows: streamed ? (keep ? kept : []) : withCatalogNames(spec, got.rows) };
+            };
+            if (attempt.sort === sort || sort === undefined) return pages(query.limit, !!sink);
+            return sortedHere(sort, query, (limit) => pages(limit, false));
+          },
+          () => handed,
+        );
+        if (!handed) {
+          seeSeries(seen, result.rows);
+          if (sink) hand(result.rows);
         }
-        const pages = (limit: number | undefined): Cached => {
-          const got = fetchPages(execution, requester, {
-            baseUrl: credential.apiBaseUrl,
-            path,
-            siteId: query.siteId,
-            params: paramsFor(attempt),
-            limit,
-            pageSize: attempt.pageSize,
-            fanOut,
-            onProgress: fetchOpts.onProgress,
-            sendFirst: (url) => first(url, context),
-          });
-          return { ...got, rows: withCatalogNames(spec, got.rows) };
-        };
-        if (attempt.sort === sort || sort === undefined) return pages(query.limit);
-        return sortedHere(sort, query, pages);
-      });
-      return { ...result, notices: [...(result.notices ?? []), ...seriesNotice(spec, result.rows, query)] };
-    });
+        return { ...result, notices: [...(result.notices ?? []), ...seriesNotice(spec, seen, query)] };
+      },
+      () => keep,
+    );
     // A cached result still has to pass the caller's check before it is used.
     check();
-    return { ...value, fromCache: hit };
+    if (hit) return whole({ ...value, fromCache: true });
+    return { ...value, ...(sink ? { rows: [] } : {}), fromCache: false };
   };
 
   return {

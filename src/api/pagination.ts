@@ -36,6 +36,12 @@ export interface PagedRequest {
    * put other requests in the same round trip; it throws if the pull must not go on.
    */
   sendFirst?(url: string): unknown;
+  /**
+   * Rows handed over as they arrive (the first page, then each fan-out batch), checked, cut to the
+   * limit and in order; the result's `rows` is then empty. A streamed pull keeps only a batch alive.
+   * `recordCount` is the API's total from the first page (null when it sent none).
+   */
+  onRows?(rows: Record<string, unknown>[], recordCount: number | null): void;
 }
 
 export interface PagedResult {
@@ -102,7 +108,22 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
   if (request.limit === undefined && recordCount !== null && recordCount > ROW_CAP) throw tooManyRows(recordCount);
 
   const pageSize = servedPageSize(first, asked);
-  const rows = first.rows.slice();
+  // Rows the API sent, and those kept (up to the limit): all of them, or one batch when streamed.
+  let received = 0;
+  let rows: Record<string, unknown>[] = [];
+  const take = (pageRows: Record<string, unknown>[]): void => {
+    const room = wanted - received;
+    received += pageRows.length;
+    if (room <= 0) return;
+    if (pageRows.length <= room) rows.push(...pageRows);
+    else for (let i = 0; i < room; i++) rows.push(pageRows[i]);
+  };
+  const handOver = (): void => {
+    if (!request.onRows) return;
+    const batch = rows;
+    rows = [];
+    request.onRows(batch, recordCount);
+  };
   const checkPage = (page: Page, number: number, total: number | null): void => {
     // Pages are requested by number, but a next pointing backwards means the API's paging is
     // broken (a loop), so its pages cannot be trusted to be disjoint either.
@@ -115,13 +136,15 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
     if (total !== null && number < total && page.rows.length < pageSize) {
       throw guardError(`page ${n(number)} of ${n(total)} came back with ${n(page.rows.length)} rows instead of ${n(pageSize)}`);
     }
-    if (rows.length + page.rows.length > ROW_CAP) throw tooManyRows(rows.length + page.rows.length);
+    if (received + page.rows.length > ROW_CAP) throw tooManyRows(received + page.rows.length);
   };
 
   const totalPages = first.last !== null ? Math.max(1, first.last) : recordCount !== null ? Math.max(1, Math.ceil(recordCount / pageSize)) : null;
   let pages = 1;
   let morePages: boolean;
   checkPage(first, 1, totalPages);
+  take(first.rows);
+  handOver();
 
   if (totalPages !== null) {
     const needed = Math.min(totalPages, Math.ceil(wanted / pageSize));
@@ -138,8 +161,9 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
       next += batch.length;
       getPages(batch).forEach((page, k) => {
         checkPage(page, batch[k], totalPages);
-        rows.push(...page.rows);
+        take(page.rows);
       });
+      handOver();
       pages += batch.length;
       request.onProgress?.(pages, needed);
     }
@@ -147,12 +171,13 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
   } else {
     request.onProgress?.(1, null);
     let next = first.next;
-    while (rows.length < wanted && next !== null && next !== undefined) {
+    while (received < wanted && next !== null && next !== undefined) {
       // Without a page count there is no early estimate: stop once one more page would not fit.
       if (Math.max(pageMs, 1) > timeLeft(execution)) throw tooLarge(execution, pages + 1);
       const page = getPages([next])[0];
       checkPage(page, next, null);
-      rows.push(...page.rows);
+      take(page.rows);
+      handOver();
       pages += 1;
       next = page.next;
       request.onProgress?.(pages, null);
@@ -161,12 +186,12 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
   }
 
   const limited = request.limit !== undefined;
-  const truncated = limited && (rows.length > wanted || morePages || (recordCount !== null && recordCount > wanted));
-  if (rows.length > wanted) rows.length = wanted;
+  const truncated = limited && (received > wanted || morePages || (recordCount !== null && recordCount > wanted));
+  const got = Math.min(received, wanted);
   if (recordCount !== null) {
     const expected = Math.min(recordCount, wanted);
-    if (limited ? rows.length < expected : rows.length !== expected) {
-      throw guardError(`the API said ${n(recordCount)} rows but sent ${n(rows.length)}`);
+    if (limited ? got < expected : got !== expected) {
+      throw guardError(`the API said ${n(recordCount)} rows but sent ${n(got)}`);
     }
   }
   return { rows, recordCount, truncated, pages };

@@ -36,6 +36,13 @@ export interface FetchRowsOptions {
    * fetchRows, and no further page is requested.
    */
   boundsAlong?: { siteIds: string[]; check(): void };
+  /**
+   * Rows handed over in batches as they arrive (in order, after `boundsAlong`'s check), so a big
+   * pull never holds every row at once; the result's `rows` is then empty. One batch when the rows
+   * come from the cache or must be sorted here. A result small enough for the cache is still kept
+   * and cached; a bigger one is not.
+   */
+  onRows?(rows: Record<string, unknown>[]): void;
 }
 
 export interface FetchRowsResult {

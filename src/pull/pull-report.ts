@@ -3,7 +3,7 @@ import { freshnessTtl, TTL_RECENT_S } from '../api/freshness';
 import type { Execution } from '../platform/execution';
 import type { ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
-import { catalogRank, compareTables, pickColumns, stackTables, toTable, withTotals, type Table } from '../table';
+import { catalogRank, compareTables, pickColumns, stackTables, tableStream, toTable, withTotals, type Table } from '../table';
 import { COMPARE_LABEL, comparisonRange, dayShift, parseRange, resolveRange, type CompareTo, type ResolvedRange } from '../dates';
 import { CreatorError, isCreatorError } from '../shared/errors';
 import { dayCells, earliestDay, latestDay } from './day-cells';
@@ -45,7 +45,23 @@ export interface PullOptions {
   /** The table goes to setValues: its cells are made sheet-safe in the same pass (Table.sheetSafe). */
   forSheet?: boolean;
   onProgress?(message: string, page: number, pages: number | null): void;
+  /**
+   * Streams a pull of one site without totals or a comparison (those need every row first; other
+   * pulls ignore this): each batch of pages goes to `rows` as it arrives, cut to the columns the
+   * first batch decided, and the result's table keeps only the columns. When a later batch needs
+   * other columns (a field or score first seen there), `restart` is called, the rows are fetched
+   * again, and the result carries the whole table instead (`streamed` false).
+   */
+  stream?: PullStream;
 }
+
+export interface PullStream {
+  rows(batch: Table): void;
+  restart(): void;
+}
+
+/** Thrown through the client when a streamed batch does not fit the columns already decided. */
+class StreamDrift extends Error {}
 
 export interface PullResult {
   spec: ReportSpec;
@@ -69,6 +85,8 @@ export interface PullResult {
   totalRows: number;
   /** The period compared with, when the table is a comparison. */
   comparison: { compareTo: CompareTo; label: string; startDate: string; endDate: string } | null;
+  /** The rows went to `options.stream`; `table` has the columns only, `rows` counts them. */
+  streamed?: boolean;
 }
 
 /**
@@ -147,6 +165,8 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   const names = sites.length > 1 ? siteNames(client) : undefined;
 
   let truncated = false;
+  // Rows streamed to options.stream, and the columns they had (null: not streamed).
+  let streamed = null as { rows: number; table: Table } | null;
   const pullSide = (side: Array<ResolvedRange | null> | null, label: string): Table => {
     const tables: Table[] = [];
     sites.forEach((siteId, i) => {
@@ -159,31 +179,55 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     function pullSite(siteId: string, i: number): void {
       const known = side ? side[i] : (ranges?.[i] ?? null);
       const prefix = (sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '') + label;
-      const result = rowsClient.fetchRows(
-        spec,
-        {
-          siteId,
-          startDate: known?.startDate ?? explicit?.startDate,
-          endDate: known?.endDate ?? explicit?.endDate,
-          limit,
-          sort,
-        },
-        {
-          onProgress: (page, pages) =>
-            options.onProgress?.(`${prefix}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
-          cacheTtlSeconds: () => {
-            const range = side ? side[i] : checkAll()[i];
-            return range ? freshnessTtl(range.endDate, range.dataThrough) : TTL_RECENT_S;
+      const tableOpts = sites.length > 1 ? { toDate, siteId, forSheet: options.forSheet } : { toDate, forSheet: options.forSheet };
+      const fetch = (onRows?: (rows: Record<string, unknown>[]) => void) =>
+        rowsClient.fetchRows(
+          spec,
+          {
+            siteId,
+            startDate: known?.startDate ?? explicit?.startDate,
+            endDate: known?.endDate ?? explicit?.endDate,
+            limit,
+            sort,
           },
-          ...(ranges ? {} : { boundsAlong: { siteIds: unknownBounds, check: () => void checkAll() } }),
-        },
-      );
+          {
+            onProgress: (page, pages) =>
+              options.onProgress?.(`${prefix}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
+            cacheTtlSeconds: () => {
+              const range = side ? side[i] : checkAll()[i];
+              return range ? freshnessTtl(range.endDate, range.dataThrough) : TTL_RECENT_S;
+            },
+            ...(ranges ? {} : { boundsAlong: { siteIds: unknownBounds, check: () => void checkAll() } }),
+            ...(onRows ? { onRows } : {}),
+          },
+        );
+      const sink = options.stream && sites.length === 1 && !compareTo && !totals ? options.stream : null;
+      let result: ReturnType<typeof fetch> | null = null;
+      if (sink) {
+        const stream = tableStream(spec, tableOpts);
+        const sent = { rows: 0, table: { columns: [], rows: [] } as Table };
+        try {
+          result = fetch((rows) => {
+            const batch = stream.add(rows);
+            if (!batch) throw new StreamDrift();
+            const picked = pickColumns(batch, columns);
+            sent.rows += picked.rows.length;
+            sent.table = { ...picked, rows: [] };
+            sink.rows(picked);
+          });
+          streamed = sent;
+        } catch (error) {
+          if (!(error instanceof StreamDrift)) throw error;
+          sink.restart();
+        }
+      }
+      if (!result) result = fetch();
       truncated = truncated || result.truncated;
       for (const notice of result.notices ?? []) {
         const text = sites.length > 1 ? `${siteId}: ${notice}` : notice;
         if (!notices.includes(text)) notices.push(text);
       }
-      tables.push(toTable(spec, result.rows, sites.length > 1 ? { toDate, siteId, forSheet: options.forSheet } : { toDate, forSheet: options.forSheet }));
+      tables.push(streamed ? streamed.table : toTable(spec, result.rows, tableOpts));
     }
     return sites.length > 1 ? stackTables(tables, sites, names, catalogRank(spec)) : tables[0];
   };
@@ -222,10 +266,11 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     dataThrough: earliestDay(resolved.map((r) => r.dataThrough)),
     truncated,
     clamped: resolved.some((r) => r.clamped === true),
-    rows: table.rows.length,
+    rows: streamed ? streamed.rows : table.rows.length,
     notices,
     totalRows,
     comparison,
+    ...(streamed ? { streamed: true } : {}),
   };
 }
 

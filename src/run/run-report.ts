@@ -7,6 +7,7 @@ import { serialNumbers } from '../dates';
 import type { WriteBlockInput } from '../sheet/report-table';
 import { applyBindings } from '../bindings/apply-bindings';
 import { writeReportBlock } from '../sheet/write-report-block';
+import { streamReportBlock, type StreamedBlock } from '../sheet/stream-report-block';
 import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
 import { throttledProgress } from './progress';
@@ -37,6 +38,9 @@ export function siteLabels(sites: string[], fallback: string | string[]): string
   return (Array.isArray(fallback) ? fallback : [fallback]).filter((s) => s !== '');
 }
 
+/** Where a run's block goes (everything of the write but the rows and the note). */
+type BlockTarget = Omit<WriteBlockInput, 'table' | 'note' | 'onProgress'>;
+
 /** The Sheets advanced service for the writer, where the project enables it. */
 function sheetsApiOf(platform: Platform): WriteBlockInput['sheetsApi'] {
   const values = platform.sheetsValues();
@@ -44,8 +48,12 @@ function sheetsApiOf(platform: Platform): WriteBlockInput['sheetsApi'] {
 }
 
 /**
- * Pulls a whole report, then writes it as one block. Everything is fetched before the sheet is
- * touched, so a failed pull (auth, bounds, rate limits, time) leaves the sheet exactly as it was.
+ * Pulls a report and writes it as one block, all or nothing: a failed pull (auth, bounds, rate
+ * limits, time) leaves the user's sheets exactly as they were. A pull of one site without totals
+ * or a comparison is streamed: each batch of pages is converted and staged on a hidden sheet as it
+ * arrives (memory stays at a few batches), and the block is put in place at the end, under the
+ * document lock; any failure removes the staging. Other pulls need every row first (totals, a
+ * comparison, several sites stacked) and are written whole, also through staging.
  * Shared by the sidebar's Run and by saved reports (with their own blockId).
  */
 export function runReportToSheet(
@@ -69,6 +77,30 @@ export function runReportToSheet(
     if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');
     // A run that could not write its result must find out before it spends minutes pulling it.
     claimTarget(spreadsheet, platform, run, opts.blockId);
+    // No blockId: the builder's block for this report and its sites on the sheet, named with the
+    // sheet's ID (which survives renames) once the writer knows the sheet. A sheet the writer
+    // makes for a write that fails goes again.
+    const target: BlockTarget = {
+      sheetName: run.sheetName,
+      blockId: opts.blockId ?? ((sheetId: number) => builderBlockId(platform, sheetId, run.spec.key, run.siteId)),
+      sheetId: opts.sheetId,
+      startCell: run.startCell,
+      sheetsApi: sheetsApiOf(platform),
+    };
+    const streamed = streamReportBlock(spreadsheet, target);
+    try {
+      return pullAndWrite(spreadsheet, target, streamed);
+    } finally {
+      // Committed or failed: no staging sheet is left behind.
+      streamed.abort();
+    }
+  } catch (error) {
+    // The page stops polling on `done`; the failure itself reaches it through the call's own error.
+    progress(isCreatorError(error) ? userMessage(error) : 'The run failed.', 0, null, true);
+    throw error;
+  }
+
+  function pullAndWrite(spreadsheet: Spreadsheet, target: BlockTarget, streamed: StreamedBlock): RunReportResult {
     const pulled = pullReport(
       execution,
       {
@@ -89,9 +121,10 @@ export function runReportToSheet(
         // The pull says "fetched page 3 of 201" (or "site-2 (2 of 4): fetched ..."): shown as a sentence.
         onProgress: (message: string, page: number, pages: number | null) =>
           progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages, false, true),
+        stream: streamed,
       },
     );
-    const rows = pulled.table.rows.length;
+    const rows = pulled.rows;
     progress(`Writing ${thousands(rows)} rows`, 0, null);
 
     return withDocumentLock(execution, () => {
@@ -109,21 +142,16 @@ export function runReportToSheet(
         clamped: pulled.clamped,
         refreshedAt: platform.now(),
       });
-      // No blockId: the builder's block for this report and its sites on the sheet, named with the
-      // sheet's ID (which survives renames) once the writer knows the sheet. A sheet the writer
-      // makes for a write that fails goes again.
-      const written = writeReportBlock(spreadsheet, {
-        sheetName: run.sheetName,
-        blockId: opts.blockId ?? ((sheetId: number) => builderBlockId(platform, sheetId, run.spec.key, run.siteId)),
-        sheetId: opts.sheetId,
-        table: pulled.table,
-        note,
-        startCell: run.startCell,
-        sheetsApi: sheetsApiOf(platform),
-        onProgress: (done, total) => {
-          if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
-        },
-      });
+      const written = pulled.streamed
+        ? streamed.commit(note, pulled.table.columns)
+        : writeReportBlock(spreadsheet, {
+            ...target,
+            table: pulled.table,
+            note,
+            onProgress: (done, total) => {
+              if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
+            },
+          });
       // Charts and tiles bound to this block follow it (dashboards); none for a plain pull.
       applyBindings(execution, written.blockId);
       const result: RunReportResult = {
@@ -142,9 +170,5 @@ export function runReportToSheet(
       progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
       return result;
     });
-  } catch (error) {
-    // The page stops polling on `done`; the failure itself reaches it through the call's own error.
-    progress(isCreatorError(error) ? userMessage(error) : 'The run failed.', 0, null, true);
-    throw error;
   }
 }

@@ -46,7 +46,11 @@ export interface BlockWrite {
   appendRows(rows: unknown[][]): void;
   /** Data rows staged so far. */
   readonly rows: number;
-  commit(note: string): WriteBlockResult;
+  /**
+   * `columns`: the same columns with their final number formats, when rows that arrived later
+   * widened one (a streamed table's whole numbers joined by fractions); default: begin's.
+   */
+  commit(note: string, columns?: BlockColumn[]): WriteBlockResult;
   abort(): void;
 }
 
@@ -191,7 +195,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
         rows += batch.length;
       });
     },
-    commit(note: string): WriteBlockResult {
+    commit(note: string, finalColumns?: BlockColumn[]): WriteBlockResult {
       const sheet = live();
       let created: Sheet | null = null;
       try {
@@ -201,7 +205,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
         const result = guarded(sheetName, null, () => {
           if (header) writeValues(sheet, 1, [header]);
           header = null;
-          applyFormats(sheet, rows, columns);
+          applyFormats(sheet, rows, finalColumns ?? columns);
           return commitStaged(spreadsheet, sheet, target, sheetName, start, size, withClipNote(note, clipped), create);
         });
         created = null;

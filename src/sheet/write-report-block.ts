@@ -2,8 +2,11 @@ import type { Spreadsheet } from '../platform/types';
 import { beginBlockWrite } from './block-write';
 import type { WriteBlockInput, WriteBlockResult } from './report-table';
 
-/** Rows staged per appendRows call, so progress can be reported while a big table is staged. */
-const ROWS_PER_BATCH = 20_000;
+/**
+ * Rows staged per appendRows call: progress can be reported while a big table is staged, and a
+ * streamed block gathers this many before staging them (a handful of writes, not one per page).
+ */
+export const ROWS_PER_BATCH = 20_000;
 
 /**
  * Writes a whole table as one block the report owns (see block-write.ts for the staged, all-or-

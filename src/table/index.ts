@@ -1,4 +1,4 @@
-export { toTable, type ToTableOptions } from './to-table';
+export { tableStream, toTable, type TableStream, type ToTableOptions } from './to-table';
 export { totalRow, withTotals, canTotal, aggregateRow } from './totals';
 export { compareTables, changeOf, dimensionFields, type CompareInput } from './compare';
 export { catalogRank, concatTables, stackTables } from './stack';

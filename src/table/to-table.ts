@@ -4,7 +4,8 @@ import { cellConverter, isValueObject, type ToDate } from './cells';
 import { dateBoundsRows } from './date-bounds-rows';
 import { flattenInto } from './flatten';
 import { SITE_COLUMN, SITE_NAME_COLUMN, type Table, type TableColumn } from './types';
-import { humanHeader, unknownColumnType } from './unknown-columns';
+import { humanHeader, unknownColumnType, type UnknownColumnType } from './unknown-columns';
+import { FORMAT } from '../catalog/columns';
 
 export interface ToTableOptions {
   /** A `YYYY-MM-DD` day as the Date a sheet shows as that day (the spreadsheet's time zone). */
@@ -48,21 +49,30 @@ function leftoversOf(row: Record<string, unknown>, known: ReadonlySet<string>): 
   return flat;
 }
 
-/**
- * API rows as a table. Known columns come first in catalog order; one that no row carries is left
- * out (the API may not send it: an empty column would read as zeros nobody earned), unless there
- * are no rows at all. A score column appears only when some row sends a score. Every other field
- * follows in the order first seen, with a readable header and typed cells, so nothing the API
- * sends is dropped.
- */
-export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], opts: ToTableOptions): Table {
-  const rows = spec.shape === 'date-bounds' ? apiRows.flatMap(dateBoundsRows) : apiRows;
-  const known = new Set(spec.columns.map((c) => c.field));
+/** What the rows decided: the columns, how a row fills them, and what a later batch must match. */
+interface TablePlan {
+  plans: Plan[];
+  columns: TableColumn[];
+  /** Catalog fields with a column, and those with a score column beside it. */
+  present: ReadonlySet<string>;
+  scored: ReadonlySet<string>;
+  /** Fields beyond the catalog's, with their decided type and column (its format may widen). */
+  extras: Map<string, { decided: UnknownColumnType; column: TableColumn }>;
+  /** Every column's field (an unknown field never takes one of these). */
+  taken: ReadonlySet<string>;
+  /** Decided from no rows at all (every catalog column). */
+  empty: boolean;
+}
+
+function planTable(spec: ReportSpec, rows: Record<string, unknown>[], flats: Leftovers[], opts: ToTableOptions): TablePlan {
   const plans: Plan[] = [];
+  const present = new Set<string>();
+  const scoredFields = new Set<string>();
 
   for (const columnSpec of spec.columns) {
     const { field, header, type, format } = columnSpec;
     if (rows.length > 0 && !rows.some((row) => field in row)) continue;
+    present.add(field);
     const column: TableColumn = { header, field, type, ...(format ? { format } : {}) };
     // Converters are built once per column: this runs for every cell of a 100,000-row pull.
     const convert = cellConverter(type, opts.toDate, opts.forSheet);
@@ -73,6 +83,7 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
       plans.push({ columns: [column], fill: (row, _flat, out, at) => void (out[at] = convert(row[field])) });
       continue;
     }
+    scoredFields.add(field);
     const score = cellConverter('number', opts.toDate, opts.forSheet);
     plans.push({
       columns: [column, { header: `${header} score`, field: `${field}.score`, type: 'number' }],
@@ -90,42 +101,47 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
     });
   }
 
-  const flats = rows.map((row) => leftoversOf(row, known));
   const taken = new Set(plans.flatMap((p) => p.columns.map((c) => c.field)));
-  const extras: string[] = [];
+  const paths: string[] = [];
   for (const flat of flats) {
     if (!flat) continue;
     for (const path of flat.keys()) {
       if (!taken.has(path)) {
         taken.add(path);
-        extras.push(path);
+        paths.push(path);
       }
     }
   }
   // The added Site and Site name columns count as taken: an API field `site` must not look like them.
   const headers = new Set([SITE_COLUMN.header, SITE_NAME_COLUMN.header, ...plans.flatMap((p) => p.columns.map((c) => c.header))].map((h) => h.toLowerCase()));
-  for (const path of extras) {
-    const { type, format, convert: cell } = unknownColumnType(path, flats.map((flat) => flat?.get(path)), opts.toDate);
-    const textColumn = isTextColumn(type);
+  const extras: TablePlan['extras'] = new Map();
+  for (const path of paths) {
+    const decided = unknownColumnType(path, flats.map((flat) => flat?.get(path)), opts.toDate);
+    const textColumn = isTextColumn(decided.type);
+    const cell = decided.convert;
     const convert = opts.forSheet ? (value: unknown) => sheetText(cell(value), textColumn) : cell;
     const human = humanHeader(path);
     // Two fields must not share a header (`Earnings` sent beside `earnings`): the raw name tells them apart.
     const header = headers.has(human.toLowerCase()) ? `${human} (${path})` : human;
     headers.add(header.toLowerCase());
-    plans.push({
-      columns: [{ header, field: path, type, ...(format ? { format } : {}) }],
-      fill: (_row, flat, out, at) => void (out[at] = convert(flat?.get(path))),
-    });
+    const column: TableColumn = { header, field: path, type: decided.type, ...(decided.format ? { format: decided.format } : {}) };
+    extras.set(path, { decided, column });
+    plans.push({ columns: [column], fill: (_row, flat, out, at) => void (out[at] = convert(flat?.get(path))) });
   }
 
-  const site = opts.siteId === undefined || !opts.forSheet ? opts.siteId : asLiteralText(opts.siteId, true);
   const columns = plans.flatMap((p) => p.columns);
-  const fills = plans.map((p) => p.fill);
+  return { plans, columns, present, scored: scoredFields, extras, taken, empty: rows.length === 0 };
+}
+
+/** The plan's cells for rows (with their leftovers). */
+function fillRows(plan: TablePlan, rows: Record<string, unknown>[], flats: Leftovers[], opts: ToTableOptions): Table {
+  const site = opts.siteId === undefined || !opts.forSheet ? opts.siteId : asLiteralText(opts.siteId, true);
+  const fills = plan.plans.map((p) => p.fill);
   const starts: number[] = [];
   let width = site === undefined ? 0 : 1;
-  for (const plan of plans) {
+  for (const p of plan.plans) {
     starts.push(width);
-    width += plan.columns.length;
+    width += p.columns.length;
   }
   const body: unknown[][] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
@@ -136,7 +152,92 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
     for (let j = 0; j < fills.length; j++) fills[j](row, flat, out, starts[j]);
     body[i] = out;
   }
-  const table: Table = { columns: site === undefined ? columns : [SITE_COLUMN, ...columns], rows: body };
+  const table: Table = { columns: site === undefined ? plan.columns : [SITE_COLUMN, ...plan.columns], rows: body };
   if (opts.forSheet) table.sheetSafe = true;
   return table;
+}
+
+function apiRowsOf(spec: ReportSpec, apiRows: Record<string, unknown>[]): Record<string, unknown>[] {
+  return spec.shape === 'date-bounds' ? apiRows.flatMap(dateBoundsRows) : apiRows;
+}
+
+/**
+ * API rows as a table. Known columns come first in catalog order; one that no row carries is left
+ * out (the API may not send it: an empty column would read as zeros nobody earned), unless there
+ * are no rows at all. A score column appears only when some row sends a score. Every other field
+ * follows in the order first seen, with a readable header and typed cells, so nothing the API
+ * sends is dropped.
+ */
+export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], opts: ToTableOptions): Table {
+  const rows = apiRowsOf(spec, apiRows);
+  const known = new Set(spec.columns.map((c) => c.field));
+  const flats = rows.map((row) => leftoversOf(row, known));
+  return fillRows(planTable(spec, rows, flats, opts), rows, flats, opts);
+}
+
+/** A table arriving in batches: every batch is cut to the columns the first one decided. */
+export interface TableStream {
+  /**
+   * The batch as rows of that table; null when the batch needs what the first did not decide (a
+   * catalog field or a score first seen now, an unknown field, or one whose type the batch
+   * changes), as the whole table would then have other columns or cells.
+   */
+  add(apiRows: Record<string, unknown>[]): Table | null;
+}
+
+/** Whether the table of every row so far plus `rows` would still be `plan`'s (formats aside). */
+function fitsPlan(plan: TablePlan, spec: ReportSpec, rows: Record<string, unknown>[], flats: Leftovers[], toDate: ToTableOptions['toDate']): boolean {
+  if (rows.length === 0) return true;
+  if (plan.empty) return false;
+  for (const { field } of spec.columns) {
+    if (!plan.present.has(field)) {
+      if (rows.some((row) => field in row)) return false;
+    } else if (!plan.scored.has(field) && rows.some((row) => isValueObject(row[field]) && 'score' in row[field])) return false;
+  }
+  const seen = new Set<string>();
+  for (const flat of flats) {
+    if (!flat) continue;
+    for (const path of flat.keys()) {
+      if (!plan.extras.has(path)) return false;
+      seen.add(path);
+    }
+  }
+  for (const path of seen) {
+    const extra = plan.extras.get(path)!;
+    const batch = unknownColumnType(path, flats.map((flat) => flat?.get(path)), toDate);
+    const fits = sameDecision(extra.decided, batch);
+    if (fits === false) return false;
+    if (fits === 'wider') {
+      extra.decided = { ...extra.decided, format: FORMAT.number };
+      extra.column.format = FORMAT.number;
+    }
+  }
+  return true;
+}
+
+/**
+ * Whether a field typed `decided` by the rows so far keeps that type with a batch typing it
+ * `batch` (as both together would decide it); 'wider' when fractions join whole numbers.
+ */
+function sameDecision(decided: UnknownColumnType, batch: UnknownColumnType): boolean | 'wider' {
+  // Only empty cells or "NaN" in the batch: a type decided by values stands; "NaN" makes numbers.
+  if (!batch.sent) return decided.sent === true || batch.type === decided.type || decided.type === 'number';
+  if (!decided.sent || batch.type !== decided.type) return false;
+  if (batch.format === decided.format) return true;
+  if (decided.type !== 'number') return false;
+  return decided.format === FORMAT.integer ? 'wider' : true;
+}
+
+export function tableStream(spec: ReportSpec, opts: ToTableOptions): TableStream {
+  const known = new Set(spec.columns.map((c) => c.field));
+  let plan: TablePlan | null = null;
+  return {
+    add(apiRows) {
+      const rows = apiRowsOf(spec, apiRows);
+      const flats = rows.map((row) => leftoversOf(row, known));
+      if (!plan) plan = planTable(spec, rows, flats, opts);
+      else if (!fitsPlan(plan, spec, rows, flats, opts.toDate)) return null;
+      return fillRows(plan, rows, flats, opts);
+    },
+  };
 }

@@ -57,6 +57,8 @@ export interface UnknownColumnType {
   format?: string;
   /** One value as a cell of this column. */
   convert(value: unknown): unknown;
+  /** Decided by values sent (not only by empty cells or "NaN"): a later batch cannot change it. */
+  sent?: boolean;
 }
 
 const present = (v: unknown): boolean => v !== null && v !== undefined && v !== '';
@@ -87,6 +89,11 @@ export function unknownColumnType(field: string, values: unknown[], toDate: ToDa
   };
   if (sent.length === 0 && noNumber) return { type: 'number', format: FORMAT.number, convert: (v) => (isNotANumberText(v) ? '' : fallback(v)) };
   if (sent.length === 0) return { type: 'text', convert: fallback };
+  const decided = decideSent(field, sent, fallback, toDate);
+  return { ...decided, sent: true };
+}
+
+function decideSent(field: string, sent: unknown[], fallback: (value: unknown) => unknown, toDate: ToDate): UnknownColumnType {
   if (sent.every(isNumberLike)) {
     const numbers = sent.map(Number);
     const format = MONEY.test(field) ? FORMAT.currency : numbers.every(Number.isInteger) ? FORMAT.integer : FORMAT.number;

@@ -29,6 +29,29 @@ describe('pagination', () => {
     expect(api.dataRequests.every((u) => u.query['page[size]'] === '500' && u.query.sort === '-earnings')).toBe(true);
   });
 
+  it('hands rows over batch by batch (first page, then each fetchAll batch), cut to the limit, none kept', () => {
+    const whole = stubbed({ totalRows: 10_203 });
+    const all = createClient(whole.world.execution(), CREDENTIAL).fetchRows(pages, query, noCache).rows;
+    for (const [limit, paging] of [[undefined, undefined], [7_777, undefined], [undefined, 'nextOnly']] as const) {
+      const { world } = stubbed({ totalRows: 10_203, ...(paging ? { paging } : {}) });
+      const batches: number[] = [];
+      const streamed: Record<string, unknown>[] = [];
+      const result = createClient(world.execution(), CREDENTIAL).fetchRows(pages, { ...query, limit }, {
+        ...noCache,
+        onRows: (rows) => {
+          batches.push(rows.length);
+          streamed.push(...rows);
+        },
+      });
+      expect(result.rows).toEqual([]);
+      expect(streamed).toEqual(all.slice(0, limit ?? all.length));
+      expect(result.truncated).toBe(limit !== undefined);
+      // Never the whole result in one batch: the first page alone, then a batch at a time.
+      expect(batches[0]).toBe(500);
+      expect(Math.max(...batches)).toBeLessThan(streamed.length);
+    }
+  });
+
   it('gives the same rows following next one page at a time as fanning out', () => {
     const full = stubbed({ totalRows: 2_345 });
     const seq = stubbed({ totalRows: 2_345, paging: 'nextOnly' });

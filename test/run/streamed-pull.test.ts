@@ -1,0 +1,152 @@
+/**
+ * A pull of one site without totals or a comparison is streamed: each batch of pages is converted
+ * and staged on a hidden sheet as it arrives, and the block lands at the end. These run the built
+ * bundle in the emulator and look at what the user would see: the sheet, the block's note, every
+ * row there, and that a failure leaves everything as it was (no staging sheet either).
+ */
+import { buildBundle, createWorld, expectClearMessage, sheetState, type World } from '../hardening/world';
+import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
+
+const OCTOBER = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
+const BIG = { report: 'pages/performance', siteId: 'site-big', start: '2026-10-01', end: '2026-10-31', sheetName: 'Big' };
+/** Over two staged writes of 20,000 rows (82 pages of 500): the failure below comes after both. */
+const BIG_ROWS = 41_000;
+
+function values(world: World, name: string): unknown[][] {
+  const sheet = world.emu.spreadsheet.getSheetByName(name);
+  return sheet ? sheet.getDataRange().getValues() : [];
+}
+
+function note(world: World, name: string): string {
+  return world.emu.spreadsheet.getSheetByName(name)?.getRange('A1').getNote() ?? '';
+}
+
+function sheetNames(world: World): string[] {
+  return world.emu.spreadsheet.getSheets().map((s) => s.getName());
+}
+
+function connected(): World {
+  const world = createWorld();
+  world.connect();
+  return world;
+}
+
+function run(world: World, request: object): { ok: boolean; message?: string } {
+  const result = world.sidebar('runReport', [request]);
+  return result.ok ? { ok: true } : { ok: false, message: result.message };
+}
+
+/** The page number a request for a page asks for, or null. */
+function pageOf(req: TransportRequest): number | null {
+  const match = /page%5Bnumber%5D=(\d+)|page\[number\]=(\d+)/.exec(req.url);
+  return match ? Number(match[1] ?? match[2]) : null;
+}
+
+/** Rows of pages from `from` on get `edit` applied (the API's shape changing mid-pull). */
+function editRowsFrom(world: World, from: number, edit: (row: Record<string, unknown>, page: number) => void): void {
+  world.setEdit((req: TransportRequest, res: TransportResponse) => {
+    const page = pageOf(req);
+    if (page === null || page < from || res.status !== 200 || !req.url.includes('pages/performance')) return res;
+    const body = JSON.parse(res.body) as { data: Array<Record<string, unknown>> };
+    for (const row of body.data) edit(row, page);
+    return { ...res, body: JSON.stringify(body) };
+  });
+}
+
+function column(grid: unknown[][], header: string): unknown[] {
+  const at = grid[0].indexOf(header);
+  if (at < 0) throw new Error(`no column ${header} in ${grid[0].join(', ')}`);
+  return grid.slice(1).map((row) => row[at]);
+}
+
+beforeAll(async () => {
+  await buildBundle();
+}, 120_000);
+
+describe('a streamed pull (one site, no totals, no comparison)', () => {
+  it('fails after rows were staged: the previous block, its note and every sheet stay as they were, and no staging sheet is left', () => {
+    const world = connected();
+    expect(run(world, { ...BIG, options: { limit: 1_000 } })).toEqual({ ok: true });
+    const before = sheetState(world);
+    const written = world.emu.counters.setValuesCells;
+    // The last page of the pull comes back broken, after two batches of 20,000 rows were staged.
+    world.api.inject({ kind: 'malformed', path: 'page[number]=82' });
+    const result = run(world, { ...BIG, options: { limit: BIG_ROWS } });
+    expect(result.ok).toBe(false);
+    expectClearMessage(result.message ?? '');
+    // The staging really happened (so this is the case under test), and none of it shows.
+    expect(world.emu.counters.setValuesCells - written).toBeGreaterThanOrEqual(40_000);
+    expect(sheetState(world)).toBe(before);
+    expect(sheetNames(world).filter((name) => /staging/i.test(name))).toEqual([]);
+    expect(values(world, 'Big')).toHaveLength(1_001);
+
+    // The next run, without the fault, writes every row once.
+    world.api.clearFaults();
+    expect(run(world, { ...BIG, options: { limit: BIG_ROWS } })).toEqual({ ok: true });
+    const grid = values(world, 'Big');
+    expect(grid).toHaveLength(BIG_ROWS + 1);
+    const urls = column(grid, 'Page URL');
+    expect(new Set(urls).size).toBe(BIG_ROWS);
+    expect(note(world, 'Big')).toContain('Rows: 41000 (limited');
+    // The first rows are the same as a pull of just those rows (one batch, decided whole).
+    const small = connected();
+    expect(run(small, { ...BIG, options: { limit: 500 } })).toEqual({ ok: true });
+    expect(grid.slice(0, 501)).toEqual(values(small, 'Big'));
+    expect(sheetNames(world).filter((name) => /staging/i.test(name))).toEqual([]);
+  }, 120_000);
+
+  it('a field first seen in a later batch: the pull starts again whole, and the sheet has every row and the new column', () => {
+    const reference = connected();
+    expect(run(reference, OCTOBER)).toEqual({ ok: true });
+    const plain = values(reference, 'Report');
+    const world = connected();
+    editRowsFrom(world, 2, (row, page) => {
+      row.editorNote = `checked on page ${page}`;
+    });
+    expect(run(world, OCTOBER)).toEqual({ ok: true });
+    const grid = values(world, 'Report');
+    expect(grid).toHaveLength(plain.length);
+    const notes = column(grid, 'Editor note');
+    // Page 1's 500 rows have none; the rest have theirs.
+    expect(notes.slice(0, 500).every((v) => v === '')).toBe(true);
+    expect(notes.slice(500).every((v) => typeof v === 'string' && v.startsWith('checked on page'))).toBe(true);
+    // Every other column is as before.
+    expect(grid.map((row) => row.filter((_, i) => i !== grid[0].indexOf('Editor note')))).toEqual(plain);
+    expect(sheetNames(world).filter((name) => /staging/i.test(name))).toEqual([]);
+  }, 60_000);
+
+  it('a score first sent in a later batch: the score column is there, filled for the rows that had one', () => {
+    const reference = connected();
+    reference.api.setDrift({ viewabilityValueOnly: true });
+    expect(run(reference, OCTOBER)).toEqual({ ok: true });
+    expect(values(reference, 'Report')[0]).not.toContain('Viewability score');
+    const world = connected();
+    world.api.setDrift({ viewabilityValueOnly: true });
+    editRowsFrom(world, 3, (row) => {
+      const v = row.viewability as { value: unknown };
+      row.viewability = { value: v.value, score: 42 };
+    });
+    expect(run(world, OCTOBER)).toEqual({ ok: true });
+    const grid = values(world, 'Report');
+    const scores = column(grid, 'Viewability score');
+    expect(scores.slice(0, 1000).every((v) => v === '')).toBe(true);
+    expect(scores.slice(1000).every((v) => v === 42)).toBe(true);
+    expect(grid).toHaveLength(1204);
+  }, 60_000);
+
+  it('an unknown field of whole numbers that later batches send with fractions keeps every value and shows decimals', () => {
+    const world = connected();
+    editRowsFrom(world, 1, (row, page) => {
+      row.readMinutes = page === 1 ? 3 : 3.25;
+    });
+    expect(run(world, OCTOBER)).toEqual({ ok: true });
+    const grid = values(world, 'Report');
+    const minutes = column(grid, 'Read minutes');
+    expect(minutes.slice(0, 500).every((v) => v === 3)).toBe(true);
+    expect(minutes.slice(500).every((v) => v === 3.25)).toBe(true);
+    const sheet = world.emu.spreadsheet.getSheetByName('Report')!;
+    const at = grid[0].indexOf('Read minutes') + 1;
+    expect(sheet.getRange(2, at).getNumberFormat()).toBe('#,##0.00');
+    expect(sheet.getRange(1000, at).getDisplayValue()).toBe('3.25');
+  }, 60_000);
+});
