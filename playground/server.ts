@@ -73,6 +73,12 @@ function route(s: PlaygroundSession, request: FrontRequest, alongside: boolean):
       case '/api/sheet':
         s.addSheet(String(body.name));
         return json(200, { ok: true });
+      case '/api/sheet/lines':
+        s.changeLines(String(body.sheet), String(body.dimension), String(body.action), Number(body.index));
+        return json(200, { ok: true });
+      case '/api/sheet/rename':
+        s.renameSheet(String(body.sheet), String(body.name ?? ''));
+        return json(200, { ok: true });
       case '/api/clock':
         return json(200, { fired: s.advanceClock(Math.max(0, Number(body.advanceMs) || 0)) });
       case '/api/sidebar/close':

@@ -21,6 +21,15 @@ const READ_ONLY_CALLS = new Set(['getRunProgress', 'getSettings', 'getCatalog', 
  * until it goes on, so they wait for it to end.
  */
 const ALONGSIDE_CALLS = new Set(['getRunProgress', 'getSettings', 'getCatalog']);
+/** The header menus' items, by "dimension:action", as the emulator's Sheet methods. */
+const LINE_CHANGES: Record<string, (sheet: GoogleAppsScript.Spreadsheet.Sheet, index: number) => unknown> = {
+  'row:above': (sheet, i) => sheet.insertRowsBefore(i, 1),
+  'row:below': (sheet, i) => sheet.insertRowsAfter(i, 1),
+  'row:delete': (sheet, i) => sheet.deleteRow(i),
+  'column:left': (sheet, i) => sheet.insertColumnsBefore(i, 1),
+  'column:right': (sheet, i) => sheet.insertColumnsAfter(i, 1),
+  'column:delete': (sheet, i) => sheet.deleteColumn(i),
+};
 /** Quiet time before the state is written: a burst of edits costs one write. */
 const SAVE_DELAY_MS = 1500;
 
@@ -199,13 +208,39 @@ export class PlaygroundSession {
     if (!outcome.ok) this.emu.ui.alerts.push({ title: null, prompt: outcome.error, buttons: null, response: 'OK' });
   }
 
-  /** What a user typing into a cell does: the value or formula, then recalculation. */
-  setCell(sheetName: string, row: number, col: number, input: string): void {
+  /**
+   * Something the user does to a sheet by hand (not the add-on): runs the emulator's own Sheet
+   * methods in an execution of its own, then recalculates and keeps the state.
+   */
+  private asUser(sheetName: string, change: (sheet: GoogleAppsScript.Spreadsheet.Sheet) => void): void {
     const sheet = this.emu.globals.SpreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName);
     if (!sheet) throw new Error(`There is no sheet named ${sheetName}.`);
-    this.emu.runAs({}, () => sheet.getRange(row, col).setValue(input));
+    this.emu.runAs({}, () => change(sheet));
     this.emu.recalculate();
     this.scheduleSave();
+  }
+
+  /** What a user typing into a cell does: the value or formula, then recalculation. */
+  setCell(sheetName: string, row: number, col: number, input: string): void {
+    this.asUser(sheetName, (sheet) => sheet.getRange(row, col).setValue(input));
+  }
+
+  /**
+   * A row or column header's menu in Sheets: insert one line before or after `index`, or delete
+   * it. Named ranges (a report's block) stretch or shift as Sheets' do.
+   */
+  changeLines(sheetName: string, dimension: string, action: string, index: number): void {
+    if (!Number.isInteger(index) || index < 1) throw new Error('Pick a row or column by its header first.');
+    const change = LINE_CHANGES[`${dimension}:${action}`];
+    if (!change) throw new Error(`Unknown change ${action} to a ${dimension}.`);
+    this.asUser(sheetName, (sheet) => change(sheet, index));
+  }
+
+  /** Renaming a tab: the sheet keeps its ID, so a saved report that points at it follows it. */
+  renameSheet(sheetName: string, newName: string): void {
+    const name = newName.trim();
+    if (!name) throw new Error('A sheet needs a name: type one, or press Escape to keep the old one.');
+    this.asUser(sheetName, (sheet) => sheet.setName(name));
   }
 
   addSheet(name: string): void {

@@ -8,6 +8,8 @@
   let activeSheet = null;
   let offset = 0;
   let selected = { row: 1, col: 1 };
+  /** The tab being renamed (its old name), or null: while set, re-renders leave the tabs alone. */
+  let renaming = null;
 
   async function api(path, body) {
     const response = await fetch(path, body === undefined ? {} : {
@@ -96,6 +98,7 @@
     for (let c = 1; c <= cols; c++) {
       const th = document.createElement('th');
       th.textContent = columnName(c);
+      th.dataset.headerCol = String(c);
       head.append(th);
     }
     const rows = [head];
@@ -107,6 +110,7 @@
       const th = document.createElement('th');
       th.className = 'row-head';
       th.textContent = String(rowNumber);
+      th.dataset.headerRow = String(rowNumber);
       tr.append(th);
       const cells = sheet.window[r] || [];
       for (let c = 1; c <= cols; c++) {
@@ -240,12 +244,15 @@
   }
 
   function renderTabs() {
+    // A tab being renamed keeps its input (a poll or the sidebar may re-render meanwhile).
+    if (renaming) return;
     const tabs = $('tabs');
     tabs.replaceChildren();
     for (const name of state.sheets) {
       const b = document.createElement('button');
       b.type = 'button';
       b.textContent = name;
+      b.dataset.sheet = name;
       if (name === activeSheet) b.className = 'active';
       b.addEventListener('click', () => {
         offset = 0;
@@ -339,6 +346,114 @@
     showSelection();
   });
   $('grid').addEventListener('dblclick', () => $('formulaInput').focus());
+
+  // Right-click menus as in Sheets: a row or column header inserts or deletes that line; a tab renames.
+  function showContextMenu(event, items) {
+    event.preventDefault();
+    const box = $('contextMenu');
+    box.replaceChildren();
+    for (const [label, action] of items) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = label;
+      b.addEventListener('click', () => {
+        hideContextMenu();
+        action();
+      });
+      box.append(b);
+    }
+    box.hidden = false;
+    // Kept inside the window, as a menu near the right or bottom edge opens leftwards or upwards.
+    box.style.left = Math.min(event.clientX, window.innerWidth - box.offsetWidth - 4) + 'px';
+    box.style.top = Math.min(event.clientY, window.innerHeight - box.offsetHeight - 4) + 'px';
+  }
+
+  function hideContextMenu() {
+    $('contextMenu').hidden = true;
+    for (const th of document.querySelectorAll('#grid th.picked')) th.classList.remove('picked');
+  }
+
+  async function changeLines(dimension, action, index) {
+    await guarded(api('/api/sheet/lines', { sheet: activeSheet, dimension, action, index }));
+    await load();
+  }
+
+  $('grid').addEventListener('contextmenu', (event) => {
+    const th = event.target.closest('th');
+    if (!th || th.classList.contains('corner')) return;
+    hideContextMenu();
+    th.classList.add('picked');
+    if (th.dataset.headerRow) {
+      const row = Number(th.dataset.headerRow);
+      showContextMenu(event, [
+        ['Insert 1 row above', () => changeLines('row', 'above', row)],
+        ['Insert 1 row below', () => changeLines('row', 'below', row)],
+        ['Delete row', () => changeLines('row', 'delete', row)],
+      ]);
+    } else {
+      const col = Number(th.dataset.headerCol);
+      showContextMenu(event, [
+        ['Insert 1 column left', () => changeLines('column', 'left', col)],
+        ['Insert 1 column right', () => changeLines('column', 'right', col)],
+        ['Delete column', () => changeLines('column', 'delete', col)],
+      ]);
+    }
+  });
+  document.addEventListener('click', (event) => {
+    if (!event.target.closest('#contextMenu')) hideContextMenu();
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') hideContextMenu();
+  });
+
+  function startRename(old) {
+    // Looked up now: a re-render since the click may have replaced the tab.
+    const tab = document.querySelector(`#tabs button[data-sheet="${CSS.escape(old)}"]`);
+    if (renaming || !tab) return;
+    renaming = old;
+    const input = document.createElement('input');
+    input.className = 'tab-rename';
+    input.value = old;
+    input.setAttribute('aria-label', 'Sheet name');
+    tab.replaceWith(input);
+    input.focus();
+    input.select();
+    let busy = false;
+    // `retry`: a refused name (empty, taken) leaves the input open for another try.
+    const finish = async (commit, retry) => {
+      if (busy || renaming !== old) return;
+      const name = input.value;
+      if (commit && name !== old) {
+        busy = true;
+        const ok = await guarded(api('/api/sheet/rename', { sheet: old, name }));
+        busy = false;
+        if (!ok && retry) {
+          input.focus();
+          return;
+        }
+        if (ok && activeSheet === old) activeSheet = name.trim();
+      }
+      renaming = null;
+      await load();
+    };
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') finish(true, true);
+      if (event.key === 'Escape') finish(false);
+    });
+    // Clicking elsewhere keeps what was typed, as Sheets does.
+    input.addEventListener('blur', () => finish(true, false));
+  }
+
+  $('tabs').addEventListener('dblclick', (event) => {
+    const tab = event.target.closest('button[data-sheet]');
+    if (tab) startRename(tab.dataset.sheet);
+  });
+  $('tabs').addEventListener('contextmenu', (event) => {
+    const tab = event.target.closest('button[data-sheet]');
+    if (!tab || renaming) return;
+    hideContextMenu();
+    showContextMenu(event, [['Rename', () => startRename(tab.dataset.sheet)]]);
+  });
   $('formulaInput').addEventListener('keydown', async (event) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();

@@ -73,6 +73,10 @@ export function saveReport(ex: Execution, definition: ReportDefinition): SavedRe
     id = newReportId(ex, store);
     status.scheduleSetAt = isScheduled(clean.schedule) ? now : null;
   }
+  // A sheet that already has its name (the builder's run wrote it) is followed by its ID from now
+  // on: renamed before the first refresh, it is still the one refreshed, not forked by name.
+  const spreadsheet = ex.platform.spreadsheet();
+  if (sheetId === undefined && spreadsheet) sheetId = spreadsheet.getSheetByName(clean.sheetName)?.getSheetId();
   // Whoever saves it (a new report or an edit) is the one whose credential it may use; anyone
   // else's refresh waits for their approval.
   const stored: StoredDefinition = { ...clean, id, by: me.id, approvedBy: [] };
@@ -84,7 +88,6 @@ export function saveReport(ex: Execution, definition: ReportDefinition): SavedRe
     putStatus(store, id!, status);
   });
   // Saved from the builder's run: that run's data is this report's, and its refreshes replace it.
-  const spreadsheet = ex.platform.spreadsheet();
   if (!clean.id && spreadsheet) adoptBuilderBlock(spreadsheet, ex.platform, checkRunRequest(stored), id);
   reconcileTrigger(ex, store, anyScheduled(listDefinitions(store)));
   return savedView(ex, statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId))[0], me);

@@ -34,6 +34,19 @@ describe('journey: run in the builder, save with a schedule, refresh from the Sa
     expect(String(status!['Dates'])).toMatch(/^Last 30 days \(2026-10-\d\d to 2026-11-19\)$/);
   });
 
+  it('a sheet renamed between saving and the first refresh is refreshed, not forked under its old name', () => {
+    const w = journeyWorld();
+    w.connect();
+    const ran = w.call<{ sheetName: string }>('runReport', EARNINGS_2);
+    const saved = w.call<{ id: string }>('saveReport', { ...EARNINGS_2, sheetName: ran.sheetName });
+    w.emu.runAs({}, () => w.emu.spreadsheet.getSheetByName(ran.sheetName)!.setName('My earnings'));
+    const outcomes = w.call<Array<{ outcome: string }>>('refreshReports', [saved.id]);
+    expect(outcomes).toEqual([expect.objectContaining({ outcome: 'ok', rows: 30 })]);
+    expect(w.emu.spreadsheet.getSheetByName(ran.sheetName)).toBeNull();
+    expect(w.values('My earnings')[0][0]).toBe('Date');
+    expect(w.call<{ reports: Array<{ sheetName: string }> }>('listReports').reports[0].sheetName).toBe('My earnings');
+  });
+
   it('a refresh that cannot write says so before it pulls anything', () => {
     const w = journeyWorld();
     w.connect();
