@@ -30,7 +30,10 @@ export function runBench(opts: BenchOptions): BenchResults {
   const started = Date.now();
   const scenarios: Partial<Scenarios> = {};
   for (const group of opts.groups ?? GROUPS) {
-    Object.assign(scenarios, opts.inProcess ? runGroup(group, opts.bundleFile, model, sizes) : runChild(group, opts.bundleFile, model, sizes));
+    Object.assign(
+      scenarios,
+      opts.inProcess ? runGroup(group, opts.bundleFile, model, sizes) : runChild(group, opts.bundleFile, model, sizes),
+    );
   }
   for (const name of SCENARIO_NAMES) scenarios[name] ??= failed('not run');
   const complete = scenarios as Scenarios;
@@ -56,7 +59,10 @@ function runChild(group: GroupName, bundleFile: string, model: LatencyModel, siz
   try {
     return JSON.parse(last) as Partial<Scenarios>;
   } catch {
-    return groupFailed(group, `the ${group} process failed (exit ${r.status}): ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`);
+    return groupFailed(
+      group,
+      `the ${group} process failed (exit ${r.status}): ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' ')}`,
+    );
   }
 }
 

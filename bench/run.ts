@@ -34,7 +34,9 @@ function main(): void {
     console.log(`Wrote ${path.relative(process.cwd(), out) || out}.`);
   }
   if (update) {
-    console.log(updateReadme(path.join(ROOT, 'README.md'), table) ? 'README.md Performance table updated.' : 'README.md Performance table unchanged.');
+    console.log(
+      updateReadme(path.join(ROOT, 'README.md'), table) ? 'README.md Performance table updated.' : 'README.md Performance table unchanged.',
+    );
   } else {
     console.log('Tracked files left alone (`npm run bench -- --update` writes bench-results.json and the README table).');
   }

@@ -33,7 +33,8 @@ interface Check<M> {
 
 function judge<M extends object>(scenario: ScenarioName, result: ScenarioResult<M>, checks: Array<Check<M>>): TargetResult[] {
   return checks.map(({ target, judge: check }) => {
-    if (result.status !== 'measured') return { scenario, target, actual: result.reason ?? result.status, status: 'not measurable' as TargetStatus };
+    if (result.status !== 'measured')
+      return { scenario, target, actual: result.reason ?? result.status, status: 'not measurable' as TargetStatus };
     let r: { actual: string; ok: boolean };
     try {
       r = check(result.metrics as M);
@@ -60,7 +61,9 @@ const formulasCold: Array<Check<FormulaMetrics>> = [
   },
 ];
 
-const formulasWarm: Array<Check<FormulaMetrics>> = [{ target: 'fetches = 0', judge: (m) => ({ actual: `${m.fetches}`, ok: m.fetches === 0 }) }];
+const formulasWarm: Array<Check<FormulaMetrics>> = [
+  { target: 'fetches = 0', judge: (m) => ({ actual: `${m.fetches}`, ok: m.fetches === 0 }) },
+];
 
 const bigPull: Array<Check<BigPullMetrics>> = [
   {
@@ -101,14 +104,20 @@ const pullSizes: Array<Check<PullSizesMetrics>> = [
     target: `add-on CPU ≤ ${ADD_ON_CPU_PER_100K_S} s per 100,000 rows (emulator excluded)`,
     judge: (m) => {
       const w = worst(judgedSizes(m), 'addOnCpuPer100k');
-      return { actual: `${w.addOnCpuPer100k} s per 100,000 at ${w.rows.toLocaleString('en-US')} rows (worst of ${sizeList(judgedSizes(m))})`, ok: w.addOnCpuPer100k <= ADD_ON_CPU_PER_100K_S };
+      return {
+        actual: `${w.addOnCpuPer100k} s per 100,000 at ${w.rows.toLocaleString('en-US')} rows (worst of ${sizeList(judgedSizes(m))})`,
+        ok: w.addOnCpuPer100k <= ADD_ON_CPU_PER_100K_S,
+      };
     },
   },
   {
     target: `add-on data memory ≤ ${ADD_ON_MB_PER_100K} MB per 100,000 rows at peak`,
     judge: (m) => {
       const w = worst(judgedSizes(m), 'addOnMBPer100k');
-      return { actual: `${w.addOnMBPer100k} MB per 100,000 at ${w.rows.toLocaleString('en-US')} rows (peak ${w.addOnPeakMB} MB)`, ok: w.addOnMBPer100k <= ADD_ON_MB_PER_100K };
+      return {
+        actual: `${w.addOnMBPer100k} MB per 100,000 at ${w.rows.toLocaleString('en-US')} rows (peak ${w.addOnPeakMB} MB)`,
+        ok: w.addOnMBPer100k <= ADD_ON_MB_PER_100K,
+      };
     },
   },
   {
@@ -126,7 +135,10 @@ const pullSizes: Array<Check<PullSizesMetrics>> = [
     target: `simulated Google time for ${ROWS_120K.toLocaleString('en-US')} rows ≤ ${GOOGLE_SECONDS_120K} s`,
     judge: (m) => {
       const z = at120k(m);
-      return { actual: `${z.simulatedSeconds} s for ${z.rows.toLocaleString('en-US')} rows (${z.networkSeconds} s network)`, ok: z.simulatedSeconds <= GOOGLE_SECONDS_120K };
+      return {
+        actual: `${z.simulatedSeconds} s for ${z.rows.toLocaleString('en-US')} rows (${z.networkSeconds} s network)`,
+        ok: z.simulatedSeconds <= GOOGLE_SECONDS_120K,
+      };
     },
   },
   {
@@ -144,7 +156,10 @@ const pullSizes: Array<Check<PullSizesMetrics>> = [
 ];
 
 const scheduledRefresh: Array<Check<ScheduledMetrics>> = [
-  { target: 'every report refreshed', judge: (m) => ({ actual: `${m.reportsRefreshed} of ${m.reports}`, ok: m.reportsRefreshed === m.reports }) },
+  {
+    target: 'every report refreshed',
+    judge: (m) => ({ actual: `${m.reportsRefreshed} of ${m.reports}`, ok: m.reportsRefreshed === m.reports }),
+  },
   { target: 'none ran twice', judge: (m) => ({ actual: `${m.ranTwice} twice`, ok: m.ranTwice === 0 }) },
   {
     target: `as few executions as the budget allows (total / ${EXECUTION_BUDGET_SECONDS} s)`,

@@ -60,7 +60,18 @@ export interface GoogleCounts {
 }
 
 const MB = 1024 * 1024;
-const SERVICES = ['UrlFetchApp', 'CacheService', 'PropertiesService', 'LockService', 'SpreadsheetApp', 'ScriptApp', 'HtmlService', 'Utilities', 'Session', 'Logger'] as const;
+const SERVICES = [
+  'UrlFetchApp',
+  'CacheService',
+  'PropertiesService',
+  'LockService',
+  'SpreadsheetApp',
+  'ScriptApp',
+  'HtmlService',
+  'Utilities',
+  'Session',
+  'Logger',
+] as const;
 /**
  * Writes the thin runs count and drop (Range and the Sheets advanced service). `copyTo` is the
  * staged writer's commit (staging sheet to the block): counted as a setValues of its cells, as the
@@ -70,9 +81,19 @@ const DROPPED_WRITES = new Set(['setValues', 'setNumberFormats', 'setNumberForma
 /** Where rows enter or leave the add-on: the memory run samples the heap at these calls. */
 const SAMPLED = new Set(['fetch', 'fetchAll', ...DROPPED_WRITES]);
 
-type Writes = Pick<GoogleCounts, 'setValuesCalls' | 'setValuesCells' | 'sheetsApiRequests' | 'sheetsApiCells' | 'setNumberFormatsCalls' | 'numberFormatGridCells'>;
+type Writes = Pick<
+  GoogleCounts,
+  'setValuesCalls' | 'setValuesCells' | 'sheetsApiRequests' | 'sheetsApiCells' | 'setNumberFormatsCalls' | 'numberFormatGridCells'
+>;
 
-const noWrites = (): Writes => ({ setValuesCalls: 0, setValuesCells: 0, sheetsApiRequests: 0, sheetsApiCells: 0, setNumberFormatsCalls: 0, numberFormatGridCells: 0 });
+const noWrites = (): Writes => ({
+  setValuesCalls: 0,
+  setValuesCells: 0,
+  sheetsApiRequests: 0,
+  sheetsApiCells: 0,
+  setNumberFormatsCalls: 0,
+  numberFormatGridCells: 0,
+});
 
 function cellsOf(grid: unknown): number {
   return Array.isArray(grid) ? grid.reduce((n: number, row) => n + (Array.isArray(row) ? row.length : 0), 0) : 0;
@@ -151,7 +172,9 @@ function excluded<T extends object>(target: T, meter: Meter): T {
         meter.depth++;
         try {
           const result = (value as Fn).apply(obj, args.map(unwrap));
-          return result !== null && typeof result === 'object' && !Array.isArray(result) && !(result instanceof Date) ? excluded(result, meter) : result;
+          return result !== null && typeof result === 'object' && !Array.isArray(result) && !(result instanceof Date)
+            ? excluded(result, meter)
+            : result;
         } finally {
           meter.depth--;
           if (start) {
@@ -287,7 +310,14 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
       const networkMs = emu.clock.now() - clockStart;
 
       if (measureOpts.memory === false) {
-        return { rows: typeof result.rows === 'number' ? result.rows : 0, counts, networkMs, addOnCpuSeconds: round(cpuMicros / 1e6, 3), serviceCpuSeconds: round(serviceMicros / 1e6, 3), addOnPeakMB: NaN };
+        return {
+          rows: typeof result.rows === 'number' ? result.rows : 0,
+          counts,
+          networkMs,
+          addOnCpuSeconds: round(cpuMicros / 1e6, 3),
+          serviceCpuSeconds: round(serviceMicros / 1e6, 3),
+          addOnPeakMB: NaN,
+        };
       }
       fresh();
       gc();

@@ -235,7 +235,11 @@ function resolveArg(spreadsheet: EmulatedSpreadsheet, home: SheetModel, arg: For
     case 'omitted':
       return undefined;
     case 'call':
-      return callBuiltIn(spreadsheet, arg.name, arg.args.map((a) => resolveArg(spreadsheet, home, a)));
+      return callBuiltIn(
+        spreadsheet,
+        arg.name,
+        arg.args.map((a) => resolveArg(spreadsheet, home, a)),
+      );
     default: {
       const sheet = arg.sheet === undefined ? home : spreadsheet.sheetByName(arg.sheet);
       if (!sheet) throw new CellError('#REF!', `Unresolved sheet name '${arg.sheet}'.`);
@@ -364,4 +368,3 @@ export function recalculate(spreadsheet: EmulatedSpreadsheet, functions: CustomF
   }
   return report;
 }
-

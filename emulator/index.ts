@@ -286,7 +286,9 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   function bundleFunctions(): CustomFunctions {
     if (!bundle) throw new Error('recalculate: no functions given and no bundle loaded (call loadBundle first)');
     const b = bundle;
-    return Object.fromEntries(b.names().map((name) => [name, (...args: unknown[]) => (b.context[name] as (...a: unknown[]) => unknown)(...args)]));
+    return Object.fromEntries(
+      b.names().map((name) => [name, (...args: unknown[]) => (b.context[name] as (...a: unknown[]) => unknown)(...args)]),
+    );
   }
 
   const emulator: Emulator = {
@@ -335,7 +337,10 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     },
     callAlongside(o, name, ...args) {
       if (!bundle) throw new Error('callAlongside: load a bundle first');
-      alongsideInstance ??= loadBundleFile(bundleFile, { globals: () => globals as unknown as Record<string, unknown>, runAs: runAlongside });
+      alongsideInstance ??= loadBundleFile(bundleFile, {
+        globals: () => globals as unknown as Record<string, unknown>,
+        runAs: runAlongside,
+      });
       return alongsideInstance.callAs(o, name, ...args);
     },
     recalculate(functions, o = {}) {

@@ -4,7 +4,19 @@
  */
 
 // Names that libraries (jest's matchers, util.inspect, Promise resolution) probe on any object.
-const PROBES = new Set(['then', 'toJSON', 'asymmetricMatch', '$$typeof', 'nodeType', 'constructor', 'inspect', 'tagName', 'prototype', 'length', 'name']);
+const PROBES = new Set([
+  'then',
+  'toJSON',
+  'asymmetricMatch',
+  '$$typeof',
+  'nodeType',
+  'constructor',
+  'inspect',
+  'tagName',
+  'prototype',
+  'length',
+  'name',
+]);
 
 export function notEmulated(service: string, method: string): never {
   throw new Error(`${service}.${method} is not emulated`);

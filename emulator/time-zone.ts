@@ -90,15 +90,7 @@ export function localParts(instant: number, timeZone: string): LocalParts {
 }
 
 /** The instant at which the wall clock in `timeZone` reads the given local time. */
-export function localInstant(
-  timeZone: string,
-  year: number,
-  month: number,
-  day: number,
-  hour = 0,
-  minute = 0,
-  second = 0,
-): number {
+export function localInstant(timeZone: string, year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
   const wall = Date.UTC(year, month - 1, day, hour, minute, second);
   // Two passes settle the offset except inside a DST gap, where Sheets also moves forward.
   let guess = wall - offsetMs(wall, timeZone);

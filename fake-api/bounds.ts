@@ -13,15 +13,7 @@ export interface IsoRange {
   endDate: string | null;
 }
 
-export const PRESETS = [
-  'mostRecentDay',
-  'lastThirtyDays',
-  'lastNinetyDays',
-  'monthToDate',
-  'lastMonth',
-  'yearToDate',
-  'lastYear',
-] as const;
+export const PRESETS = ['mostRecentDay', 'lastThirtyDays', 'lastNinetyDays', 'monthToDate', 'lastMonth', 'yearToDate', 'lastYear'] as const;
 
 export type FamilyBounds = { range: IsoRange } & Record<(typeof PRESETS)[number], IsoRange>;
 

@@ -25,7 +25,16 @@ export const ZERO: Totals = { sessions: 0, pageviews: 0, impressions: 0, earning
 
 /** Day of year where a niche's traffic peaks. */
 const PEAK: Record<Niche, number> = { food: 330, travel: 170, craft: 320, sports: 20, home: 90, garden: 120, finance: 15, parenting: 240 };
-const WEEKEND: Record<Niche, number> = { food: 1.1, travel: 0.9, craft: 1.05, sports: 1.3, home: 0.95, garden: 1.15, finance: 0.8, parenting: 0.9 };
+const WEEKEND: Record<Niche, number> = {
+  food: 1.1,
+  travel: 0.9,
+  craft: 1.05,
+  sports: 1.3,
+  home: 0.95,
+  garden: 1.15,
+  finance: 0.8,
+  parenting: 0.9,
+};
 /** Advertisers spend in Q4 and pull back in January. */
 const MONTH_CPM = [0.72, 0.85, 0.95, 0.95, 1, 1, 0.95, 0.97, 1.02, 1.08, 1.3, 1.45];
 
@@ -48,7 +57,15 @@ export function dayTotals(seed: number, site: SiteDef, day: number): DayTotals {
   const bounces = Math.round(sessions * site.bounceRate * between(0.95, 1.05, seed, s, day, 5));
   const videoImpressions = site.jw ? Math.round(pageviews * 0.12 * between(0.85, 1.15, seed, s, day, 6)) : 0;
   const videoCpm = 22 * MONTH_CPM[month - 1] * between(0.9, 1.1, seed, s, day, 7);
-  return { sessions, pageviews, impressions, earningsCents, bounces, videoImpressions, videoEarningsCents: Math.round((videoImpressions * videoCpm) / 10) };
+  return {
+    sessions,
+    pageviews,
+    impressions,
+    earningsCents,
+    bounces,
+    videoImpressions,
+    videoEarningsCents: Math.round((videoImpressions * videoCpm) / 10),
+  };
 }
 
 /** Totals of the inclusive day range. */

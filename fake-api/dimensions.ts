@@ -119,11 +119,26 @@ export function splitTotals(seed: number, site: SiteDef, name: DimensionName, to
   // A smaller wobble per metric, so ratios (RPM, pages per session) differ between rows too.
   const shares = (metric: number, pick: (v: DimensionValue) => number | undefined) =>
     values.map((v, i) => (pick(v) ?? v.sessions) * jitter[i] * between(0.93, 1.07, seed, s, d, i, metric));
-  const sessions = allocate(totals.sessions, shares(0, (v) => v.sessions));
-  const pageviews = allocate(totals.pageviews, shares(1, (v) => v.pageviews));
-  const impressions = allocate(totals.impressions, shares(2, (v) => v.impressions));
-  const earningsCents = allocate(totals.earningsCents, shares(3, (v) => v.earnings));
-  const bounces = allocate(totals.bounces, shares(4, (v) => v.bounces));
+  const sessions = allocate(
+    totals.sessions,
+    shares(0, (v) => v.sessions),
+  );
+  const pageviews = allocate(
+    totals.pageviews,
+    shares(1, (v) => v.pageviews),
+  );
+  const impressions = allocate(
+    totals.impressions,
+    shares(2, (v) => v.impressions),
+  );
+  const earningsCents = allocate(
+    totals.earningsCents,
+    shares(3, (v) => v.earnings),
+  );
+  const bounces = allocate(
+    totals.bounces,
+    shares(4, (v) => v.bounces),
+  );
   return values.map((v, i) => ({
     label: v.label,
     sessions: sessions[i],

@@ -74,7 +74,10 @@ export function parseDriftArg(text: string | undefined): Drift {
   if (text === undefined || text === '' || text === 'all') return { ...ALL_DRIFT };
   if (text === 'none') return { ...NO_DRIFT };
   const drift = { ...NO_DRIFT };
-  for (const name of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const name of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!DRIFT_NAMES.includes(name as keyof Drift)) throw new Error(`unknown drift: ${name} (known: ${DRIFT_NAMES.join(', ')})`);
     drift[name as keyof Drift] = true;
   }
@@ -112,7 +115,12 @@ export function reportRefusal(d: Drift, query: URLSearchParams): { code: string;
 }
 
 const ROW_SWITCHES: ReadonlyArray<keyof Drift> = [
-  'deviceAsType', 'capitalisedValues', 'viewabilityValueOnly', 'nullPageUrl', 'extraFields', 'categoriesWithoutImpressions',
+  'deviceAsType',
+  'capitalisedValues',
+  'viewabilityValueOnly',
+  'nullPageUrl',
+  'extraFields',
+  'categoriesWithoutImpressions',
 ];
 
 /** Whether any switch changes rows (checked once per response: the big site has 120,000 rows). */
@@ -193,7 +201,10 @@ export function earningsSummary(rows: Row[]): Row {
 }
 
 /** Date bounds with the extras the live service has shown or may show. */
-export function driftBounds(d: Drift, bounds: Record<string, Record<string, { startDate: string | null; endDate: string | null } | null>>): unknown {
+export function driftBounds(
+  d: Drift,
+  bounds: Record<string, Record<string, { startDate: string | null; endDate: string | null } | null>>,
+): unknown {
   if (!d.boundsExtras) return bounds;
   const stamp = (ymd: string | null): string | null => (ymd === null ? null : `${ymd}T00:00:00.000Z`);
   const out: Record<string, unknown> = {};

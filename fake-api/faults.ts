@@ -20,8 +20,19 @@ export type FaultKind =
   | 'nextNotIncreasing';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
-  'status', 'malformed', 'html', 'challenge', 'latency', 'network', 'tokenDown', 'revoke', 'expireToken',
-  'cycle', 'countChange', 'shortPage', 'nextNotIncreasing',
+  'status',
+  'malformed',
+  'html',
+  'challenge',
+  'latency',
+  'network',
+  'tokenDown',
+  'revoke',
+  'expireToken',
+  'cycle',
+  'countChange',
+  'shortPage',
+  'nextNotIncreasing',
 ];
 
 interface Common {

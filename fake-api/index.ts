@@ -153,7 +153,14 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
     const known = findCredential(clientId);
     const oauth = (code: string) => ({ error: code });
     if (!known || known.clientSecret !== decoded.slice(colon + 1) || revoked.has(clientId)) {
-      return error(401, 'invalid_client', 'Client authentication failed: check the client ID and secret.', quirks, {}, oauth('invalid_client'));
+      return error(
+        401,
+        'invalid_client',
+        'Client authentication failed: check the client ID and secret.',
+        quirks,
+        {},
+        oauth('invalid_client'),
+      );
     }
     if (faults.take(info, ['revoke'])) {
       revoked.add(clientId);
@@ -194,8 +201,10 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
     const numberText = query.get('page[number]');
     const size = sizeText === null || sizeText === '' ? 100 : Number(sizeText);
     const number = numberText === null || numberText === '' ? 1 : Number(numberText);
-    if (!Number.isInteger(size) || size < 0 || size > 500) return error(400, 'invalid_page_size', 'page[size] must be between 0 and 500.', quirks);
-    if (!Number.isInteger(number) || number < 1) return error(400, 'invalid_page_number', 'page[number] must be a whole number from 1.', quirks);
+    if (!Number.isInteger(size) || size < 0 || size > 500)
+      return error(400, 'invalid_page_size', 'page[size] must be between 0 and 500.', quirks);
+    if (!Number.isInteger(number) || number < 1)
+      return error(400, 'invalid_page_number', 'page[number] must be a whole number from 1.', quirks);
     // Size 0 means everything in one page.
     const last = size === 0 ? 1 : Math.max(1, Math.ceil(all.length / size));
     const data = size === 0 ? all : all.slice((number - 1) * size, number * size);
@@ -208,13 +217,25 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
       last,
     };
     if (page.next === null && quirks.missingNextOnLastPage) delete page.next;
-    return json(200, { data: data.map((s) => rowQuirks(s as unknown as Record<string, unknown>, { ...NO_QUIRKS, extraField: quirks.extraField })), meta: { totalItemCount: all.length, page } }, quirks);
+    return json(
+      200,
+      {
+        data: data.map((s) => rowQuirks(s as unknown as Record<string, unknown>, { ...NO_QUIRKS, extraField: quirks.extraField })),
+        meta: { totalItemCount: all.length, page },
+      },
+      quirks,
+    );
   }
 
   function record(req: TransportRequest, where: { path: string; query: string }, response: TransportResponse | NetworkFailure) {
     stats.requests++;
     stats.byPath[where.path] = (stats.byPath[where.path] ?? 0) + 1;
-    stats.log.push({ method: req.method.toUpperCase(), path: where.path, query: where.query, status: 'status' in response ? response.status : 0 });
+    stats.log.push({
+      method: req.method.toUpperCase(),
+      path: where.path,
+      query: where.query,
+      status: 'status' in response ? response.status : 0,
+    });
     if (stats.log.length > LOG_LIMIT) stats.log.splice(0, stats.log.length - LOG_LIMIT);
     return response;
   }

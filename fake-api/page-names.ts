@@ -7,7 +7,23 @@ import type { Niche } from './sites';
 const WORDS: Record<Niche, [string[], string[]]> = {
   food: [
     ['Easy', 'Best', 'Classic', 'Healthy', 'Quick', 'Creamy', 'Spicy', 'Crispy', 'Homemade', 'One-Pot', 'Vegan', 'Slow Cooker'],
-    ['Banana Bread', 'Chicken Curry', 'Lasagna', 'Pancakes', 'Tacos', 'Brownies', 'Chili', 'Pad Thai', 'Meatballs', 'Granola', 'Pot Roast', 'Apple Pie', 'Fried Rice', 'Tomato Soup', 'Cinnamon Rolls'],
+    [
+      'Banana Bread',
+      'Chicken Curry',
+      'Lasagna',
+      'Pancakes',
+      'Tacos',
+      'Brownies',
+      'Chili',
+      'Pad Thai',
+      'Meatballs',
+      'Granola',
+      'Pot Roast',
+      'Apple Pie',
+      'Fried Rice',
+      'Tomato Soup',
+      'Cinnamon Rolls',
+    ],
   ],
   travel: [
     ['A Week in', 'Budget Guide to', 'Where to Eat in', 'Hidden Gems of', 'Packing for'],
@@ -15,16 +31,72 @@ const WORDS: Record<Niche, [string[], string[]]> = {
   ],
   craft: [
     ['Beginner', 'Easy', 'Free', 'Chunky', 'Quick', 'Vintage', 'Seamless', 'Textured'],
-    ['Scarf Pattern', 'Granny Square', 'Beanie', 'Amigurumi Bear', 'Baby Blanket', 'Cable Sweater', 'Tote Bag', 'Dishcloth', 'Socks', 'Cardigan'],
+    [
+      'Scarf Pattern',
+      'Granny Square',
+      'Beanie',
+      'Amigurumi Bear',
+      'Baby Blanket',
+      'Cable Sweater',
+      'Tote Bag',
+      'Dishcloth',
+      'Socks',
+      'Cardigan',
+    ],
   ],
   sports: [
-    ['Week 1', 'Week 2', 'Week 3', 'Week 4', 'Week 5', 'Week 6', 'Week 7', 'Week 8', 'Week 9', 'Week 10', 'Playoff', 'Preseason', 'Trade Deadline', 'Draft Day', 'Midseason', 'Offseason'],
-    ['Power Rankings', 'Injury Report', 'Game Preview', 'Live Blog', 'Winners and Losers', 'Fantasy Sleepers', 'Mock Draft', 'Film Breakdown', 'Betting Odds', 'Grades', 'Takeaways', 'Rumors', 'Box Score Recap', 'Podcast Notes', 'Mailbag'],
+    [
+      'Week 1',
+      'Week 2',
+      'Week 3',
+      'Week 4',
+      'Week 5',
+      'Week 6',
+      'Week 7',
+      'Week 8',
+      'Week 9',
+      'Week 10',
+      'Playoff',
+      'Preseason',
+      'Trade Deadline',
+      'Draft Day',
+      'Midseason',
+      'Offseason',
+    ],
+    [
+      'Power Rankings',
+      'Injury Report',
+      'Game Preview',
+      'Live Blog',
+      'Winners and Losers',
+      'Fantasy Sleepers',
+      'Mock Draft',
+      'Film Breakdown',
+      'Betting Odds',
+      'Grades',
+      'Takeaways',
+      'Rumors',
+      'Box Score Recap',
+      'Podcast Notes',
+      'Mailbag',
+    ],
   ],
-  home: [['Small Space', 'Budget', 'Weekend', 'Farmhouse', 'Minimalist'], ['Entryway Ideas', 'Closet Makeover', 'Cleaning Schedule', 'Paint Colors', 'Shelf Styling', 'Laundry Room']],
-  garden: [['Growing', 'Pruning', 'Planting', 'Saving Seeds of', 'Companion Plants for'], ['Tomatoes', 'Roses', 'Basil', 'Peppers', 'Hydrangeas', 'Lavender', 'Garlic']],
-  finance: [['How to Start', 'The Simple Guide to', 'Mistakes in', 'A Year of'], ['Budgeting', 'an Emergency Fund', 'Paying Off Debt', 'Meal Planning on $50', 'Index Funds', 'Sinking Funds']],
-  parenting: [['Easy', 'Rainy Day', 'Screen-Free', 'Quick', 'Outdoor'], ['Toddler Activities', 'Lunchbox Ideas', 'Bedtime Routines', 'Science Experiments', 'Birthday Party Games', 'Sensory Bins']],
+  home: [
+    ['Small Space', 'Budget', 'Weekend', 'Farmhouse', 'Minimalist'],
+    ['Entryway Ideas', 'Closet Makeover', 'Cleaning Schedule', 'Paint Colors', 'Shelf Styling', 'Laundry Room'],
+  ],
+  garden: [
+    ['Growing', 'Pruning', 'Planting', 'Saving Seeds of', 'Companion Plants for'],
+    ['Tomatoes', 'Roses', 'Basil', 'Peppers', 'Hydrangeas', 'Lavender', 'Garlic'],
+  ],
+  finance: [
+    ['How to Start', 'The Simple Guide to', 'Mistakes in', 'A Year of'],
+    ['Budgeting', 'an Emergency Fund', 'Paying Off Debt', 'Meal Planning on $50', 'Index Funds', 'Sinking Funds'],
+  ],
+  parenting: [
+    ['Easy', 'Rainy Day', 'Screen-Free', 'Quick', 'Outdoor'],
+    ['Toddler Activities', 'Lunchbox Ideas', 'Bedtime Routines', 'Science Experiments', 'Birthday Party Games', 'Sensory Bins'],
+  ],
 };
 
 export const HOSTILE: ReadonlyArray<{ title: string; path: string }> = [
@@ -70,7 +142,10 @@ function position(niche: Niche, index: number): { combo: number; round: number }
 }
 
 function slugify(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 const AUTHORS = ['Jamie Rivera', 'Priya Natarajan', 'Sam O’Connor', 'Lee Min-jun', 'Ana Souza', 'Chris Walker'];

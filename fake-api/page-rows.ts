@@ -68,7 +68,14 @@ export function sortPages(_key: PagedKey, t: PageTable, field: string, descendin
 }
 
 /** Decimal places each ratio is rounded to, as a multiplier. */
-const SCALE: Record<string, number> = { pagesPerSession: 100, bounceRate: 100, rpm: 100, cpm: 100, impressionsPerPageview: 100, viewability: 10 };
+const SCALE: Record<string, number> = {
+  pagesPerSession: 100,
+  bounceRate: 100,
+  rpm: 100,
+  cpm: 100,
+  impressionsPerPageview: 100,
+  viewability: 10,
+};
 
 /** One numeric field of a row without building the row (scored fields sort by value). */
 function pageRowNumber(t: PageTable, field: string, i: number): number | null {

@@ -42,9 +42,15 @@ export function serveReport(spec: ReportSpec, site: SiteDef, query: URLSearchPar
   }
   const allowed = `${isoDay(bounds.start)} to ${isoDay(bounds.end)}`;
   if (from === null || to === null) {
-    return error(400, 'invalid_date_range', `startDate and endDate are required as YYYY-MM-DD, within ${allowed} (${family} data).`, ctx.quirks);
+    return error(
+      400,
+      'invalid_date_range',
+      `startDate and endDate are required as YYYY-MM-DD, within ${allowed} (${family} data).`,
+      ctx.quirks,
+    );
   }
-  if (from > to) return error(400, 'invalid_date_range', `startDate is after endDate; the allowed range is ${allowed} (${family} data).`, ctx.quirks);
+  if (from > to)
+    return error(400, 'invalid_date_range', `startDate is after endDate; the allowed range is ${allowed} (${family} data).`, ctx.quirks);
   if (from < bounds.start || to > bounds.end) {
     return error(400, 'invalid_date_range', `Dates must be within ${allowed} (${family} data) for site ${site.id}.`, ctx.quirks);
   }

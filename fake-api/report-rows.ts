@@ -35,8 +35,7 @@ function performanceRow(t: Totals): Row {
   };
 }
 
-const labelled = (field: string, rows: Split[], build: (s: Split) => Row): Row[] =>
-  rows.map((s) => ({ [field]: s.label, ...build(s) }));
+const labelled = (field: string, rows: Split[], build: (s: Split) => Row): Row[] => rows.map((s) => ({ [field]: s.label, ...build(s) }));
 
 function split(ctx: RangeContext, name: DimensionName): Split[] {
   return splitTotals(ctx.seed, ctx.site, name, rangeTotals(ctx.seed, ctx.site, ctx.from, ctx.to));
@@ -135,10 +134,17 @@ function adUnitRows(ctx: RangeContext): Row[] {
   // Each device's impressions and earnings are split over the units that run on it.
   for (const device of devices) {
     const mine = cells.filter((c) => c.device === device.label);
-    const impressions = m.allocate(device.impressions, mine.map((c) => c.u.share));
-    const cents = m.allocate(device.earningsCents, mine.map((c, i) => impressions[i] * c.u.ecpm));
+    const impressions = m.allocate(
+      device.impressions,
+      mine.map((c) => c.u.share),
+    );
+    const cents = m.allocate(
+      device.earningsCents,
+      mine.map((c, i) => impressions[i] * c.u.ecpm),
+    );
     mine.forEach((c, i) => {
-      const viewability = impressions[i] > 0 ? m.round(c.u.viewability * between(0.92, 1.08, ctx.seed, s, hashString(c.u.unit + c.device)), 1) : null;
+      const viewability =
+        impressions[i] > 0 ? m.round(c.u.viewability * between(0.92, 1.08, ctx.seed, s, hashString(c.u.unit + c.device)), 1) : null;
       rows.push({
         adUnit: c.u.unit,
         device: c.device,

@@ -28,9 +28,7 @@ export function error(
   headers: Record<string, string> = {},
   extra: Record<string, unknown> = {},
 ): TransportResponse {
-  const body = q.errorsArray
-    ? { errors: [{ status: String(status), code, title: message }] }
-    : { internalCode: code, message, ...extra };
+  const body = q.errorsArray ? { errors: [{ status: String(status), code, title: message }] } : { internalCode: code, message, ...extra };
   // Error bodies keep their numbers: numbersAsStrings is a row quirk of the live service.
   return { status, headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) };
 }

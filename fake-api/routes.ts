@@ -2,11 +2,7 @@ import { REPORTS } from '../src/catalog/reports';
 import type { ReportSpec } from '../src/catalog/types';
 
 /** Which endpoint a URL names. The host (and anything before the API prefix) is ignored. */
-export type Route =
-  | { kind: 'token' }
-  | { kind: 'sites' }
-  | { kind: 'report'; spec: ReportSpec; siteId: string }
-  | { kind: 'unknown' };
+export type Route = { kind: 'token' } | { kind: 'sites' } | { kind: 'report'; spec: ReportSpec; siteId: string } | { kind: 'unknown' };
 
 export interface ParsedUrl {
   /** Path from the API prefix or `/oauth/token` on, e.g. `/creator-api/v1/sites`. */

@@ -24,10 +24,20 @@ async function main(): Promise<void> {
   const api = createFakeApi({ seed, drift });
   const server = await startFakeApiServer(api, { port, host });
   const { clientId, clientSecret } = api.credentials.demo;
-  const info = { url: server.url, apiBaseUrl: `${server.url}/creator-api/v1`, tokenUrl: `${server.url}/oauth/token`, clientId, clientSecret };
+  const info = {
+    url: server.url,
+    apiBaseUrl: `${server.url}/creator-api/v1`,
+    tokenUrl: `${server.url}/oauth/token`,
+    clientId,
+    clientSecret,
+  };
   process.stdout.write(`${JSON.stringify(info)}\n`);
-  const on = Object.entries(api.drift).filter(([, v]) => v).map(([k]) => k);
-  process.stdout.write(`Fake Creator API on ${info.apiBaseUrl}${on.length ? ` (drift: ${on.join(', ')})` : ''}\n  token URL ${info.tokenUrl}\n  client ID ${clientId}, secret ${clientSecret}\n  admin: ${server.url}/__fake/{stats,reset,quirks,drift,inject,clear-faults,revoke,restore,expire-tokens,clock}\n`);
+  const on = Object.entries(api.drift)
+    .filter(([, v]) => v)
+    .map(([k]) => k);
+  process.stdout.write(
+    `Fake Creator API on ${info.apiBaseUrl}${on.length ? ` (drift: ${on.join(', ')})` : ''}\n  token URL ${info.tokenUrl}\n  client ID ${clientId}, secret ${clientSecret}\n  admin: ${server.url}/__fake/{stats,reset,quirks,drift,inject,clear-faults,revoke,restore,expire-tokens,clock}\n`,
+  );
   const stop = () => {
     void server.close().then(() => process.exit(0));
   };

@@ -72,7 +72,8 @@ function admin(api: FakeApi, method: string, op: string, body: string, res: Serv
   }
   try {
     if (method === 'GET' && op === 'stats') return send(res, 200, api.stats);
-    if (method === 'GET' && op === 'state') return send(res, 200, { quirks: api.quirks, drift: api.drift, faults: api.faults, now: api.now() });
+    if (method === 'GET' && op === 'state')
+      return send(res, 200, { quirks: api.quirks, drift: api.drift, faults: api.faults, now: api.now() });
     if (method !== 'POST') return send(res, 405, { error: `use POST for ${op}` });
     switch (op) {
       case 'reset':

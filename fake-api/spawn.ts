@@ -31,7 +31,13 @@ export async function spawnFakeApiServer(opts: { seed?: number; host?: string; t
       ...(opts.seed !== undefined ? { SEED: String(opts.seed) } : {}),
     },
   });
-  const info = JSON.parse(server.firstLine) as { url: string; apiBaseUrl: string; tokenUrl: string; clientId: string; clientSecret: string };
+  const info = JSON.parse(server.firstLine) as {
+    url: string;
+    apiBaseUrl: string;
+    tokenUrl: string;
+    clientId: string;
+    clientSecret: string;
+  };
 
   return {
     origin: info.url,

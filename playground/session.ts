@@ -319,11 +319,22 @@ export class PlaygroundSession {
       docName: ss.name,
       sheets: ss.sheets.map((s) => s.name),
       active: sheet.name,
-      sheet: { rows, cols, maxRows: sheet.maxRows, maxCols: sheet.maxCols, offset, frozenRows: sheet.frozenRows, window, chartRows: chartRows(charts) },
+      sheet: {
+        rows,
+        cols,
+        maxRows: sheet.maxRows,
+        maxCols: sheet.maxCols,
+        offset,
+        frozenRows: sheet.frozenRows,
+        window,
+        chartRows: chartRows(charts),
+      },
       charts,
       menu: menu ? { title: 'Creator Reporting', items: menu.items } : null,
       sidebar: this.sidebarOpen ? { title: this.emu.ui.lastSidebar()?.title || 'Creator Reporting', version: sidebars } : null,
-      clock: new Date(this.emu.clock.now()).toLocaleString('en-US', { timeZone: ss.timeZone, dateStyle: 'medium', timeStyle: 'short' }) + ` (${ss.timeZone})`,
+      clock:
+        new Date(this.emu.clock.now()).toLocaleString('en-US', { timeZone: ss.timeZone, dateStyle: 'medium', timeStyle: 'short' }) +
+        ` (${ss.timeZone})`,
       toasts,
       alerts,
       demo: {

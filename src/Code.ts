@@ -16,13 +16,7 @@ import { runScheduledAndWatch } from './alerts/scheduled';
 import * as dashboard from './dashboard/dashboard-service';
 import type * as entry from './Code';
 import type { SidebarApi } from './shared/sidebar-api';
-import type {
-  AlertDefinition,
-  DashboardRequest,
-  ReportDefinition,
-  RunReportRequest,
-  SettingsInput,
-} from './shared/types';
+import type { AlertDefinition, DashboardRequest, ReportDefinition, RunReportRequest, SettingsInput } from './shared/types';
 
 type Cell = unknown;
 
@@ -65,7 +59,15 @@ export function CREATOR_DATE_BOUNDS(siteId: Cell, header?: Cell): Cell[][] {
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_TRAFFIC_SUMMARY(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+export function CREATOR_TRAFFIC_SUMMARY(
+  siteId: Cell,
+  start: Cell,
+  end?: Cell,
+  limit?: Cell,
+  sort?: Cell,
+  header?: Cell,
+  options?: Cell,
+): Cell[][] {
   return serve('formula', (ex) => runFormula(ex, 'traffic/summary', { siteId, start, end, limit, sort, header, options }));
 }
 
@@ -83,7 +85,15 @@ export function CREATOR_TRAFFIC_SUMMARY(siteId: Cell, start: Cell, end?: Cell, l
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_TRAFFIC_BY_DEVICE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+export function CREATOR_TRAFFIC_BY_DEVICE(
+  siteId: Cell,
+  start: Cell,
+  end?: Cell,
+  limit?: Cell,
+  sort?: Cell,
+  header?: Cell,
+  options?: Cell,
+): Cell[][] {
   return serve('formula', (ex) => runFormula(ex, 'traffic/by-device', { siteId, start, end, limit, sort, header, options }));
 }
 
@@ -101,7 +111,15 @@ export function CREATOR_TRAFFIC_BY_DEVICE(siteId: Cell, start: Cell, end?: Cell,
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_TRAFFIC_BY_SOURCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+export function CREATOR_TRAFFIC_BY_SOURCE(
+  siteId: Cell,
+  start: Cell,
+  end?: Cell,
+  limit?: Cell,
+  sort?: Cell,
+  header?: Cell,
+  options?: Cell,
+): Cell[][] {
   return serve('formula', (ex) => runFormula(ex, 'traffic/by-source', { siteId, start, end, limit, sort, header, options }));
 }
 
@@ -119,7 +137,15 @@ export function CREATOR_TRAFFIC_BY_SOURCE(siteId: Cell, start: Cell, end?: Cell,
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_TRAFFIC_BY_COUNTRY(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+export function CREATOR_TRAFFIC_BY_COUNTRY(
+  siteId: Cell,
+  start: Cell,
+  end?: Cell,
+  limit?: Cell,
+  sort?: Cell,
+  header?: Cell,
+  options?: Cell,
+): Cell[][] {
   return serve('formula', (ex) => runFormula(ex, 'traffic/by-country', { siteId, start, end, limit, sort, header, options }));
 }
 
@@ -137,7 +163,15 @@ export function CREATOR_TRAFFIC_BY_COUNTRY(siteId: Cell, start: Cell, end?: Cell
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_PAGE_TRAFFIC(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+export function CREATOR_PAGE_TRAFFIC(
+  siteId: Cell,
+  start: Cell,
+  end?: Cell,
+  limit?: Cell,
+  sort?: Cell,
+  header?: Cell,
+  options?: Cell,
+): Cell[][] {
   return serve('formula', (ex) => runFormula(ex, 'traffic/pages', { siteId, start, end, limit, sort, header, options }));
 }
 
@@ -155,7 +189,15 @@ export function CREATOR_PAGE_TRAFFIC(siteId: Cell, start: Cell, end?: Cell, limi
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_EARNINGS(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+export function CREATOR_EARNINGS(
+  siteId: Cell,
+  start: Cell,
+  end?: Cell,
+  limit?: Cell,
+  sort?: Cell,
+  header?: Cell,
+  options?: Cell,
+): Cell[][] {
   return serve('formula', (ex) => runFormula(ex, 'earnings', { siteId, start, end, limit, sort, header, options }));
 }
 
@@ -173,7 +215,15 @@ export function CREATOR_EARNINGS(siteId: Cell, start: Cell, end?: Cell, limit?: 
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_AD_UNITS(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+export function CREATOR_AD_UNITS(
+  siteId: Cell,
+  start: Cell,
+  end?: Cell,
+  limit?: Cell,
+  sort?: Cell,
+  header?: Cell,
+  options?: Cell,
+): Cell[][] {
   return serve('formula', (ex) => runFormula(ex, 'ad-units/performance', { siteId, start, end, limit, sort, header, options }));
 }
 
@@ -191,7 +241,15 @@ export function CREATOR_AD_UNITS(siteId: Cell, start: Cell, end?: Cell, limit?: 
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_VIDEO_EARNINGS(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+export function CREATOR_VIDEO_EARNINGS(
+  siteId: Cell,
+  start: Cell,
+  end?: Cell,
+  limit?: Cell,
+  sort?: Cell,
+  header?: Cell,
+  options?: Cell,
+): Cell[][] {
   return serve('formula', (ex) => runFormula(ex, 'video/earnings', { siteId, start, end, limit, sort, header, options }));
 }
 
@@ -209,7 +267,15 @@ export function CREATOR_VIDEO_EARNINGS(siteId: Cell, start: Cell, end?: Cell, li
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_DEVICE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+export function CREATOR_DEVICE_PERFORMANCE(
+  siteId: Cell,
+  start: Cell,
+  end?: Cell,
+  limit?: Cell,
+  sort?: Cell,
+  header?: Cell,
+  options?: Cell,
+): Cell[][] {
   return serve('formula', (ex) => runFormula(ex, 'devices/performance', { siteId, start, end, limit, sort, header, options }));
 }
 
@@ -227,7 +293,15 @@ export function CREATOR_DEVICE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_PAGE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+export function CREATOR_PAGE_PERFORMANCE(
+  siteId: Cell,
+  start: Cell,
+  end?: Cell,
+  limit?: Cell,
+  sort?: Cell,
+  header?: Cell,
+  options?: Cell,
+): Cell[][] {
   return serve('formula', (ex) => runFormula(ex, 'pages/performance', { siteId, start, end, limit, sort, header, options }));
 }
 
@@ -245,7 +319,15 @@ export function CREATOR_PAGE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, 
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_SOURCE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+export function CREATOR_SOURCE_PERFORMANCE(
+  siteId: Cell,
+  start: Cell,
+  end?: Cell,
+  limit?: Cell,
+  sort?: Cell,
+  header?: Cell,
+  options?: Cell,
+): Cell[][] {
   return serve('formula', (ex) => runFormula(ex, 'traffic-sources/performance', { siteId, start, end, limit, sort, header, options }));
 }
 
@@ -263,7 +345,15 @@ export function CREATOR_SOURCE_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_COUNTRY_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+export function CREATOR_COUNTRY_PERFORMANCE(
+  siteId: Cell,
+  start: Cell,
+  end?: Cell,
+  limit?: Cell,
+  sort?: Cell,
+  header?: Cell,
+  options?: Cell,
+): Cell[][] {
   return serve('formula', (ex) => runFormula(ex, 'countries/performance', { siteId, start, end, limit, sort, header, options }));
 }
 
@@ -281,7 +371,15 @@ export function CREATOR_COUNTRY_PERFORMANCE(siteId: Cell, start: Cell, end?: Cel
  * @return A table with a header row.
  * @customfunction
  */
-export function CREATOR_CATEGORY_PERFORMANCE(siteId: Cell, start: Cell, end?: Cell, limit?: Cell, sort?: Cell, header?: Cell, options?: Cell): Cell[][] {
+export function CREATOR_CATEGORY_PERFORMANCE(
+  siteId: Cell,
+  start: Cell,
+  end?: Cell,
+  limit?: Cell,
+  sort?: Cell,
+  header?: Cell,
+  options?: Cell,
+): Cell[][] {
   return serve('formula', (ex) => runFormula(ex, 'categories/performance', { siteId, start, end, limit, sort, header, options }));
 }
 

@@ -14,7 +14,10 @@ const ROOT = path.resolve(__dirname, '..');
 
 export default async function globalSetup(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'creator-test-build-'));
-  const [code, sidebar] = await Promise.all([bundleCode(path.join(ROOT, 'src/Code.ts')), bundleSidebar(path.join(ROOT, 'src/sidebar/client'))]);
+  const [code, sidebar] = await Promise.all([
+    bundleCode(path.join(ROOT, 'src/Code.ts')),
+    bundleSidebar(path.join(ROOT, 'src/sidebar/client')),
+  ]);
   fs.writeFileSync(path.join(dir, 'Code.js'), code.code);
   fs.writeFileSync(path.join(dir, 'Sidebar.html'), sidebar);
   // Workers start after this and inherit the environment.

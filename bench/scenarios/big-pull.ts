@@ -127,7 +127,10 @@ function countPageTrips(world: BenchWorld, pagePath: string): number {
   return trips;
 }
 
-type NaiveMetrics = Pick<BigPullMetrics, 'sequentialRows' | 'sequentialRoundTrips' | 'sequentialSetValuesCalls' | 'sequentialSimulatedSeconds'>;
+type NaiveMetrics = Pick<
+  BigPullMetrics,
+  'sequentialRows' | 'sequentialRoundTrips' | 'sequentialSetValuesCalls' | 'sequentialSimulatedSeconds'
+>;
 
 function runNaive(world: BenchWorld, opts: BigPullOptions): NaiveMetrics | { error: string } {
   const { emu, model, api } = world;

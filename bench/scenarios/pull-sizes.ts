@@ -33,7 +33,17 @@ export interface PullSizesMetrics {
   /** setValues (the shipped manifest does not enable the Sheets advanced service). */
   sizes: PullSize[];
   /** The same pull at `apiRows` with the Sheets advanced service enabled. */
-  sheetsApi?: Pick<PullSize, 'rows' | 'addOnCpuSeconds' | 'roundTrips' | 'sheetsApiRequests' | 'sheetsApiCells' | 'setValuesCalls' | 'formatCalls' | 'simulatedSeconds'>;
+  sheetsApi?: Pick<
+    PullSize,
+    | 'rows'
+    | 'addOnCpuSeconds'
+    | 'roundTrips'
+    | 'sheetsApiRequests'
+    | 'sheetsApiCells'
+    | 'setValuesCalls'
+    | 'formatCalls'
+    | 'simulatedSeconds'
+  >;
 }
 
 export interface PullSizesOptions {
@@ -69,7 +79,11 @@ function pullFor(opts: PullSizesOptions, rows: number): ThinPull {
   return rows >= opts.siteRows ? { ...base, siteId: opts.siteId } : { ...base, siteId: opts.siteId, limit: rows };
 }
 
-export function runPullSizes(bundleFile: string, model: LatencyModel, opts: PullSizesOptions = PULL_SIZES): ScenarioResult<PullSizesMetrics> {
+export function runPullSizes(
+  bundleFile: string,
+  model: LatencyModel,
+  opts: PullSizesOptions = PULL_SIZES,
+): ScenarioResult<PullSizesMetrics> {
   let sizes: PullSize[];
   let sheetsApi: PullSizesMetrics['sheetsApi'];
   try {

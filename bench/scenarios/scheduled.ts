@@ -71,7 +71,8 @@ export function runScheduled(world: BenchWorld, opts: { reports: number }): Scen
   if (!trigger) return failed('saveReport with a schedule installed no onScheduleTrigger trigger');
 
   // The status as the sidebar shows it; a run is a change of lastRunAt.
-  const statuses = (): Saved[] => (world.call<{ reports: Saved[] }>('listReports', []).reports ?? []).map((r) => JSON.parse(JSON.stringify(r)) as Saved);
+  const statuses = (): Saved[] =>
+    (world.call<{ reports: Saved[] }>('listReports', []).reports ?? []).map((r) => JSON.parse(JSON.stringify(r)) as Saved);
   const lastRun = new Map(statuses().map((r) => [r.id, r.status?.lastRunAt ?? null]));
   const runs = new Map<string, number>();
   let executions = 0;

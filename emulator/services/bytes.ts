@@ -25,7 +25,11 @@ export function nodeEncoding(charset: unknown): BufferEncoding {
 
 export function encodeText(text: string, charset?: unknown): Buffer {
   const encoding = nodeEncoding(charset);
-  if (String(charset ?? '').toUpperCase().replace(/_/g, '-') === 'US-ASCII') {
+  if (
+    String(charset ?? '')
+      .toUpperCase()
+      .replace(/_/g, '-') === 'US-ASCII'
+  ) {
     // Java replaces unmappable characters with '?'.
     return Buffer.from(text.replace(/[^\x00-\x7f]/g, '?'), 'latin1');
   }

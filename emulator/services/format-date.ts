@@ -115,10 +115,14 @@ export function formatDate(date: unknown, timeZone: unknown, pattern: unknown): 
     // Works for Dates from any realm (a vm context's Date included).
     ms = Date.prototype.getTime.call(date);
   } catch (_) {
-    throw new Error(`The parameters (${typeName(date)},${typeName(timeZone)},${typeName(pattern)}) don't match the method signature for Utilities.formatDate.`);
+    throw new Error(
+      `The parameters (${typeName(date)},${typeName(timeZone)},${typeName(pattern)}) don't match the method signature for Utilities.formatDate.`,
+    );
   }
   if (typeof timeZone !== 'string' || typeof pattern !== 'string') {
-    throw new Error(`The parameters (${typeName(date)},${typeName(timeZone)},${typeName(pattern)}) don't match the method signature for Utilities.formatDate.`);
+    throw new Error(
+      `The parameters (${typeName(date)},${typeName(timeZone)},${typeName(pattern)}) don't match the method signature for Utilities.formatDate.`,
+    );
   }
   if (Number.isNaN(ms)) throw new Error('Utilities.formatDate: invalid Date');
   const w = wallTime(ms, timeZone);

@@ -125,10 +125,12 @@ export function createHtmlService(state: EmulatorState): GoogleAppsScript.HTML.H
     return t as unknown as GoogleAppsScript.HTML.HtmlTemplate;
   }
 
-  const deny = <A extends unknown[], R>(name: string, fn: (...args: A) => R) => (...args: A): R => {
-    denyInCustomFunction(state, `HtmlService.${name}`);
-    return fn(...args);
-  };
+  const deny =
+    <A extends unknown[], R>(name: string, fn: (...args: A) => R) =>
+    (...args: A): R => {
+      denyInCustomFunction(state, `HtmlService.${name}`);
+      return fn(...args);
+    };
 
   const service = {
     SandboxMode,

@@ -67,10 +67,12 @@ function triggerObject(record: TriggerRecord): GoogleAppsScript.Script.Trigger {
  * document and at most hourly (Google rejects the rest at create()).
  */
 export function createScriptApp(state: EmulatorState, data: () => TriggerData): GoogleAppsScript.Script.ScriptApp {
-  const guard = <A extends unknown[], R>(name: string, fn: (...args: A) => R) => (...args: A): R => {
-    denyInCustomFunction(state, `ScriptApp.${name}`);
-    return fn(...args);
-  };
+  const guard =
+    <A extends unknown[], R>(name: string, fn: (...args: A) => R) =>
+    (...args: A): R => {
+      denyInCustomFunction(state, `ScriptApp.${name}`);
+      return fn(...args);
+    };
   const mine = () => data().triggers.filter((t) => t.owner === state.user);
 
   function clockBuilder(handler: string) {

@@ -59,7 +59,8 @@ function origin(url: string): string {
 function response(r: TransportResponse): GoogleAppsScript.URL_Fetch.HTTPResponse {
   const self = {
     getResponseCode: () => r.status,
-    getContentText: (charset?: string) => (charset ? toBuffer(r.body).toString(charset.toLowerCase().includes('8859') ? 'latin1' : 'utf8') : r.body),
+    getContentText: (charset?: string) =>
+      charset ? toBuffer(r.body).toString(charset.toLowerCase().includes('8859') ? 'latin1' : 'utf8') : r.body,
     getContent: () => toSignedBytes(Buffer.from(r.body, 'utf8')),
     getHeaders: () => ({ ...r.headers }),
     getAllHeaders: () => ({ ...r.headers }),

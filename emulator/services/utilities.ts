@@ -8,7 +8,13 @@ import { formatDate } from './format-date';
 import { formatString } from './format-string';
 
 const DIGESTS: Record<string, string> = { MD5: 'md5', SHA_1: 'sha1', SHA_256: 'sha256', SHA_384: 'sha384', SHA_512: 'sha512' };
-const MACS: Record<string, string> = { HMAC_MD5: 'md5', HMAC_SHA_1: 'sha1', HMAC_SHA_256: 'sha256', HMAC_SHA_384: 'sha384', HMAC_SHA_512: 'sha512' };
+const MACS: Record<string, string> = {
+  HMAC_MD5: 'md5',
+  HMAC_SHA_1: 'sha1',
+  HMAC_SHA_256: 'sha256',
+  HMAC_SHA_384: 'sha384',
+  HMAC_SHA_512: 'sha512',
+};
 
 function enumOf(names: string[]): Record<string, string> {
   return Object.freeze(Object.fromEntries(names.map((n) => [n, n])));
@@ -51,9 +57,17 @@ export function createUtilities(state: EmulatorState): GoogleAppsScript.Utilitie
     base64DecodeWebSafe: (encoded: string, _charset?: unknown): ByteArray => decode(encoded, true),
 
     computeDigest: (alg: unknown, value: unknown, charset?: unknown): ByteArray =>
-      toSignedBytes(createHash(algorithm(DIGESTS, alg, 'computeDigest')).update(toBuffer(value, charset)).digest()),
+      toSignedBytes(
+        createHash(algorithm(DIGESTS, alg, 'computeDigest'))
+          .update(toBuffer(value, charset))
+          .digest(),
+      ),
     computeHmacSignature: (alg: unknown, value: unknown, key: unknown, charset?: unknown): ByteArray =>
-      toSignedBytes(createHmac(algorithm(MACS, alg, 'computeHmacSignature'), toBuffer(key, charset)).update(toBuffer(value, charset)).digest()),
+      toSignedBytes(
+        createHmac(algorithm(MACS, alg, 'computeHmacSignature'), toBuffer(key, charset))
+          .update(toBuffer(value, charset))
+          .digest(),
+      ),
     computeHmacSha256Signature: (value: unknown, key: unknown, charset?: unknown): ByteArray =>
       toSignedBytes(createHmac('sha256', toBuffer(key, charset)).update(toBuffer(value, charset)).digest()),
 

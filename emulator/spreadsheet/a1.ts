@@ -33,9 +33,7 @@ export function rangeA1(row: number, col: number, numRows: number, numCols: numb
 
 /** Quotes a sheet name the way Sheets does when it is not a plain identifier. */
 export function quoteSheetName(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !/^[A-Za-z]{1,3}[0-9]+$/.test(name)
-    ? name
-    : `'${name.replace(/'/g, "''")}'`;
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !/^[A-Za-z]{1,3}[0-9]+$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }
 
 /** Splits "Sheet!A1" / "'It''s'!A1" into sheet name and the rest. */

@@ -131,7 +131,16 @@ export function chartFacade(ctx: Context, draft: ChartDraft): Facade {
 }
 
 export function newDraft(sheet: SheetModel): ChartDraft {
-  return { id: null, sheet, type: 'LINE', ranges: [], options: {}, position: { row: 1, col: 1, offsetX: 0, offsetY: 0 }, numHeaders: -1, transpose: false };
+  return {
+    id: null,
+    sheet,
+    type: 'LINE',
+    ranges: [],
+    options: {},
+    position: { row: 1, col: 1, offsetX: 0, offsetY: 0 },
+    numHeaders: -1,
+    transpose: false,
+  };
 }
 
 /** The Sheet methods for charts, bound to one sheet. */

@@ -6,11 +6,13 @@
 
 export type Permission = () => 'full' | 'readOnly';
 
-const MUTATING = /^(set|insert|delete|clear|add|remove|toast|activate|hide|show|autoResize|append|sort|copyTo|moveTo|merge|unmerge|protect|duplicate|rename|trim|randomize|shift|uncheck|check|breakApart|deleteRow|expand|collapse|group|ungroup)([A-Z]|$)/;
+const MUTATING =
+  /^(set|insert|delete|clear|add|remove|toast|activate|hide|show|autoResize|append|sort|copyTo|moveTo|merge|unmerge|protect|duplicate|rename|trim|randomize|shift|uncheck|check|breakApart|deleteRow|expand|collapse|group|ungroup)([A-Z]|$)/;
 
 // Apps Script method names start with a verb; other property names (then, toJSON, asymmetricMatch,
 // $$typeof, nodeType...) are probes from JS tooling and must stay undefined.
-const APPS_SCRIPT_METHOD = /^(get|open|set|insert|delete|clear|add|remove|create|copy|move|sort|hide|show|is|auto|append|activate|deactivate|protect|merge|unmerge|find|new|trim|break|check|uncheck|collapse|expand|group|ungroup|randomize|shift|duplicate|reset|apply|update|rename|unhide|refresh|wait|build|enable|flush|toast|offset|alert|prompt|can|with|moveTo|showSidebar|showModalDialog|showModelessDialog)([A-Z]|$)/;
+const APPS_SCRIPT_METHOD =
+  /^(get|open|set|insert|delete|clear|add|remove|create|copy|move|sort|hide|show|is|auto|append|activate|deactivate|protect|merge|unmerge|find|new|trim|break|check|uncheck|collapse|expand|group|ungroup|randomize|shift|duplicate|reset|apply|update|rename|unhide|refresh|wait|build|enable|flush|toast|offset|alert|prompt|can|with|moveTo|showSidebar|showModalDialog|showModelessDialog)([A-Z]|$)/;
 
 export function isMutating(method: string): boolean {
   return MUTATING.test(method);

@@ -81,10 +81,7 @@ function parseDate(text: string, timeZone: string, now: () => number): { date: D
   return null;
 }
 
-export function parseInput(
-  raw: unknown,
-  ctx: { format: string | undefined; timeZone: string; now: () => number },
-): ParsedInput {
+export function parseInput(raw: unknown, ctx: { format: string | undefined; timeZone: string; now: () => number }): ParsedInput {
   if (raw === null || raw === undefined || raw === '') return { value: '', outcome: 'empty' };
   if (typeof raw === 'number' || typeof raw === 'boolean') return { value: raw, outcome: 'value' };
   if (raw instanceof Date || Object.prototype.toString.call(raw) === '[object Date]') {
@@ -109,8 +106,7 @@ export function parseInput(
   if (number) return { value: number.n, outcome: 'number', autoFormat: isGeneral(ctx.format) ? number.autoFormat : undefined };
   if (/^\s*(true|false)\s*$/i.test(text)) return { value: /true/i.test(text), outcome: 'boolean' };
   const date = parseDate(text, ctx.timeZone, ctx.now);
-  if (date)
-    return { value: date.date, outcome: 'date', autoFormat: isGeneral(ctx.format) ? date.autoFormat : undefined };
+  if (date) return { value: date.date, outcome: 'date', autoFormat: isGeneral(ctx.format) ? date.autoFormat : undefined };
   // Strict on purpose: some locales parse these as formulas; untrusted text must be escaped.
   if (text.length > 1 && '+-@'.includes(text[0])) return { value: '', formula: '=' + text, outcome: 'formula' };
   return { value: text, outcome: 'text' };

@@ -54,14 +54,7 @@ function spanAfter(op: 'insert' | 'delete', start: number, len: number, at: numb
 }
 
 /** Moves every rect on `sheet`; returns false for rects that lost all their cells. */
-export function moveRect(
-  rect: GridRect,
-  sheet: SheetModel,
-  dim: Dimension,
-  op: 'insert' | 'delete',
-  at: number,
-  count: number,
-): boolean {
+export function moveRect(rect: GridRect, sheet: SheetModel, dim: Dimension, op: 'insert' | 'delete', at: number, count: number): boolean {
   if (rect.sheet !== sheet) return true;
   const rows = dim === 'ROWS';
   const start = rows ? rect.row : rect.col;

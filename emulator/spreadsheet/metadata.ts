@@ -17,7 +17,9 @@ export function developerMetadataFacade(ctx: Context, meta: MetadataModel): Faca
       getRow: () =>
         loc.type === 'ROW' ? ctx.range({ sheet: loc.sheet, row: loc.start, col: 1, numRows: loc.count, numCols: loc.sheet.maxCols }) : null,
       getColumn: () =>
-        loc.type === 'COLUMN' ? ctx.range({ sheet: loc.sheet, row: 1, col: loc.start, numRows: loc.sheet.maxRows, numCols: loc.count }) : null,
+        loc.type === 'COLUMN'
+          ? ctx.range({ sheet: loc.sheet, row: 1, col: loc.start, numRows: loc.sheet.maxRows, numCols: loc.count })
+          : null,
     };
     return guard('DeveloperMetadataLocation', l, ctx.permission);
   };
@@ -65,7 +67,10 @@ export function metadataFinder(ctx: Context, scope: () => MetadataModel[]): Faca
     withValue: (value: string) => add((m) => m.value === value),
     withVisibility: (v: unknown) => add((m) => isEnumValue(v) && m.visibility === enumName(v)),
     withLocationType: (t: unknown) => add((m) => isEnumValue(t) && m.location.type === enumName(t)),
-    find: () => scope().filter((m) => filters.every((f) => f(m))).map((m) => developerMetadataFacade(ctx, m)),
+    find: () =>
+      scope()
+        .filter((m) => filters.every((f) => f(m)))
+        .map((m) => developerMetadataFacade(ctx, m)),
   };
   self = guard('DeveloperMetadataFinder', finder, ctx.permission);
   return self;

@@ -10,7 +10,10 @@ export const DEFAULT_FORMAT = '0.###############';
 
 /** The format with quoted text, escapes and [brackets] removed: what decides its kind. */
 function bare(format: string): string {
-  return format.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[[^\]]*\]/g, '');
+  return format
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[[^\]]*\]/g, '');
 }
 
 export function isGeneral(format: string | undefined): boolean {

@@ -41,10 +41,11 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
     for (let i = 0; i < numRows; i++) for (let j = 0; j < numCols; j++) f(sheet.ensure(row + i, col + j), i, j);
   };
   const eachExisting = (f: (cell: Cell) => void) => {
-    for (let i = 0; i < numRows; i++) for (let j = 0; j < numCols; j++) {
-      const c = sheet.cell(row + i, col + j);
-      if (c) f(c);
-    }
+    for (let i = 0; i < numRows; i++)
+      for (let j = 0; j < numCols; j++) {
+        const c = sheet.cell(row + i, col + j);
+        if (c) f(c);
+      }
   };
   const write = (grid: unknown[][]) => {
     model.checkWriteFault();
@@ -160,7 +161,8 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
     },
     getFontSize: () => sheet.cell(row, col)?.fontSize ?? 10,
     setFontSize: (size: unknown) => {
-      if (size !== null && (typeof size !== 'number' || !Number.isInteger(size) || size < 1)) throw badArguments('Range.setFontSize', typeName(size));
+      if (size !== null && (typeof size !== 'number' || !Number.isInteger(size) || size < 1))
+        throw badArguments('Range.setFontSize', typeName(size));
       each((c) => (size === null ? delete c.fontSize : (c.fontSize = size as number)));
       return self;
     },
@@ -275,4 +277,3 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
   self = guard('Range', range, ctx.permission);
   return self;
 }
-

@@ -8,7 +8,18 @@ import type { EmulatedSpreadsheet } from './spreadsheet-model';
 type TaggedScalar = string | number | boolean | { type: 'date'; iso: string } | { type: 'number'; value: string };
 
 /** The cell fields a snapshot copies as they are (value and spillOf need tagging). */
-const STYLE_KEYS = ['formula', 'error', 'format', 'fontWeight', 'fontSize', 'fontColor', 'background', 'horizontalAlignment', 'wrap', 'note'] as const;
+const STYLE_KEYS = [
+  'formula',
+  'error',
+  'format',
+  'fontWeight',
+  'fontSize',
+  'fontColor',
+  'background',
+  'horizontalAlignment',
+  'wrap',
+  'note',
+] as const;
 
 interface CellJson extends Pick<Cell, (typeof STYLE_KEYS)[number]> {
   r: number;

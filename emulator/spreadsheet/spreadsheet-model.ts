@@ -241,12 +241,7 @@ export class EmulatedSpreadsheet {
   }
 
   /** Stores a formula's computed result: a scalar, a 2-D array (spills), or an error. */
-  writeFormulaResult(
-    sheet: SheetModel,
-    row: number,
-    col: number,
-    result: { grid: Scalar[][] } | { error: string; value: string },
-  ): void {
+  writeFormulaResult(sheet: SheetModel, row: number, col: number, result: { grid: Scalar[][] } | { error: string; value: string }): void {
     const anchor = sheet.ensure(row, col);
     this.clearSpill(anchor);
     delete anchor.error;
@@ -354,9 +349,13 @@ export class EmulatedSpreadsheet {
   /** Range.sort: rows of the rect reordered by one or more columns (absolute column numbers). */
   sortRows(rect: GridRect, spec: unknown): void {
     const keys = (Array.isArray(spec) ? spec : [spec]).map((k) =>
-      typeof k === 'number' ? { column: k, ascending: true } : { column: Number((k as { column: unknown }).column), ascending: (k as { ascending?: boolean }).ascending !== false },
+      typeof k === 'number'
+        ? { column: k, ascending: true }
+        : { column: Number((k as { column: unknown }).column), ascending: (k as { ascending?: boolean }).ascending !== false },
     );
-    for (const k of keys) if (k.column < rect.col || k.column >= rect.col + rect.numCols) throw new Error('The sort column must be within the specified range.');
+    for (const k of keys)
+      if (k.column < rect.col || k.column >= rect.col + rect.numCols)
+        throw new Error('The sort column must be within the specified range.');
     const rows: Array<Array<Cell | undefined>> = [];
     for (let i = 0; i < rect.numRows; i++) {
       const line: Array<Cell | undefined> = [];
@@ -364,7 +363,15 @@ export class EmulatedSpreadsheet {
       rows.push(line);
     }
     const rank = (v: Scalar): [number, number | string] =>
-      v === '' ? [3, 0] : typeof v === 'number' ? [0, v] : v instanceof Date ? [0, v.getTime()] : typeof v === 'boolean' ? [2, v ? 1 : 0] : [1, v.toLowerCase()];
+      v === ''
+        ? [3, 0]
+        : typeof v === 'number'
+          ? [0, v]
+          : v instanceof Date
+            ? [0, v.getTime()]
+            : typeof v === 'boolean'
+              ? [2, v ? 1 : 0]
+              : [1, v.toLowerCase()];
     rows.sort((a, b) => {
       for (const k of keys) {
         const [ka, va] = rank(a[k.column - rect.col]?.value ?? '');

@@ -89,8 +89,7 @@ export function createSpreadsheet(ctx: Context): Facade {
       model.addMetadata({ type: 'SPREADSHEET' }, key, valueOrVisibility, visibility);
       return self;
     },
-    getDeveloperMetadata: () =>
-      model.metadata.filter((m) => m.location.type === 'SPREADSHEET').map((m) => developerMetadataFacade(ctx, m)),
+    getDeveloperMetadata: () => model.metadata.filter((m) => m.location.type === 'SPREADSHEET').map((m) => developerMetadataFacade(ctx, m)),
     createDeveloperMetadataFinder: () => metadataFinder(ctx, () => model.metadata),
 
     toast: (message: unknown, title?: unknown, seconds?: unknown) => {

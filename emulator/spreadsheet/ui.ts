@@ -76,7 +76,9 @@ export function createUiRecorder(permission: Permission): UiRecorder {
     ui: undefined,
     respondWith(...responses) {
       for (const r of responses)
-        answers.push(typeof r === 'object' && r !== null && 'button' in r ? { button: String(r.button), text: r.text } : { button: String(r) });
+        answers.push(
+          typeof r === 'object' && r !== null && 'button' in r ? { button: String(r.button), text: r.text } : { button: String(r) },
+        );
     },
     lastSidebar() {
       return recorder.sidebars[recorder.sidebars.length - 1];
@@ -139,14 +141,18 @@ export function createUiRecorder(permission: Permission): UiRecorder {
     alert(...args: unknown[]) {
       // alert(prompt) | alert(prompt, buttons) | alert(title, prompt, buttons)
       const [title, prompt, buttons] =
-        args.length >= 3 ? [String(args[0]), String(args[1]), String(args[2])] : [null, String(args[0]), args[1] === undefined ? null : String(args[1])];
+        args.length >= 3
+          ? [String(args[0]), String(args[1]), String(args[2])]
+          : [null, String(args[0]), args[1] === undefined ? null : String(args[1])];
       const response = nextAnswer(BUTTON.OK).button;
       recorder.alerts.push({ title, prompt, buttons, response });
       return response;
     },
     prompt(...args: unknown[]) {
       const [title, prompt, buttons] =
-        args.length >= 3 ? [String(args[0]), String(args[1]), String(args[2])] : [null, String(args[0]), args[1] === undefined ? null : String(args[1])];
+        args.length >= 3
+          ? [String(args[0]), String(args[1]), String(args[2])]
+          : [null, String(args[0]), args[1] === undefined ? null : String(args[1])];
       const answer = nextAnswer(BUTTON.OK);
       recorder.prompts.push({ title, prompt, buttons, response: answer.button });
       return { getResponseText: () => answer.text ?? '', getSelectedButton: () => answer.button };

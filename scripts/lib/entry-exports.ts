@@ -63,9 +63,7 @@ export function readEntryExports(entryFile: string, globalName: string): EntryFu
     if (isTypeOnly(node)) continue;
 
     if (!ts.isFunctionDeclaration(node) || !exported) {
-      throw new BuildError(
-        `${entryFile}: only "export function NAME(...)" may be exported; found: ${describe(node, sf)}`,
-      );
+      throw new BuildError(`${entryFile}: only "export function NAME(...)" may be exported; found: ${describe(node, sf)}`);
     }
     const name = node.name?.text;
     if (!name || hasModifier(node, ts.SyntaxKind.DefaultKeyword)) {

@@ -62,7 +62,10 @@ export function findCycles(edges: FolderImport[]): FolderImport[][] {
     for (const e of out.get(node) ?? []) {
       if (e.to === start) {
         const cycle = [...trail, e];
-        const key = cycle.map((c) => c.from).sort().join(',');
+        const key = cycle
+          .map((c) => c.from)
+          .sort()
+          .join(',');
         if (!seen.has(key)) {
           seen.add(key);
           cycles.push(cycle);

@@ -112,7 +112,8 @@ export function envelopeOf(body: Json): { kind: string; rows: unknown[]; meta: u
   if (Array.isArray(body)) return { kind: `bare array (${body.length} rows, no meta)`, rows: body, meta: undefined };
   if (!isObject(body)) return { kind: describeType(body), rows: [], meta: undefined };
   const keys = describeType(body).startsWith('{') ? safeKeys(body).names.join(', ') : '';
-  if (Array.isArray(body.data)) return { kind: `object {${keys}} with data: array (${body.data.length} rows)`, rows: body.data, meta: body.meta };
+  if (Array.isArray(body.data))
+    return { kind: `object {${keys}} with data: array (${body.data.length} rows)`, rows: body.data, meta: body.meta };
   if (isObject(body.data)) return { kind: `object {${keys}} with data: one object`, rows: [body.data], meta: body.meta };
   return { kind: `object {${keys}}`, rows: [], meta: body.meta };
 }
@@ -157,8 +158,11 @@ function pagingOf(meta: unknown, rows: number, asked: number | null): string[] {
   const out = [`meta: ${describeType(meta)}`];
   const page = isObject(meta.page) ? meta.page : null;
   const next = page && 'next' in page ? describeType(page.next) : 'absent';
-  out.push(`paging: next is ${next}; recordCount is ${'recordCount' in meta ? describeType(meta.recordCount) : 'absent'}; rows on this page ${rows}${asked !== null ? ` (asked for ${asked})` : ''}`);
-  if (page && typeof page.size === 'number' && asked !== null && page.size !== asked) out.push(`paging: meta.page.size is ${page.size}, not the ${asked} asked for`);
+  out.push(
+    `paging: next is ${next}; recordCount is ${'recordCount' in meta ? describeType(meta.recordCount) : 'absent'}; rows on this page ${rows}${asked !== null ? ` (asked for ${asked})` : ''}`,
+  );
+  if (page && typeof page.size === 'number' && asked !== null && page.size !== asked)
+    out.push(`paging: meta.page.size is ${page.size}, not the ${asked} asked for`);
   return out;
 }
 
@@ -174,8 +178,11 @@ function errorSummary(res: ProbeResponse, secrets: string[]): string {
   const first = isObject(body) && Array.isArray(body.errors) && isObject(body.errors[0]) ? body.errors[0] : isObject(body) ? body : {};
   const codeOf = (v: unknown) => (typeof v === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(v) ? v : undefined);
   const code = codeOf(first.code) ?? codeOf(first.internalCode) ?? codeOf((body as Record<string, unknown>)?.error);
-  const detail = cleanDetail(first.detail ?? first.message ?? first.title ?? (body as Record<string, unknown>)?.error_description, (text) => secrets.every((secret) => !text.includes(secret)));
-  const shape = isObject(body) && Array.isArray(body.errors) ? 'errors[] (JSON:API)' : `object {${isObject(body) ? Object.keys(body).join(', ') : ''}}`;
+  const detail = cleanDetail(first.detail ?? first.message ?? first.title ?? (body as Record<string, unknown>)?.error_description, (text) =>
+    secrets.every((secret) => !text.includes(secret)),
+  );
+  const shape =
+    isObject(body) && Array.isArray(body.errors) ? 'errors[] (JSON:API)' : `object {${isObject(body) ? Object.keys(body).join(', ') : ''}}`;
   return `status ${res.status}, body ${shape}${code ? `, code ${code}` : ''}${detail ? `, detail "${detail}"` : ''}`;
 }
 
@@ -233,7 +240,10 @@ export async function runProbe(opts: ProbeOptions): Promise<{ ok: boolean }> {
 
   const get = async (path: string, params: Array<[string, string | number]>): Promise<ProbeResponse> => {
     const query = params.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
-    return opts.fetch(`${base}${path}${query ? `?${query}` : ''}`, { method: 'GET', headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+    return opts.fetch(`${base}${path}${query ? `?${query}` : ''}`, {
+      method: 'GET',
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    });
   };
   const parse = (res: ProbeResponse): { ok: true; body: Json } | { ok: false } => {
     if (res.status < 200 || res.status >= 300) return { ok: false };
@@ -264,7 +274,9 @@ export async function runProbe(opts: ProbeOptions): Promise<{ ok: boolean }> {
     say(`- differences from the catalog: ${diffs.length ? '' : 'none'}`);
     diffs.forEach((d) => say(`  - ${d}`));
     if (!siteId) {
-      const active = env.rows.filter(isObject).find((s) => typeof s.status === 'string' && s.status.toLowerCase() === 'active') ?? env.rows.filter(isObject)[0];
+      const active =
+        env.rows.filter(isObject).find((s) => typeof s.status === 'string' && s.status.toLowerCase() === 'active') ??
+        env.rows.filter(isObject)[0];
       siteId = active && (typeof active.id === 'string' || typeof active.id === 'number') ? String(active.id) : undefined;
       const index = active ? env.rows.indexOf(active) + 1 : 0;
       if (siteId) say(`- probing site #${index} of ${env.rows.length} (its ID is not printed)`);
@@ -322,7 +334,10 @@ export async function runProbe(opts: ProbeOptions): Promise<{ ok: boolean }> {
       continue;
     }
     const start = minusDays(end, days - 1);
-    const dates: Array<[string, string]> = [['startDate', start], ['endDate', end]];
+    const dates: Array<[string, string]> = [
+      ['startDate', start],
+      ['endDate', end],
+    ];
     const extra = (spec.params ?? []).map(([k, v]): [string, string] => [k, v]);
     const paging = (size: number, sort: string | undefined): Array<[string, string | number]> =>
       spec.paginated ? [['page[number]', 1], ['page[size]', size], ...(sort ? [['sort', sort] as [string, string]] : [])] : [];

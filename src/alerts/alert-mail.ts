@@ -12,7 +12,8 @@ export function alertMail(alert: StoredAlert, reading: AlertReading): Mailing {
   const change = typeof reading.fraction === 'number' ? ` ${formatFraction(reading.fraction)}` : '';
   const lines = [`Your Creator Reporting alert "${alert.name}" fired.`, '', `Site: ${site}`, `Metric: ${reading.metricLabel}`];
   if (reading.current) lines.push(`Value: ${money(reading.current.value)} (${span(reading.current)})`);
-  if (reading.previous) lines.push(`Previous value: ${money(reading.previous.value)} (${span(reading.previous)}, ${reading.previous.label})`);
+  if (reading.previous)
+    lines.push(`Previous value: ${money(reading.previous.value)} (${span(reading.previous)}, ${reading.previous.label})`);
   if (typeof reading.change === 'number' && typeof reading.fraction === 'number') {
     lines.push(`Change: ${money(reading.change)} (${formatFraction(reading.fraction)})`);
   }

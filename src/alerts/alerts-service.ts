@@ -48,7 +48,12 @@ function view(alert: StoredAlert, state: AlertState, me: string): AlertView {
   return {
     ...definition,
     isMine: alert.createdBy === me,
-    status: { outcome: state.outcome, message: state.message, lastCheckedAt: iso(state.lastCheckedAt), lastFiredAt: iso(state.lastFiredAt) },
+    status: {
+      outcome: state.outcome,
+      message: state.message,
+      lastCheckedAt: iso(state.lastCheckedAt),
+      lastFiredAt: iso(state.lastFiredAt),
+    },
   };
 }
 
@@ -74,12 +79,17 @@ export function saveAlert(ex: Execution, input: unknown): AlertView {
   let id = clean.id;
   if (id) {
     const existing = getAlert(store, id);
-    if (!existing) throw new CreatorError('NOT_FOUND', 'This alert no longer exists (someone may have deleted it). Save it as a new alert.');
+    if (!existing)
+      throw new CreatorError('NOT_FOUND', 'This alert no longer exists (someone may have deleted it). Save it as a new alert.');
     if (existing.createdBy !== me) {
-      throw new CreatorError('BAD_INPUT', `This alert is ${existing.createdByEmail || 'another user'}'s: it checks their data and e-mails them. Make your own alert instead.`);
+      throw new CreatorError(
+        'BAD_INPUT',
+        `This alert is ${existing.createdByEmail || 'another user'}'s: it checks their data and e-mails them. Make your own alert instead.`,
+      );
     }
   } else {
-    if (listAlertsIn(store).alerts.length >= MAX_ALERTS) throw new CreatorError('BAD_INPUT', `A spreadsheet holds at most ${MAX_ALERTS} alerts. Delete some first.`);
+    if (listAlertsIn(store).alerts.length >= MAX_ALERTS)
+      throw new CreatorError('BAD_INPUT', `A spreadsheet holds at most ${MAX_ALERTS} alerts. Delete some first.`);
     id = newAlertId(ex, store);
   }
   const stored: StoredAlert = { ...clean, id, createdBy: me, createdByEmail: ex.platform.userEmail() };
@@ -154,7 +164,12 @@ function checkMine(ex: Execution, wanted: (alert: StoredAlert, state: AlertState
  * Under the document lock, so two checks at once (the trigger and a click) cannot both send:
  * the day an alert last fired is read again here, right before its e-mail goes out.
  */
-function record(ex: Execution, store: PropertyStore, checked: Checked[], day: string): Map<string, { outcome: AlertOutcome; message: string }> {
+function record(
+  ex: Execution,
+  store: PropertyStore,
+  checked: Checked[],
+  day: string,
+): Map<string, { outcome: AlertOutcome; message: string }> {
   const outcomes = new Map<string, { outcome: AlertOutcome; message: string }>();
   const lines: AlertLine[] = [];
   const now = ex.platform.now();
@@ -169,7 +184,11 @@ function record(ex: Execution, store: PropertyStore, checked: Checked[], day: st
     } else if (reading.fired && through !== null && state.lastFiredThrough === through) {
       // The network had no new day since the last e-mail: the same numbers would be sent again.
       outcome = 'sentToday';
-      next = { ...next, outcome, message: `${reading.message} (Already e-mailed for data through ${through}; a new day of data is checked again.)` };
+      next = {
+        ...next,
+        outcome,
+        message: `${reading.message} (Already e-mailed for data through ${through}; a new day of data is checked again.)`,
+      };
     } else if (reading.fired) {
       const mailed = mailToMe(ex, alertMail(alert, reading));
       lines.push({ alert, reading, mailed });

@@ -10,7 +10,19 @@ import type { StoredAlert } from './alert-store';
  * appended beside the saved-reports table, which is rewritten on every refresh and leaves these
  * columns alone. The lines are the history: nothing here is ever rewritten.
  */
-export const ALERT_HEADERS = ['Alert fired', 'Alert', 'Site', 'Metric', 'Period', 'Value', 'Compared with', 'Previous value', 'Change', 'Details', 'E-mail'];
+export const ALERT_HEADERS = [
+  'Alert fired',
+  'Alert',
+  'Site',
+  'Metric',
+  'Period',
+  'Value',
+  'Compared with',
+  'Previous value',
+  'Change',
+  'Details',
+  'E-mail',
+];
 /** One empty column between the two tables. */
 export const ALERTS_FIRST_COLUMN = STATUS_HEADERS.length + 2;
 

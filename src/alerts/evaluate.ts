@@ -62,7 +62,9 @@ function windowOf(ex: Execution, alert: AlertDefinition, spec: ReportSpec): { st
   const to = parseDateArg(period.toLowerCase() === 'today' ? 'today' : 'yesterday', 'end', ctx);
   if (from.kind !== 'day' || to.kind !== 'day') return { start: period };
   const client = createClient(ex, loadCredential(ex, 'user'));
-  const throughs = expandSites(readSiteArg(alert.siteId), client, 'user').map((site) => dataThrough(client.dateBounds(site), spec.dateFamily ?? 'earnings'));
+  const throughs = expandSites(readSiteArg(alert.siteId), client, 'user').map((site) =>
+    dataThrough(client.dateBounds(site), spec.dateFamily ?? 'earnings'),
+  );
   const through = throughs.reduce<string | null>((min, t) => (t === null || min === null ? null : t < min ? t : min), to.ymd);
   if (through === null || through >= to.ymd) return { start: from.ymd, end: to.ymd };
   const late = dayNumber(to.ymd) - dayNumber(through);
@@ -78,18 +80,28 @@ function totalOf(pulled: PullResult, field: string): number | '' {
 
 function pullValue(ex: Execution, alert: AlertDefinition, dates: { start: string; end?: string }): PeriodValue {
   const pulled = pullReport(ex, { report: alert.report, siteId: alert.siteId, start: dates.start, end: dates.end }, { purpose: 'user' });
-  return { startDate: pulled.startDate ?? dates.start, endDate: pulled.endDate ?? dates.end ?? dates.start, value: totalOf(pulled, alert.metric) };
+  return {
+    startDate: pulled.startDate ?? dates.start,
+    endDate: pulled.endDate ?? dates.end ?? dates.start,
+    value: totalOf(pulled, alert.metric),
+  };
 }
-
 
 export function evaluateAlert(ex: Execution, alert: AlertDefinition): AlertReading {
   const spec = findReport(alert.report);
   const metric = spec ? metricOf(spec, alert.metric) : undefined;
   const metricLabel = metric?.header ?? spec?.label ?? alert.report;
-  if (!spec) return { fired: false, failed: true, metricLabel, message: `The report "${alert.report}" is no longer known; delete this alert and make it again.` };
+  if (!spec)
+    return {
+      fired: false,
+      failed: true,
+      metricLabel,
+      message: `The report "${alert.report}" is no longer known; delete this alert and make it again.`,
+    };
   try {
     if (alert.condition === 'noData') return checkNoData(ex, alert, spec, metricLabel);
-    if (!metric) return { fired: false, failed: true, metricLabel, message: `${spec.label} has no metric "${alert.metric}"; edit the alert.` };
+    if (!metric)
+      return { fired: false, failed: true, metricLabel, message: `${spec.label} has no metric "${alert.metric}"; edit the alert.` };
     return checkValue(ex, alert, spec, metric, metricLabel);
   } catch (error) {
     const why = isCreatorError(error) ? userMessage(error) : 'The check failed unexpectedly; it runs again next time.';
@@ -101,7 +113,8 @@ function checkValue(ex: Execution, alert: AlertDefinition, spec: ReportSpec, met
   const threshold = alert.threshold ?? 0;
   const current = pullValue(ex, alert, windowOf(ex, alert, spec));
   const base = { metricLabel, current };
-  if (current.value === '') return { ...base, fired: false, failed: false, message: `No ${metricLabel} for ${span(current)} yet: nothing to compare.` };
+  if (current.value === '')
+    return { ...base, fired: false, failed: false, message: `No ${metricLabel} for ${span(current)} yet: nothing to compare.` };
   if (alert.condition === 'below' || alert.condition === 'above') {
     const fired = alert.condition === 'below' ? round(current.value) < round(threshold) : round(current.value) > round(threshold);
     const word = alert.condition === 'below' ? 'below' : 'above';
@@ -120,7 +133,12 @@ function checkValue(ex: Execution, alert: AlertDefinition, spec: ReportSpec, met
   const reading = { ...base, previous, change, fraction };
   if (fraction === '') {
     const why = before.value === '' ? `no ${metricLabel} for ${span(before)}` : `${metricLabel} was 0 on ${span(before)}`;
-    return { ...reading, fired: false, failed: false, message: `${metricLabel} ${span(current)}: ${formatValue(current.value, metric)}; ${why}, so there is no change to compare.` };
+    return {
+      ...reading,
+      fired: false,
+      failed: false,
+      message: `${metricLabel} ${span(current)}: ${formatValue(current.value, metric)}; ${why}, so there is no change to compare.`,
+    };
   }
   const fired = alert.condition === 'changeBelow' ? round(fraction) < round(threshold) : round(fraction) > round(threshold);
   return {
@@ -152,9 +170,20 @@ function checkNoData(ex: Execution, alert: AlertDefinition, spec: ReportSpec, me
     .map((site) => ({ site, through: dataThrough(client.dateBounds(site), family) }))
     .filter((s) => s.through === null || s.through < expected);
   const what = family === 'earnings' ? 'earnings' : 'traffic';
-  if (late.length === 0) return { fired: false, failed: false, metricLabel, message: `${capitalized(what)} data is in for ${expected} on ${sites.length === 1 ? sites[0] : `all ${sites.length} sites`}.` };
+  if (late.length === 0)
+    return {
+      fired: false,
+      failed: false,
+      metricLabel,
+      message: `${capitalized(what)} data is in for ${expected} on ${sites.length === 1 ? sites[0] : `all ${sites.length} sites`}.`,
+    };
   const list = late.map((s) => `${s.site} (${s.through ? `data through ${s.through}` : 'no data yet'})`).join(', ');
-  return { fired: true, failed: false, metricLabel, message: `No ${what} data for ${expected} by ${alert.byHour ?? DEFAULT_BY_HOUR}:00: ${list}.` };
+  return {
+    fired: true,
+    failed: false,
+    metricLabel,
+    message: `No ${what} data for ${expected} by ${alert.byHour ?? DEFAULT_BY_HOUR}:00: ${list}.`,
+  };
 }
 
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

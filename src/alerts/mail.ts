@@ -17,7 +17,13 @@ export function mailToMe(ex: Execution, mailing: Mailing): string {
   if (!to) return 'Not sent: Google did not give the add-on your e-mail address.';
   const spreadsheet = ex.platform.spreadsheet();
   const footer = spreadsheet
-    ? ['', `Spreadsheet: ${spreadsheet.getName()}`, spreadsheet.getUrl(), '', 'Change or delete this in Extensions > Creator Reporting > Open sidebar.']
+    ? [
+        '',
+        `Spreadsheet: ${spreadsheet.getName()}`,
+        spreadsheet.getUrl(),
+        '',
+        'Change or delete this in Extensions > Creator Reporting > Open sidebar.',
+      ]
     : [];
   try {
     if (ex.platform.mail.remainingDailyQuota() < 1) return "Not sent: today's e-mail quota is used up.";

@@ -18,7 +18,10 @@ export function runScheduledAndWatch(ex: Execution, event?: unknown): void {
   const run = runScheduled(ex, event);
   if (!run) return;
   mailFailures(ex, run);
-  checkAfterSchedule(ex, run.outcomes.some((o) => o.outcome === 'ok'));
+  checkAfterSchedule(
+    ex,
+    run.outcomes.some((o) => o.outcome === 'ok'),
+  );
 }
 
 function mailFailures(ex: Execution, run: ScheduledRun): void {
@@ -34,7 +37,11 @@ function mailFailures(ex: Execution, run: ScheduledRun): void {
       const message = outcome.message ?? 'The refresh failed.';
       const mailed = mailToMe(ex, {
         subject: `Creator Reporting: scheduled refresh of "${outcome.name}" failed`,
-        lines: [`The scheduled refresh of your saved report "${outcome.name}" failed; its previous data is still in the sheet.`, '', message],
+        lines: [
+          `The scheduled refresh of your saved report "${outcome.name}" failed; its previous data is still in the sheet.`,
+          '',
+          message,
+        ],
       });
       store.setProperty(key, day);
       lines.push({ alert: { name: `Refresh failed: ${outcome.name}`, siteId: '' }, reading: { metricLabel: '', message }, mailed });

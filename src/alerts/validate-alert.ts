@@ -33,7 +33,8 @@ function findMetric(spec: ReportSpec, given: string): ColumnSpec {
   const wanted = given.toLowerCase();
   const metrics = alertMetrics(spec);
   const found = metrics.find((c) => c.field.toLowerCase() === wanted || c.header.toLowerCase() === wanted);
-  if (!found) bad(`${capitalize(describeInput(given))} is not a metric of ${spec.label}. Pick one of: ${metrics.map((c) => c.field).join(', ')}.`);
+  if (!found)
+    bad(`${capitalize(describeInput(given))} is not a metric of ${spec.label}. Pick one of: ${metrics.map((c) => c.field).join(', ')}.`);
   return found;
 }
 
@@ -47,7 +48,10 @@ function number(value: unknown, label: string): number {
 function cleanPeriod(value: unknown, ctx: DateContext): string {
   const period = text(value, 'period') || DEFAULT_PERIOD;
   const parsed = parseDateArg(period, 'start', ctx);
-  if (parsed.kind === 'day' && /^\d{4}-/.test(period)) bad(`Alerts watch a rolling window, not a fixed day like "${period}": use "yesterday", "7daysAgo" or a preset such as "lastThirtyDays".`);
+  if (parsed.kind === 'day' && /^\d{4}-/.test(period))
+    bad(
+      `Alerts watch a rolling window, not a fixed day like "${period}": use "yesterday", "7daysAgo" or a preset such as "lastThirtyDays".`,
+    );
   return parsed.kind === 'preset' ? parsed.name : period;
 }
 
@@ -66,20 +70,37 @@ export function cleanAlert(input: unknown, ctx: DateContext): AlertDefinition {
   const name = text(raw.name, 'alert name');
   if (name.length > 100) bad('Alert names are at most 100 characters.');
 
-  const alert: AlertDefinition = { name: '', siteId: siteId.toLowerCase() === 'all' ? 'all' : siteId, report: spec.key, metric: '', condition };
+  const alert: AlertDefinition = {
+    name: '',
+    siteId: siteId.toLowerCase() === 'all' ? 'all' : siteId,
+    report: spec.key,
+    metric: '',
+    condition,
+  };
   if (condition === 'noData') {
     // Data for a day, whatever the metric: the report's date family decides which bounds are checked.
     const byHour = raw.byHour === undefined || raw.byHour === null || raw.byHour === '' ? DEFAULT_BY_HOUR : number(raw.byHour, 'hour');
     if (!Number.isInteger(byHour) || byHour < 0 || byHour > 23) bad('The hour by which data is expected is a whole hour, 0 to 23.');
     alert.byHour = byHour;
   } else {
-    alert.metric = findMetric(spec, text(raw.metric, 'metric') || bad(`Choose the metric the alert watches (${alertMetrics(spec).map((c) => c.field).join(', ')}).`)).field;
+    alert.metric = findMetric(
+      spec,
+      text(raw.metric, 'metric') ||
+        bad(
+          `Choose the metric the alert watches (${alertMetrics(spec)
+            .map((c) => c.field)
+            .join(', ')}).`,
+        ),
+    ).field;
     alert.period = cleanPeriod(raw.period, ctx);
-    if (raw.threshold === undefined || raw.threshold === null || raw.threshold === '') bad('Give the threshold the value is compared with.');
+    if (raw.threshold === undefined || raw.threshold === null || raw.threshold === '')
+      bad('Give the threshold the value is compared with.');
     const threshold = number(raw.threshold, 'threshold');
     if (condition === 'changeBelow' || condition === 'changeAbove') {
-      if (threshold <= -1 && condition === 'changeBelow') bad('A change cannot fall below -1 (a 100 % drop). Give the drop as a fraction: -0.2 is a 20 % drop.');
-      if (Math.abs(threshold) > 100) bad(`A change of ${threshold} is ${threshold * 100} %. Give the change as a fraction: -0.2 is a 20 % drop, 0.5 a 50 % rise.`);
+      if (threshold <= -1 && condition === 'changeBelow')
+        bad('A change cannot fall below -1 (a 100 % drop). Give the drop as a fraction: -0.2 is a 20 % drop.');
+      if (Math.abs(threshold) > 100)
+        bad(`A change of ${threshold} is ${threshold * 100} %. Give the change as a fraction: -0.2 is a 20 % drop, 0.5 a 50 % rise.`);
       const compareTo = (text(raw.compareTo, 'comparison') || 'previousPeriod') as AlertCompareTo;
       if (!COMPARE_TO.includes(compareTo)) bad(`Compare with one of ${COMPARE_TO.join(', ')}, not ${describeInput(raw.compareTo)}.`);
       alert.compareTo = compareTo;

@@ -15,7 +15,5 @@ export function makeItSmaller(kind: ExecutionKind): string {
 }
 
 export function tryAgainLater(kind: ExecutionKind): string {
-  return kind === 'formula'
-    ? 'Try again in a minute, or pull the report from the sidebar, which has more time.'
-    : 'Try again in a minute.';
+  return kind === 'formula' ? 'Try again in a minute, or pull the report from the sidebar, which has more time.' : 'Try again in a minute.';
 }

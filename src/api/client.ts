@@ -34,7 +34,6 @@ export interface CreatorClient {
   readonly fingerprint: string;
 }
 
-
 type Cached = Omit<FetchRowsResult, 'fromCache'>;
 
 function isCachedResult(value: unknown): value is Cached {
@@ -91,9 +90,12 @@ function sortedHere(sort: string, query: RowQuery, pages: (limit: number | undef
     if (query.limit === undefined || !isCreatorError(error) || error.code !== 'TOO_LARGE') throw error;
     const limited = pages(query.limit);
     const field = sort.replace(/^[-+]/, '');
-    const notices = query.sort === undefined ? [] : [
-      `The Creator API would not sort by ${field}, and the whole report is too big to sort here: these are its first ${query.limit} rows in the API's own order.`,
-    ];
+    const notices =
+      query.sort === undefined
+        ? []
+        : [
+            `The Creator API would not sort by ${field}, and the whole report is too big to sort here: these are its first ${query.limit} rows in the API's own order.`,
+          ];
     return { ...limited, notices };
   }
   const { rows, truncated } = shapeLocally(all.rows, { ...query, sort });
@@ -162,7 +164,12 @@ export function createClient(execution: Execution, credential: Credential, opts:
    * Runs `run` with what the API accepts, adapting on a 400 (adapt.ts) and remembering what worked.
    * Once rows were handed over (`started`), a failure is final: another attempt would repeat them.
    */
-  const adapted = <T>(spec: ReportSpec, sort: string | undefined, run: (attempt: Attempt) => T, started: () => boolean = () => false): T => {
+  const adapted = <T>(
+    spec: ReportSpec,
+    sort: string | undefined,
+    run: (attempt: Attempt) => T,
+    started: () => boolean = () => false,
+  ): T => {
     const firstAttempt = adaptation.first(spec, MAX_PAGE_SIZE, sort);
     let attempt = firstAttempt;
     for (;;) {
@@ -183,7 +190,12 @@ export function createClient(execution: Execution, credential: Credential, opts:
   const listSites = (): SiteRow[] =>
     memo('sites', () =>
       // page[size]=0 asks for every site in one page.
-      cached({ what: 'sites' }, TTL_METADATA_S, isRowArray, () => readPage(getOne('/sites', [['page[size]', 0]]), secretCheck(execution)).rows).value.map(toSiteRow),
+      cached(
+        { what: 'sites' },
+        TTL_METADATA_S,
+        isRowArray,
+        () => readPage(getOne('/sites', [['page[size]', 0]]), secretCheck(execution)).rows,
+      ).value.map(toSiteRow),
     );
 
   const knownSites = (): SiteRow[] | undefined => {
@@ -197,7 +209,8 @@ export function createClient(execution: Execution, credential: Credential, opts:
   // the cache, or alongside a page).
   const boundsPath = (siteId: string): string => resolvePath('/sites/{siteId}/date-bounds', siteId);
   const boundsMemoKey = (siteId: string): string => memoKey(`bounds.${siteId}`);
-  const boundsCacheKey = (siteId: string): string => responseCacheKey(platform, fingerprint, { what: 'date-bounds', path: boundsPath(siteId) });
+  const boundsCacheKey = (siteId: string): string =>
+    responseCacheKey(platform, fingerprint, { what: 'date-bounds', path: boundsPath(siteId) });
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   const keepBounds = (siteId: string, body: unknown): Record<string, unknown> => {
     const value = readPage(body, secretCheck(execution)).rows[0] ?? {};
@@ -225,7 +238,10 @@ export function createClient(execution: Execution, credential: Credential, opts:
   const sendFirst = (url: string, context: { siteId?: string; path: string }, siteIds: string[]): Settled => {
     const answers = requester.getSettled([
       { url, context },
-      ...siteIds.map((siteId) => ({ url: buildUrl(credential.apiBaseUrl, boundsPath(siteId), []), context: { siteId, path: boundsPath(siteId) } })),
+      ...siteIds.map((siteId) => ({
+        url: buildUrl(credential.apiBaseUrl, boundsPath(siteId), []),
+        context: { siteId, path: boundsPath(siteId) },
+      })),
     ]);
     siteIds.forEach((siteId, k) => {
       const answer = answers[k + 1];

@@ -6,7 +6,10 @@ function parseSort(sort: string): { field: string; descending: boolean } {
   const descending = trimmed.startsWith('-');
   const field = trimmed.replace(/^[-+]/, '').trim();
   if (!/^[A-Za-z0-9_.]{1,64}$/.test(field)) {
-    throw new CreatorError('BAD_INPUT', `"${sort.slice(0, 40)}" is not a sort. Use a column's field name, e.g. "-earnings" (descending) or "pageviews".`);
+    throw new CreatorError(
+      'BAD_INPUT',
+      `"${sort.slice(0, 40)}" is not a sort. Use a column's field name, e.g. "-earnings" (descending) or "pageviews".`,
+    );
   }
   return { field, descending };
 }

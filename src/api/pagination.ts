@@ -139,7 +139,8 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
     if (received + page.rows.length > ROW_CAP) throw tooManyRows(received + page.rows.length);
   };
 
-  const totalPages = first.last !== null ? Math.max(1, first.last) : recordCount !== null ? Math.max(1, Math.ceil(recordCount / pageSize)) : null;
+  const totalPages =
+    first.last !== null ? Math.max(1, first.last) : recordCount !== null ? Math.max(1, Math.ceil(recordCount / pageSize)) : null;
   let pages = 1;
   let morePages: boolean;
   checkPage(first, 1, totalPages);

@@ -12,7 +12,10 @@ const TOKEN_LIKE = /[A-Za-z0-9_\-+/=.]{32,}/g;
 /** `raw` as one clean sentence, or undefined when nothing safe and useful is left. */
 export function cleanDetail(raw: unknown, clean: (text: string) => boolean): string | undefined {
   if (typeof raw !== 'string') return undefined;
-  let text = raw.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  let text = raw
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   // HTML, JSON dumps and stack traces explain nothing to a user and may carry internals.
   // (Square brackets stay: the API's own parameter names have them, `page[size]`.)
   if (/<[a-z!/]|[{}\\`]|\bat [\w.$]+ \(/i.test(text)) return undefined;

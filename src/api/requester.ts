@@ -33,13 +33,21 @@ export function createRequester(ctx: RetryContext, auth: Auth, secret: string, b
 
   const getSettled = (targets: RequestTarget[]): Settled[] => {
     let token = auth.token();
-    const responses: FetchResponse[] = sendWithRetry(ctx, targets.map((t) => build(t.url, token)), batchSize);
+    const responses: FetchResponse[] = sendWithRetry(
+      ctx,
+      targets.map((t) => build(t.url, token)),
+      batchSize,
+    );
     // A 401 means the token expired or was revoked: mint once, resend only the rejected ones.
     const rejected = responses.map((r, i) => (r.status === 401 ? i : -1)).filter((i) => i >= 0);
     if (rejected.length > 0) {
       auth.drop(token);
       token = auth.token();
-      const again = sendWithRetry(ctx, rejected.map((i) => build(targets[i].url, token)), batchSize);
+      const again = sendWithRetry(
+        ctx,
+        rejected.map((i) => build(targets[i].url, token)),
+        batchSize,
+      );
       rejected.forEach((index, k) => (responses[index] = again[k]));
       const still = again.findIndex((r) => r.status === 401);
       if (still >= 0) {

@@ -105,11 +105,7 @@ export function errorFromResponse(response: FetchResponse, context: RequestConte
         details,
       );
     }
-    return new CreatorError(
-      'NOT_FOUND',
-      `The Creator API has no ${context.path} (${label}). Check the API base URL in Settings.`,
-      details,
-    );
+    return new CreatorError('NOT_FOUND', `The Creator API has no ${context.path} (${label}). Check the API base URL in Settings.`, details);
   }
   if (status === 403) {
     if (context.siteId !== undefined) {

@@ -42,7 +42,11 @@ function backoffMs(retry: number, random: () => number): number {
 type Failure = { kind: 'status'; response: FetchResponse } | { kind: 'network' };
 
 function detailsOf(ctx: RetryContext, response: FetchResponse): { status: number; providerCode?: string; retryAfter?: number } {
-  return { status: response.status, providerCode: providerCodeOf(response.text, secretCheck(ctx.execution)), retryAfter: retryAfterSeconds(response) };
+  return {
+    status: response.status,
+    providerCode: providerCodeOf(response.text, secretCheck(ctx.execution)),
+    retryAfter: retryAfterSeconds(response),
+  };
 }
 
 function exhausted(ctx: RetryContext, failure: Failure): CreatorError {
@@ -156,8 +160,7 @@ export function sendWithRetry(ctx: RetryContext, requests: FetchRequest[], batch
       const started = platform.now();
       let responses: FetchResponse[];
       try {
-        responses =
-          group.length === 1 ? [platform.http.fetch(requests[group[0]])] : platform.http.fetchAll(group.map((i) => requests[i]));
+        responses = group.length === 1 ? [platform.http.fetch(requests[group[0]])] : platform.http.fetchAll(group.map((i) => requests[i]));
       } catch (error) {
         if (isCreatorError(error)) throw error;
         // Not a network problem and never worth a retry: nothing changes until the manifest does.

@@ -14,7 +14,7 @@ function describeThrown(error: unknown): string {
     return typeof stack === 'string' && stack ? stack : `${name}: ${message}`;
   }
   try {
-    return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
+    return typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
   } catch (_) {
     return String(error);
   }

@@ -19,7 +19,8 @@ interface BlockData {
   total: unknown[] | null;
 }
 
-const isTotal = (row: unknown[]): boolean => typeof row[0] === 'string' && /^Total\b/.test(row[0]) || typeof row[1] === 'string' && /^Total\b/.test(row[1]);
+const isTotal = (row: unknown[]): boolean =>
+  (typeof row[0] === 'string' && /^Total\b/.test(row[0])) || (typeof row[1] === 'string' && /^Total\b/.test(row[1]));
 
 function readBlock(spreadsheet: Spreadsheet, blockId: string): BlockData | null {
   const owned = readOwned(spreadsheet, blockRangeName(blockId));

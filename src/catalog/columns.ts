@@ -46,7 +46,10 @@ export const earnings: ColumnSpec = {
 };
 
 /** The same column under other names the API may use (see ColumnSpec.aliases). */
-export const aka = (column: ColumnSpec, ...aliases: string[]): ColumnSpec => ({ ...column, aliases: [...(column.aliases ?? []), ...aliases] });
+export const aka = (column: ColumnSpec, ...aliases: string[]): ColumnSpec => ({
+  ...column,
+  aliases: [...(column.aliases ?? []), ...aliases],
+});
 
 /** Rows per device: the internal dashboard API keys them `type`. */
 export const device = aka(text('device', 'Device'), 'type', 'deviceType');

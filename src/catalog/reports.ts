@@ -59,12 +59,7 @@ export const REPORTS: readonly ReportSpec[] = [
     dateFamily: null,
     paginated: false,
     shape: 'date-bounds',
-    columns: [
-      text('family', 'Data'),
-      text('range', 'Range'),
-      date('startDate', 'Start date'),
-      date('endDate', 'End date'),
-    ],
+    columns: [text('family', 'Data'), text('range', 'Range'), date('startDate', 'Start date'), date('endDate', 'End date')],
   },
   {
     key: 'traffic/summary',
@@ -254,6 +249,9 @@ export const REPORTS: readonly ReportSpec[] = [
 export const REPORT_KEYS: readonly ReportKey[] = REPORTS.map((r) => r.key);
 
 export function findReport(key: string): ReportSpec | undefined {
-  const wanted = key.trim().toLowerCase().replace(/^\/+|\/+$/g, '');
+  const wanted = key
+    .trim()
+    .toLowerCase()
+    .replace(/^\/+|\/+$/g, '');
   return REPORTS.find((r) => r.key === wanted);
 }

@@ -29,14 +29,21 @@ function bad(message: string): never {
 function cleanRequest(input: unknown): { siteId: string; period: string; hour: number | null } {
   if (typeof input !== 'object' || input === null) bad('Pick a site for the dashboard.');
   const raw = input as Record<string, unknown>;
-  const siteId = typeof raw.siteId === 'string' ? raw.siteId.trim() : typeof raw.siteId === 'number' ? String(raw.siteId) : bad(`Pick a site for the dashboard, not ${describeInput(raw.siteId)}.`);
+  const siteId =
+    typeof raw.siteId === 'string'
+      ? raw.siteId.trim()
+      : typeof raw.siteId === 'number'
+        ? String(raw.siteId)
+        : bad(`Pick a site for the dashboard, not ${describeInput(raw.siteId)}.`);
   if (!siteId) bad('Pick a site for the dashboard.');
   if (siteId.toLowerCase() === 'all') bad('A dashboard shows one site: pick a site ID (make one per site to watch several).');
   const given = raw.period === undefined || raw.period === null || raw.period === '' ? DEFAULT_PERIOD : raw.period;
   const period = typeof given === 'string' ? findPreset(given) : null;
-  if (!period) bad(`The period must be a preset such as lastThirtyDays, lastNinetyDays, monthToDate or lastMonth, not ${describeInput(given)}.`);
+  if (!period)
+    bad(`The period must be a preset such as lastThirtyDays, lastNinetyDays, monthToDate or lastMonth, not ${describeInput(given)}.`);
   const hour = raw.hour === null ? null : raw.hour === undefined ? DEFAULT_HOUR : Number(raw.hour);
-  if (hour !== null && (!Number.isInteger(hour) || hour < 0 || hour > 23)) bad('The refresh hour is a whole hour, 0 to 23 (or null for no schedule).');
+  if (hour !== null && (!Number.isInteger(hour) || hour < 0 || hour > 23))
+    bad('The refresh hour is a whole hour, 0 to 23 (or null for no schedule).');
   return { siteId, period, hour };
 }
 
@@ -50,7 +57,10 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
   const sheetName = `Dashboard - ${siteId} - ${period}`.slice(0, 100);
   const dataSheetName = `Dashboard data - ${siteId} - ${period}`.slice(0, 100);
   for (const name of [sheetName, dataSheetName]) {
-    if (spreadsheet.getSheetByName(name)) bad(`The sheet '${name}' already exists: this dashboard is there already. Refresh it with Refresh all reports, or delete its sheets to make it again.`);
+    if (spreadsheet.getSheetByName(name))
+      bad(
+        `The sheet '${name}' already exists: this dashboard is there already. Refresh it with Refresh all reports, or delete its sheets to make it again.`,
+      );
   }
   const schedule = hour === null ? { every: 'off' as const } : { every: 'day' as const, hour };
   const ids = new Map<string, string>();
@@ -70,10 +80,22 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
   // The blocks first, so the charts start on real ranges; a part that fails stays empty until a refresh works.
   const outcomes = refreshReports(ex, [...ids.values()]);
   const name = sites.find((s) => s.id === siteId)?.name;
-  const sheet = buildSheet(ex, spreadsheet, { sheetName, dataSheetName, title: `${sitesInWords(siteId, () => name)} \u00b7 ${datesInWords(period, undefined)}`, hour });
+  const sheet = buildSheet(ex, spreadsheet, {
+    sheetName,
+    dataSheetName,
+    title: `${sitesInWords(siteId, () => name)} \u00b7 ${datesInWords(period, undefined)}`,
+    hour,
+  });
   const store = documentStore(ex);
   const dailyId = ids.get('daily')!;
-  const tiles: Binding[] = TILES.map((tile, i) => ({ kind: 'tile', sheetId: sheet.getSheetId(), row: TILE_ROW + 1, col: i * 2 + 1, header: tile.header, changeHeader: `${tile.header} change %` }));
+  const tiles: Binding[] = TILES.map((tile, i) => ({
+    kind: 'tile',
+    sheetId: sheet.getSheetId(),
+    row: TILE_ROW + 1,
+    col: i * 2 + 1,
+    header: tile.header,
+    changeHeader: `${tile.header} change %`,
+  }));
   writeBindings(store, dailyId, [...readBindings(store, dailyId), ...tiles]);
   for (const chart of CHARTS) {
     const blockId = ids.get(chart.part)!;
@@ -92,14 +114,21 @@ function buildSheet(
   d: { sheetName: string; dataSheetName: string; title: string; hour: number | null },
 ): Sheet {
   const sheet = spreadsheet.insertSheet(d.sheetName);
-  const when = d.hour === null ? 'when you refresh its reports' : `every day at ${String(d.hour).padStart(2, '0')}:00 and when you refresh its reports`;
+  const when =
+    d.hour === null
+      ? 'when you refresh its reports'
+      : `every day at ${String(d.hour).padStart(2, '0')}:00 and when you refresh its reports`;
   sheet.getRange(1, 1, 2, 1).setValues([[asLiteralText(d.title, true)], [`Refreshes ${when}. Data: sheet '${d.dataSheetName}'.`]]);
   sheet.getRange(1, 1).setFontWeight('bold').setFontSize(16);
   sheet.getRange(2, 1).setFontColor('#777777');
   const labels = TILES.flatMap((t, i) => (i === TILES.length - 1 ? [t.label] : [t.label, '']));
   sheet.getRange(TILE_ROW, 1, 1, labels.length).setValues([labels]).setFontColor('#777777');
   TILES.forEach((tile, i) => {
-    sheet.getRange(TILE_ROW + 1, i * 2 + 1).setNumberFormat(tile.format).setFontSize(20).setFontWeight('bold');
+    sheet
+      .getRange(TILE_ROW + 1, i * 2 + 1)
+      .setNumberFormat(tile.format)
+      .setFontSize(20)
+      .setFontWeight('bold');
     sheet.getRange(TILE_ROW + 2, i * 2 + 1).setNumberFormat(CHANGE_FORMAT);
   });
   sheet.getRange(TILE_ROW + 3, 1).setValue('Change against the previous period of the same length.');
@@ -110,7 +139,14 @@ function buildSheet(
 
 function insertChart(sheet: Sheet, spec: ChartSpec): Binding {
   const builder = sheet.newChart();
-  const typed = spec.type === 'LINE' ? builder.asLineChart() : spec.type === 'COLUMN' ? builder.asColumnChart() : spec.type === 'PIE' ? builder.asPieChart() : builder.asTableChart();
+  const typed =
+    spec.type === 'LINE'
+      ? builder.asLineChart()
+      : spec.type === 'COLUMN'
+        ? builder.asColumnChart()
+        : spec.type === 'PIE'
+          ? builder.asPieChart()
+          : builder.asTableChart();
   const chart = typed
     .setOption('title', spec.title)
     .setOption('width', CHART_SIZE.width)
@@ -121,5 +157,11 @@ function insertChart(sheet: Sheet, spec: ChartSpec): Binding {
   sheet.insertChart(chart);
   // insertChart gives the chart its id; read it back from the sheet.
   const charts = sheet.getCharts();
-  return { kind: 'chart', sheetId: sheet.getSheetId(), chartId: charts[charts.length - 1].getChartId()!, headers: spec.headers, title: spec.title };
+  return {
+    kind: 'chart',
+    sheetId: sheet.getSheetId(),
+    chartId: charts[charts.length - 1].getChartId()!,
+    headers: spec.headers,
+    title: spec.title,
+  };
 }

@@ -18,7 +18,13 @@ export const PARTS: readonly DashboardPart[] = [
   { key: 'daily', label: 'Daily earnings', report: 'earnings', startCell: 'A1', options: { compareTo: 'previousPeriod', totals: true } },
   { key: 'devices', label: 'RPM by device', report: 'devices/performance', startCell: 'AH1' },
   { key: 'sources', label: 'Earnings by traffic source', report: 'traffic-sources/performance', startCell: 'AR1' },
-  { key: 'pages', label: 'Top 10 pages by earnings', report: 'pages/performance', startCell: 'BB1', options: { limit: 10, sort: '-earnings' } },
+  {
+    key: 'pages',
+    label: 'Top 10 pages by earnings',
+    report: 'pages/performance',
+    startCell: 'BB1',
+    options: { limit: 10, sort: '-earnings' },
+  },
 ];
 
 export interface TileSpec {
@@ -50,6 +56,13 @@ export const CHARTS: readonly ChartSpec[] = [
   { part: 'daily', type: 'LINE', title: 'Daily earnings and RPM', headers: ['Date', 'Earnings', 'RPM'], row: 9, col: 1 },
   { part: 'devices', type: 'COLUMN', title: 'RPM by device', headers: ['Device', 'RPM'], row: 9, col: 6 },
   { part: 'sources', type: 'PIE', title: 'Earnings by traffic source', headers: ['Traffic source', 'Earnings'], row: 27, col: 1 },
-  { part: 'pages', type: 'TABLE', title: 'Top 10 pages by earnings', headers: ['Page URL', 'Earnings', 'Pageviews', 'RPM'], row: 27, col: 6 },
+  {
+    part: 'pages',
+    type: 'TABLE',
+    title: 'Top 10 pages by earnings',
+    headers: ['Page URL', 'Earnings', 'Pageviews', 'RPM'],
+    row: 27,
+    col: 6,
+  },
 ];
 export const CHART_SIZE = { width: 560, height: 320 };

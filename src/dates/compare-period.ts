@@ -36,7 +36,10 @@ export function dayShift(compareTo: CompareTo, range: { startDate: string; endDa
  * The days compared with `range`: the same number of days just before it, the same dates a year
  * earlier (29 February as the 28th), or the 364 days earlier.
  */
-export function comparisonRange(compareTo: CompareTo, range: { startDate: string; endDate: string }): { startDate: string; endDate: string } {
+export function comparisonRange(
+  compareTo: CompareTo,
+  range: { startDate: string; endDate: string },
+): { startDate: string; endDate: string } {
   if (compareTo === 'previousYear') {
     const back = (d: string): string => yearShift(d, -1) ?? (yearShift(addDays(d, -1), -1) as string);
     return { startDate: back(range.startDate), endDate: back(range.endDate) };

@@ -2,15 +2,7 @@
  * The API's own named ranges (date-bounds), usable as `start` with `end` left empty. Using them
  * makes a sheet match the dashboard to the day.
  */
-export const PRESETS = [
-  'mostRecentDay',
-  'lastThirtyDays',
-  'lastNinetyDays',
-  'monthToDate',
-  'lastMonth',
-  'yearToDate',
-  'lastYear',
-] as const;
+export const PRESETS = ['mostRecentDay', 'lastThirtyDays', 'lastNinetyDays', 'monthToDate', 'lastMonth', 'yearToDate', 'lastYear'] as const;
 
 export type PresetName = (typeof PRESETS)[number];
 

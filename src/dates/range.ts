@@ -9,8 +9,7 @@ import type { PresetName } from './presets';
 /** A start/end pair as the user gave it: explicit days, or one of the API's presets. */
 export type RequestedRange =
   /** `rolling`: which ends were relative (today, yesterday, NdaysAgo), so they follow the data. */
-  | { kind: 'days'; startDate: string; endDate: string; rolling?: { start: boolean; end: boolean } }
-  | { kind: 'preset'; name: PresetName };
+  { kind: 'days'; startDate: string; endDate: string; rolling?: { start: boolean; end: boolean } } | { kind: 'preset'; name: PresetName };
 
 export interface ResolvedRange {
   startDate: string;
@@ -39,18 +38,12 @@ export function parseRange(start: unknown, end: unknown, ctx: DateContext): Requ
   }
   if (from.kind === 'preset') {
     if (to.kind !== 'empty') {
-      throw new CreatorError(
-        'BAD_INPUT',
-        `With the preset ${from.name} in start, leave end empty: the preset sets both dates.`,
-      );
+      throw new CreatorError('BAD_INPUT', `With the preset ${from.name} in start, leave end empty: the preset sets both dates.`);
     }
     return { kind: 'preset', name: from.name };
   }
   if (to.kind === 'empty') {
-    throw new CreatorError(
-      'BAD_INPUT',
-      `Give an end date too, or put a preset (${PRESET_LIST}) in start and leave end empty.`,
-    );
+    throw new CreatorError('BAD_INPUT', `Give an end date too, or put a preset (${PRESET_LIST}) in start and leave end empty.`);
   }
   if (from.ymd > to.ymd) {
     throw new CreatorError('BAD_INPUT', `The start ${from.ymd} is after the end ${to.ymd}. Swap them.`);
@@ -61,10 +54,7 @@ export function parseRange(start: unknown, end: unknown, ctx: DateContext): Requ
 
 /** "Site site-1 has no earnings data yet." */
 function noDataYet(siteId: string, family: DateFamily): CreatorError {
-  return new CreatorError(
-    'OUT_OF_BOUNDS',
-    `Site ${siteId} has no ${FAMILY_LABEL[family].toLowerCase()} data yet.`,
-  );
+  return new CreatorError('OUT_OF_BOUNDS', `Site ${siteId} has no ${FAMILY_LABEL[family].toLowerCase()} data yet.`);
 }
 
 /**

@@ -17,7 +17,7 @@ export function serialNumbers(platform: Pick<Platform, 'formatDate'>, timeZone: 
     let serial = known.get(at);
     if (serial === undefined) {
       const [y, mo, d, h, mi, s] = platform.formatDate(date, timeZone, 'yyyy-MM-dd-HH-mm-ss').split('-').map(Number);
-      serial = (Date.UTC(y, mo - 1, d, h, mi, s) - SERIAL_EPOCH + (at % 1000 + 1000) % 1000) / DAY_MS;
+      serial = (Date.UTC(y, mo - 1, d, h, mi, s) - SERIAL_EPOCH + (((at % 1000) + 1000) % 1000)) / DAY_MS;
       known.set(at, serial);
     }
     return serial;

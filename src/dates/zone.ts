@@ -37,8 +37,6 @@ export function localMidnight(platform: Pick<Platform, 'formatDate'>, timeZone: 
   const utcMidnight = dayNumber(ymd) * 86_400_000;
   const first = utcMidnight - offsetMinutes(platform, timeZone, utcMidnight) * 60_000;
   const second = utcMidnight - offsetMinutes(platform, timeZone, first) * 60_000;
-  const onDay = [first, second]
-    .filter((ms) => dayOf(platform, timeZone, new Date(ms)) === ymd)
-    .sort((a, b) => a - b);
+  const onDay = [first, second].filter((ms) => dayOf(platform, timeZone, new Date(ms)) === ymd).sort((a, b) => a - b);
   return new Date(onDay.length ? onDay[0] : first);
 }

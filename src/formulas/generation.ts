@@ -69,9 +69,7 @@ function newest(a: string | undefined, b: string | undefined): string | undefine
 export function bumpGeneration(execution: Execution): string | null {
   const { platform } = execution;
   const ssId = spreadsheetId(execution);
-  const caches = [optionalCache(() => platform.scriptCache), optionalCache(() => platform.userCache)].filter(
-    (c): c is Cache => c !== null,
-  );
+  const caches = [optionalCache(() => platform.scriptCache), optionalCache(() => platform.userCache)].filter((c): c is Cache => c !== null);
   if (!ssId || caches.length === 0) return null;
   try {
     const known = caches.map((c) => c.get(generationKey(ssId)) ?? undefined);

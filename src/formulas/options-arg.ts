@@ -27,7 +27,9 @@ export function readOptions(value: unknown): RawOptions {
   if (typeof value === 'number') return { limit: value };
   const out: RawOptions = {};
   const set = (rawKey: unknown, rawValue: unknown): void => {
-    const typed = String(rawKey ?? '').trim().toLowerCase();
+    const typed = String(rawKey ?? '')
+      .trim()
+      .toLowerCase();
     if (typed === '' && (rawValue === '' || rawValue === undefined)) return;
     const key = KEYS.find((k) => k.toLowerCase() === typed);
     if (!key) {

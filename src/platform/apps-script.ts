@@ -26,7 +26,10 @@ export interface AppsScriptGlobals {
 interface AdvancedSheets {
   Spreadsheets?: {
     Values?: {
-      batchUpdate(resource: { valueInputOption: string; data: Array<{ range: string; values: unknown[][] }> }, spreadsheetId: string): unknown;
+      batchUpdate(
+        resource: { valueInputOption: string; data: Array<{ range: string; values: unknown[][] }> },
+        spreadsheetId: string,
+      ): unknown;
     };
   };
 }
@@ -77,8 +80,7 @@ export function createPlatform(g: AppsScriptGlobals): Platform {
   return {
     http: {
       fetch: (request) => toResponse(g.UrlFetchApp.fetch(request.url, toParams(request))),
-      fetchAll: (requests) =>
-        g.UrlFetchApp.fetchAll(requests.map((r) => ({ url: r.url, ...toParams(r) }))).map(toResponse),
+      fetchAll: (requests) => g.UrlFetchApp.fetchAll(requests.map((r) => ({ url: r.url, ...toParams(r) }))).map(toResponse),
     },
     // Getters: in AuthMode.NONE (onOpen before first use) touching these services throws.
     get userCache() {
@@ -124,12 +126,9 @@ export function createPlatform(g: AppsScriptGlobals): Platform {
         .map((b) => ((b + 256) % 256).toString(16).padStart(2, '0'))
         .join(''),
     base64Encode: (text) => g.Utilities.base64Encode(text, g.Utilities.Charset.UTF_8),
-    gzipToBase64: (text) =>
-      g.Utilities.base64Encode(g.Utilities.gzip(g.Utilities.newBlob(text, 'text/plain')).getBytes()),
+    gzipToBase64: (text) => g.Utilities.base64Encode(g.Utilities.gzip(g.Utilities.newBlob(text, 'text/plain')).getBytes()),
     gunzipFromBase64: (base64) =>
-      g.Utilities.ungzip(g.Utilities.newBlob(g.Utilities.base64Decode(base64), 'application/x-gzip')).getDataAsString(
-        'UTF-8',
-      ),
+      g.Utilities.ungzip(g.Utilities.newBlob(g.Utilities.base64Decode(base64), 'application/x-gzip')).getDataAsString('UTF-8'),
     userEmail: () => optional(() => g.Session.getEffectiveUser().getEmail()) ?? '',
     mail: {
       send: (message) => g.MailApp.sendEmail({ to: message.to, subject: message.subject, body: message.body, name: message.name }),

@@ -83,7 +83,11 @@ export function pullHistory(execution: Execution, request: HistoryRequest, optio
     } else {
       const available = availableRange(bounds, family);
       // resolveRange says "no data yet" in the usual words.
-      if (!available) span = resolveRange({ kind: 'days', startDate: request.lastStoredDay!, endDate: request.lastStoredDay! }, bounds, { siteId, family });
+      if (!available)
+        span = resolveRange({ kind: 'days', startDate: request.lastStoredDay!, endDate: request.lastStoredDay! }, bounds, {
+          siteId,
+          family,
+        });
       else {
         const from = addDays(request.lastStoredDay!, -request.revisionDays);
         span = {
@@ -104,7 +108,8 @@ export function pullHistory(execution: Execution, request: HistoryRequest, optio
         spec,
         { siteId, startDate, endDate, limit, sort },
         {
-          onProgress: (page, pages) => options.onProgress?.(`${prefix}${label}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
+          onProgress: (page, pages) =>
+            options.onProgress?.(`${prefix}${label}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
           cacheTtlSeconds: () => freshnessTtl(endDate, span.dataThrough),
         },
       ).rows;

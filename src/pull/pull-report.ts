@@ -102,7 +102,10 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   const totals = readTotals(request.totals);
   const compareTo = readCompareTo(request.compareTo);
   if (compareTo && !spec.dateFamily) {
-    throw new CreatorError('BAD_INPUT', `${spec.label} has no dates, so there is no earlier period to compare with. Leave compareTo empty.`);
+    throw new CreatorError(
+      'BAD_INPUT',
+      `${spec.label} has no dates, so there is no earlier period to compare with. Leave compareTo empty.`,
+    );
   }
   const platform = execution.platform;
   const timeZone = platform.timeZone();
@@ -160,7 +163,10 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   };
 
   const notices: string[] = [];
-  const previous = compareTo && family ? checkAll().map((range, i) => range && previousPeriod(range, compareTo, client.dateBounds(sites[i]), sites[i], family)) : null;
+  const previous =
+    compareTo && family
+      ? checkAll().map((range, i) => range && previousPeriod(range, compareTo, client.dateBounds(sites[i]), sites[i], family))
+      : null;
   // Several sites carry each site's name beside its ID (one cached request for the site list).
   const names = sites.length > 1 ? siteNames(client) : undefined;
 
@@ -191,8 +197,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
             sort,
           },
           {
-            onProgress: (page, pages) =>
-              options.onProgress?.(`${prefix}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
+            onProgress: (page, pages) => options.onProgress?.(`${prefix}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
             cacheTtlSeconds: () => {
               const range = side ? side[i] : checkAll()[i];
               return range ? freshnessTtl(range.endDate, range.dataThrough) : TTL_RECENT_S;

@@ -37,7 +37,8 @@ export function readQueryOptions(spec: ReportSpec, given: { limit?: unknown; sor
  */
 export function readColumns(spec: ReportSpec, given: unknown): string[] | undefined {
   if (given === undefined || given === null || given === '') return undefined;
-  if (!Array.isArray(given)) throw new CreatorError('BAD_INPUT', `The columns must be a list of columns of ${spec.label}, not ${describeInput(given)}.`);
+  if (!Array.isArray(given))
+    throw new CreatorError('BAD_INPUT', `The columns must be a list of columns of ${spec.label}, not ${describeInput(given)}.`);
   if (given.length === 0) throw new CreatorError('BAD_INPUT', `Pick at least one column of ${spec.label} (or all of them).`);
   const wanted = new Set<string>();
   for (const name of given) {
@@ -114,7 +115,13 @@ export function readTotals(given: unknown): boolean {
 export function readCompareTo(given: unknown): CompareTo | null {
   const value = singleCell(given, 'compareTo');
   if (value === undefined || value === null || value === '') return null;
-  const text = typeof value === 'string' ? value.trim().replace(/[\s_-]/g, '').toLowerCase() : '';
+  const text =
+    typeof value === 'string'
+      ? value
+          .trim()
+          .replace(/[\s_-]/g, '')
+          .toLowerCase()
+      : '';
   if (typeof value === 'string' && ['', 'none', 'off'].includes(text)) return null;
   const found = COMPARE_TO.find((c) => c.toLowerCase() === text);
   if (found) return found;

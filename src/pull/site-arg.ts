@@ -4,8 +4,7 @@ import { capitalize, describeInput } from '../shared/user-input';
 /** A siteId argument as read: every active site, or the IDs given (in order, without repeats). */
 export type SiteArg = { kind: 'all' } | { kind: 'ids'; ids: string[] };
 
-const GIVE_SITE =
-  'Give a site ID (e.g. "site-1", see CREATOR_SITES), a range of site IDs, or "all" for every active site.';
+const GIVE_SITE = 'Give a site ID (e.g. "site-1", see CREATOR_SITES), a range of site IDs, or "all" for every active site.';
 
 /**
  * Accepts one ID, a number (a sheet may hold numeric IDs), a list, or a 2D range; blanks and

@@ -31,9 +31,12 @@ export function explainSiteError(error: unknown, siteId: string, listSites: () =
 /** A name or a differently cased ID typed where the ID goes: the message that names the ID. */
 function typedAsName(siteId: string, sites: ReadonlyArray<ListedSite>): CreatorError | null {
   const wanted = siteId.trim().toLowerCase();
-  const match = sites.find((s) => String(s.id).toLowerCase() === wanted) ?? sites.find((s) => typeof s.name === 'string' && s.name.trim().toLowerCase() === wanted);
+  const match =
+    sites.find((s) => String(s.id).toLowerCase() === wanted) ??
+    sites.find((s) => typeof s.name === 'string' && s.name.trim().toLowerCase() === wanted);
   if (!match) return null;
-  if (String(match.id).toLowerCase() !== wanted) return new CreatorError('BAD_INPUT', `"${siteId}" is a site name: use its ID, ${match.id}.`);
+  if (String(match.id).toLowerCase() !== wanted)
+    return new CreatorError('BAD_INPUT', `"${siteId}" is a site name: use its ID, ${match.id}.`);
   const name = typeof match.name === 'string' && match.name ? ` (${match.name})` : '';
   return new CreatorError('BAD_INPUT', `Site IDs are case-sensitive: use ${match.id}${name}, not ${siteId}.`);
 }
@@ -56,7 +59,10 @@ export function checkActiveSite(siteId: string, sites: ReadonlyArray<ListedSite>
   if (site) throw inactive(siteId, site);
   const hint = typedAsName(siteId, sites);
   if (hint) throw hint;
-  const some = sites.filter((s) => isActiveSite(s.status)).slice(0, 3).map((s) => String(s.id));
+  const some = sites
+    .filter((s) => isActiveSite(s.status))
+    .slice(0, 3)
+    .map((s) => String(s.id));
   throw new CreatorError(
     'BAD_INPUT',
     `"${siteId}" is not a site this credential sees. Use a site ID${some.length ? ` such as ${some.join(', ')}` : ''} (the Report tab lists them).`,

@@ -23,12 +23,7 @@ export function nextRunAt(def: StoredDefinition, status: StatusRecord, now: numb
  * The reports due now, the longest-waiting first (a report skipped last time goes before one that
  * just came due, so a slow report cannot starve the rest), then in saved order.
  */
-export function dueReports(
-  defs: StoredDefinition[],
-  statusOf: (id: string) => StatusRecord,
-  now: number,
-  zone: Zone,
-): StoredDefinition[] {
+export function dueReports(defs: StoredDefinition[], statusOf: (id: string) => StatusRecord, now: number, zone: Zone): StoredDefinition[] {
   return defs
     .map((def, index) => ({ def, index, slot: dueSlot(def.schedule, coveredUntil(statusOf(def.id)), now, zone) }))
     .filter((d): d is { def: StoredDefinition; index: number; slot: number } => d.slot !== null)

@@ -30,7 +30,7 @@ export function personWords(label: string | undefined, fallback: string): string
 const APPROVAL_PREFIX = 'Needs approval by ';
 
 export function isApprovalMessage(message: string | undefined): boolean {
-  return message !== undefined && message.startsWith(APPROVAL_PREFIX);
+  return message?.startsWith(APPROVAL_PREFIX) === true;
 }
 
 /** The sentence a report shows when its runner has not saved or approved it. */

@@ -89,7 +89,13 @@ function estimateMs(status: StatusRecord, seenMs: number[]): number {
  * a report that would not fit the time left is 'skipped' and untouched, so it stays due. The
  * first report always runs: skipping it would leave it due forever.
  */
-export function refreshInOrder(ex: Execution, store: PropertyStore, defs: StoredDefinition[], run: ReportRunner, runner: Runner): RefreshOutcome[] {
+export function refreshInOrder(
+  ex: Execution,
+  store: PropertyStore,
+  defs: StoredDefinition[],
+  run: ReportRunner,
+  runner: Runner,
+): RefreshOutcome[] {
   const outcomes: RefreshOutcome[] = [];
   let credentialError: string | null = null;
   const seenMs: number[] = [];
@@ -142,7 +148,14 @@ export function refreshInOrder(ex: Execution, store: PropertyStore, defs: Stored
       }
       const message = userMessage(error);
       // rows/dataThrough keep describing the data still in the sheet from the last good run.
-      record(ex, store, def.id, { ...before, lastRunAt: started, outcome: 'error', seconds: elapsedSeconds(ex.platform, started), lastError: message, needsApproval: null });
+      record(ex, store, def.id, {
+        ...before,
+        lastRunAt: started,
+        outcome: 'error',
+        seconds: elapsedSeconds(ex.platform, started),
+        lastError: message,
+        needsApproval: null,
+      });
       outcomes.push({ id: def.id, name, outcome: 'error', message });
       if (CREDENTIAL_CODES.indexOf(code) >= 0) credentialError = message;
     }

@@ -53,7 +53,11 @@ export const EMPTY_STATUS: StatusRecord = {
 
 export function documentStore(ex: Execution): PropertyStore {
   const store = ex.platform.documentProperties;
-  if (!store) throw new CreatorError('NO_SPREADSHEET', 'Saved reports need the spreadsheet open with the add-on enabled. Reload the spreadsheet and try again.');
+  if (!store)
+    throw new CreatorError(
+      'NO_SPREADSHEET',
+      'Saved reports need the spreadsheet open with the add-on enabled. Reload the spreadsheet and try again.',
+    );
   return store;
 }
 
@@ -74,8 +78,6 @@ function put(store: PropertyStore, key: string, value: unknown): void {
   }
   store.setProperty(key, json);
 }
-
-
 
 /**
  * Storage plan (500 KB for the whole document): a definition is about 250 bytes and a status
@@ -101,7 +103,7 @@ function listHash(json: string): string {
 
 function fromStored(raw: StoredShape, id: string, read: (key: string) => string | null): StoredDefinition {
   const { sites, ...rest } = raw;
-  const siteId = sites !== undefined ? parse<string[]>(read(SITES_KEY_PREFIX + sites)) ?? [] : raw.siteId ?? [];
+  const siteId = sites !== undefined ? (parse<string[]>(read(SITES_KEY_PREFIX + sites)) ?? []) : (raw.siteId ?? []);
   return { ...rest, siteId, id };
 }
 

@@ -23,7 +23,16 @@ import {
 } from './report-store';
 import { sheetRunner } from './runner';
 import { isScheduled } from './schedule';
-import { claimTriggerRun, documentIdOf, ownerView, ownStore, readOwner, reconcileTrigger, takeOver, type ScheduleOwnerDetails } from './schedule-owner';
+import {
+  claimTriggerRun,
+  documentIdOf,
+  ownerView,
+  ownStore,
+  readOwner,
+  reconcileTrigger,
+  takeOver,
+  type ScheduleOwnerDetails,
+} from './schedule-owner';
 import { documentOfTrigger, readProblem, recordProblem, UNKNOWN_DOCUMENT } from './trigger-registry';
 import { writeStatusSheet } from './status-sheet';
 import { describeInput } from '../shared/user-input';
@@ -64,7 +73,8 @@ export function saveReport(ex: Execution, definition: ReportDefinition): SavedRe
   let sheetId: number | undefined;
   if (id) {
     const existing = getDefinition(store, id);
-    if (!existing) throw new CreatorError('NOT_FOUND', 'This saved report no longer exists (someone may have deleted it). Save it as a new report.');
+    if (!existing)
+      throw new CreatorError('NOT_FOUND', 'This saved report no longer exists (someone may have deleted it). Save it as a new report.');
     status = getStatus(store, id);
     if (!sameSchedule(existing.schedule, clean.schedule)) status.scheduleSetAt = isScheduled(clean.schedule) ? now : null;
     // Same sheet name: keep following the sheet it wrote (renamed since or not).
@@ -104,7 +114,7 @@ function storing<T>(write: () => T): T {
     if (isCreatorError(error)) throw error;
     throw new CreatorError(
       'TOO_LARGE',
-      "This spreadsheet's add-on storage is full (Google allows 500 KB per document), so the report was not saved. Delete saved reports you no longer need, or shorten long site lists (use \"all\"), then save again.",
+      'This spreadsheet\'s add-on storage is full (Google allows 500 KB per document), so the report was not saved. Delete saved reports you no longer need, or shorten long site lists (use "all"), then save again.',
     );
   }
 }
@@ -168,7 +178,12 @@ function rewriteStatus(ex: Execution, store: PropertyStore): void {
   const scheduled = anyScheduled(defs);
   // The record as it stands: only sidebar calls and the trigger change it.
   const owner = ownerView(ex, readOwner(store), scheduled);
-  writeStatusSheet(ex, statusRowsOf(ex, defs, (id) => statusNow(ex, id, statusOf(id))), owner, storeWasFull(ex));
+  writeStatusSheet(
+    ex,
+    statusRowsOf(ex, defs, (id) => statusNow(ex, id, statusOf(id))),
+    owner,
+    storeWasFull(ex),
+  );
 }
 
 /**
@@ -179,7 +194,10 @@ function rewriteStatus(ex: Execution, store: PropertyStore): void {
 function wantedIds(ids: unknown): string[] | null {
   if (ids === undefined || ids === null) return null;
   const refuse = (what: string): never => {
-    throw new CreatorError('BAD_INPUT', `refreshReports takes a list of saved report IDs, not ${what}. Leave it out to refresh every saved report.`);
+    throw new CreatorError(
+      'BAD_INPUT',
+      `refreshReports takes a list of saved report IDs, not ${what}. Leave it out to refresh every saved report.`,
+    );
   };
   if (!Array.isArray(ids)) return refuse(describeInput(ids));
   return ids.map((id) => {
@@ -196,7 +214,12 @@ export function refreshReports(ex: Execution, ids?: unknown, deps: ReportsDeps =
     const chosen = wanted ? defs.filter((d) => wanted.indexOf(d.id) >= 0) : defs;
     const missing: RefreshOutcome[] = (wanted ?? [])
       .filter((id) => !defs.some((d) => d.id === id))
-      .map((id) => ({ id, name: id, outcome: 'error', message: `The saved report ${describeInput(id)} no longer exists (someone may have deleted it). Reload the list.` }));
+      .map((id) => ({
+        id,
+        name: id,
+        outcome: 'error',
+        message: `The saved report ${describeInput(id)} no longer exists (someone may have deleted it). Reload the list.`,
+      }));
     const outcomes = refreshInOrder(ex, store, chosen, deps.run, runnerOf(ex, 'you'));
     rewriteStatus(ex, store);
     return [...outcomes, ...missing];
@@ -211,7 +234,10 @@ export function summarize(outcomes: RefreshOutcome[]): string {
   const skipped = outcomes.filter((o) => o.outcome === 'skipped' && !isApprovalMessage(o.message));
   const parts = [`Refreshed ${ok} of ${outcomes.length} report${outcomes.length === 1 ? '' : 's'}.`];
   if (failed.length) parts.push(`Failed: ${failed.map((o) => `${o.name} (${o.message})`).join('; ')}.`);
-  if (waiting.length) parts.push(`Waiting for your approval (saved by someone else): ${waiting.map((o) => o.name).join(', ')}; approve them in the sidebar to refresh them with your credential.`);
+  if (waiting.length)
+    parts.push(
+      `Waiting for your approval (saved by someone else): ${waiting.map((o) => o.name).join(', ')}; approve them in the sidebar to refresh them with your credential.`,
+    );
   if (skipped.length) parts.push(`Not reached in time: ${skipped.map((o) => o.name).join(', ')}; refresh again to finish.`);
   if (failed.length || skipped.length || waiting.length) parts.push(`Details in the "${STATUS_SHEET_NAME}" sheet.`);
   return parts.join(' ');
@@ -233,7 +259,8 @@ export function showStatusSheet(ex: Execution): void {
 export function takeOverSchedule(ex: Execution): ReportListDetails {
   const store = documentStore(ex);
   const saved = readSaved(store);
-  if (!anyScheduled(saved.defs)) throw new CreatorError('BAD_INPUT', 'No saved report has a schedule yet: set one first, and your trigger will run it.');
+  if (!anyScheduled(saved.defs))
+    throw new CreatorError('BAD_INPUT', 'No saved report has a schedule yet: set one first, and your trigger will run it.');
   takeOver(ex, store);
   return listWith(ex, store, saved);
 }

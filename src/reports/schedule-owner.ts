@@ -112,7 +112,14 @@ function createTrigger(ex: Execution): string {
 }
 
 /** Makes the caller the owner, with exactly one trigger of theirs (reused when they have one). */
-function adopt(ex: Execution, store: PropertyStore, mine: TriggerInfo[], since: number, lastRunAt: number | null, prefer?: string): ScheduleOwnerRecord {
+function adopt(
+  ex: Execution,
+  store: PropertyStore,
+  mine: TriggerInfo[],
+  since: number,
+  lastRunAt: number | null,
+  prefer?: string,
+): ScheduleOwnerRecord {
   const keep = mine.find((t) => t.id === prefer) ?? mine[0];
   removeMine(ex, mine, keep?.id);
   const triggerId = keep ? keep.id : createTrigger(ex);
@@ -156,7 +163,12 @@ export function takeOver(ex: Execution, store: PropertyStore): ScheduleOwnerReco
  * The trigger's own check, before it does any work. Returns the owner record when this run should
  * refresh, or null after cleaning up (no schedule left, or this trigger was replaced).
  */
-export function claimTriggerRun(ex: Execution, store: PropertyStore, anyScheduled: boolean, firingId: string | undefined): ScheduleOwnerRecord | null {
+export function claimTriggerRun(
+  ex: Execution,
+  store: PropertyStore,
+  anyScheduled: boolean,
+  firingId: string | undefined,
+): ScheduleOwnerRecord | null {
   const owner = readOwner(store);
   const mine = myScheduleTriggers(ex);
   if (!anyScheduled) {
@@ -170,7 +182,7 @@ export function claimTriggerRun(ex: Execution, store: PropertyStore, anySchedule
   const now = ex.platform.now();
   if (!owner) return adopt(ex, store, mine, now, now, firingId);
   if (!isMine(ex, owner, mine)) {
-    ex.platform.log('Creator Reporting: another user now runs this spreadsheet\'s schedules; removing this trigger.');
+    ex.platform.log("Creator Reporting: another user now runs this spreadsheet's schedules; removing this trigger.");
     removeMine(ex, mine);
     return null;
   }

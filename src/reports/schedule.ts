@@ -87,7 +87,7 @@ function hh(hour: number | undefined): string {
 
 function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
@@ -98,7 +98,7 @@ export function describeSchedule(schedule: Schedule | undefined): string {
   if (schedule.every === 'day') return `Daily at ${hh(schedule.hour)}`;
   if (schedule.every === 'month') {
     const day = schedule.monthDay ?? 1;
-    return `Monthly on the ${ordinal(day)}${day > 28 ? ' (or the month\'s last day)' : ''} at ${hh(schedule.hour)}`;
+    return `Monthly on the ${ordinal(day)}${day > 28 ? " (or the month's last day)" : ''} at ${hh(schedule.hour)}`;
   }
   return `Weekly on ${DAY_NAMES[schedule.weekDay ?? 1]} at ${hh(schedule.hour)}`;
 }

@@ -72,7 +72,13 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
     status.seconds ?? '',
     describeSchedule(def.schedule),
     isScheduled(def.schedule) ? when(nextRunAt) : '',
-    isScheduled(def.schedule) ? t(owner.active ? owner.ownerEmail || 'the editor who turned schedules on (e-mail not shown)' : 'nobody (open the sidebar to restart)') : '',
+    isScheduled(def.schedule)
+      ? t(
+          owner.active
+            ? owner.ownerEmail || 'the editor who turned schedules on (e-mail not shown)'
+            : 'nobody (open the sidebar to restart)',
+        )
+      : '',
     t(status.needsApproval ?? status.lastError ?? ''),
   ]);
 }
@@ -119,7 +125,12 @@ export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: Schedu
     ? "Some statuses could not be saved: this spreadsheet's add-on storage (500 KB) is full. Delete saved reports you no longer need."
     : 'Creator Reporting: one row per saved report, rewritten after every refresh.';
   try {
-    writeReportBlock(spreadsheet, { sheetName: STATUS_SHEET_NAME, blockId: STATUS_BLOCK, table: { columns, rows: statusRows(ex, rows, owner) }, note });
+    writeReportBlock(spreadsheet, {
+      sheetName: STATUS_SHEET_NAME,
+      blockId: STATUS_BLOCK,
+      table: { columns, rows: statusRows(ex, rows, owner) },
+      note,
+    });
   } catch (error) {
     if (!isCreatorError(error)) throw error;
     ex.platform.log(`Creator Reporting: the status sheet was not rewritten: ${error.message}`);

@@ -35,7 +35,10 @@ function text(value: unknown, label: string): string {
 
 /** Site IDs as text (numbers as typed, like formulas read them), a list of them, or "all". */
 function siteIdOf(value: unknown): string {
-  return typedText(value) ?? bad(`${capitalize(describeInput(value))} is not a site ID. Pick the sites again: site IDs, or "all" for every active site.`);
+  return (
+    typedText(value) ??
+    bad(`${capitalize(describeInput(value))} is not a site ID. Pick the sites again: site IDs, or "all" for every active site.`)
+  );
 }
 
 function cleanSites(value: unknown): string | string[] {
@@ -91,17 +94,26 @@ function cleanOptions(value: unknown, spec: ReportSpec): ReportOptions | undefin
 export const MAX_REVISION_DAYS = 31;
 export const DEFAULT_REVISION_DAYS = 7;
 
-function cleanMode(raw: Record<string, unknown>, spec: ReportSpec, options: ReportOptions | undefined): Pick<ReportDefinition, 'mode' | 'revisionDays'> {
+function cleanMode(
+  raw: Record<string, unknown>,
+  spec: ReportSpec,
+  options: ReportOptions | undefined,
+): Pick<ReportDefinition, 'mode' | 'revisionDays'> {
   const mode = text(raw.mode, 'mode') || 'replace';
   if (mode === 'replace') return {};
-  if (mode !== 'history') bad(`The mode is "replace" (each refresh replaces the block) or "history" (rows are kept and updated), not ${describeInput(mode)}.`);
+  if (mode !== 'history')
+    bad(`The mode is "replace" (each refresh replaces the block) or "history" (rows are kept and updated), not ${describeInput(mode)}.`);
   if (!spec.dateFamily) bad(`${spec.label} has no dates, so it cannot keep a history.`);
-  if (options?.compareTo || options?.totals) bad('A history keeps one row per day: leave totals and comparisons to a report that replaces its block.');
-  if (options?.columns) bad('A history keeps every column of the report (its rows are matched on them): show all columns, or turn Keep history off.');
+  if (options?.compareTo || options?.totals)
+    bad('A history keeps one row per day: leave totals and comparisons to a report that replaces its block.');
+  if (options?.columns)
+    bad('A history keeps every column of the report (its rows are matched on them): show all columns, or turn Keep history off.');
   const given = raw.revisionDays;
   const revisionDays = given === undefined || given === null || given === '' ? DEFAULT_REVISION_DAYS : Number(given);
   if (!Number.isInteger(revisionDays) || revisionDays < 0 || revisionDays > MAX_REVISION_DAYS) {
-    bad(`The revision window is a whole number of days from 0 to ${MAX_REVISION_DAYS} (the network revises the last few days; 7 is usual).`);
+    bad(
+      `The revision window is a whole number of days from 0 to ${MAX_REVISION_DAYS} (the network revises the last few days; 7 is usual).`,
+    );
   }
   return { mode: 'history', revisionDays };
 }
@@ -122,7 +134,7 @@ function cleanSchedule(value: unknown): Schedule {
   if (every === 'month') {
     const monthDay = Number(raw.monthDay);
     if (!Number.isInteger(monthDay) || monthDay < 1 || monthDay > 31) {
-      bad('Pick the day of the month (1 to 31) for the schedule; a day past the month\'s end runs on its last day.');
+      bad("Pick the day of the month (1 to 31) for the schedule; a day past the month's end runs on its last day.");
     }
     return { every, hour, monthDay };
   }
@@ -141,7 +153,8 @@ export function cleanDefinition(input: unknown, ctx: DateContext): ReportDefinit
   const sheetName = text(raw.sheetName, 'sheet name');
   if (!sheetName) bad('Name the sheet the report goes to.');
   if (sheetName.length > 100) bad('Sheet names are at most 100 characters.');
-  if (sheetName.toLowerCase() === STATUS_SHEET_NAME.toLowerCase()) bad(`"${STATUS_SHEET_NAME}" is the add-on's own status sheet; pick another sheet.`);
+  if (sheetName.toLowerCase() === STATUS_SHEET_NAME.toLowerCase())
+    bad(`"${STATUS_SHEET_NAME}" is the add-on's own status sheet; pick another sheet.`);
   const name = text(raw.name, 'report name');
   if (name.length > 100) bad('Report names are at most 100 characters.');
   // Reports without dates (sites, date-bounds) still take a site for date-bounds only.
@@ -163,7 +176,8 @@ export function cleanDefinition(input: unknown, ctx: DateContext): ReportDefinit
   const startCell = text(raw.startCell, 'start cell').toUpperCase();
   // Kept even as A1: a report placed at a cell may share its sheet with blocks it does not reach.
   if (startCell) {
-    if (!/^[A-Z]{1,3}[1-9][0-9]{0,6}$/.test(startCell)) bad(`${describeInput(raw.startCell)} is not a cell address. Use one like A1 or J1.`);
+    if (!/^[A-Z]{1,3}[1-9][0-9]{0,6}$/.test(startCell))
+      bad(`${describeInput(raw.startCell)} is not a cell address. Use one like A1 or J1.`);
     definition.startCell = startCell;
   }
   const id = text(raw.id, 'report id');

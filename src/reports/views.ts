@@ -46,6 +46,6 @@ export function savedView(ex: Execution, row: StatusRow, viewer: Person): SavedR
     status: statusView(ex, row.status, row.nextRunAt),
     reportLabel: findReport(row.def.report)?.label ?? row.def.report,
     datesText: datesInWords(row.def.start, row.def.end),
-    approval: { mine: mayRun(row.def, viewer), savedBy: row.def.by ? byLabel ?? '' : '' },
+    approval: { mine: mayRun(row.def, viewer), savedBy: row.def.by ? (byLabel ?? '') : '' },
   };
 }

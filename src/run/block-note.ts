@@ -30,7 +30,9 @@ export function blockNote(platform: Platform, facts: BlockNoteFacts): string {
   const lines = [`Creator Reporting: ${facts.reportLabel}`];
   if (facts.sites.length) lines.push(`${facts.sites.length === 1 ? 'Site' : 'Sites'}: ${facts.sites.join(', ')}`);
   if (facts.startDate && facts.endDate) {
-    lines.push(`Dates: ${facts.startDate} to ${facts.endDate}${facts.clamped ? ' (the rolling window ends on the last day with data)' : ''}`);
+    lines.push(
+      `Dates: ${facts.startDate} to ${facts.endDate}${facts.clamped ? ' (the rolling window ends on the last day with data)' : ''}`,
+    );
   }
   if (facts.comparison) {
     lines.push(`Compared with: ${facts.comparison.startDate} to ${facts.comparison.endDate} (${facts.comparison.label})`);

@@ -20,7 +20,11 @@ const LAST_CHANGE = 'Last change to a past day: ';
  * stored day to the last day with data and upserts one row per site, day and dimension (see
  * upsertHistoryBlock). The pull finishes before the sheet is touched, as for every report.
  */
-export function runHistoryToSheet(execution: Execution, request: RunReportRequest, opts: RunToSheetOptions & { blockId: string }): RunReportResult {
+export function runHistoryToSheet(
+  execution: Execution,
+  request: RunReportRequest,
+  opts: RunToSheetOptions & { blockId: string },
+): RunReportResult {
   const { platform } = execution;
   const startedAt = platform.now();
   const run = checkRunRequest(request);
@@ -42,7 +46,16 @@ export function runHistoryToSheet(execution: Execution, request: RunReportReques
     const lastStoredDay = storedLastDay(spreadsheet, run.sheetName, opts.blockId, dayOf);
     const pulled = pullHistory(
       execution,
-      { report: run.spec.key, siteId: run.siteId, start: run.start, end: run.end, limit: run.limit, sort: run.sort, revisionDays, lastStoredDay },
+      {
+        report: run.spec.key,
+        siteId: run.siteId,
+        start: run.start,
+        end: run.end,
+        limit: run.limit,
+        sort: run.sort,
+        revisionDays,
+        lastStoredDay,
+      },
       {
         purpose: 'user',
         bypassCache: opts.bypassCache,
@@ -75,7 +88,12 @@ export function runHistoryToSheet(execution: Execution, request: RunReportReques
             refreshedAt: platform.now(),
           }),
       });
-      progress(`History in ${written.sheetName}: ${thousands(written.added)} rows added, ${thousands(written.updated)} revised`, 0, null, true);
+      progress(
+        `History in ${written.sheetName}: ${thousands(written.added)} rows added, ${thousands(written.updated)} revised`,
+        0,
+        null,
+        true,
+      );
       return {
         sheetName: written.sheetName,
         range: written.range,
@@ -94,12 +112,17 @@ export function runHistoryToSheet(execution: Execution, request: RunReportReques
 }
 
 /** The last day the history holds, or null when there is none yet (the first backfill). */
-function storedLastDay(spreadsheet: Spreadsheet, sheetName: string, blockId: string, dayOf: (cell: unknown) => string | null): string | null {
+function storedLastDay(
+  spreadsheet: Spreadsheet,
+  sheetName: string,
+  blockId: string,
+  dayOf: (cell: unknown) => string | null,
+): string | null {
   const sheet = spreadsheet.getSheetByName(sheetName.trim());
   const block = historyBlock(spreadsheet, sheet, blockId);
   if (!sheet || !block || block.rows < 2) return null;
   const header = sheet.getRange(block.row, block.col, 1, block.cols).getValues()[0];
-  const at = header.findIndex((h) => h === 'Date');
+  const at = header.indexOf('Date');
   if (at < 0) return null;
   let last: string | null = null;
   for (const [cell] of sheet.getRange(block.row + 1, block.col + at, block.rows - 1, 1).getValues()) {
@@ -123,15 +146,26 @@ export function historyNote(platform: Platform, facts: HistoryFacts, ctx: Histor
   const refreshed = platform.formatDate(new Date(ctx.refreshedAt), zone, 'yyyy-MM-dd HH:mm');
   const lines = [`Creator Reporting: ${ctx.reportLabel} ${HISTORY_NOTE_MARK}`];
   if (ctx.sites.length) lines.push(`${ctx.sites.length === 1 ? 'Site' : 'Sites'}: ${ctx.sites.join(', ')}`);
-  lines.push(facts.firstDay && facts.lastDay ? `History: ${facts.firstDay} to ${facts.lastDay} (${thousands(facts.rows)} rows)` : 'History: no days yet');
-  lines.push(`Revision window: each refresh re-reads the ${ctx.revisionDays} days before the last stored day and updates them in place; older rows are never touched`);
+  lines.push(
+    facts.firstDay && facts.lastDay
+      ? `History: ${facts.firstDay} to ${facts.lastDay} (${thousands(facts.rows)} rows)`
+      : 'History: no days yet',
+  );
+  lines.push(
+    `Revision window: each refresh re-reads the ${ctx.revisionDays} days before the last stored day and updates them in place; older rows are never touched`,
+  );
   const earlier = facts.previousNote.split('\n').find((line) => line.startsWith(LAST_CHANGE));
-  if (facts.revisedDay) lines.push(`${LAST_CHANGE}${facts.revisedDay} (refresh of ${refreshed}, ${facts.updated} row${facts.updated === 1 ? '' : 's'} revised)`);
+  if (facts.revisedDay)
+    lines.push(
+      `${LAST_CHANGE}${facts.revisedDay} (refresh of ${refreshed}, ${facts.updated} row${facts.updated === 1 ? '' : 's'} revised)`,
+    );
   else lines.push(earlier ?? `${LAST_CHANGE}none yet`);
   if (ctx.dataThrough) lines.push(`Data through: ${ctx.dataThrough} (the last few days may still be revised)`);
   lines.push(`Refreshed: ${refreshed} (${zone})`);
   if (nearlyFull(facts)) {
-    lines.push(`Warning: this sheet uses ${Math.round(facts.sheetShare * 100)}% of the 10 million cells a spreadsheet holds; start a new history elsewhere before it fills up.`);
+    lines.push(
+      `Warning: this sheet uses ${Math.round(facts.sheetShare * 100)}% of the 10 million cells a spreadsheet holds; start a new history elsewhere before it fills up.`,
+    );
   }
   return lines.join('\n');
 }

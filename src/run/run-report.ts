@@ -56,11 +56,7 @@ function sheetsApiOf(platform: Platform): WriteBlockInput['sheetsApi'] {
  * comparison, several sites stacked) and are written whole, also through staging.
  * Shared by the sidebar's Run and by saved reports (with their own blockId).
  */
-export function runReportToSheet(
-  execution: Execution,
-  request: RunReportRequest,
-  opts: RunToSheetOptions = {},
-): RunReportResult {
+export function runReportToSheet(execution: Execution, request: RunReportRequest, opts: RunToSheetOptions = {}): RunReportResult {
   const { platform } = execution;
   const startedAt = platform.now();
   const run = checkRunRequest(request);

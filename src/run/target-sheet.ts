@@ -72,7 +72,9 @@ export function claimTarget(spreadsheet: Spreadsheet, platform: Pick<Platform, '
   const start = parseCell(run.startCell ?? 'A1');
   const header: Rect = { row: start.row, col: start.col, rows: 1, cols: Math.max(knownWidth(run), ...owned.map((r) => r.cols)) };
   // A report placed at its own cell shares the sheet with blocks it does not reach; otherwise one block per sheet.
-  const other = blocksOnSheet(spreadsheet, sheet).find((b) => b.rangeName !== blockRangeName(own) && (!run.startCell || intersect(b.rect, header)));
+  const other = blocksOnSheet(spreadsheet, sheet).find(
+    (b) => b.rangeName !== blockRangeName(own) && (!run.startCell || intersect(b.rect, header)),
+  );
   if (other) throw otherBlockError(run.sheetName, other);
   const conflict = findConflict(sheet, header, owned);
   if (conflict) throw blockConflictError(run.sheetName, conflict);
@@ -100,13 +102,23 @@ function otherBlockError(sheetName: string, other: BlockOnSheet): CreatorError {
  * report's own first refresh); a deleted saved report hands its block back, so the builder may
  * replace the data left in the sheet.
  */
-export function adoptBuilderBlock(spreadsheet: Spreadsheet, platform: Pick<Platform, 'sha256Hex'>, run: TargetRun, savedId: string): boolean {
+export function adoptBuilderBlock(
+  spreadsheet: Spreadsheet,
+  platform: Pick<Platform, 'sha256Hex'>,
+  run: TargetRun,
+  savedId: string,
+): boolean {
   const sheet = spreadsheet.getSheetByName(run.sheetName);
   if (!sheet) return false;
   return handOverBlock(spreadsheet, sheet, builderBlockId(platform, sheet.getSheetId(), run.spec.key, run.siteId), savedId);
 }
 
-export function releaseToBuilder(spreadsheet: Spreadsheet, platform: Pick<Platform, 'sha256Hex'>, run: Omit<TargetRun, 'sheetName'>, savedId: string): boolean {
+export function releaseToBuilder(
+  spreadsheet: Spreadsheet,
+  platform: Pick<Platform, 'sha256Hex'>,
+  run: Omit<TargetRun, 'sheetName'>,
+  savedId: string,
+): boolean {
   const area = readOwned(spreadsheet, blockRangeName(savedId));
   if (!area) return false;
   return handOverBlock(spreadsheet, area.sheet, savedId, builderBlockId(platform, area.sheet.getSheetId(), run.spec.key, run.siteId));

@@ -72,7 +72,10 @@ export function saveSettings(execution: Execution, input: SettingsInput): Settin
       originOf(credential.apiBaseUrl) !== originOf(stored.apiBaseUrl) ? 'API base URL' : '',
     ].filter(Boolean);
     if (moved.length) {
-      throw new CreatorError('BAD_INPUT', `You changed the ${moved.join(' and ')} to another host: enter the client secret again to send it there. Nothing was sent or saved.`);
+      throw new CreatorError(
+        'BAD_INPUT',
+        `You changed the ${moved.join(' and ')} to another host: enter the client secret again to send it there. Nothing was sent or saved.`,
+      );
     }
   }
   if (input.allowFormulas !== undefined && typeof input.allowFormulas !== 'boolean') {

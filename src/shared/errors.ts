@@ -35,11 +35,7 @@ export class CreatorError extends Error {
   /** Seconds the server asked us to wait (429 Retry-After). */
   readonly retryAfter?: number;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    details: { status?: number; providerCode?: string; retryAfter?: number } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, details: { status?: number; providerCode?: string; retryAfter?: number } = {}) {
     super(clipQuotes(message));
     this.name = 'CreatorError';
     this.code = code;

@@ -122,7 +122,9 @@ export function describeUserEdits(sheet: Sheet, now: Rect, record: BlockRecord):
   const cols = record.colHashes.map((h, i) => (h === current.colHashes[i] ? -1 : i)).filter((i) => i >= 0);
   if (!rows.length && !cols.length) return null;
   const firstRow = now.row + (rows.length ? rows[0] : 0) * record.band;
-  const lastRow = rows.length ? Math.min(now.row + now.rows - 1, now.row + (rows[rows.length - 1] + 1) * record.band - 1) : now.row + now.rows - 1;
+  const lastRow = rows.length
+    ? Math.min(now.row + now.rows - 1, now.row + (rows[rows.length - 1] + 1) * record.band - 1)
+    : now.row + now.rows - 1;
   const area: Rect = {
     row: firstRow,
     col: now.col + (cols.length ? cols[0] : 0),
@@ -139,14 +141,25 @@ export function describeUserEdits(sheet: Sheet, now: Rect, record: BlockRecord):
 function locateShapeChange(sheet: Sheet, now: Rect, record: BlockRecord): string {
   if (now.cols !== record.cols || now.rows * now.cols > MAX_FINGERPRINT_CELLS || record.band === null) return '';
   const band = record.band;
-  const hashBand = (startRow: number, rows: number): string => hashBands(sheet, { row: startRow, col: now.col, rows, cols: now.cols }, rows).rowHashes[0];
+  const hashBand = (startRow: number, rows: number): string =>
+    hashBands(sheet, { row: startRow, col: now.col, rows, cols: now.cols }, rows).rowHashes[0];
   const bands = record.rowHashes.length;
   const bandRows = (i: number) => Math.min(band, record.rows - i * band);
   let top = 0;
-  while (top < bands && now.row + top * band + bandRows(top) <= now.row + now.rows && hashBand(now.row + top * band, bandRows(top)) === record.rowHashes[top]) top++;
+  while (
+    top < bands &&
+    now.row + top * band + bandRows(top) <= now.row + now.rows &&
+    hashBand(now.row + top * band, bandRows(top)) === record.rowHashes[top]
+  )
+    top++;
   const shift = now.rows - record.rows;
   let bottom = bands - 1;
-  while (bottom > top && bottom * band + shift >= top * band && hashBand(now.row + bottom * band + shift, bandRows(bottom)) === record.rowHashes[bottom]) bottom--;
+  while (
+    bottom > top &&
+    bottom * band + shift >= top * band &&
+    hashBand(now.row + bottom * band + shift, bandRows(bottom)) === record.rowHashes[bottom]
+  )
+    bottom--;
   const first = now.row + top * band;
   const last = Math.max(first, Math.min(now.row + now.rows - 1, now.row + (bottom + 1) * band - 1 + shift));
   return ` (the change is in rows ${first}${last > first ? `-${last}` : ''})`;

@@ -142,7 +142,11 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const writeValues = valuesWriter(spreadsheet, target.sheetsApi);
 
   let staging: Sheet | null = guarded(sheetName, null, () => {
-    const made = makeStaging(spreadsheet, stagingSheetName(typeof target.blockId === 'string' ? target.blockId : `sheet:${sheetName}`), width);
+    const made = makeStaging(
+      spreadsheet,
+      stagingSheetName(typeof target.blockId === 'string' ? target.blockId : `sheet:${sheetName}`),
+      width,
+    );
     try {
       made.getRange(1, 1, 1, width).setFontWeight('bold');
       return made;
@@ -241,7 +245,10 @@ function guarded<T>(sheetName: string, write: BlockWrite | null, step: () => T):
         `This report does not fit in this spreadsheet: Google allows 10 million cells per spreadsheet, and a refresh needs room for a second copy of the block while it runs. Delete sheets, rows or columns you do not need, add a limit, or pull it into another spreadsheet.`,
       );
     }
-    throw new CreatorError('WRITE_FAILED', `Writing to sheet '${sheetName}' failed midway; the previous data is still in place. Try again.`);
+    throw new CreatorError(
+      'WRITE_FAILED',
+      `Writing to sheet '${sheetName}' failed midway; the previous data is still in place. Try again.`,
+    );
   }
 }
 
@@ -270,7 +277,7 @@ function commitStaged(
   const existing = findTarget(spreadsheet, target, sheetName);
   const sheet = existing ?? create();
   const blockId =
-    typeof target.blockId === 'function' ? target.blockId(sheet.getSheetId()) : target.blockId ?? `sheet-${sheet.getSheetId()}`;
+    typeof target.blockId === 'function' ? target.blockId(sheet.getSheetId()) : (target.blockId ?? `sheet-${sheet.getSheetId()}`);
   const committedName = blockRangeName(blockId);
   const pendingName = pendingRangeName(blockId);
   const committed = ownedOn(sheet, readOwned(spreadsheet, committedName));

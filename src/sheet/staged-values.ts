@@ -41,7 +41,8 @@ function apiRowsPerRequest(values: CellValue[][], serial: (date: Date) => number
   const step = Math.max(1, Math.floor(values.length / SIZE_SAMPLE_ROWS));
   let bytes = 0;
   let rows = 0;
-  for (let i = 0; i < values.length && rows < SIZE_SAMPLE_ROWS; i += step, rows++) bytes += JSON.stringify(forApi(values[i], serial)).length;
+  for (let i = 0; i < values.length && rows < SIZE_SAMPLE_ROWS; i += step, rows++)
+    bytes += JSON.stringify(forApi(values[i], serial)).length;
   return Math.max(1, Math.floor((API_REQUEST_BYTES * rows) / Math.max(1, bytes)));
 }
 

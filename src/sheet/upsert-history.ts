@@ -77,7 +77,8 @@ function same(a: unknown, b: unknown, dayOf: (cell: unknown) => string | null): 
  */
 export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlockInput): HistoryWriteResult {
   const { table, keyColumns, dayColumn, dayOf } = input;
-  const keyOf = (cells: unknown[]): string => JSON.stringify(keyColumns.map((i) => (i === dayColumn ? dayOf(cells[i]) : String(cells[i] ?? ''))));
+  const keyOf = (cells: unknown[]): string =>
+    JSON.stringify(keyColumns.map((i) => (i === dayColumn ? dayOf(cells[i]) : String(cells[i] ?? ''))));
   const fresh = new Map<string, unknown[]>();
   for (const row of table.rows) fresh.set(keyOf(row), row);
   const sortedFresh = [...fresh.values()].sort((a, b) => {
@@ -126,7 +127,13 @@ export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlock
   }
   const storedCount = block.rows - 1;
   // Only the days from the revision window on are read; the rows before them are never touched.
-  const dayCells = storedCount > 0 ? sheet.getRange(block.row + 1, block.col + dayColumn, storedCount, 1).getValues().map((r) => dayOf(r[0])) : [];
+  const dayCells =
+    storedCount > 0
+      ? sheet
+          .getRange(block.row + 1, block.col + dayColumn, storedCount, 1)
+          .getValues()
+          .map((r) => dayOf(r[0]))
+      : [];
   const lastStored = dayCells.reduce<string | null>((max, d) => (d !== null && (max === null || d > max) ? d : max), null);
   const firstStored = dayCells.find((d) => d !== null) ?? null;
   let tailFrom = storedCount;

@@ -6,7 +6,6 @@ import { resolveReport } from '../pull/report-key';
 import { loadCredential } from '../settings/credential';
 import type { DateOptionsView, DatePresetView } from '../shared/types';
 
-
 /**
  * What the date picker offers for one site and report: the report's family of bounds (analytics
  * for traffic, earnings for the rest), the dashboard's presets with their days, and the last day

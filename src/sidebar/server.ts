@@ -1,12 +1,5 @@
 import type { Execution } from '../platform/execution';
-import type {
-  CatalogEntryView,
-  DateOptionsView,
-  RunProgress,
-  RunReportRequest,
-  RunReportResult,
-  SiteView,
-} from '../shared/types';
+import type { CatalogEntryView, DateOptionsView, RunProgress, RunReportRequest, RunReportResult, SiteView } from '../shared/types';
 import { catalogView } from './catalog-view';
 import { dateOptions } from './date-options';
 import { readProgress } from '../run/progress';

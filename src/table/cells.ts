@@ -110,13 +110,7 @@ function plainConverter(type: ColumnType, toDate: ToDate): (value: unknown) => u
   if (type === 'percent') return general;
   if (NUMERIC_TYPES.has(type)) {
     const convert = (value: unknown): unknown =>
-      typeof value === 'number'
-        ? Number.isFinite(value)
-          ? value
-          : ''
-        : isValueObject(value)
-          ? convert(value.value)
-          : general(value);
+      typeof value === 'number' ? (Number.isFinite(value) ? value : '') : isValueObject(value) ? convert(value.value) : general(value);
     return convert;
   }
   if (type === 'date') {
@@ -134,4 +128,3 @@ function plainConverter(type: ColumnType, toDate: ToDate): (value: unknown) => u
   if (type === 'boolean') return (value) => (typeof value === 'boolean' ? value : general(value));
   return (value) => (typeof value === 'string' ? value : general(value));
 }
-

@@ -173,8 +173,11 @@ export function compareTables(input: CompareInput): Table & { totalRows: number 
   });
   // A daily series reads in date order (within each site and dimension); other rows keep the
   // current period's order, with rows only the previous period has after them.
-  ranked.sort((a, b) =>
-    a.site - b.site || (dayAt >= 0 ? a.combo - b.combo || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) : 0) || a.appearance - b.appearance,
+  ranked.sort(
+    (a, b) =>
+      a.site - b.site ||
+      (dayAt >= 0 ? a.combo - b.combo || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) : 0) ||
+      a.appearance - b.appearance,
   );
   const rows = ranked.map(({ group }) => compareRow(one(group.current), one(group.previous)));
   const table: Table = { columns: outColumns, rows };

@@ -6,7 +6,11 @@ import { SITE_COLUMN, SITE_NAME_COLUMN, SITE_NAME_FIELD, type Table, type TableC
  * Column order for several tables: each table's columns keep their relative order, and a column
  * only some tables have goes right after its predecessor (a score column stays beside its value).
  */
-function unionColumns(tables: Table[], named: boolean, leading: TableColumn[] = named ? [SITE_COLUMN, SITE_NAME_COLUMN] : [SITE_COLUMN]): TableColumn[] {
+function unionColumns(
+  tables: Table[],
+  named: boolean,
+  leading: TableColumn[] = named ? [SITE_COLUMN, SITE_NAME_COLUMN] : [SITE_COLUMN],
+): TableColumn[] {
   const union: TableColumn[] = [...leading];
   // The leading columns (Site, its name) stay first: a table's own columns go after them.
   const first = leading.length - 1;
@@ -46,7 +50,12 @@ export function catalogRank(spec: ReportSpec): (field: string) => number {
  * table lacks are "". With `rank`, columns are put in its order (stable: equal ranks keep the
  * union's order; the Site and site-name columns stay first).
  */
-export function stackTables(tables: Table[], sites: string[] = [], names?: ReadonlyMap<string, string>, rank?: (field: string) => number): Table {
+export function stackTables(
+  tables: Table[],
+  sites: string[] = [],
+  names?: ReadonlyMap<string, string>,
+  rank?: (field: string) => number,
+): Table {
   const union = unionColumns(tables, names !== undefined);
   const lead = (field: string): number | undefined => (field === SITE_COLUMN.field ? -2 : field === SITE_NAME_FIELD ? -1 : undefined);
   const columns = rank

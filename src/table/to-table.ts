@@ -113,10 +113,16 @@ function planTable(spec: ReportSpec, rows: Record<string, unknown>[], flats: Lef
     }
   }
   // The added Site and Site name columns count as taken: an API field `site` must not look like them.
-  const headers = new Set([SITE_COLUMN.header, SITE_NAME_COLUMN.header, ...plans.flatMap((p) => p.columns.map((c) => c.header))].map((h) => h.toLowerCase()));
+  const headers = new Set(
+    [SITE_COLUMN.header, SITE_NAME_COLUMN.header, ...plans.flatMap((p) => p.columns.map((c) => c.header))].map((h) => h.toLowerCase()),
+  );
   const extras: TablePlan['extras'] = new Map();
   for (const path of paths) {
-    const decided = unknownColumnType(path, flats.map((flat) => flat?.get(path)), opts.toDate);
+    const decided = unknownColumnType(
+      path,
+      flats.map((flat) => flat?.get(path)),
+      opts.toDate,
+    );
     const textColumn = isTextColumn(decided.type);
     const cell = decided.convert;
     const convert = opts.forSheet ? (value: unknown) => sheetText(cell(value), textColumn) : cell;
@@ -186,7 +192,13 @@ export interface TableStream {
 }
 
 /** Whether the table of every row so far plus `rows` would still be `plan`'s (formats aside). */
-function fitsPlan(plan: TablePlan, spec: ReportSpec, rows: Record<string, unknown>[], flats: Leftovers[], toDate: ToTableOptions['toDate']): boolean {
+function fitsPlan(
+  plan: TablePlan,
+  spec: ReportSpec,
+  rows: Record<string, unknown>[],
+  flats: Leftovers[],
+  toDate: ToTableOptions['toDate'],
+): boolean {
   if (rows.length === 0) return true;
   if (plan.empty) return false;
   for (const { field } of spec.columns) {
@@ -204,7 +216,11 @@ function fitsPlan(plan: TablePlan, spec: ReportSpec, rows: Record<string, unknow
   }
   for (const path of seen) {
     const extra = plan.extras.get(path)!;
-    const batch = unknownColumnType(path, flats.map((flat) => flat?.get(path)), toDate);
+    const batch = unknownColumnType(
+      path,
+      flats.map((flat) => flat?.get(path)),
+      toDate,
+    );
     const fits = sameDecision(extra.decided, batch);
     if (fits === false) return false;
     if (fits === 'wider') {

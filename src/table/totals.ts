@@ -123,7 +123,8 @@ export function planTotals(table: Table, spec: ReportSpec): TotalsPlan {
   };
   const plan: TotalsPlan = { rows: [] };
   if (siteAt >= 0 && label >= 0) {
-    for (const group of siteGroups(table)) plan.rows.push({ kind: 'site', site: group.site, rows: group.rows, label: labelled(group.site, group.name) });
+    for (const group of siteGroups(table))
+      plan.rows.push({ kind: 'site', site: group.site, rows: group.rows, label: labelled(group.site, group.name) });
   }
   plan.rows.push({
     kind: 'overall',

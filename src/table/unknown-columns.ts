@@ -36,7 +36,7 @@ function words(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_\-]+/)
+    .split(/[\s_-]+/)
     .filter(Boolean)
     .map((w) => SPELLING[w.toLowerCase()] ?? w.toLowerCase());
 }
@@ -87,7 +87,8 @@ export function unknownColumnType(field: string, values: unknown[], toDate: ToDa
     if (typeof value === 'number') return Number.isFinite(value) ? value : '';
     return value;
   };
-  if (sent.length === 0 && noNumber) return { type: 'number', format: FORMAT.number, convert: (v) => (isNotANumberText(v) ? '' : fallback(v)) };
+  if (sent.length === 0 && noNumber)
+    return { type: 'number', format: FORMAT.number, convert: (v) => (isNotANumberText(v) ? '' : fallback(v)) };
   if (sent.length === 0) return { type: 'text', convert: fallback };
   const decided = decideSent(field, sent, fallback, toDate);
   return { ...decided, sent: true };
@@ -97,7 +98,11 @@ function decideSent(field: string, sent: unknown[], fallback: (value: unknown) =
   if (sent.every(isNumberLike)) {
     const numbers = sent.map(Number);
     const format = MONEY.test(field) ? FORMAT.currency : numbers.every(Number.isInteger) ? FORMAT.integer : FORMAT.number;
-    return { type: MONEY.test(field) ? 'currency' : 'number', format, convert: (v) => (isNumberLike(v) ? Number(v) : isNotANumberText(v) ? '' : fallback(v)) };
+    return {
+      type: MONEY.test(field) ? 'currency' : 'number',
+      format,
+      convert: (v) => (isNumberLike(v) ? Number(v) : isNotANumberText(v) ? '' : fallback(v)),
+    };
   }
   if (sent.every(isBooleanLike)) {
     return {

@@ -51,7 +51,10 @@ function world(earnings: Earnings = () => 10): World & { setEarnings(f: Earnings
 }
 
 /** 12 a day before `from`, 9.60 a day from it: a window starting there falls exactly 20 %. */
-const dropFrom = (from: string): Earnings => (day) => (day >= from ? 9.6 : 12);
+const dropFrom =
+  (from: string): Earnings =>
+  (day) =>
+    day >= from ? 9.6 : 12;
 /** The last 7 days of data on Saturday (2026-11-13 to 2026-11-19) fall exactly 20 %. */
 const DROP = dropFrom('2026-11-13');
 
@@ -84,7 +87,9 @@ describe('changeBelow against the previous period', () => {
   test('a drop of exactly the threshold does not fire; one just past it fires once, with both values, the change and a link', () => {
     const w = world(DROP);
     const exact = saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.2 });
-    expect(check(w)).toEqual([{ id: exact.id, name: 'RPM drop', outcome: 'quiet', message: expect.stringContaining('$9.60 against $12.00') }]);
+    expect(check(w)).toEqual([
+      { id: exact.id, name: 'RPM drop', outcome: 'quiet', message: expect.stringContaining('$9.60 against $12.00') },
+    ]);
     expect(w.emu.mail.sent).toEqual([]);
 
     const past = saveAlert(w, { id: exact.id, name: 'RPM drop', condition: 'changeBelow', threshold: -0.19 });
@@ -100,9 +105,18 @@ describe('changeBelow against the previous period', () => {
     expect(mail.body).toContain('https://docs.google.com/spreadsheets/d/');
     expectNothingSecret(w, JSON.stringify(w.emu.mail.sent));
     expect(alertLines(w)).toEqual([
-      expect.objectContaining({ Alert: 'RPM drop', Site: 'site-1', Metric: 'RPM', Value: 9.6, 'Previous value': 12, 'E-mail': `Sent to ${OWNER}` }),
+      expect.objectContaining({
+        Alert: 'RPM drop',
+        Site: 'site-1',
+        Metric: 'RPM',
+        Value: 9.6,
+        'Previous value': 12,
+        'E-mail': `Sent to ${OWNER}`,
+      }),
     ]);
-    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts).toEqual([expect.objectContaining({ id: past.id, isMine: true, status: expect.objectContaining({ outcome: 'fired' }) })]);
+    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts).toEqual([
+      expect.objectContaining({ id: past.id, isMine: true, status: expect.objectContaining({ outcome: 'fired' }) }),
+    ]);
   });
 
   test('nothing is sent twice in a day; the next day it may fire again', () => {
@@ -138,7 +152,10 @@ describe('changeBelow against the previous period', () => {
       respond: (req, res) => {
         const out = edit(req, res);
         if (frozen === null || 'networkError' in out || !/date-bounds/.test(req.url)) return out;
-        return { ...out, body: out.body.replace(/"endDate":"(\d{4}-\d{2}-\d{2})"/g, (m, day: string) => (day > frozen! ? `"endDate":"${frozen}"` : m)) };
+        return {
+          ...out,
+          body: out.body.replace(/"endDate":"(\d{4}-\d{2}-\d{2})"/g, (m, day: string) => (day > frozen! ? `"endDate":"${frozen}"` : m)),
+        };
       },
     });
     w.connect();
@@ -229,7 +246,14 @@ describe('after each scheduled refresh', () => {
   test("the trigger checks its owner's alerts once reports were refreshed, and sends nothing twice", () => {
     // On Sunday the last 7 days of data are 2026-11-14 to 2026-11-20.
     const w = world(dropFrom('2026-11-14'));
-    w.call('saveReport', { name: 'Daily earnings', report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Daily', schedule: { every: 'day', hour: 6 } });
+    w.call('saveReport', {
+      name: 'Daily earnings',
+      report: 'earnings',
+      siteId: 'site-1',
+      start: 'lastThirtyDays',
+      sheetName: 'Daily',
+      schedule: { every: 'day', hour: 6 },
+    });
     saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
     w.emu.clock.set(Date.parse('2026-11-22T11:30:00Z')); // Sunday 06:30: the report is due
     w.fire();
@@ -248,7 +272,14 @@ describe('after each scheduled refresh', () => {
 
   test('noData alerts wait for their hour, then are checked each run until the data is in or they fire', () => {
     const w = world();
-    w.call('saveReport', { name: 'Daily earnings', report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Daily', schedule: { every: 'day', hour: 6 } });
+    w.call('saveReport', {
+      name: 'Daily earnings',
+      report: 'earnings',
+      siteId: 'site-1',
+      start: 'lastThirtyDays',
+      sheetName: 'Daily',
+      schedule: { every: 'day', hour: 6 },
+    });
     saveAlert(w, { name: 'Earnings late', condition: 'noData', byHour: 9 });
     saveAlert(w, { name: 'Traffic late', report: 'traffic/summary', condition: 'noData', byHour: 9 });
     const outcomes = () => w.call<{ alerts: AlertView[] }>('listAlerts').alerts.map((a) => a.status.outcome);
@@ -268,15 +299,32 @@ describe('after each scheduled refresh', () => {
 
   test('a failed scheduled refresh that asked for it e-mails its runner once a day', () => {
     const w = world();
-    w.call('saveReport', { name: 'Daily earnings', report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Daily', schedule: { every: 'hour' }, notifyOnFailure: true });
-    w.call('saveReport', { name: 'Quiet one', report: 'traffic/summary', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Quiet', schedule: { every: 'hour' } });
+    w.call('saveReport', {
+      name: 'Daily earnings',
+      report: 'earnings',
+      siteId: 'site-1',
+      start: 'lastThirtyDays',
+      sheetName: 'Daily',
+      schedule: { every: 'hour' },
+      notifyOnFailure: true,
+    });
+    w.call('saveReport', {
+      name: 'Quiet one',
+      report: 'traffic/summary',
+      siteId: 'site-1',
+      start: 'lastThirtyDays',
+      sheetName: 'Quiet',
+      schedule: { every: 'hour' },
+    });
     w.api.inject({ kind: 'status', status: 404, times: 100, path: '/sites/site-1/' });
     w.emu.clock.advance(HOUR);
     w.fire();
     w.emu.clock.advance(HOUR);
     w.fire();
     expect(w.statusRows().map((r) => r.Outcome)).toEqual(['Failed', 'Failed']);
-    expect(w.emu.mail.sent.map((m) => [m.to, m.subject])).toEqual([[OWNER, 'Creator Reporting: scheduled refresh of "Daily earnings" failed']]);
+    expect(w.emu.mail.sent.map((m) => [m.to, m.subject])).toEqual([
+      [OWNER, 'Creator Reporting: scheduled refresh of "Daily earnings" failed'],
+    ]);
     expect(w.emu.mail.sent[0].body).toContain('its previous data is still in the sheet');
     expectNothingSecret(w, JSON.stringify(w.emu.mail.sent));
     expect(alertLines(w)).toEqual([expect.objectContaining({ Alert: 'Refresh failed: Daily earnings', 'E-mail': `Sent to ${OWNER}` })]);
@@ -291,11 +339,17 @@ describe("the creator's credential only", () => {
     expect(check(w)).toEqual([]);
     const listed = w.call<{ alerts: AlertView[] }>('listAlerts').alerts;
     expect(listed).toEqual([expect.objectContaining({ id: theirs.id, isMine: false, createdByEmail: EDITOR })]);
-    expect(w.failure(OWNER, 'saveAlert', { id: theirs.id, siteId: 'all', report: 'earnings', metric: 'rpm', condition: 'above', threshold: 0 })).toBe(
-      `This alert is ${EDITOR}'s: it checks their data and e-mails them. Make your own alert instead.`,
-    );
+    expect(
+      w.failure(OWNER, 'saveAlert', { id: theirs.id, siteId: 'all', report: 'earnings', metric: 'rpm', condition: 'above', threshold: 0 }),
+    ).toBe(`This alert is ${EDITOR}'s: it checks their data and e-mails them. Make your own alert instead.`);
     // The editor has no credential of their own: their check fails, the owner's is not borrowed.
-    expect(check(w, EDITOR)).toEqual([expect.objectContaining({ id: theirs.id, outcome: 'error', message: expect.stringContaining('No Creator Reporting credential is saved') })]);
+    expect(check(w, EDITOR)).toEqual([
+      expect.objectContaining({
+        id: theirs.id,
+        outcome: 'error',
+        message: expect.stringContaining('No Creator Reporting credential is saved'),
+      }),
+    ]);
     expect(w.emu.mail.sent).toEqual([]);
     expect(w.call('deleteAlert', theirs.id)).toEqual({ deleted: true });
   });
@@ -321,12 +375,17 @@ describe("the creator's credential only", () => {
 describe('saving', () => {
   test('bad definitions are refused with what to do', () => {
     const w = world();
-    const fail = (def: Record<string, unknown>) => w.failure(OWNER, 'saveAlert', { siteId: 'site-1', report: 'earnings', metric: 'rpm', condition: 'below', threshold: 1, ...def });
+    const fail = (def: Record<string, unknown>) =>
+      w.failure(OWNER, 'saveAlert', { siteId: 'site-1', report: 'earnings', metric: 'rpm', condition: 'below', threshold: 1, ...def });
     expect(fail({ condition: 'fell' })).toBe('The condition must be one of changeBelow, changeAbove, below, above, noData, not "fell".');
-    expect(fail({ metric: 'Device' })).toBe('"Device" is not a metric of Earnings. Pick one of: earnings, pageviews, sessions, rpm, pageRpm, rps.');
+    expect(fail({ metric: 'Device' })).toBe(
+      '"Device" is not a metric of Earnings. Pick one of: earnings, pageviews, sessions, rpm, pageRpm, rps.',
+    );
     expect(fail({ threshold: 'lots' })).toBe('The threshold must be a number, not "lots".');
     expect(fail({ threshold: undefined })).toBe('Give the threshold the value is compared with.');
-    expect(fail({ condition: 'changeBelow', threshold: -20 })).toBe('A change cannot fall below -1 (a 100 % drop). Give the drop as a fraction: -0.2 is a 20 % drop.');
+    expect(fail({ condition: 'changeBelow', threshold: -20 })).toBe(
+      'A change cannot fall below -1 (a 100 % drop). Give the drop as a fraction: -0.2 is a 20 % drop.',
+    );
     expect(fail({ condition: 'changeBelow', threshold: -0.2, compareTo: 'lastWeek' })).toBe(
       'Compare with one of previousPeriod, previousYear, previousYearWeekday, not "lastWeek".',
     );
@@ -337,7 +396,9 @@ describe('saving', () => {
     // A site the alert could never check is refused when it is saved, not at every check.
     expect(fail({ siteId: 'Example Kitchen' })).toBe('"Example Kitchen" is a site name: use its ID, site-1.');
     expect(fail({ siteId: 'SITE-2' })).toBe('Site IDs are case-sensitive: use site-2 (Wander Far Travel), not SITE-2.');
-    expect(fail({ siteId: 'nonsense-site' })).toMatch(/^"nonsense-site" is not a site this credential sees\. Use a site ID such as site-1, /);
+    expect(fail({ siteId: 'nonsense-site' })).toMatch(
+      /^"nonsense-site" is not a site this credential sees\. Use a site ID such as site-1, /,
+    );
     expect(fail({ siteId: 'site-old' })).toMatch(/^Site site-old is inactive, so it has no data to report\./);
     expect(w.call<{ alerts: unknown[] }>('listAlerts').alerts).toEqual([]);
   });

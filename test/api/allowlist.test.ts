@@ -26,13 +26,19 @@ describe.each(BOTH_MODES)('the URL allowlist (%s platform)', (_mode, variants) =
   it('a host outside it fails at once with URL_NOT_ALLOWED (strict), never as a network error after retries', () => {
     const w = emulated({ variants });
     // Saved before the rule existed, or by hand: the settings now refuse it.
-    const credential = { ...w.credential, apiBaseUrl: 'https://staging.example.com/creator-api/v1', tokenUrl: 'https://staging.example.com/oauth/token' };
+    const credential = {
+      ...w.credential,
+      apiBaseUrl: 'https://staging.example.com/creator-api/v1',
+      tokenUrl: 'https://staging.example.com/oauth/token',
+    };
     w.emu.resetCounters();
     const run = () => createClient(w.execution(), credential).fetchRows(devices, query);
     if (variants === STRICT) {
       const error = caught(run);
       expect(error.code).toBe('URL_NOT_ALLOWED');
-      expect(error.message).toMatch(/^Google refused the request to https:\/\/staging\.example\.com\/: the add-on may only reach the addresses in its manifest/);
+      expect(error.message).toMatch(
+        /^Google refused the request to https:\/\/staging\.example\.com\/: the add-on may only reach the addresses in its manifest/,
+      );
       expect(error.message).toContain('CREATOR_ALLOWED_URLS=https://staging.example.com/');
       expect(error.message).not.toMatch(/internet|connection|tries/i);
       expect(w.emu.counters.sleptMs).toBe(0);
@@ -44,8 +50,12 @@ describe.each(BOTH_MODES)('the URL allowlist (%s platform)', (_mode, variants) =
   });
 });
 
-it('recognises the platform\'s wordings of the refusal', () => {
-  expect(isAllowlistRefusal(new Error('Request to https://x.example/a failed because the URL has not been whitelisted in the script manifest.'))).toBe(true);
-  expect(isAllowlistRefusal(new Error('URL (https://x.example/) does not match any of the prefixes whitelisted for use in the add-on.'))).toBe(true);
+it("recognises the platform's wordings of the refusal", () => {
+  expect(
+    isAllowlistRefusal(new Error('Request to https://x.example/a failed because the URL has not been whitelisted in the script manifest.')),
+  ).toBe(true);
+  expect(
+    isAllowlistRefusal(new Error('URL (https://x.example/) does not match any of the prefixes whitelisted for use in the add-on.')),
+  ).toBe(true);
   expect(isAllowlistRefusal(new Error('Address unavailable: https://x.example/a'))).toBe(false);
 });

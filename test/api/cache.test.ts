@@ -142,7 +142,14 @@ describe('non-paginated reports', () => {
       return {
         status: 200,
         headers: {},
-        text: JSON.stringify({ data: [{ device: 'a', earnings: '2' }, { device: 'b', earnings: 10 }, { device: 'c', earnings: null }, { device: 'd', earnings: 5 }] }),
+        text: JSON.stringify({
+          data: [
+            { device: 'a', earnings: '2' },
+            { device: 'b', earnings: 10 },
+            { device: 'c', earnings: null },
+            { device: 'd', earnings: 5 },
+          ],
+        }),
       };
     };
     const result = createClient(world.execution(), CREDENTIAL).fetchRows(devices, { ...query, sort: '-earnings', limit: 3 });

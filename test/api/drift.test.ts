@@ -71,7 +71,10 @@ describe.each(FAKE_MODES)('the client and table against the %s fake', (_mode, dr
     const all = pull(drift, 'pages/performance', { ...october, sort: 'rpm' });
     const top = pull(drift, 'pages/performance', { ...october, sort: '-rpm', limit: 5 });
     const rpm = (rows: Record<string, unknown>[]) => rows.map((r) => r.rpm);
-    const expected = rpm(all.result.rows).filter((v) => v !== null).reverse().slice(0, 5);
+    const expected = rpm(all.result.rows)
+      .filter((v) => v !== null)
+      .reverse()
+      .slice(0, 5);
     expect(rpm(top.result.rows)).toEqual(expected);
     expect(top.result.truncated).toBe(true);
     expect(top.result.notices ?? []).toEqual([]);
@@ -173,16 +176,24 @@ describe('each drift variation on its own', () => {
     const { api, client, result } = pull(only('rejectAggregationPeriod'), 'earnings');
     expect(result.rows).toHaveLength(31);
     const earnings = () => api.stats.log.filter((e) => e.path.endsWith('/earnings'));
-    expect(earnings().map((e) => [e.status, e.query.includes('aggregationPeriod')])).toEqual([[400, true], [200, false]]);
+    expect(earnings().map((e) => [e.status, e.query.includes('aggregationPeriod')])).toEqual([
+      [400, true],
+      [200, false],
+    ]);
     client.fetchRows(spec('earnings'), { ...october, endDate: '2026-10-30' });
-    expect(earnings().slice(2).map((e) => [e.status, e.query.includes('aggregationPeriod')])).toEqual([[200, false]]);
+    expect(
+      earnings()
+        .slice(2)
+        .map((e) => [e.status, e.query.includes('aggregationPeriod')]),
+    ).toEqual([[200, false]]);
   });
 
   it('pageSizeMax250: falls back to 250-row pages once, and asks for 250 first next time', () => {
     const world = emulated({ drift: only('pageSizeMax250') });
     const first = createClient(world.execution(), world.credential).fetchRows(spec('pages/performance'), october);
     expect(first.rows).toHaveLength(1203);
-    const sizes = () => world.api.stats.log.filter((e) => e.path.endsWith('/pages/performance')).map((e) => /page\[size\]=(\d+)/.exec(e.query)![1]);
+    const sizes = () =>
+      world.api.stats.log.filter((e) => e.path.endsWith('/pages/performance')).map((e) => /page\[size\]=(\d+)/.exec(e.query)![1]);
     expect(sizes()).toEqual(['500', '250', '250', '250', '250', '250']);
     // Another execution (another formula, a later run) remembers it through the user cache.
     createClient(world.execution(), world.credential).fetchRows(spec('pages/performance'), { ...october, endDate: '2026-10-30' });
@@ -194,9 +205,14 @@ describe('each drift variation on its own', () => {
     const result = createClient(world.execution(), world.credential).fetchRows(spec('pages/performance'), { ...october, sort: 'author' });
     const authors = result.rows.map((r) => String(r.author ?? '\uffff').toLowerCase());
     expect([...authors].sort()).toEqual(authors);
-    const sorts = () => world.api.stats.log.filter((e) => e.path.endsWith('/pages/performance')).map((e) => /sort=([^&]*)/.exec(e.query)?.[1]);
+    const sorts = () =>
+      world.api.stats.log.filter((e) => e.path.endsWith('/pages/performance')).map((e) => /sort=([^&]*)/.exec(e.query)?.[1]);
     expect(sorts().slice(0, 2)).toEqual(['author', '-pageviews']);
-    createClient(world.execution(), world.credential).fetchRows(spec('pages/performance'), { ...october, endDate: '2026-10-30', sort: 'author' });
+    createClient(world.execution(), world.credential).fetchRows(spec('pages/performance'), {
+      ...october,
+      endDate: '2026-10-30',
+      sort: 'author',
+    });
     expect(sorts().slice(-3)).toEqual(['-pageviews', '-pageviews', '-pageviews']);
   });
 

@@ -25,24 +25,36 @@ describe('pagination', () => {
     // One mint, the first page, then 8 pages, then the other 12 (the batch doubled after no 429).
     expect(world.stats.roundTrips).toBe(4);
     expect(world.stats.fetchAllCalls).toBe(2);
-    expect(progress).toEqual([[1, 21], [9, 21], [21, 21]]);
+    expect(progress).toEqual([
+      [1, 21],
+      [9, 21],
+      [21, 21],
+    ]);
     expect(api.dataRequests.every((u) => u.query['page[size]'] === '500' && u.query.sort === '-earnings')).toBe(true);
   });
 
   it('hands rows over batch by batch (first page, then each fetchAll batch), cut to the limit, none kept', () => {
     const whole = stubbed({ totalRows: 10_203 });
     const all = createClient(whole.world.execution(), CREDENTIAL).fetchRows(pages, query, noCache).rows;
-    for (const [limit, paging] of [[undefined, undefined], [7_777, undefined], [undefined, 'nextOnly']] as const) {
+    for (const [limit, paging] of [
+      [undefined, undefined],
+      [7_777, undefined],
+      [undefined, 'nextOnly'],
+    ] as const) {
       const { world } = stubbed({ totalRows: 10_203, ...(paging ? { paging } : {}) });
       const batches: number[] = [];
       const streamed: Record<string, unknown>[] = [];
-      const result = createClient(world.execution(), CREDENTIAL).fetchRows(pages, { ...query, limit }, {
-        ...noCache,
-        onRows: (rows) => {
-          batches.push(rows.length);
-          streamed.push(...rows);
+      const result = createClient(world.execution(), CREDENTIAL).fetchRows(
+        pages,
+        { ...query, limit },
+        {
+          ...noCache,
+          onRows: (rows) => {
+            batches.push(rows.length);
+            streamed.push(...rows);
+          },
         },
-      });
+      );
       expect(result.rows).toEqual([]);
       expect(streamed).toEqual(all.slice(0, limit ?? all.length));
       expect(result.truncated).toBe(limit !== undefined);

@@ -45,7 +45,17 @@ describe('response cache entries', () => {
     // Random text does not compress: 60,000 rows of it are far beyond 30 chunks.
     let seed = 1;
     const noise = () => Array.from({ length: 12 }, () => ((seed = (seed * 48271) % 2147483647) % 36).toString(36)).join('');
-    const rows = Array.from({ length: 60_000 }, (_, i) => ({ id: i, a: noise(), b: noise(), c: noise(), d: noise(), e: noise(), f: noise(), g: noise(), h: noise() }));
+    const rows = Array.from({ length: 60_000 }, (_, i) => ({
+      id: i,
+      a: noise(),
+      b: noise(),
+      c: noise(),
+      d: noise(),
+      e: noise(),
+      f: noise(),
+      g: noise(),
+      h: noise(),
+    }));
     expect(writeCached(platform, 'big', { rows, recordCount: rows.length, truncated: false, pages: 120 }, 60)).toBe(false);
     expect(world.userCache.data.size).toBe(0);
     // Three runs of neighbouring rows, never the whole.

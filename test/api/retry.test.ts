@@ -78,7 +78,9 @@ describe('retries', () => {
     api.fail({ match: isData, respond: () => json(403, { errors: [{ internalCode: 'report_forbidden' }] }) });
     const refused = caught(() => createClient(world.execution(), CREDENTIAL).fetchRows(devices, query));
     expect(refused.code).toBe('FORBIDDEN');
-    expect(refused.message).toMatch(/^Site site-1 is not available to this credential \(status 403, report_forbidden\): its dashboard user may not see this site or this report\./);
+    expect(refused.message).toMatch(
+      /^Site site-1 is not available to this credential \(status 403, report_forbidden\): its dashboard user may not see this site or this report\./,
+    );
   });
 
   it('maps a 200 with HTML or broken JSON to BAD_RESPONSE, without the body', () => {

@@ -25,7 +25,9 @@ describe('serve(): an unexpected error', () => {
       'Something unexpected went wrong in Creator Reporting. Try again; if it keeps happening, report it with the steps that led here.',
     );
     const log = h.emu.logs.join('\n');
-    expect(log).toContain('Creator Reporting: unexpected error in a sidebar call: TypeError: cannot read rows of [secret]; header Bearer [secret]');
+    expect(log).toContain(
+      'Creator Reporting: unexpected error in a sidebar call: TypeError: cannot read rows of [secret]; header Bearer [secret]',
+    );
     // The stack's frames, not just the name: where the bug is.
     expect(log).toMatch(/\n\s+at .*entry\.test\.ts/);
     expect(log).not.toContain(secret);

@@ -66,7 +66,10 @@ describe('bench harness (quick sizes)', () => {
 describe('bench harness against stubs', () => {
   test('a piece that is still a stub is reported as not measurable, never as numbers', () => {
     const stub = (name: string) => `function ${name}() { throw new Error('Not built yet.'); }`;
-    const code = ['function saveSettings() { return {}; }', ...['CREATOR_EARNINGS', 'CREATOR_TRAFFIC_SUMMARY', 'CREATOR_TRAFFIC_BY_DEVICE', 'runReport', 'saveReport'].map(stub)].join('\n');
+    const code = [
+      'function saveSettings() { return {}; }',
+      ...['CREATOR_EARNINGS', 'CREATOR_TRAFFIC_SUMMARY', 'CREATOR_TRAFFIC_BY_DEVICE', 'runReport', 'saveReport'].map(stub),
+    ].join('\n');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stub-')), 'Code.js');
     fs.writeFileSync(file, code);
     const stubbed = runBench({ bundleFile: file, quick: true, inProcess: true });

@@ -59,7 +59,9 @@ describe('the sidebar against the drift fake', () => {
     await page.selectOption('select[name=site]', 'site-1');
     await page.selectOption('select[name=report]', 'earnings');
     await page.locator('[data-test=availability]', { hasText: 'data through' }).waitFor();
-    expect(await page.locator('[data-test=availability]').textContent()).toMatch(/^Available 2024-01-01 to 2026-11-19 · data through 2026-11-19/);
+    expect(await page.locator('[data-test=availability]').textContent()).toMatch(
+      /^Available 2024-01-01 to 2026-11-19 · data through 2026-11-19/,
+    );
   });
 
   it('earnings as one summary row: the result line says so', async () => {
@@ -81,7 +83,10 @@ describe('the sidebar against the drift fake', () => {
     const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0];
     expect(header).toContain('Brief ID');
     expect(header).not.toContain('Viewability score');
-    const earnings = sheet.getRange(2, header.indexOf('Earnings') + 1, 1203, 1).getValues().map((r) => r[0] as number);
+    const earnings = sheet
+      .getRange(2, header.indexOf('Earnings') + 1, 1203, 1)
+      .getValues()
+      .map((r) => r[0] as number);
     expect([...earnings].sort((a, b) => b - a)).toEqual(earnings);
   }, 90_000);
 

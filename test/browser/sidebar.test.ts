@@ -107,7 +107,9 @@ describe('the sidebar page', () => {
     await page.selectOption('select[name=report]', 'pages/performance');
     expect(await page.locator('[data-test=report-description]').textContent()).toMatch(/per page/);
     await page.locator('[data-test=availability]', { hasText: 'data through' }).waitFor();
-    expect(await page.locator('[data-test=availability]').textContent()).toMatch(/^Available 2024-01-01 to 2026-11-\d\d · data through 2026-11-\d\d/);
+    expect(await page.locator('[data-test=availability]').textContent()).toMatch(
+      /^Available 2024-01-01 to 2026-11-\d\d · data through 2026-11-\d\d/,
+    );
     expect(await page.locator('select[name=preset] option[value=lastThirtyDays]').textContent()).toBe('Last 30 days');
     expect(await page.inputValue('select[name=preset]')).toBe('lastThirtyDays');
     expect(await page.locator('[data-test=preset-range]').textContent()).toMatch(/^2026-10-\d\d to 2026-11-\d\d$/);
@@ -129,7 +131,9 @@ describe('the sidebar page', () => {
     const before = sidebar.calls.length;
     await inSection('report').getByRole('button', { name: 'Run report' }).click();
     await page.locator('[data-test=run-status].error').waitFor();
-    expect(await runStatus().textContent()).toMatch(/^Data is available from 2024-01-01 to 2026-11-\d\d\. Choose dates inside that range\.$/);
+    expect(await runStatus().textContent()).toMatch(
+      /^Data is available from 2024-01-01 to 2026-11-\d\d\. Choose dates inside that range\.$/,
+    );
     expect(sidebar.calls.slice(before)).not.toContain('runReport');
   });
 
@@ -137,7 +141,9 @@ describe('the sidebar page', () => {
     await page.selectOption('select[name=preset]', 'lastThirtyDays');
     await inSection('report').getByRole('button', { name: 'Run report' }).click();
     await page.locator('[data-test=run-status].success').waitFor({ timeout: 60_000 });
-    expect(await runStatus().textContent()).toMatch(/^Wrote 1,203 rows to 'Page performance - site-1'!A1:[A-Z]+1204 in [\d.]+ s\. Dates 2026-\d\d-\d\d to 2026-11-\d\d\. Data through 2026-11-\d\d\.$/);
+    expect(await runStatus().textContent()).toMatch(
+      /^Wrote 1,203 rows to 'Page performance - site-1'!A1:[A-Z]+1204 in [\d.]+ s\. Dates 2026-\d\d-\d\d to 2026-11-\d\d\. Data through 2026-11-\d\d\.$/,
+    );
     const sheet = emu.spreadsheet.getSheetByName('Page performance - site-1')!;
     expect(sheet.getLastRow()).toBe(1204);
     expect(sheet.getRange('A1').getFontWeight()).toBe('bold');

@@ -67,7 +67,11 @@ describe('scripts/build.ts on fixture entries', () => {
     const r = runBuild(entry, out, [], { CREATOR_ALLOWED_URLS: 'https://staging.example.com/, https://eu.example.com/api/' });
     expect(r.stderr).toBe('');
     const manifest = JSON.parse(fs.readFileSync(path.join(out, 'appsscript.json'), 'utf8')) as { urlFetchWhitelist: string[] };
-    expect(manifest.urlFetchWhitelist).toEqual(['https://publisher-api.raptive.com/', 'https://staging.example.com/', 'https://eu.example.com/api/']);
+    expect(manifest.urlFetchWhitelist).toEqual([
+      'https://publisher-api.raptive.com/',
+      'https://staging.example.com/',
+      'https://eu.example.com/api/',
+    ]);
     const code = fs.readFileSync(path.join(out, 'Code.js'), 'utf8');
     const defined = /CREATOR_URL_ALLOWLIST_default = (\[[^\]]*\])/.exec(code)?.[1];
     expect(JSON.parse(defined ?? 'null')).toEqual(manifest.urlFetchWhitelist);

@@ -42,8 +42,8 @@ describe('npm run check:layers', () => {
     const r = check(dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('reports → sidebar → reports');
-    expect(r.stderr).toContain("reports/runner.ts imports ../sidebar/server");
-    expect(r.stderr).toContain("sidebar/server.ts imports ../reports/store");
+    expect(r.stderr).toContain('reports/runner.ts imports ../sidebar/server');
+    expect(r.stderr).toContain('sidebar/server.ts imports ../reports/store');
   });
 
   test('finds a longer loop and dynamic or nested imports too', () => {

@@ -40,9 +40,7 @@ describe('readEntryExports', () => {
   });
 
   test('a function without JSDoc gets a bare wrapper', () => {
-    expect(renderWrappers(exportsOf('export function f(x: number) {}')(), GLOBAL)).toBe(
-      'function f(x) { return CreatorReporting.f(x); }',
-    );
+    expect(renderWrappers(exportsOf('export function f(x: number) {}')(), GLOBAL)).toBe('function f(x) { return CreatorReporting.f(x); }');
   });
 
   test('overloads are wrapped once, from the implementation', () => {

@@ -149,9 +149,13 @@ describe('comparisons', () => {
     expect(failure(w, '=CREATOR_COMPARE("earnings", "site-1", "2024-01-01", "2024-01-31", "previousYear")')).toBe(
       'The comparison period (previous year: 2023-01-01 to 2023-01-31) is outside the data. Earnings data for site-1 is available from 2024-01-01 to 2026-10-03. Choose dates inside that range.',
     );
-    expect(failure(w, '=CREATOR_COMPARE("earnings", "site-1", "lastMonth", , "lastWeek")')).toMatch(/^Cannot compare with "lastWeek"\. Use previousPeriod/);
+    expect(failure(w, '=CREATOR_COMPARE("earnings", "site-1", "lastMonth", , "lastWeek")')).toMatch(
+      /^Cannot compare with "lastWeek"\. Use previousPeriod/,
+    );
     expect(failure(w, '=CREATOR_COMPARE("earnings", "site-1", "lastMonth", , )')).toMatch(/^Say what to compare with/);
-    expect(failure(w, '=CREATOR_REPORT("earnings", "site-1", "lastMonth", , "totals=maybe")')).toMatch(/^The totals switch "maybe" must be TRUE or FALSE/);
+    expect(failure(w, '=CREATOR_REPORT("earnings", "site-1", "lastMonth", , "totals=maybe")')).toMatch(
+      /^The totals switch "maybe" must be TRUE or FALSE/,
+    );
   });
 
   test('a saved report with compareTo and totals refreshes into a block whose note names both periods', () => {

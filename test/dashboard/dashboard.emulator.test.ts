@@ -52,7 +52,11 @@ describe('createDashboard', () => {
     const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
     w.connect();
     const made = make(w);
-    expect(made).toEqual({ sheetName: 'Dashboard - site-1 - monthToDate', dataSheetName: 'Dashboard data - site-1 - monthToDate', reportIds: [expect.any(String), expect.any(String), expect.any(String), expect.any(String)] });
+    expect(made).toEqual({
+      sheetName: 'Dashboard - site-1 - monthToDate',
+      dataSheetName: 'Dashboard data - site-1 - monthToDate',
+      reportIds: [expect.any(String), expect.any(String), expect.any(String), expect.any(String)],
+    });
     const list = w.call<{ reports: Array<{ name: string; schedule: unknown; sheetName: string }> }>('listReports').reports;
     expect(list.map((r) => r.name)).toEqual([
       'Dashboard site-1: Daily earnings',
@@ -60,7 +64,9 @@ describe('createDashboard', () => {
       'Dashboard site-1: Earnings by traffic source',
       'Dashboard site-1: Top 10 pages by earnings',
     ]);
-    expect(list.every((r) => r.sheetName === made.dataSheetName && JSON.stringify(r.schedule) === JSON.stringify({ every: 'day', hour: 6 }))).toBe(true);
+    expect(
+      list.every((r) => r.sheetName === made.dataSheetName && JSON.stringify(r.schedule) === JSON.stringify({ every: 'day', hour: 6 })),
+    ).toBe(true);
     // Its title reads as the saved cards do: the site's name with its ID, the preset's label.
     expect(w.values(made.sheetName)[0][0]).toBe('Example Kitchen (site-1) \u00b7 Month to date');
 
@@ -88,21 +94,35 @@ describe('createDashboard', () => {
   test('refused: all sites, an unknown period, the same dashboard twice', () => {
     const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
     w.connect();
-    expect(w.failure(OWNER, 'createDashboard', { siteId: 'all' })).toBe('A dashboard shows one site: pick a site ID (make one per site to watch several).');
+    expect(w.failure(OWNER, 'createDashboard', { siteId: 'all' })).toBe(
+      'A dashboard shows one site: pick a site ID (make one per site to watch several).',
+    );
     expect(w.failure(OWNER, 'createDashboard', { siteId: 'site-1', period: 'fortnight' })).toBe(
       'The period must be a preset such as lastThirtyDays, lastNinetyDays, monthToDate or lastMonth, not "fortnight".',
     );
     // A site the reports could never pull is refused before anything is made.
     const sheetsBefore = w.emu.spreadsheet.getSheets().length;
-    expect(w.failure(OWNER, 'createDashboard', { siteId: 'Wander Far Travel' })).toBe('"Wander Far Travel" is a site name: use its ID, site-2.');
-    expect(w.failure(OWNER, 'createDashboard', { siteId: 'nonsense-site' })).toMatch(/^"nonsense-site" is not a site this credential sees\./);
+    expect(w.failure(OWNER, 'createDashboard', { siteId: 'Wander Far Travel' })).toBe(
+      '"Wander Far Travel" is a site name: use its ID, site-2.',
+    );
+    expect(w.failure(OWNER, 'createDashboard', { siteId: 'nonsense-site' })).toMatch(
+      /^"nonsense-site" is not a site this credential sees\./,
+    );
     expect(w.failure(OWNER, 'createDashboard', { siteId: 'site-old' })).toMatch(/^Site site-old is inactive/);
     expect(w.emu.spreadsheet.getSheets().length).toBe(sheetsBefore);
     expect(w.call<{ reports: unknown[] }>('listReports').reports).toEqual([]);
     const made = make(w);
-    expect(w.failure(OWNER, 'createDashboard', { siteId: 'site-1', period: 'monthToDate' })).toContain("The sheet 'Dashboard - site-1 - monthToDate' already exists");
+    expect(w.failure(OWNER, 'createDashboard', { siteId: 'site-1', period: 'monthToDate' })).toContain(
+      "The sheet 'Dashboard - site-1 - monthToDate' already exists",
+    );
     // Placed blocks share a sheet only where they do not reach each other.
-    const intruder = w.call<{ id: string }>('saveReport', { report: 'earnings', siteId: 'site-2', start: 'lastThirtyDays', sheetName: made.dataSheetName, startCell: 'C1' });
+    const intruder = w.call<{ id: string }>('saveReport', {
+      report: 'earnings',
+      siteId: 'site-2',
+      start: 'lastThirtyDays',
+      sheetName: made.dataSheetName,
+      startCell: 'C1',
+    });
     const [outcome] = w.call<Array<{ outcome: string; message: string }>>('refreshReports', [intruder.id]);
     expect(outcome.outcome).toBe('error');
     expect(outcome.message).toContain(`Sheet '${made.dataSheetName}' already holds Earnings for site-1`);
@@ -206,7 +226,9 @@ describe('under the fake API alternative shapes (drift)', () => {
   // point at the column it promises, or the dashboard must not claim it does.
   test.each([
     ['every alternative at once', ALL_DRIFT],
-    ...DRIFT_NAMES.filter((name) => ALL_DRIFT[name] || name === 'earningsSummaryOnly').map((name) => [name, { [name]: true }] as [string, Partial<Drift>]),
+    ...DRIFT_NAMES.filter((name) => ALL_DRIFT[name] || name === 'earningsSummaryOnly').map(
+      (name) => [name, { [name]: true }] as [string, Partial<Drift>],
+    ),
   ])('%s: each chart reads the columns its title names, from its own block', (_name, drift) => {
     const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z', drift });
     w.connect();
@@ -222,7 +244,12 @@ describe('under the fake API alternative shapes (drift)', () => {
       expect(drawn.map((c) => c.options.title)).toEqual(['RPM by device', 'Earnings by traffic source', 'Top 10 pages by earnings']);
       return;
     }
-    expect(drawn.map((c) => c.options.title)).toEqual(['Daily earnings and RPM', 'RPM by device', 'Earnings by traffic source', 'Top 10 pages by earnings']);
+    expect(drawn.map((c) => c.options.title)).toEqual([
+      'Daily earnings and RPM',
+      'RPM by device',
+      'Earnings by traffic source',
+      'Top 10 pages by earnings',
+    ]);
     // Each range's first cell is its column's header on the data sheet.
     const headers = drawn.map((c) => c.ranges.map((r) => data[r.row - 1][r.col - 1]));
     expect(headers[0]).toEqual(['Date', 'Earnings', 'RPM']);

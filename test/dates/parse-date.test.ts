@@ -36,9 +36,7 @@ describe('text dates', () => {
     expect(() => parseDateArg('2026-02-30', 'start', la)).toThrow('The start "2026-02-30" is not a real calendar day.');
     expect(() => parseDateArg('2025-02-29', 'start', la)).toThrow('not a real calendar day');
     expect(() => parseDateArg('2026-13-01', 'end', la)).toThrow('not a real calendar day');
-    expect(() => parseDateArg('10/01/2026', 'start', la)).toThrow(
-      'The start "10/01/2026" is not a date. Use a date cell, YYYY-MM-DD',
-    );
+    expect(() => parseDateArg('10/01/2026', 'start', la)).toThrow('The start "10/01/2026" is not a date. Use a date cell, YYYY-MM-DD');
     expect(() => parseDateArg(true, 'start', la)).toThrow('is not a date');
   });
 
@@ -78,9 +76,7 @@ describe('a start/end pair', () => {
   });
 
   it('refuses a reversed range', () => {
-    expect(() => parseRange('2026-10-31', '2026-10-01', la)).toThrow(
-      'The start 2026-10-31 is after the end 2026-10-01. Swap them.',
-    );
+    expect(() => parseRange('2026-10-31', '2026-10-01', la)).toThrow('The start 2026-10-31 is after the end 2026-10-01. Swap them.');
   });
 
   it('takes a preset in start with end empty', () => {

@@ -41,7 +41,12 @@ describe('resolveRange', () => {
   it('moves a rolling window back to the last day with data, and says so', () => {
     // 7daysAgo..yesterday on 2026-11-21, with earnings through 2026-11-19.
     const week = { kind: 'days' as const, startDate: '2026-11-14', endDate: '2026-11-20', rolling: { start: true, end: true } };
-    expect(resolveRange(week, bounds, site1)).toEqual({ startDate: '2026-11-14', endDate: '2026-11-19', dataThrough: '2026-11-19', clamped: true });
+    expect(resolveRange(week, bounds, site1)).toEqual({
+      startDate: '2026-11-14',
+      endDate: '2026-11-19',
+      dataThrough: '2026-11-19',
+      clamped: true,
+    });
     // today..today: the last day with data.
     const today = { kind: 'days' as const, startDate: '2026-11-21', endDate: '2026-11-21', rolling: { start: true, end: true } };
     expect(resolveRange(today, bounds, site1)).toMatchObject({ startDate: '2026-11-19', endDate: '2026-11-19', clamped: true });
@@ -63,7 +68,7 @@ describe('resolveRange', () => {
     expect(resolveRange(range, bounds, { siteId: 'site-1', family: 'analytics' }).dataThrough).toBe('2026-11-20');
   });
 
-  it('resolves a preset from the family\'s own bounds', () => {
+  it("resolves a preset from the family's own bounds", () => {
     expect(resolveRange({ kind: 'preset', name: 'lastMonth' }, bounds, site1)).toEqual({
       startDate: '2026-10-01',
       endDate: '2026-10-31',
@@ -90,12 +95,8 @@ describe('resolveRange', () => {
       earnings: { range: { startDate: null, endDate: null }, presets: {} },
     };
     const range = { kind: 'days' as const, startDate: '2026-10-01', endDate: '2026-10-02' };
-    expect(() => resolveRange(range, empty, { siteId: 'site-old', family: 'earnings' })).toThrow(
-      'Site site-old has no earnings data yet.',
-    );
-    expect(() => resolveRange(range, null, { siteId: 'site-old', family: 'analytics' })).toThrow(
-      'Site site-old has no traffic data yet.',
-    );
+    expect(() => resolveRange(range, empty, { siteId: 'site-old', family: 'earnings' })).toThrow('Site site-old has no earnings data yet.');
+    expect(() => resolveRange(range, null, { siteId: 'site-old', family: 'analytics' })).toThrow('Site site-old has no traffic data yet.');
     expect(dataThrough(empty, 'earnings')).toBeNull();
     expect(dataThrough(bounds, 'analytics')).toBe('2026-11-20');
   });

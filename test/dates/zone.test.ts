@@ -6,12 +6,8 @@ const show = (d: Date, tz: string) => formatDate(d, tz, 'yyyy-MM-dd HH:mm');
 
 describe('localMidnight', () => {
   it('is 00:00 of the day in the spreadsheet time zone, on both sides of the date line', () => {
-    expect(show(localMidnight(platform, 'America/Los_Angeles', '2026-10-01'), 'America/Los_Angeles')).toBe(
-      '2026-10-01 00:00',
-    );
-    expect(show(localMidnight(platform, 'Pacific/Auckland', '2026-10-01'), 'Pacific/Auckland')).toBe(
-      '2026-10-01 00:00',
-    );
+    expect(show(localMidnight(platform, 'America/Los_Angeles', '2026-10-01'), 'America/Los_Angeles')).toBe('2026-10-01 00:00');
+    expect(show(localMidnight(platform, 'Pacific/Auckland', '2026-10-01'), 'Pacific/Auckland')).toBe('2026-10-01 00:00');
     expect(localMidnight(platform, 'UTC', '2026-10-01').toISOString()).toBe('2026-10-01T00:00:00.000Z');
   });
 

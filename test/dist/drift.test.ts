@@ -34,7 +34,8 @@ function world(drift: Partial<Drift>): Emulator {
 
 const BAD_CELL = /^(null|undefined|NaN|Infinity)$|\[object Object\]/;
 /** The messages a variation may end in instead of a table: each says what happened and what to do. */
-const CLEAR_MESSAGE = /^The Creator API's host answered with a web page instead of data \(status 202\)\. .*Wait a few minutes and try again/;
+const CLEAR_MESSAGE =
+  /^The Creator API's host answered with a web page instead of data \(status 202\)\. .*Wait a few minutes and try again/;
 
 const MODES: Array<[string, Partial<Drift>]> = [
   ['default', {}],
@@ -63,7 +64,11 @@ describe.each(MODES)('the built bundle against the fake (%s)', (mode, drift) => 
     for (const report of ['earnings', 'pages/performance']) {
       let result: RunReportResult;
       try {
-        result = emu.bundle!.callAs({ user: OWNER, mode: 'full' }, 'runReport', { report, siteId: 'site-1', start: 'lastMonth' }) as RunReportResult;
+        result = emu.bundle!.callAs({ user: OWNER, mode: 'full' }, 'runReport', {
+          report,
+          siteId: 'site-1',
+          start: 'lastMonth',
+        }) as RunReportResult;
       } catch (error) {
         expect(String((error as Error).message)).toMatch(CLEAR_MESSAGE);
         continue;

@@ -83,7 +83,9 @@ describe('loadBundle', () => {
     const emu = newEmulator({ distDir: scriptFile() });
     const bundle = emu.loadBundle();
     const id = bundle.callAs({ user: 'editor@example.com' }, 'makeTrigger') as string;
-    expect(emu.triggers).toEqual([expect.objectContaining({ id, owner: 'editor@example.com', handler: 'tick', schedule: { everyHours: 1 } })]);
+    expect(emu.triggers).toEqual([
+      expect.objectContaining({ id, owner: 'editor@example.com', handler: 'tick', schedule: { everyHours: 1 } }),
+    ]);
     emu.fireTrigger(id);
     emu.setUser('editor@example.com');
     expect(emu.globals.PropertiesService.getUserProperties().getProperty('ticked')).toBe(`${id}:FULL:editor@example.com`);

@@ -69,10 +69,14 @@ describe('customFunction mode', () => {
   it('kills an execution that runs past 30 s (custom function) or 6 min (otherwise)', () => {
     const emu = newEmulator({ latencyMs: 10_000 });
     const fetch = () => emu.globals.UrlFetchApp.fetch('https://api.example.com/x');
-    expect(() => emu.runAs({ mode: 'customFunction' }, () => [fetch(), fetch(), fetch(), fetch()])).toThrow('Exceeded maximum execution time');
+    expect(() => emu.runAs({ mode: 'customFunction' }, () => [fetch(), fetch(), fetch(), fetch()])).toThrow(
+      'Exceeded maximum execution time',
+    );
     expect(emu.runAs({}, () => [fetch(), fetch(), fetch(), fetch()])).toHaveLength(4);
     expect(() => emu.runAs({}, () => emu.globals.Utilities.sleep(300_001))).toThrow(/at most 300000/);
-    expect(() => emu.runAs({}, () => [1, 2].forEach(() => emu.globals.Utilities.sleep(200_000)))).toThrow('Exceeded maximum execution time');
+    expect(() => emu.runAs({}, () => [1, 2].forEach(() => emu.globals.Utilities.sleep(200_000)))).toThrow(
+      'Exceeded maximum execution time',
+    );
     // Outside an execution (plain test code) nothing is timed.
     for (let i = 0; i < 5; i++) fetch();
   });

@@ -57,7 +57,15 @@ describe('parseFormula', () => {
     expect(parseFormula('=F(DATE(2026, 10, 1), TODAY())')).toEqual({
       name: 'F',
       args: [
-        { kind: 'call', name: 'DATE', args: [{ kind: 'number', value: 2026 }, { kind: 'number', value: 10 }, { kind: 'number', value: 1 }] },
+        {
+          kind: 'call',
+          name: 'DATE',
+          args: [
+            { kind: 'number', value: 2026 },
+            { kind: 'number', value: 10 },
+            { kind: 'number', value: 1 },
+          ],
+        },
         { kind: 'call', name: 'TODAY', args: [] },
       ],
     });
@@ -126,7 +134,11 @@ describe('recalculate', () => {
     const { sheet, recalc, model } = setup();
     sheet.getRange('B3').setValue('mine');
     sheet.getRange('A1').setFormula('=T()');
-    const T = () => [[1, 2], [3, 4], [5, 6]];
+    const T = () => [
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ];
     const report = recalc({ T });
     expect(sheet.getRange('A1').getValue()).toBe('#REF!');
     expect(model.cellError('Sheet1', 'A1')).toBe('Array result was not expanded because it would overwrite data in B3.');

@@ -43,11 +43,19 @@ describe('httpTransport', () => {
   it('does a synchronous real request', () => {
     const [res] = transport.send([{ method: 'POST', url: `${base}/echo`, headers: { Authorization: 'Bearer x' }, body: 'a=1' }]);
     expect(res).toMatchObject({ status: 200, headers: { 'x-echo': 'yes', 'content-type': 'application/json' } });
-    expect(JSON.parse((res as { body: string }).body)).toEqual({ method: 'POST', url: '/echo', auth: 'Bearer x', body: 'a=1', inFlight: 1 });
+    expect(JSON.parse((res as { body: string }).body)).toEqual({
+      method: 'POST',
+      url: '/echo',
+      auth: 'Bearer x',
+      body: 'a=1',
+      inFlight: 1,
+    });
   });
 
   it('sends a batch in parallel: the server sees all four in flight at once', () => {
-    const results = transport.send([300, 300, 300, 300].map((ms, i) => ({ method: 'GET', url: `${base}/slow/${ms}?i=${i}`, headers: {}, body: '' })));
+    const results = transport.send(
+      [300, 300, 300, 300].map((ms, i) => ({ method: 'GET', url: `${base}/slow/${ms}?i=${i}`, headers: {}, body: '' })),
+    );
     expect(results.map((r) => (r as { status: number }).status)).toEqual([200, 200, 200, 200]);
     const seen = results.map((r) => (JSON.parse((r as { body: string }).body) as { inFlight: number }).inFlight);
     expect(Math.max(...seen)).toBe(4);

@@ -12,7 +12,13 @@ describe('MailApp', () => {
     emu.setUser('editor@example.com');
     expect(MailApp.getRemainingDailyQuota()).toBe(3);
     expect(emu.mail.sent).toEqual([
-      { from: 'owner@example.com', to: 'owner@example.com', subject: 'RPM dropped', body: 'Site 1: RPM 12.00 -> 9.00', at: emu.clock.now() },
+      {
+        from: 'owner@example.com',
+        to: 'owner@example.com',
+        subject: 'RPM dropped',
+        body: 'Site 1: RPM 12.00 -> 9.00',
+        at: emu.clock.now(),
+      },
       { from: 'owner@example.com', to: 'owner@example.com', subject: 'Second', body: 'b', name: 'Creator Reporting', at: emu.clock.now() },
     ]);
   });
@@ -53,14 +59,25 @@ describe('embedded charts', () => {
     const emu = newEmulator();
     const ss = emu.globals.SpreadsheetApp.getActiveSpreadsheet();
     const data = ss.insertSheet('Data');
-    data.getRange(1, 1, 4, 2).setValues([['Day', 'Earnings'], ['d1', 1], ['d2', 2], ['d3', 3]]);
+    data.getRange(1, 1, 4, 2).setValues([
+      ['Day', 'Earnings'],
+      ['d1', 1],
+      ['d2', 2],
+      ['d3', 3],
+    ]);
     const dash = ss.insertSheet('Dashboard');
     return { emu, ss, data, dash };
   }
 
   it('builds, inserts and lists a chart with its type, ranges, options and position', () => {
     const { emu, data, dash } = sheetWithData();
-    const chart = dash.newChart().asLineChart().addRange(data.getRange('A1:B4')).setOption('title', 'Earnings').setPosition(3, 2, 10, 5).build();
+    const chart = dash
+      .newChart()
+      .asLineChart()
+      .addRange(data.getRange('A1:B4'))
+      .setOption('title', 'Earnings')
+      .setPosition(3, 2, 10, 5)
+      .build();
     dash.insertChart(chart);
     const [listed] = dash.getCharts();
     expect(listed.getChartId()).toBe(chart.getChartId());
@@ -79,7 +96,9 @@ describe('embedded charts', () => {
     dash.insertChart(dash.newChart().asLineChart().addRange(data.getRange('A1:B4')).build());
     const [chart] = dash.getCharts();
     dash.updateChart(chart.modify().clearRanges().addRange(data.getRange('A1:B3')).asColumnChart().build());
-    expect(emu.spreadsheet.charts.map((c) => [c.id, c.type, c.ranges.map((r) => [r.row, r.numRows])])).toEqual([[chart.getChartId(), 'COLUMN', [[1, 3]]]]);
+    expect(emu.spreadsheet.charts.map((c) => [c.id, c.type, c.ranges.map((r) => [r.row, r.numRows])])).toEqual([
+      [chart.getChartId(), 'COLUMN', [[1, 3]]],
+    ]);
     dash.removeChart(dash.getCharts()[0]);
     expect(emu.spreadsheet.charts).toEqual([]);
   });
@@ -87,7 +106,10 @@ describe('embedded charts', () => {
   it("a script's bigger rewrite does not stretch a chart's range; inserted rows inside it do", () => {
     const { emu, data, dash } = sheetWithData();
     dash.insertChart(dash.newChart().asLineChart().addRange(data.getRange('A1:B4')).build());
-    data.getRange(5, 1, 2, 2).setValues([['d4', 4], ['d5', 5]]);
+    data.getRange(5, 1, 2, 2).setValues([
+      ['d4', 4],
+      ['d5', 5],
+    ]);
     expect(emu.spreadsheet.charts[0].ranges[0]).toMatchObject({ row: 1, numRows: 4 });
     data.insertRowsAfter(2, 3);
     expect(emu.spreadsheet.charts[0].ranges[0]).toMatchObject({ row: 1, numRows: 7 });

@@ -23,7 +23,11 @@ describe('createPlatform(emu.globals)', () => {
     const res = p.http.fetch({ url: 'https://api.example.com/status/500' });
     expect(res.status).toBe(500);
     expect(res.headers['content-type']).toBe('application/json');
-    expect(p.http.fetchAll([{ url: 'https://api.example.com/a' }, { url: 'https://api.example.com/b', method: 'post', payload: 'x' }]).map((r) => r.status)).toEqual([200, 200]);
+    expect(
+      p.http
+        .fetchAll([{ url: 'https://api.example.com/a' }, { url: 'https://api.example.com/b', method: 'post', payload: 'x' }])
+        .map((r) => r.status),
+    ).toEqual([200, 200]);
     expect(p.now()).toBe(t0 + 250 + 100);
     expect(() => p.http.fetch({ url: 'https://api.example.com/down' })).toThrow(/Address unavailable/);
 

@@ -43,7 +43,11 @@ describe('emu.recalculate', () => {
     emu.recalculate();
     expect(engine.calls[0].fns).toEqual(['LOCKS', 'SETS', 'WHO']);
     // Each cell is its own execution: the lock taken by one is released before the next.
-    expect(engine.calls[1].results).toEqual([true, '#ERROR You do not have permission to call Properties.setProperty', ['', 'owner-cred', 'arg']]);
+    expect(engine.calls[1].results).toEqual([
+      true,
+      '#ERROR You do not have permission to call Properties.setProperty',
+      ['', 'owner-cred', 'arg'],
+    ]);
     expect([emu.user, emu.mode]).toEqual(['editor@example.com', 'full']);
   });
 

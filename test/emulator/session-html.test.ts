@@ -37,7 +37,10 @@ describe('HtmlService', () => {
 
   it('serves files from distDir as HtmlOutput', () => {
     const { HtmlService } = newEmulator({ distDir: dir }).globals;
-    const out = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle('Creator').setWidth(320).setSandboxMode(HtmlService.SandboxMode.IFRAME);
+    const out = HtmlService.createHtmlOutputFromFile('Sidebar')
+      .setTitle('Creator')
+      .setWidth(320)
+      .setSandboxMode(HtmlService.SandboxMode.IFRAME);
     expect(out.getContent()).toBe('<h1>Side</h1>');
     expect(out.getTitle()).toBe('Creator');
     expect(out.getWidth()).toBe(320);

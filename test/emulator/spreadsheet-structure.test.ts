@@ -289,7 +289,10 @@ describe('snapshot and restore', () => {
     b.svc.restore(json);
     const d = b.ss.getSheetByName('Data')!;
     expect((d.getRange('A1').getValue() as Date).toISOString()).toBe('2026-01-01T23:00:00.000Z');
-    expect(d.getRange('A1:C2').getDisplayValues()).toEqual([['2026-01-02', '$3.50', 'x'], ['', '', 'y']]);
+    expect(d.getRange('A1:C2').getDisplayValues()).toEqual([
+      ['2026-01-02', '$3.50', 'x'],
+      ['', '', 'y'],
+    ]);
     expect(d.getRange('C1').getFormula()).toBe('=F(1)');
     expect(d.getRange('B1').getNote()).toBe('n');
     expect(d.getRange('B1').getFontWeight()).toBe('bold');

@@ -20,11 +20,7 @@ describe('Ui recorder', () => {
   test('add-on menu with items, separators and a sub-menu', () => {
     const { svc, ui } = setup();
     const sub = ui.createMenu('Schedules').addItem('Refresh now', 'refreshAllNow');
-    ui.createAddonMenu()
-      .addItem('Open sidebar', 'showSidebar')
-      .addSeparator()
-      .addSubMenu(sub)
-      .addToUi();
+    ui.createAddonMenu().addItem('Open sidebar', 'showSidebar').addSeparator().addSubMenu(sub).addToUi();
     expect(svc.ui.menus).toEqual([
       {
         title: 'Add-on',

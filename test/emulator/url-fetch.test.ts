@@ -85,6 +85,8 @@ describe('UrlFetchApp.fetchAll', () => {
 
   it('does not emulate what it does not know', () => {
     const emu = newEmulator();
-    expect(() => (emu.globals.UrlFetchApp as unknown as { fetchAsync(): void }).fetchAsync()).toThrow('UrlFetchApp.fetchAsync is not emulated');
+    expect(() => (emu.globals.UrlFetchApp as unknown as { fetchAsync(): void }).fetchAsync()).toThrow(
+      'UrlFetchApp.fetchAsync is not emulated',
+    );
   });
 });

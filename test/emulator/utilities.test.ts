@@ -76,7 +76,9 @@ describe('Utilities bytes, digests, blobs', () => {
     expect(hex(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, 'abc'))).toBe(
       'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
     );
-    expect(hex(Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, 'abc', Utilities.Charset.UTF_8))).toBe('900150983cd24fb0d6963f7d28e17f72');
+    expect(hex(Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, 'abc', Utilities.Charset.UTF_8))).toBe(
+      '900150983cd24fb0d6963f7d28e17f72',
+    );
     expect(hex(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_1, 'abc'))).toBe('a9993e364706816aba3e25717850c26c9cd0d89d');
     expect(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, 'abc').some((b) => b < 0)).toBe(true);
     expect(() => Utilities.computeDigest(Utilities.DigestAlgorithm.MD2, 'abc')).toThrow(/not emulated/);

@@ -3,7 +3,7 @@ import { LENIENT, STRICT } from '../../emulator';
 import { newEmulator, thrownMessage } from './helpers';
 
 describe('platform variants', () => {
-  it('urlAllowlist: refuses URLs outside the manifest before sending, in Google\'s words', () => {
+  it("urlAllowlist: refuses URLs outside the manifest before sending, in Google's words", () => {
     const seen: unknown[] = [];
     const emu = newEmulator({ variants: { urlAllowlist: ['https://allowed.example/'] } }, seen as never[]);
     const fetch = (url: string) => emu.globals.UrlFetchApp.fetch(url);
@@ -11,7 +11,9 @@ describe('platform variants', () => {
     expect(thrownMessage(() => fetch('https://other.example/x'))).toBe(
       'Request to https://other.example/x failed because the URL has not been whitelisted in the script manifest.',
     );
-    expect(thrownMessage(() => emu.globals.UrlFetchApp.fetchAll(['https://allowed.example/a', 'https://other.example/b']))).toMatch(/whitelisted/);
+    expect(thrownMessage(() => emu.globals.UrlFetchApp.fetchAll(['https://allowed.example/a', 'https://other.example/b']))).toMatch(
+      /whitelisted/,
+    );
     expect(seen).toHaveLength(1);
     expect(newEmulator().globals.UrlFetchApp.fetch('https://other.example/x').getResponseCode()).toBe(200);
   });
@@ -55,7 +57,9 @@ describe('platform variants', () => {
     const strict = newEmulator({ variants: { deniedInCustomFunctions: STRICT.deniedInCustomFunctions } });
     const inFormula = (fn: () => unknown) => thrownMessage(() => strict.runAs({ mode: 'customFunction' }, fn));
     expect(inFormula(() => strict.globals.LockService.getUserLock())).toBe('You do not have permission to call LockService.getUserLock');
-    expect(inFormula(() => strict.globals.LockService.getDocumentLock())).toBe('You do not have permission to call LockService.getDocumentLock');
+    expect(inFormula(() => strict.globals.LockService.getDocumentLock())).toBe(
+      'You do not have permission to call LockService.getDocumentLock',
+    );
     expect(inFormula(() => strict.globals.PropertiesService.getDocumentProperties())).toMatch(/^You do not have permission/);
     const lenient = newEmulator();
     expect(lenient.runAs({ mode: 'customFunction' }, () => lenient.globals.LockService.getUserLock()!.tryLock(10))).toBe(true);

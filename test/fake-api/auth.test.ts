@@ -37,7 +37,10 @@ describe('token endpoint', () => {
 
   test('rejects a JSON body and a GET', () => {
     const { api } = harness();
-    const json = { ...tokenRequest(basic('demo-client', 'demo-secret')), headers: { Authorization: basic('demo-client', 'demo-secret'), 'Content-Type': 'application/json' } };
+    const json = {
+      ...tokenRequest(basic('demo-client', 'demo-secret')),
+      headers: { Authorization: basic('demo-client', 'demo-secret'), 'Content-Type': 'application/json' },
+    };
     expect((api.handle(json) as TransportResponse).status).toBe(400);
     expect((api.handle({ ...tokenRequest(basic('demo-client', 'demo-secret')), method: 'GET' }) as TransportResponse).status).toBe(405);
   });
@@ -109,7 +112,8 @@ describe('bearer tokens on data calls', () => {
 describe('scopes', () => {
   test('each credential lists its own sites', () => {
     const h = harness();
-    const ids = (client: 'demo' | 'agency' | 'other') => h.json('/sites?page[size]=0', h.token(client)).body.data.map((s: { id: string }) => s.id);
+    const ids = (client: 'demo' | 'agency' | 'other') =>
+      h.json('/sites?page[size]=0', h.token(client)).body.data.map((s: { id: string }) => s.id);
     expect(ids('demo')).toEqual(['site-1', 'site-2', 'site-3', 'site-big', 'site-old']);
     expect(ids('agency')).toEqual([...Array.from({ length: 10 }, (_, i) => `agency-${String(i + 1).padStart(2, '0')}`), 'site-1']);
     expect(ids('other')).toEqual(['other-1']);
@@ -121,7 +125,11 @@ describe('scopes', () => {
   test('a site outside the scope is site_not_found, like an unknown one', () => {
     const h = harness();
     const other = h.token('other');
-    for (const path of ['/sites/site-1/date-bounds', `/sites/site-1/earnings?${range('2026-10-01', '2026-10-02')}`, '/sites/nope/date-bounds']) {
+    for (const path of [
+      '/sites/site-1/date-bounds',
+      `/sites/site-1/earnings?${range('2026-10-01', '2026-10-02')}`,
+      '/sites/nope/date-bounds',
+    ]) {
       const res = h.json(path, other);
       expect(res.status).toBe(404);
       expect(res.body.internalCode).toBe('site_not_found');

@@ -7,7 +7,8 @@ const PAGES = `/sites/site-1/pages/performance?${OCT}&page[size]=100`;
 function setup() {
   const h = harness();
   const token = h.token();
-  const call = (path = '/sites') => h.api.handle({ method: 'GET', url: `http://h/creator-api/v1${path}`, headers: { Authorization: `Bearer ${token}` }, body: '' });
+  const call = (path = '/sites') =>
+    h.api.handle({ method: 'GET', url: `http://h/creator-api/v1${path}`, headers: { Authorization: `Bearer ${token}` }, body: '' });
   return { h, token, call };
 }
 
@@ -167,7 +168,11 @@ describe('stats', () => {
     call(PAGES);
     expect(h.api.stats.requests).toBe(4);
     expect(h.api.stats.tokenMints).toBe(1);
-    expect(h.api.stats.byPath).toEqual({ '/oauth/token': 1, '/creator-api/v1/sites': 1, '/creator-api/v1/sites/site-1/pages/performance': 2 });
+    expect(h.api.stats.byPath).toEqual({
+      '/oauth/token': 1,
+      '/creator-api/v1/sites': 1,
+      '/creator-api/v1/sites/site-1/pages/performance': 2,
+    });
     expect(h.api.stats.log[1]).toEqual({ method: 'GET', path: '/creator-api/v1/sites', query: 'page[size]=0', status: 200 });
     h.api.reset();
     expect(h.api.stats.requests).toBe(0);

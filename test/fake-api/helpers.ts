@@ -17,7 +17,12 @@ export function basic(id: string, secret: string): string {
 }
 
 export function tokenRequest(auth: string, body = 'grant_type=client_credentials') {
-  return { method: 'POST', url: 'https://anything.example/oauth/token', headers: { Authorization: auth, 'Content-Type': 'application/x-www-form-urlencoded' }, body };
+  return {
+    method: 'POST',
+    url: 'https://anything.example/oauth/token',
+    headers: { Authorization: auth, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body,
+  };
 }
 
 export function harness(seed?: number): Harness {
@@ -35,7 +40,12 @@ export function harness(seed?: number): Harness {
     },
     get(path, token) {
       const t = token ?? (tokens.demo ??= h.token('demo'));
-      const res = api.handle({ method: 'GET', url: `http://127.0.0.1:9/creator-api/v1${path}`, headers: { Authorization: `Bearer ${t}` }, body: '' });
+      const res = api.handle({
+        method: 'GET',
+        url: `http://127.0.0.1:9/creator-api/v1${path}`,
+        headers: { Authorization: `Bearer ${t}` },
+        body: '',
+      });
       if ('networkError' in res) throw new Error(`network error: ${res.networkError}`);
       return res;
     },

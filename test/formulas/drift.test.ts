@@ -80,13 +80,17 @@ describe('formulas on drift variations that end in a message or a summary', () =
     const h = createHarness({ drift: { firewall: true } });
     h.saveCredential(OWNER, 'demo', true);
     const message = errorOf(() => h.formula('CREATOR_EARNINGS', 'site-1', '2026-10-01', '2026-10-07'));
-    expect(message).toMatch(/^The Creator API's host answered with a web page instead of data \(status 202\)\. This usually means its web firewall/);
+    expect(message).toMatch(
+      /^The Creator API's host answered with a web page instead of data \(status 202\)\. This usually means its web firewall/,
+    );
     expect(message).not.toContain('<');
   });
 
   it('a preset the API has no range for (null) says there is no data for it', () => {
     const h = createHarness({ drift: { boundsExtras: true } });
     h.saveCredential(OWNER, 'demo', true);
-    expect(errorOf(() => h.formula('CREATOR_EARNINGS', 'site-1', 'lastYear'))).toMatch(/^The preset lastYear has no earnings data for site site-1\./);
+    expect(errorOf(() => h.formula('CREATOR_EARNINGS', 'site-1', 'lastYear'))).toMatch(
+      /^The preset lastYear has no earnings data for site site-1\./,
+    );
   });
 });

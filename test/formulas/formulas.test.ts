@@ -103,7 +103,7 @@ describe('dates', () => {
     expect(grid[0][0]).toBe('Device');
   });
 
-  it('resolves presets from the report family\'s bounds', () => {
+  it("resolves presets from the report family's bounds", () => {
     const h = createHarness();
     h.saveCredential(OWNER, 'demo', true);
     const earnings = h.formula('CREATOR_EARNINGS', 'site-1', 'lastThirtyDays');
@@ -120,14 +120,20 @@ describe('dates', () => {
     expect(e('2026-10-31', '2026-10-01')).toBe('The start 2026-10-31 is after the end 2026-10-01. Swap them.');
     expect(e('2026-02-30', '2026-03-01')).toBe('The start "2026-02-30" is not a real calendar day.');
     expect(e('Oct 1', '2026-10-02')).toMatch(/^The start "Oct 1" is not a date\. Use a date cell, YYYY-MM-DD/);
-    expect(e('lastWeek')).toContain('one of the presets: mostRecentDay, lastThirtyDays, lastNinetyDays, monthToDate, lastMonth, yearToDate, lastYear');
+    expect(e('lastWeek')).toContain(
+      'one of the presets: mostRecentDay, lastThirtyDays, lastNinetyDays, monthToDate, lastMonth, yearToDate, lastYear',
+    );
     expect(e('2026-10-01')).toMatch(/^Give an end date too/);
     expect(e('lastMonth', '2026-10-31')).toBe('With the preset lastMonth in start, leave end empty: the preset sets both dates.');
     expect(e('2026-11-01', '2026-11-20')).toBe(
       'Earnings data for site-1 is available from 2024-01-01 to 2026-11-19. Choose dates inside that range.',
     );
-    expect(errorOf(() => h.formula('CREATOR_EARNINGS', 'site-old', 'lastMonth'))).toBe('Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.');
-    expect(errorOf(() => h.formula('CREATOR_PAGE_TRAFFIC', 'site-old', 'lastMonth'))).toBe('Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.');
+    expect(errorOf(() => h.formula('CREATOR_EARNINGS', 'site-old', 'lastMonth'))).toBe(
+      'Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.',
+    );
+    expect(errorOf(() => h.formula('CREATOR_PAGE_TRAFFIC', 'site-old', 'lastMonth'))).toBe(
+      'Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.',
+    );
   });
 
   it('spends no request on a date typo', () => {
@@ -200,7 +206,10 @@ describe('siteId, limit, sort and options', () => {
     const text = h.formula('CREATOR_REPORT', 'pages/performance', 'site-1', 'lastMonth', '', 'limit=3, sort=-pageviews, header=false');
     expect(text).toHaveLength(3);
     expect(typeof text[0][2]).toBe('number');
-    const range = h.formula('CREATOR_REPORT', 'Traffic/By-Device', 'site-1', 'lastMonth', '', [['limit', 2], ['header', true]]);
+    const range = h.formula('CREATOR_REPORT', 'Traffic/By-Device', 'site-1', 'lastMonth', '', [
+      ['limit', 2],
+      ['header', true],
+    ]);
     expect(range[0][0]).toBe('Device');
     expect(range).toHaveLength(3);
     expect(h.formula('CREATOR_REPORT', 'sites', '', '', '', '')[0][0]).toBe('Site ID');
@@ -210,9 +219,7 @@ describe('siteId, limit, sort and options', () => {
     expect(errorOf(() => h.formula('CREATOR_REPORT', 'page-performance', 'site-1', 'lastMonth'))).toMatch(
       /^Unknown report "page-performance"\. Use one of: sites, date-bounds, .*pages\/performance/,
     );
-    expect(errorOf(() => h.formula('CREATOR_REPORT', 'earnings', 'site-1', 'lastMonth', '', 'rows=5'))).toMatch(
-      /^Unknown option "rows"/,
-    );
+    expect(errorOf(() => h.formula('CREATOR_REPORT', 'earnings', 'site-1', 'lastMonth', '', 'rows=5'))).toMatch(/^Unknown option "rows"/);
   });
 
   it('CREATOR_DATE_BOUNDS and CREATOR_SITES take no dates', () => {
@@ -235,9 +242,7 @@ describe('whose credential', () => {
     const h = createHarness();
     h.saveCredential(EDITOR, 'demo', true);
     // The editor types the formula; Sheets runs it with the owner's properties, which hold none.
-    const message = errorOf(() =>
-      h.emu.runAs({ user: EDITOR, mode: 'customFunction' }, () => h.functions.CREATOR_SITES()),
-    );
+    const message = errorOf(() => h.emu.runAs({ user: EDITOR, mode: 'customFunction' }, () => h.functions.CREATOR_SITES()));
     expect(message).toMatch(/^No Creator Reporting credential is saved/);
     expect(h.api.stats.requests).toBe(0);
   });

@@ -68,7 +68,7 @@ describe('the refresh generation', () => {
     expect(checkRefresh(execution(cache, 'sheet-a', 4_000), 'other').bypass).toBe(true);
   });
 
-  it('the owner\'s own copy of the generation outlives the shared cache\'s churn', () => {
+  it("the owner's own copy of the generation outlives the shared cache's churn", () => {
     const shared = memoryCache();
     const owners = memoryCache();
     bumpGeneration(execution(shared, 'sheet-a', 1_000, owners));
@@ -95,7 +95,14 @@ describe('the refresh generation', () => {
     }, 'sheet-a');
     expect(bumpGeneration(broken)).toBeNull();
     expect(checkRefresh(broken, 'req').bypass).toBe(false);
-    const failing = execution({ getAll: () => { throw new Error('Service error'); } }, 'sheet-a');
+    const failing = execution(
+      {
+        getAll: () => {
+          throw new Error('Service error');
+        },
+      },
+      'sheet-a',
+    );
     expect(checkRefresh(failing, 'req').bypass).toBe(false);
     expect(checkRefresh(execution(memoryCache(), null), 'req').bypass).toBe(false);
   });

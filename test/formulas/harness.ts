@@ -100,8 +100,7 @@ export function createHarness(
     functions,
     seen,
     override: (urlPart, body) => overrides.push({ urlPart, body }),
-    formula: (name, ...args) =>
-      emu.runAs({ user: OWNER, mode: 'customFunction' }, () => functions[name](...args) as unknown[][]),
+    formula: (name, ...args) => emu.runAs({ user: OWNER, mode: 'customFunction' }, () => functions[name](...args) as unknown[][]),
     saveCredential: (user, which, allow) =>
       emu.runAs({ user, mode: 'full' }, () => {
         const platform = emu.platform();
@@ -115,8 +114,7 @@ export function createHarness(
         });
         setConsent(platform.userProperties, platform.spreadsheet()!.getId(), allow);
       }),
-    run: (work, kind = 'menu') =>
-      emu.runAs({ user: OWNER, mode: 'full' }, () => work(startExecution(emu.platform(), kind))),
+    run: (work, kind = 'menu') => emu.runAs({ user: OWNER, mode: 'full' }, () => work(startExecution(emu.platform(), kind))),
   };
 }
 

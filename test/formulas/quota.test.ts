@@ -24,7 +24,7 @@ describe('quota', () => {
     expect(sheet.getDataRange().getValues()).toEqual(first);
   });
 
-  it('100 formulas over 10 agency sites mint one token, read each site\'s bounds once, and call once per distinct request', () => {
+  it("100 formulas over 10 agency sites mint one token, read each site's bounds once, and call once per distinct request", () => {
     const h = createHarness();
     h.saveCredential(OWNER, 'agency', true);
     const sites = Array.from({ length: 10 }, (_, i) => `agency-${String(i + 1).padStart(2, '0')}`);

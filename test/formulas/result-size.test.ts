@@ -30,6 +30,13 @@ it('keeps the header, fills whole rows, and leaves a result that fits alone', ()
   const rows = Array.from({ length: 10 }, (_, i) => [i, i * 2]);
   expect(toGrid({ columns, rows }, { header: true, emptyMessage: 'none', maxCells: 22 })).toHaveLength(11);
   const cut = toGrid({ columns, rows }, { header: true, emptyMessage: 'none', maxCells: 12 });
-  expect(cut).toEqual([['A', 'B'], [0, 0], [1, 2], [2, 4], [3, 6], [cutMessage(4, 10), '']]);
+  expect(cut).toEqual([
+    ['A', 'B'],
+    [0, 0],
+    [1, 2],
+    [2, 4],
+    [3, 6],
+    [cutMessage(4, 10), ''],
+  ]);
   expect(toGrid({ columns, rows }, { header: false, emptyMessage: 'none', maxCells: 12 })).toHaveLength(6);
 });

@@ -46,7 +46,10 @@ describe('each CREATOR_ formula is CREATOR_REPORT with its own key', () => {
     const h = createHarness();
     h.saveCredential(OWNER, 'demo', true);
     const { wrapper, report } = sameRequest(spec);
-    const [viaWrapper, viaReport] = withGlobals(h.emu.globals, () => [entry[spec.formula](...wrapper), Code.CREATOR_REPORT(...(report as Parameters<typeof Code.CREATOR_REPORT>))]);
+    const [viaWrapper, viaReport] = withGlobals(h.emu.globals, () => [
+      entry[spec.formula](...wrapper),
+      Code.CREATOR_REPORT(...(report as Parameters<typeof Code.CREATOR_REPORT>)),
+    ]);
     expect(viaWrapper.length).toBeGreaterThan(0);
     expect(viaWrapper).toEqual(viaReport);
   });

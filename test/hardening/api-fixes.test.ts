@@ -6,7 +6,11 @@ import { buildUrl, MAX_URL_LENGTH } from '../../src/api/url';
 
 describe('long user input in messages', () => {
   test.each([
-    ['a 100 KB start date', `The start "${'x'.repeat(100_000)}" is not a date.`, /^The start "x{60}…" \(100,000 characters\) is not a date\.$/],
+    [
+      'a 100 KB start date',
+      `The start "${'x'.repeat(100_000)}" is not a date.`,
+      /^The start "x{60}…" \(100,000 characters\) is not a date\.$/,
+    ],
     ['a long non-Latin report key', `Unknown report "${'日本'.repeat(500)}".`, /^Unknown report "(日本){30}…" \(1,000 characters\)\.$/],
     ['a short quote stays whole', 'The limit "abc" must be a whole number.', /^The limit "abc" must be a whole number\.$/],
   ])('%s', (_what, message, expected) => {
@@ -23,7 +27,10 @@ describe('URLs past the UrlFetch limit are a BAD_INPUT, not a network failure', 
     } catch (e) {
       error = e;
     }
-    expect(error).toMatchObject({ code: 'BAD_INPUT', message: expect.stringMatching(/more than Apps Script allows \(2,082\)\. Check the site ID and sort/) });
+    expect(error).toMatchObject({
+      code: 'BAD_INPUT',
+      message: expect.stringMatching(/more than Apps Script allows \(2,082\)\. Check the site ID and sort/),
+    });
   });
 
   test('a URL at the limit still builds', () => {

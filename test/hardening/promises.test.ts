@@ -4,7 +4,18 @@
  */
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 import { PROMISE_ROWS } from './promise-matrix';
-import { API_BASE_URL, buildBundle, createWorld, EDITOR, expectClearMessage, findSecrets, OWNER, sheetState, TOKEN_URL, type World } from './world';
+import {
+  API_BASE_URL,
+  buildBundle,
+  createWorld,
+  EDITOR,
+  expectClearMessage,
+  findSecrets,
+  OWNER,
+  sheetState,
+  TOKEN_URL,
+  type World,
+} from './world';
 
 beforeAll(async () => {
   await buildBundle();
@@ -68,16 +79,22 @@ function editJson(world: World, match: RegExp, change: (body: Record<string, unk
 
 /** The API (or a proxy) answers every report request with this error body. */
 function failWith(world: World, status: number, body: (req: TransportRequest) => Record<string, unknown>, match = /\/sites\//): void {
-  world.setEdit((req, res): TransportResponse => (match.test(req.url) ? { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body(req)) } : res));
+  world.setEdit(
+    (req, res): TransportResponse =>
+      match.test(req.url) ? { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body(req)) } : res,
+  );
 }
 
-const basic = (world: World) => Buffer.from(`${world.api.credentials.demo.clientId}:${world.api.credentials.demo.clientSecret}`).toString('base64');
+const basic = (world: World) =>
+  Buffer.from(`${world.api.credentials.demo.clientId}:${world.api.credentials.demo.clientSecret}`).toString('base64');
 const tokenOf = (req: TransportRequest) => (req.headers.Authorization ?? req.headers.authorization ?? '').replace(/^Bearer /, '');
 
 /** The secret forms in `forms` (and any 8-character run of them) appear nowhere a person can look. */
 function expectNoSecretPart(world: World, forms: string[]): void {
   expect(findSecrets(world, forms)).toEqual([]);
-  const visible = [sheetState(world), JSON.stringify(world.emu.snapshot().properties.document), ...world.emu.logs, ...world.seen].join('\n');
+  const visible = [sheetState(world), JSON.stringify(world.emu.snapshot().properties.document), ...world.emu.logs, ...world.seen].join(
+    '\n',
+  );
   for (const form of forms) for (let i = 0; i + 8 <= form.length; i++) expect(visible).not.toContain(form.slice(i, i + 8));
 }
 
@@ -135,7 +152,13 @@ const cases: Record<string, (world: World) => void> = {
     const planted = save(world, { siteId: 'all', sheetName: 'Editor view' }, EDITOR);
     const requests = world.api.stats.requests;
     const outcomes = refreshAll(world);
-    expect(outcomes).toEqual([expect.objectContaining({ id: planted.id, outcome: 'skipped', message: expect.stringMatching(/^Needs approval by owner@example\.com: it was saved by editor@example\.com/) })]);
+    expect(outcomes).toEqual([
+      expect.objectContaining({
+        id: planted.id,
+        outcome: 'skipped',
+        message: expect.stringMatching(/^Needs approval by owner@example\.com: it was saved by editor@example\.com/),
+      }),
+    ]);
     expect(world.api.stats.requests).toBe(requests);
     expect(sheetNames(world)).not.toContain('Editor view');
     expect(statusTable(world)[1]).toEqual(expect.arrayContaining(['Needs approval']));
@@ -163,14 +186,24 @@ const cases: Record<string, (world: World) => void> = {
     expect(refreshAll(world).map((o) => o.outcome)).toEqual(['ok', 'ok']);
     expect(cells(world, 'Approved').length).toBeGreaterThan(1);
     fireAt(world, '2026-11-23T11:30:00Z');
-    expect(statusTable(world).slice(1).map((row) => [row[0], row[6]])).toEqual([['Own', 'OK'], ['Theirs', 'OK']]);
+    expect(
+      statusTable(world)
+        .slice(1)
+        .map((row) => [row[0], row[6]]),
+    ).toEqual([
+      ['Own', 'OK'],
+      ['Theirs', 'OK'],
+    ]);
   },
   "an editor edits the owner's approved report (site list to all)": (world) => {
     const mine = save(world, { siteId: 'site-1', sheetName: 'Owned' });
     expect(refreshAll(world)[0].outcome).toBe('ok');
     const before = JSON.stringify(cells(world, 'Owned'));
     save(world, { id: mine.id, siteId: 'all', sheetName: 'Owned' }, EDITOR);
-    expect(refreshAll(world)[0]).toMatchObject({ outcome: 'skipped', message: expect.stringMatching(/^Needs approval by owner@example\.com/) });
+    expect(refreshAll(world)[0]).toMatchObject({
+      outcome: 'skipped',
+      message: expect.stringMatching(/^Needs approval by owner@example\.com/),
+    });
     expect(JSON.stringify(cells(world, 'Owned'))).toBe(before);
   },
   'the editor refreshes the report they saved, with their own credential': (world) => {
@@ -178,7 +211,11 @@ const cases: Record<string, (world: World) => void> = {
     const theirs = save(world, { siteId: 'all', start: '2026-10-01', end: '2026-10-07', sheetName: 'Agency' }, EDITOR);
     const outcomes = refreshAll(world, EDITOR);
     expect(outcomes).toEqual([expect.objectContaining({ id: theirs.id, outcome: 'ok' })]);
-    const sites = new Set(cells(world, 'Agency').slice(1).map((row) => row[0]));
+    const sites = new Set(
+      cells(world, 'Agency')
+        .slice(1)
+        .map((row) => row[0]),
+    );
     // The agency credential sees its agency-* sites and site-1; never the owner's other sites.
     expect([...sites].filter((s) => !/^agency-/.test(s) && s !== 'site-1')).toEqual([]);
     expect(sites.size).toBeGreaterThan(1);
@@ -186,9 +223,15 @@ const cases: Record<string, (world: World) => void> = {
   'a report saved before approvals existed (no creator recorded)': (world) => {
     const store = world.emu.runAs({ user: OWNER }, () => world.emu.globals.PropertiesService.getDocumentProperties());
     world.emu.runAs({ user: OWNER }, () =>
-      store.setProperty('cr.report.r0legacy00', JSON.stringify({ report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Legacy' })),
+      store.setProperty(
+        'cr.report.r0legacy00',
+        JSON.stringify({ report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Legacy' }),
+      ),
     );
-    expect(refreshAll(world)[0]).toMatchObject({ outcome: 'skipped', message: expect.stringMatching(/saved by an earlier version of the add-on/) });
+    expect(refreshAll(world)[0]).toMatchObject({
+      outcome: 'skipped',
+      message: expect.stringMatching(/saved by an earlier version of the add-on/),
+    });
     ok(world.sidebar('approveReport', ['r0legacy00']));
     expect(refreshAll(world)[0].outcome).toBe('ok');
   },
@@ -214,13 +257,23 @@ const cases: Record<string, (world: World) => void> = {
   },
   'the API echoes the bearer token in a 429 code and a 400 detail': (world) => {
     const seenTokens: string[] = [];
-    failWith(world, 429, (req) => {
-      seenTokens.push(tokenOf(req));
-      return { internalCode: tokenOf(req).slice(0, 40) };
-    }, /\/earnings/);
+    failWith(
+      world,
+      429,
+      (req) => {
+        seenTokens.push(tokenOf(req));
+        return { internalCode: tokenOf(req).slice(0, 40) };
+      },
+      /\/earnings/,
+    );
     save(world, { sheetName: 'Saved' });
     everySurface(world);
-    failWith(world, 400, (req) => ({ internalCode: 'bad', errors: [{ detail: `Token ${tokenOf(req)} is odd.` }], message: `Token ${tokenOf(req)}.` }), /\/earnings/);
+    failWith(
+      world,
+      400,
+      (req) => ({ internalCode: 'bad', errors: [{ detail: `Token ${tokenOf(req)} is odd.` }], message: `Token ${tokenOf(req)}.` }),
+      /\/earnings/,
+    );
     everySurface(world);
     expect(seenTokens.length).toBeGreaterThan(0);
     expectNoSecretPart(world, [...new Set([...seenTokens, ...world.tokens])].filter(Boolean));
@@ -228,7 +281,9 @@ const cases: Record<string, (world: World) => void> = {
   'the token URL echoes the secret in a 401 code': (world) => {
     const secret = world.api.credentials.demo.clientSecret;
     world.emu.runAs({ user: OWNER }, () => world.emu.globals.CacheService.getUserCache().removeAll(['x']));
-    world.setEdit((req, res) => (req.url.includes('/oauth/token') ? { status: 401, headers: {}, body: JSON.stringify({ code: secret }) } : res));
+    world.setEdit((req, res) =>
+      req.url.includes('/oauth/token') ? { status: 401, headers: {}, body: JSON.stringify({ code: secret }) } : res,
+    );
     const r = world.sidebar('testConnection');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toBe('The credential was rejected (status 401): check or re-enter it in Settings.');
@@ -238,16 +293,24 @@ const cases: Record<string, (world: World) => void> = {
     const urls: string[] = [];
     world.setEdit((req, res) => (urls.push(req.url), res));
     const before = ok(world.sidebar('getSettings'));
-    const r = world.sidebar('saveSettings', [{ clientId: 'demo-client', clientSecret: '', apiBaseUrl: API_BASE_URL, tokenUrl: 'http://localhost:8787/oauth/token' }]);
+    const r = world.sidebar('saveSettings', [
+      { clientId: 'demo-client', clientSecret: '', apiBaseUrl: API_BASE_URL, tokenUrl: 'http://localhost:8787/oauth/token' },
+    ]);
     expect(r.ok).toBe(false);
-    if (!r.ok) expectClearMessage(r.message, /^You changed the token URL to another host: enter the client secret again to send it there\. Nothing was sent or saved\.$/);
+    if (!r.ok)
+      expectClearMessage(
+        r.message,
+        /^You changed the token URL to another host: enter the client secret again to send it there\. Nothing was sent or saved\.$/,
+      );
     expect(urls).toEqual([]);
     expect(ok(world.sidebar('getSettings'))).toEqual(before);
   },
   'API base URL changed to another host without the secret': (world) => {
     const urls: string[] = [];
     world.setEdit((req, res) => (urls.push(req.url), res));
-    const r = world.sidebar('saveSettings', [{ clientId: 'demo-client', apiBaseUrl: 'http://localhost:8787/creator-api/v1', tokenUrl: TOKEN_URL }]);
+    const r = world.sidebar('saveSettings', [
+      { clientId: 'demo-client', apiBaseUrl: 'http://localhost:8787/creator-api/v1', tokenUrl: TOKEN_URL },
+    ]);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/^You changed the API base URL to another host: enter the client secret again/);
     expect(urls).toEqual([]);
@@ -256,7 +319,9 @@ const cases: Record<string, (world: World) => void> = {
     const urls: string[] = [];
     world.setEdit((req, res) => (urls.push(req.url), res));
     const moved = 'http://localhost:8787/oauth/token';
-    const r = world.sidebar('saveSettings', [{ clientId: 'demo-client', clientSecret: 'demo-secret', apiBaseUrl: API_BASE_URL, tokenUrl: moved }]);
+    const r = world.sidebar('saveSettings', [
+      { clientId: 'demo-client', clientSecret: 'demo-secret', apiBaseUrl: API_BASE_URL, tokenUrl: moved },
+    ]);
     expect(r.ok ? 'ok' : r.message).toBe('ok');
     expect(urls).toEqual([moved]);
   },
@@ -274,21 +339,31 @@ const cases: Record<string, (world: World) => void> = {
     sheet.getRange('B1:B3').setValues([['My notes'], ['a'], ['b']]);
   }, /1 column inserted inside the report's block/),
   'a row the user deleted inside the block': userEditCase((sheet) => sheet.deleteRow(4), /1 row deleted inside the report's block/),
-  'a value the user typed over a report cell': userEditCase((sheet) => sheet.getRange('B5').setValue('corrected by hand'), /has cells edited in B5, inside the report's block/),
-  'the user sorted the block': userEditCase((sheet) => sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false }), /has cells edited in A2:[A-Z]+21, inside the report's block/),
+  'a value the user typed over a report cell': userEditCase(
+    (sheet) => sheet.getRange('B5').setValue('corrected by hand'),
+    /has cells edited in B5, inside the report's block/,
+  ),
+  'the user sorted the block': userEditCase(
+    (sheet) => sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false }),
+    /has cells edited in A2:[A-Z]+21, inside the report's block/,
+  ),
   'a page title of 60,000 characters': (world) => {
     editJson(world, /\/pages\/performance/, (body) => {
       const rows = body.data as Array<Record<string, unknown>>;
       rows[0].pageTitle = 'T'.repeat(60_000);
       return body;
     });
-    const r = world.sidebar<{ rows: number }>('runReport', [{ report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', limit: 50, sheetName: 'Pages' }]);
+    const r = world.sidebar<{ rows: number }>('runReport', [
+      { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', limit: 50, sheetName: 'Pages' },
+    ]);
     expect(r.ok ? 'ok' : r.message).toBe('ok');
     const shown = cells(world, 'Pages').flat();
     const clipped = shown.find((c) => c.includes('[clipped: 60,000 characters'));
     expect(clipped).toBeDefined();
     expect(clipped!.length).toBeLessThanOrEqual(50_000);
-    expect(world.emu.spreadsheet.note('Pages', 'A1')).toMatch(/\n\d+ cells? (was|were) longer than Sheets' 50,000-character limit and (was|were) clipped/);
+    expect(world.emu.spreadsheet.note('Pages', 'A1')).toMatch(
+      /\n\d+ cells? (was|were) longer than Sheets' 50,000-character limit and (was|were) clipped/,
+    );
   },
   "a saved report's first run fails": (world) => {
     world.api.inject({ kind: 'status', status: 500, times: 1000 });
@@ -322,7 +397,22 @@ const cases: Record<string, (world: World) => void> = {
   },
   'a status sheet written by an earlier version': (world) => {
     const legacy = world.emu.spreadsheet.insertSheet('Creator Reporting status');
-    const headers = ['Name', 'Report', 'Sites', 'Dates', 'Sheet', 'Last run', 'Outcome', 'Rows', 'Data through', 'Duration (s)', 'Schedule', 'Next run', 'Trigger owner', 'Last error'];
+    const headers = [
+      'Name',
+      'Report',
+      'Sites',
+      'Dates',
+      'Sheet',
+      'Last run',
+      'Outcome',
+      'Rows',
+      'Data through',
+      'Duration (s)',
+      'Schedule',
+      'Next run',
+      'Trigger owner',
+      'Last error',
+    ];
     legacy.getRange(1, 1, 3, 14).setValues([headers, headers.map(() => 'old'), headers.map(() => 'older')]);
     legacy.getRange('Z2').setValue('mine');
     save(world, { name: 'New', sheetName: 'New' });
@@ -349,7 +439,11 @@ const cases: Record<string, (world: World) => void> = {
     fillDocumentStore(world);
     const r = world.sidebar('saveReport', [{ report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Full' }]);
     expect(r.ok).toBe(false);
-    if (!r.ok) expectClearMessage(r.message, /^This spreadsheet's add-on storage is full \(Google allows 500 KB per document\), so the report was not saved\. Delete saved reports/);
+    if (!r.ok)
+      expectClearMessage(
+        r.message,
+        /^This spreadsheet's add-on storage is full \(Google allows 500 KB per document\), so the report was not saved\. Delete saved reports/,
+      );
   },
   'refresh all with the store full': (world) => {
     for (const name of ['A', 'B', 'C']) save(world, { name, sheetName: name });
@@ -357,7 +451,11 @@ const cases: Record<string, (world: World) => void> = {
     const outcomes = refreshAll(world);
     expect(outcomes.map((o) => o.outcome)).toEqual(['ok', 'ok', 'ok']);
     for (const name of ['A', 'B', 'C']) expect(cells(world, name).length).toBeGreaterThan(1);
-    expect(statusTable(world).slice(1).map((row) => row[6])).toEqual(['OK', 'OK', 'OK']);
+    expect(
+      statusTable(world)
+        .slice(1)
+        .map((row) => row[6]),
+    ).toEqual(['OK', 'OK', 'OK']);
     expect(world.emu.spreadsheet.note('Creator Reporting status', 'A1')).toMatch(/storage \(500 KB\) is full/);
   },
   'the hourly trigger with the store full': (world) => {
@@ -365,12 +463,24 @@ const cases: Record<string, (world: World) => void> = {
     fillDocumentStore(world);
     fireAt(world, '2026-11-22T11:30:00Z');
     for (const name of ['A', 'B', 'C']) expect(cells(world, name).length).toBeGreaterThan(1);
-    expect(statusTable(world).slice(1).map((row) => row[6])).toEqual(['OK', 'OK', 'OK']);
+    expect(
+      statusTable(world)
+        .slice(1)
+        .map((row) => row[6]),
+    ).toEqual(['OK', 'OK', 'OK']);
   },
   '300 saved reports over 200 sites (10 site groups)': (world) => {
-    const groups = Array.from({ length: 10 }, (_, g) => Array.from({ length: 200 }, (__, i) => `agency-site-${g}-${String(i).padStart(4, '0')}`));
+    const groups = Array.from({ length: 10 }, (_, g) =>
+      Array.from({ length: 200 }, (__, i) => `agency-site-${g}-${String(i).padStart(4, '0')}`),
+    );
     for (let i = 0; i < 300; i++) {
-      save(world, { name: `Client report ${i} with a descriptive name`, siteId: groups[i % 10], start: 'lastMonth', sheetName: `Client ${i}`, options: { totals: true } });
+      save(world, {
+        name: `Client report ${i} with a descriptive name`,
+        siteId: groups[i % 10],
+        start: 'lastMonth',
+        sheetName: `Client ${i}`,
+        options: { totals: true },
+      });
     }
     expect(list(world)).toHaveLength(300);
     const doc = world.emu.snapshot().properties.document as Record<string, string>;
@@ -431,11 +541,15 @@ const cases: Record<string, (world: World) => void> = {
       const r = world.sidebar('runReport', [{ ...EARN, siteId: id }]);
       expect(r.ok).toBe(false);
     }
-    expect(world.api.stats.log.slice(requests).filter((l) => !/^\/sites(\/[^/.][^/]*\/|$)/.test(l.path) && l.path !== '/oauth/token')).toEqual([]);
+    expect(
+      world.api.stats.log.slice(requests).filter((l) => !/^\/sites(\/[^/.][^/]*\/|$)/.test(l.path) && l.path !== '/oauth/token'),
+    ).toEqual([]);
   },
   'date bounds sent as ISO timestamps': (world) => {
     world.setEdit((req, res) =>
-      /date-bounds/.test(req.url) && res.status === 200 ? { ...res, body: res.body.replace(/"(\d{4}-\d{2}-\d{2})"/g, '"$1T00:00:00Z"') } : res,
+      /date-bounds/.test(req.url) && res.status === 200
+        ? { ...res, body: res.body.replace(/"(\d{4}-\d{2}-\d{2})"/g, '"$1T00:00:00Z"') }
+        : res,
     );
     const f = world.formula('CREATOR_EARNINGS', 'site-1', 'lastMonth');
     expect(f.ok ? 'ok' : f.message).toBe('ok');

@@ -37,11 +37,26 @@ const PROMISE_AREAS: Array<PromiseRow['area']> = ['Consent and credentials', 'Th
 export function counts(): AreaCount[] {
   const formulaCases = FORMULA_SUITES.flatMap((s) => s.formulas.flatMap(() => s.rows));
   return [
-    { area: 'API faults (formula + sidebar runReport)', file: 'faults.test.ts', tried: FAULT_ROWS.length * 2, passed: FAULT_ROWS.length * 2 },
+    {
+      area: 'API faults (formula + sidebar runReport)',
+      file: 'faults.test.ts',
+      tried: FAULT_ROWS.length * 2,
+      passed: FAULT_ROWS.length * 2,
+    },
     { area: 'Slow answers vs the time budget', file: 'faults.test.ts', tried: LATENCY_ROWS.length, passed: LATENCY_ROWS.length },
     { area: 'Schema drift', file: 'faults.test.ts', tried: DRIFT_CASES.length, passed: DRIFT_CASES.length },
-    { area: 'Bad input: formulas', file: 'bad-input.test.ts', tried: formulaCases.length, passed: formulaCases.filter((r) => !r.bug).length },
-    { area: 'Bad input: sidebar server functions', file: 'bad-input.test.ts', tried: SIDEBAR_ROWS.length, passed: SIDEBAR_ROWS.filter((r) => !r.bug).length },
+    {
+      area: 'Bad input: formulas',
+      file: 'bad-input.test.ts',
+      tried: formulaCases.length,
+      passed: formulaCases.filter((r) => !r.bug).length,
+    },
+    {
+      area: 'Bad input: sidebar server functions',
+      file: 'bad-input.test.ts',
+      tried: SIDEBAR_ROWS.length,
+      passed: SIDEBAR_ROWS.filter((r) => !r.bug).length,
+    },
     { area: 'Secrets under every fault', file: 'secrets.test.ts', tried: FAULT_ROWS.length + 1, passed: FAULT_ROWS.length + 1 },
     { area: 'Users and consent', file: 'secrets.test.ts', tried: USER_ROWS.length, passed: USER_ROWS.length },
     { area: 'Data safety and hostile text', file: 'data-safety.test.ts', tried: SAFETY_ROWS.length, passed: SAFETY_ROWS.length },
@@ -53,42 +68,138 @@ export function counts(): AreaCount[] {
 }
 
 function table(head: string[], rows: unknown[][]): string {
-  return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cellText).join(' | ')} |`)].join('\n');
+  return [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.map(cellText).join(' | ')} |`),
+  ].join('\n');
 }
 
 export function render(): string {
   const c = counts();
   const total = c.reduce((a, x) => ({ tried: a.tried + x.tried, passed: a.passed + x.passed }), { tried: 0, passed: 0 });
-  const bugs = [...new Set([...FORMULA_SUITES.flatMap((s) => s.rows), ...SIDEBAR_ROWS].map((r) => r.bug).filter((b): b is string => Boolean(b)))];
+  const bugs = [
+    ...new Set([...FORMULA_SUITES.flatMap((s) => s.rows), ...SIDEBAR_ROWS].map((r) => r.bug).filter((b): b is string => Boolean(b))),
+  ];
   const out: string[] = [BEGIN, ''];
   out.push('## Counts', '');
-  out.push(table(['area', 'test file', 'scenarios tried', 'passed'], [...c.map((x) => [x.area, `test/hardening/${x.file}`, x.tried, x.passed]), ['**total**', '', total.tried, total.passed]]));
-  out.push('', '"Passed" excludes rows with a known bug: they run as `test.failing` (passing while the bug is there, failing once it is fixed, so the marker must then go).', '');
+  out.push(
+    table(
+      ['area', 'test file', 'scenarios tried', 'passed'],
+      [...c.map((x) => [x.area, `test/hardening/${x.file}`, x.tried, x.passed]), ['**total**', '', total.tried, total.passed]],
+    ),
+  );
+  out.push(
+    '',
+    '"Passed" excludes rows with a known bug: they run as `test.failing` (passing while the bug is there, failing once it is fixed, so the marker must then go).',
+    '',
+  );
   out.push('## Known bugs (routed)', '');
   out.push(bugs.length ? bugs.map((b) => `- ${b}`).join('\n') : '- none');
-  out.push('', '## API faults', '', `Each row runs twice: as a formula (\`CREATOR_PAGE_PERFORMANCE("site-1", October)\`, 3 pages) and as the sidebar's \`runReport\` into a sheet already holding last month's report. "Correct data" is compared with the same call without the fault; every failed \`runReport\` leaves the spreadsheet byte-identical.`, '');
-  out.push(table(['scenario', 'formula', 'sidebar', 'what the user gets'], FAULT_ROWS.map((r) => [r.name, shown(r.formula), shown(r.sidebar), r.outcome])));
-  out.push('', '## Slow answers vs the time budget', '', 'Budgets: a formula stops network work at 25 s (Google kills it at 30 s), a sidebar run at 5.5 min (6 min). A message must come before Google\'s "Exceeded maximum execution time".', '');
-  out.push(table(['scenario', 'expected', 'what the user gets'], LATENCY_ROWS.map((r) => [r.name, shown(r.expect), r.outcome])));
-  out.push('', '## Schema drift', '', `Each row runs through \`CREATOR_REPORT\` for ${DRIFT_REPORTS.map((k) => `\`${k}\``).join(', ')} (${DRIFT_CASES.length} scenarios), compared cell by cell with the drift-free table.`, '');
-  out.push(table(['drift', 'expected'], DRIFT_ROWS.map((r) => [r.name, r.outcome])));
-  out.push('', '## Bad input: formulas', '', 'Each row runs against every formula taking that argument; every message must name the problem and what to do, with no stack trace, `undefined`, `null`, `NaN` or `[object Object]`, at most 600 characters.', '');
+  out.push(
+    '',
+    '## API faults',
+    '',
+    `Each row runs twice: as a formula (\`CREATOR_PAGE_PERFORMANCE("site-1", October)\`, 3 pages) and as the sidebar's \`runReport\` into a sheet already holding last month's report. "Correct data" is compared with the same call without the fault; every failed \`runReport\` leaves the spreadsheet byte-identical.`,
+    '',
+  );
+  out.push(
+    table(
+      ['scenario', 'formula', 'sidebar', 'what the user gets'],
+      FAULT_ROWS.map((r) => [r.name, shown(r.formula), shown(r.sidebar), r.outcome]),
+    ),
+  );
+  out.push(
+    '',
+    '## Slow answers vs the time budget',
+    '',
+    'Budgets: a formula stops network work at 25 s (Google kills it at 30 s), a sidebar run at 5.5 min (6 min). A message must come before Google\'s "Exceeded maximum execution time".',
+    '',
+  );
+  out.push(
+    table(
+      ['scenario', 'expected', 'what the user gets'],
+      LATENCY_ROWS.map((r) => [r.name, shown(r.expect), r.outcome]),
+    ),
+  );
+  out.push(
+    '',
+    '## Schema drift',
+    '',
+    `Each row runs through \`CREATOR_REPORT\` for ${DRIFT_REPORTS.map((k) => `\`${k}\``).join(', ')} (${DRIFT_CASES.length} scenarios), compared cell by cell with the drift-free table.`,
+    '',
+  );
+  out.push(
+    table(
+      ['drift', 'expected'],
+      DRIFT_ROWS.map((r) => [r.name, r.outcome]),
+    ),
+  );
+  out.push(
+    '',
+    '## Bad input: formulas',
+    '',
+    'Each row runs against every formula taking that argument; every message must name the problem and what to do, with no stack trace, `undefined`, `null`, `NaN` or `[object Object]`, at most 600 characters.',
+    '',
+  );
   for (const s of FORMULA_SUITES) {
     out.push(`### ${s.arg} (${s.rows.length} rows x ${s.formulas.length} formulas = ${s.rows.length * s.formulas.length})`, '');
-    out.push(table(['input', 'expected', 'known bug'], s.rows.map((r) => [r.name, shown(r.expect), r.bug ? r.bug.split(':')[0] : ''])));
+    out.push(
+      table(
+        ['input', 'expected', 'known bug'],
+        s.rows.map((r) => [r.name, shown(r.expect), r.bug ? r.bug.split(':')[0] : '']),
+      ),
+    );
     out.push('');
   }
   out.push('## Bad input: sidebar server functions', '');
-  out.push(table(['function', 'input', 'expected', 'known bug'], SIDEBAR_ROWS.map((r) => [r.fn, r.name, typeof r.expect === 'function' ? 'succeeds with the right result' : shown(r.expect), r.bug ? r.bug.split(':')[0] : ''])));
-  out.push('', '## Secrets', '', `Under every API fault above, one session calls ${SECRET_SURFACES.map((s) => `\`${s}\``).join(', ')}; then the client secrets and every token the fake API issued are searched for in every cell, note, named range and metadata, every document/script property, every property other than the user's own \`creator.settings\`, every cache key, every cache value other than the user's \`creator.tok.*\` token, the triggers, the log lines, the Ui records (alerts, toasts, sidebars), and every result and message a user saw. The scan is itself tested: a token planted in a cell, a note, a document property, another user property, a cache key, the document cache or a log line is found.`, '');
+  out.push(
+    table(
+      ['function', 'input', 'expected', 'known bug'],
+      SIDEBAR_ROWS.map((r) => [
+        r.fn,
+        r.name,
+        typeof r.expect === 'function' ? 'succeeds with the right result' : shown(r.expect),
+        r.bug ? r.bug.split(':')[0] : '',
+      ]),
+    ),
+  );
+  out.push(
+    '',
+    '## Secrets',
+    '',
+    `Under every API fault above, one session calls ${SECRET_SURFACES.map((s) => `\`${s}\``).join(', ')}; then the client secrets and every token the fake API issued are searched for in every cell, note, named range and metadata, every document/script property, every property other than the user's own \`creator.settings\`, every cache key, every cache value other than the user's \`creator.tok.*\` token, the triggers, the log lines, the Ui records (alerts, toasts, sidebars), and every result and message a user saw. The scan is itself tested: a token planted in a cell, a note, a document property, another user property, a cache key, the document cache or a log line is found.`,
+    '',
+  );
   out.push('## Users and consent', '');
-  out.push(table(['scenario', 'expected'], USER_ROWS.map((r) => [r.name, r.outcome])));
+  out.push(
+    table(
+      ['scenario', 'expected'],
+      USER_ROWS.map((r) => [r.name, r.outcome]),
+    ),
+  );
   out.push('', '## Data safety and hostile text', '');
-  out.push(table(['scenario', 'expected'], SAFETY_ROWS.map((r) => [r.name, r.outcome])));
-  out.push('', '## What the user owns, and whose credential runs', '', 'Issue 14\'s classes, each row a test in `promises.test.ts` written from the promise (README), on the built bundle: saved reports run only with the credential of who saved or approved them; no part of a secret reaches anything a person sees; the writer keeps every cell the user typed, inserted or deleted inside a block, and a refresh is all-or-nothing at every size; storage limits, daylight saving and odd API data.', '');
+  out.push(
+    table(
+      ['scenario', 'expected'],
+      SAFETY_ROWS.map((r) => [r.name, r.outcome]),
+    ),
+  );
+  out.push(
+    '',
+    '## What the user owns, and whose credential runs',
+    '',
+    "Issue 14's classes, each row a test in `promises.test.ts` written from the promise (README), on the built bundle: saved reports run only with the credential of who saved or approved them; no part of a secret reaches anything a person sees; the writer keeps every cell the user typed, inserted or deleted inside a block, and a refresh is all-or-nothing at every size; storage limits, daylight saving and odd API data.",
+    '',
+  );
   for (const area of PROMISE_AREAS) {
     out.push(`### ${area}`, '');
-    out.push(table(['scenario', 'expected'], PROMISE_ROWS.filter((r) => r.area === area).map((r) => [r.name, r.outcome])));
+    out.push(
+      table(
+        ['scenario', 'expected'],
+        PROMISE_ROWS.filter((r) => r.area === area).map((r) => [r.name, r.outcome]),
+      ),
+    );
     out.push('');
   }
   out.push(END);

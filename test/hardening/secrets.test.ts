@@ -11,7 +11,8 @@ beforeAll(async () => {
 }, 120_000);
 
 const RUN = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
-const NOT_CONFIGURED = /^No Creator Reporting credential is saved\. Open Extensions > Creator Reporting > Open sidebar and enter your client ID and secret\.$/;
+const NOT_CONFIGURED =
+  /^No Creator Reporting credential is saved\. Open Extensions > Creator Reporting > Open sidebar and enter your client ID and secret\.$/;
 const FORMULAS_OFF = /Formulas are off in this spreadsheet\. Its owner has to turn on/;
 
 /** Every sidebar function and a formula, once each, after the fault is set. */
@@ -32,7 +33,9 @@ describe('no secret anywhere, under every fault', () => {
   test.each(FAULT_ROWS.map((r) => [r.name, r] as const))('%s', (_name, row) => {
     const world = createWorld();
     world.connect();
-    const saved = world.sidebar<{ id: string }>('saveReport', [{ report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Saved' }]);
+    const saved = world.sidebar<{ id: string }>('saveReport', [
+      { report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Saved' },
+    ]);
     if (!saved.ok) throw new Error(saved.message);
     world.emu.clock.advance(10 * 60_000);
     applyFaults(world.api, row);
@@ -77,7 +80,10 @@ describe("one user's credential never serves another", () => {
     'owner saved; editor reads settings': (world) => {
       world.connect();
       const result = world.sidebar('getSettings', [], EDITOR);
-      expect(result).toMatchObject({ ok: true, value: { configured: false, clientId: '', clientSecretMasked: '', allowFormulas: false, userEmail: EDITOR } });
+      expect(result).toMatchObject({
+        ok: true,
+        value: { configured: false, clientId: '', clientSecretMasked: '', allowFormulas: false, userEmail: EDITOR },
+      });
     },
     'editor saves their own credential': (world) => {
       world.connect();
@@ -133,8 +139,14 @@ describe('the secret scan itself', () => {
   test.each([
     ['a cell', (w: World, s: string) => w.emu.spreadsheet.getSheets()[0].getRange('C3').setValue(`x ${s}`)],
     ['a note', (w: World, s: string) => w.emu.spreadsheet.getSheets()[0].getRange('C4').setNote(s)],
-    ['a document property', (w: World, s: string) => w.emu.runAs({}, () => w.emu.globals.PropertiesService.getDocumentProperties().setProperty('k', s))],
-    ['a user property other than the settings', (w: World, s: string) => w.emu.runAs({}, () => w.emu.globals.PropertiesService.getUserProperties().setProperty('other', s))],
+    [
+      'a document property',
+      (w: World, s: string) => w.emu.runAs({}, () => w.emu.globals.PropertiesService.getDocumentProperties().setProperty('k', s)),
+    ],
+    [
+      'a user property other than the settings',
+      (w: World, s: string) => w.emu.runAs({}, () => w.emu.globals.PropertiesService.getUserProperties().setProperty('other', s)),
+    ],
     ['a cache key', (w: World, s: string) => w.emu.runAs({}, () => w.emu.globals.CacheService.getUserCache().put(`k.${s}`, '1'))],
     ['the document cache', (w: World, s: string) => w.emu.runAs({}, () => w.emu.globals.CacheService.getDocumentCache()!.put('k', s))],
     ['a log line', (w: World, s: string) => w.emu.runAs({}, () => w.emu.globals.Logger.log(`token ${s}`))],

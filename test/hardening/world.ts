@@ -111,7 +111,11 @@ export function createWorld(opts: { users?: string[]; latencyMs?: number; timeZo
     },
     connect: ({ user = OWNER, which = 'demo', allowFormulas = true } = {}) => {
       const { clientId, clientSecret } = api.credentials[which];
-      const r = world.sidebar('saveSettings', [{ clientId, clientSecret, apiBaseUrl: API_BASE_URL, tokenUrl: TOKEN_URL, allowFormulas }], user);
+      const r = world.sidebar(
+        'saveSettings',
+        [{ clientId, clientSecret, apiBaseUrl: API_BASE_URL, tokenUrl: TOKEN_URL, allowFormulas }],
+        user,
+      );
       if (!r.ok) throw new Error(`connect failed: ${r.message}`);
     },
     setEdit: (next) => {
@@ -122,7 +126,15 @@ export function createWorld(opts: { users?: string[]; latencyMs?: number; timeZo
 }
 
 /** Words that betray a leaked internal instead of a sentence for a user. */
-const JUNK = [/\bundefined\b/, /\[object \w+\]/, /\bNaN\b/, /\bnull\b/, /\n\s+at /, /\.(ts|js):\d+/, /TypeError|ReferenceError|SyntaxError/];
+const JUNK = [
+  /\bundefined\b/,
+  /\[object \w+\]/,
+  /\bNaN\b/,
+  /\bnull\b/,
+  /\n\s+at /,
+  /\.(ts|js):\d+/,
+  /TypeError|ReferenceError|SyntaxError/,
+];
 
 /** A message a user can act on: a sentence, no stack, no junk. */
 export function expectClearMessage(message: string, names?: RegExp): void {

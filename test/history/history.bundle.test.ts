@@ -14,7 +14,8 @@ beforeAll(async () => {
 
 const DAY = 86_400_000;
 const TZ = 'America/New_York';
-const ymd = (cell: unknown) => (cell instanceof Object && 'getTime' in (cell as object) ? formatDate(cell as Date, TZ, 'yyyy-MM-dd') : String(cell));
+const ymd = (cell: unknown) =>
+  cell instanceof Object && 'getTime' in (cell as object) ? formatDate(cell as Date, TZ, 'yyyy-MM-dd') : String(cell);
 
 type Reviser = (req: TransportRequest, rows: Array<Record<string, unknown>>) => Array<Record<string, unknown>>;
 
@@ -73,7 +74,13 @@ describe('history mode', () => {
     expect([...days].sort()).toEqual(days);
 
     // A day's rows are that day's own numbers: the same as a one-day pull of the report.
-    const single = w.call<{ sheetName: string }>('runReport', { report: 'devices/performance', siteId: 'site-1', start: '2026-09-15', end: '2026-09-15', sheetName: 'One day' });
+    const single = w.call<{ sheetName: string }>('runReport', {
+      report: 'devices/performance',
+      siteId: 'site-1',
+      start: '2026-09-15',
+      end: '2026-09-15',
+      sheetName: 'One day',
+    });
     const [, ...oneDay] = w.values(single.sheetName);
     expect(rows.filter((r) => ymd(r[0]) === '2026-09-15').map((r) => r.slice(1))).toEqual(oneDay);
 
@@ -94,7 +101,8 @@ describe('history mode', () => {
     w.emu.clock.advance(DAY);
     revise((req, data) => {
       if (onDay(req, '2026-10-01')) return data.map((r) => ({ ...r, earnings: (r.earnings as number) * 2 }));
-      if (onDay(req, '2026-10-02')) return [...data, { device: 'Smart TV', earnings: 1.5, pageviews: 30, sessions: 20, rpm: 75, rps: 0.075 }];
+      if (onDay(req, '2026-10-02'))
+        return [...data, { device: 'Smart TV', earnings: 1.5, pageviews: 30, sessions: 20, rpm: 75, rps: 0.075 }];
       return data;
     });
     const daily = refresh(w, saved.id);
@@ -155,8 +163,12 @@ describe('history mode', () => {
   test('history is refused where it cannot work, with what to do instead', () => {
     const { w } = world();
     const base = { report: 'devices/performance', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'H', mode: 'history' };
-    expect(w.failure('owner@example.com', 'saveReport', { ...base, options: { compareTo: 'previousPeriod' } })).toMatch(/A history keeps one row per day/);
-    expect(w.failure('owner@example.com', 'saveReport', { ...base, revisionDays: 40 })).toMatch(/revision window is a whole number of days from 0 to 31/);
+    expect(w.failure('owner@example.com', 'saveReport', { ...base, options: { compareTo: 'previousPeriod' } })).toMatch(
+      /A history keeps one row per day/,
+    );
+    expect(w.failure('owner@example.com', 'saveReport', { ...base, revisionDays: 40 })).toMatch(
+      /revision window is a whole number of days from 0 to 31/,
+    );
     expect(w.failure('owner@example.com', 'saveReport', { ...base, mode: 'append' })).toMatch(/The mode is "replace"/);
   });
 });

@@ -11,7 +11,11 @@ describe('journey: formulas before and after consent', () => {
     w.type('Sheet1', 'A1', '=CREATOR_EARNINGS("site-1","7daysAgo","yesterday")');
     expect(w.errorOf('Sheet1', 'A1')).toMatch(/^Formulas are off in this spreadsheet/);
 
-    const view = w.call<{ allowFormulas: boolean; recalculated?: number }>('saveSettings', { clientId: 'demo-client', clientSecret: '', allowFormulas: true });
+    const view = w.call<{ allowFormulas: boolean; recalculated?: number }>('saveSettings', {
+      clientId: 'demo-client',
+      clientSecret: '',
+      allowFormulas: true,
+    });
     expect(view).toMatchObject({ allowFormulas: true, recalculated: 1 });
     w.emu.recalculate();
     expect(w.errorOf('Sheet1', 'A1')).toBeNull();
@@ -24,7 +28,10 @@ describe('journey: formulas before and after consent', () => {
     // Earnings have data through 2026-11-19 on Saturday 2026-11-21: "yesterday" means the 19th.
     w.type('F', 'A1', '=CREATOR_EARNINGS("site-1","7daysAgo","yesterday")');
     expect(w.errorOf('F', 'A1')).toBeNull();
-    const days = w.values('F').slice(1).map((r) => r[0] as Date);
+    const days = w
+      .values('F')
+      .slice(1)
+      .map((r) => r[0] as Date);
     expect(days).toHaveLength(6);
     expect(w.shows('F', 'A7')).toMatch(/11\/19\/2026|2026-11-19/);
 
@@ -44,7 +51,9 @@ describe('journey: formulas before and after consent', () => {
 
     // An explicit calendar day past the data is still an error that names the range.
     w.type('K', 'A1', '=CREATOR_EARNINGS("site-1","2026-11-01","2026-11-21")');
-    expect(w.errorOf('K', 'A1')).toBe('Earnings data for site-1 is available from 2024-01-01 to 2026-11-19. Choose dates inside that range.');
+    expect(w.errorOf('K', 'A1')).toBe(
+      'Earnings data for site-1 is available from 2024-01-01 to 2026-11-19. Choose dates inside that range.',
+    );
   });
 
   it('percents are fractions (so Sheets\u2019 % format works); a site name or a different case gets the ID suggested', () => {
@@ -65,6 +74,8 @@ describe('journey: formulas before and after consent', () => {
     w.type('Q', 'A1', '=CREATOR_EARNINGS("Example Kitchen","lastMonth")');
     expect(w.errorOf('Q', 'A1')).toBe('"Example Kitchen" is a site name: use its ID, site-1.');
     w.type('Q', 'A1', '=CREATOR_EARNINGS("site-old","lastMonth")');
-    expect(w.errorOf('Q', 'A1')).toBe('Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.');
+    expect(w.errorOf('Q', 'A1')).toBe(
+      'Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.',
+    );
   });
 });

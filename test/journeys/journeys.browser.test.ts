@@ -29,7 +29,9 @@ describe('journeys in the playground', () => {
     await pg.typeInto('A1', '=CREATOR_EARNINGS("site-1","7daysAgo","yesterday")');
     await pg.cell('A1').locator('xpath=self::*[contains(@class,"error")]').waitFor();
     await pg.connect({ allowFormulas: true });
-    expect(await pg.sidebar.locator('[data-test=settings-status]').textContent()).toMatch(/Formulas in this spreadsheet may use it now: 1 formula recalculated\./);
+    expect(await pg.sidebar.locator('[data-test=settings-status]').textContent()).toMatch(
+      /Formulas in this spreadsheet may use it now: 1 formula recalculated\./,
+    );
     await pg.cell('A1').filter({ hasText: 'Date' }).waitFor();
     // The sidebar says what Clear does to consent before doing it.
     const settings = await pg.section('settings');
@@ -69,7 +71,9 @@ describe('journeys in the playground', () => {
     const card = saved.locator('[data-report-id]').first();
     await card.waitFor();
     // Labels, not API names.
-    expect(await card.locator('.hint.gray').first().textContent()).toBe('Earnings \u00b7 Wander Far Travel (site-2) \u00b7 Last 30 days \u2192 Earnings - site-2');
+    expect(await card.locator('.hint.gray').first().textContent()).toBe(
+      'Earnings \u00b7 Wander Far Travel (site-2) \u00b7 Last 30 days \u2192 Earnings - site-2',
+    );
     const scheduleLine = await card.locator('.hint.gray').nth(1).textContent();
     expect(scheduleLine).toMatch(/^Daily at 18:00 \(America\/New_York time\); next \w{3} \w{3} \d+, 18:00 E[SD]T$/);
 
@@ -121,7 +125,11 @@ describe('journeys in the playground', () => {
 
     // Another report: its own columns, all of them, and the page says why the choice went.
     await card.locator('select[name=report]').selectOption('pages/performance');
-    await card.locator('[data-test=columns-note]', { hasText: 'Every column of Page performance is shown: the columns you chose belonged to Earnings.' }).waitFor();
+    await card
+      .locator('[data-test=columns-note]', {
+        hasText: 'Every column of Page performance is shown: the columns you chose belonged to Earnings.',
+      })
+      .waitFor();
     const boxes = card.locator('[data-test=columns] input[type=checkbox]');
     expect(await boxes.count()).toBeGreaterThan(5);
     expect(await card.locator('[data-test=columns] input:not(:checked)').count()).toBe(0);
@@ -130,27 +138,39 @@ describe('journeys in the playground', () => {
     await pg.shot('journey-edit-report-changed');
 
     for (const label of await boxes.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))) {
-      if (!['pageUrl', 'earnings', 'pageviews'].includes(label)) await card.locator(`[data-test=columns] input[value="${label}"]`).uncheck();
+      if (!['pageUrl', 'earnings', 'pageviews'].includes(label))
+        await card.locator(`[data-test=columns] input[value="${label}"]`).uncheck();
     }
     await card.locator('select[name=preset]').selectOption('lastNinetyDays');
     await card.locator('select[name=every]').selectOption('off');
     // A bad limit is refused with the pull's own words before anything is saved.
     await card.locator('input[name=limit]').fill('0');
     await card.getByRole('button', { name: 'Save' }).click();
-    expect(await card.locator('[data-test=edit-status].error').textContent()).toBe('The limit "0" must be a whole number from 1 to 100000.');
+    expect(await card.locator('[data-test=edit-status].error').textContent()).toBe(
+      'The limit "0" must be a whole number from 1 to 100000.',
+    );
     await card.locator('input[name=limit]').fill('5');
     await pg.shot('journey-edit-report-form');
     await card.getByRole('button', { name: 'Save' }).click();
     await saved.locator('[data-test=saved-status].success').waitFor({ timeout: 60_000 });
-    expect(await card.locator('.hint.gray').first().textContent()).toBe('Page performance \u00b7 Wander Far Travel (site-2) \u00b7 Last 90 days \u2192 Earnings - site-2');
+    expect(await card.locator('.hint.gray').first().textContent()).toBe(
+      'Page performance \u00b7 Wander Far Travel (site-2) \u00b7 Last 90 days \u2192 Earnings - site-2',
+    );
     expect(await card.locator('.hint.gray').nth(1).textContent()).toBe('Not scheduled');
 
     await card.getByRole('button', { name: 'Run' }).click();
     await card.locator('[data-test=report-status]', { hasText: '5 rows' }).waitFor({ timeout: 90_000 });
     // The sheet shows the new report: its three columns, five rows, nothing of the earnings block left.
     await pg.tab('Earnings - site-2').click();
-    await pg.cell('A1').filter({ hasText: /^Page URL$/ }).waitFor();
-    expect([await pg.cell('B1').textContent(), await pg.cell('C1').textContent(), await pg.cell('D1').textContent()]).toEqual(['Earnings', 'Pageviews', '']);
+    await pg
+      .cell('A1')
+      .filter({ hasText: /^Page URL$/ })
+      .waitFor();
+    expect([await pg.cell('B1').textContent(), await pg.cell('C1').textContent(), await pg.cell('D1').textContent()]).toEqual([
+      'Earnings',
+      'Pageviews',
+      '',
+    ]);
     expect(await pg.cell('A6').textContent()).toMatch(/^\/./);
     expect(await pg.cell('A7').textContent()).toBe('');
     expect(await pg.cell('G2').textContent()).toBe('');

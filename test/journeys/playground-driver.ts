@@ -12,7 +12,6 @@ import { launch } from '../browser/sidebar-harness';
 import { ensureDist, ROOT } from '../build/fixture';
 import { screenshotPath } from '../helpers/screenshots';
 
-
 export interface Playground {
   url: string;
   page: Page;
@@ -43,13 +42,22 @@ function a1(cell: string): { row: number; col: number } {
  * A fresh playground (own state folder) and a browser whose time zone is `browserZone`; `env`
  * adds to the server's environment (PLAYGROUND_API_LATENCY_MS for a pull that takes a while).
  */
-export async function openPlayground(opts: { browserZone?: string; spreadsheetZone?: string; env?: Record<string, string> } = {}): Promise<Playground> {
+export async function openPlayground(
+  opts: { browserZone?: string; spreadsheetZone?: string; env?: Record<string, string> } = {},
+): Promise<Playground> {
   ensureDist();
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journey-state-'));
   const child: TsxChild = await startTsxChild(path.join(ROOT, 'playground', 'server.ts'), {
     name: 'playground',
     timeoutMs: 90_000,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PLAYGROUND_STATE: stateDir, PLAYGROUND_TZ: opts.spreadsheetZone ?? 'America/New_York', ...opts.env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PLAYGROUND_STATE: stateDir,
+      PLAYGROUND_TZ: opts.spreadsheetZone ?? 'America/New_York',
+      ...opts.env,
+    },
   });
   const url = (JSON.parse(child.firstLine) as { url: string }).url;
   const browser = await launch();

@@ -25,7 +25,13 @@ describe('journey: run in the builder, save with a schedule, refresh from the Sa
     const status = w.statusRows().find((r) => r['Sheet'] === ran.sheetName || Object.values(r).includes(ran.sheetName));
     expect(status).toBeDefined();
     expect(Object.values(status!)).toContain('OK');
-    const listed = w.call<{ reports: Array<{ reportLabel: string; datesText: string; status: { outcome: string; lastError: string | null; lastRunText: string } }> }>('listReports');
+    const listed = w.call<{
+      reports: Array<{
+        reportLabel: string;
+        datesText: string;
+        status: { outcome: string; lastError: string | null; lastRunText: string };
+      }>;
+    }>('listReports');
     expect(listed.reports[0].status).toMatchObject({ outcome: 'ok', lastError: null });
     // People read labels and the spreadsheet's time, named.
     expect(listed.reports[0]).toMatchObject({ reportLabel: 'Earnings', datesText: 'Last 30 days' });
@@ -55,7 +61,9 @@ describe('journey: run in the builder, save with a schedule, refresh from the Sa
     const before = w.api.stats.log.length;
     const [outcome] = w.call<Array<{ outcome: string; message: string }>>('refreshReports', [saved.id]);
     expect(outcome).toMatchObject({ outcome: 'error' });
-    expect(outcome.message).toBe("Sheet 'Budget' has other content in C1, where this report needs to write. Move that content or choose another sheet.");
+    expect(outcome.message).toBe(
+      "Sheet 'Budget' has other content in C1, where this report needs to write. Move that content or choose another sheet.",
+    );
     expect(w.api.stats.log.length).toBe(before);
     expect(w.values('Budget')[0][2]).toBe('my notes');
   });
@@ -66,8 +74,15 @@ describe('journey: two reports and one sheet', () => {
     const w = journeyWorld();
     w.connect();
     w.call('runReport', { ...EARNINGS_2, sheetName: 'Mine' });
-    const message = w.failure('owner@example.com', 'runReport', { report: 'traffic/summary', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Mine' });
-    expect(message).toBe("Sheet 'Mine' already holds Earnings for site-2 (A1:G31). Choose another sheet for this report, or delete that sheet first to replace it.");
+    const message = w.failure('owner@example.com', 'runReport', {
+      report: 'traffic/summary',
+      siteId: 'site-1',
+      start: 'lastThirtyDays',
+      sheetName: 'Mine',
+    });
+    expect(message).toBe(
+      "Sheet 'Mine' already holds Earnings for site-2 (A1:G31). Choose another sheet for this report, or delete that sheet first to replace it.",
+    );
     expect(w.values('Mine')[0][0]).toBe('Date');
     // The same report again (new dates) replaces its own block, as a re-run should.
     expect(w.call('runReport', { ...EARNINGS_2, start: 'lastNinetyDays', sheetName: 'Mine' })).toMatchObject({ range: 'A1:G91' });
@@ -77,7 +92,13 @@ describe('journey: two reports and one sheet', () => {
     const w = journeyWorld();
     w.connect();
     const a = w.call<{ id: string }>('saveReport', { ...EARNINGS_2, name: 'A', sheetName: 'Shared' });
-    const b = w.call<{ id: string }>('saveReport', { report: 'traffic/summary', siteId: 'site-1', start: 'lastThirtyDays', name: 'B', sheetName: 'Shared' });
+    const b = w.call<{ id: string }>('saveReport', {
+      report: 'traffic/summary',
+      siteId: 'site-1',
+      start: 'lastThirtyDays',
+      name: 'B',
+      sheetName: 'Shared',
+    });
     const outcomes = w.call<Array<{ id: string; outcome: string; message?: string }>>('refreshReports', [a.id, b.id]);
     expect(outcomes.find((o) => o.id === a.id)).toMatchObject({ outcome: 'ok' });
     expect(outcomes.find((o) => o.id === b.id)?.message).toBe(
@@ -101,7 +122,12 @@ describe('journey: edit a saved report in the Saved tab (report, limit, columns)
     const w = journeyWorld();
     w.connect();
     const ran = w.call<{ sheetName: string }>('runReport', EARNINGS_2);
-    const saved = w.call<{ id: string }>('saveReport', { ...EARNINGS_2, name: 'Mine', sheetName: ran.sheetName, schedule: { every: 'day', hour: 18 } });
+    const saved = w.call<{ id: string }>('saveReport', {
+      ...EARNINGS_2,
+      name: 'Mine',
+      sheetName: ran.sheetName,
+      schedule: { every: 'day', hour: 18 },
+    });
     expect(w.values(ran.sheetName)).toHaveLength(31);
 
     const edited = w.call<{ reportLabel: string; options: unknown; schedule: unknown }>('saveReport', {
@@ -113,12 +139,21 @@ describe('journey: edit a saved report in the Saved tab (report, limit, columns)
       sheetName: ran.sheetName,
       schedule: { every: 'day', hour: 18 },
     });
-    expect(edited).toMatchObject({ reportLabel: 'Page performance', options: { limit: 5, columns: ['pageUrl', 'earnings', 'pageviews'] }, schedule: { every: 'day', hour: 18 } });
+    expect(edited).toMatchObject({
+      reportLabel: 'Page performance',
+      options: { limit: 5, columns: ['pageUrl', 'earnings', 'pageviews'] },
+      schedule: { every: 'day', hour: 18 },
+    });
     expect(w.call('refreshReports', [saved.id])).toEqual([expect.objectContaining({ outcome: 'ok', rows: 5 })]);
     const values = w.values(ran.sheetName);
     expect(values[0].filter((v) => v !== '')).toEqual(['Page URL', 'Earnings', 'Pageviews']);
     // The earnings block was 31 rows by 7 columns: the rest of it is cleared, not left behind.
-    expect(values.slice(6).flat().every((v) => v === '')).toBe(true);
+    expect(
+      values
+        .slice(6)
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
     expect(values.slice(0, 6).every((row) => row.slice(3).every((v) => v === ''))).toBe(true);
     const listed = w.call<{ reports: Array<{ status: { outcome: string } }> }>('listReports');
     expect(listed.reports).toHaveLength(1);
@@ -129,10 +164,15 @@ describe('journey: edit a saved report in the Saved tab (report, limit, columns)
     const w = journeyWorld();
     w.connect();
     const saved = w.call<{ id: string }>('saveReport', { ...EARNINGS_2, sheetName: 'Mine' });
-    const edit = (change: Record<string, unknown>) => w.failure('owner@example.com', 'saveReport', { ...EARNINGS_2, id: saved.id, sheetName: 'Mine', ...change });
+    const edit = (change: Record<string, unknown>) =>
+      w.failure('owner@example.com', 'saveReport', { ...EARNINGS_2, id: saved.id, sheetName: 'Mine', ...change });
     expect(edit({ report: 'payouts' })).toBe('"payouts" is not a report this add-on knows. Choose one from the list.');
-    expect(edit({ report: 'pages/performance', options: { limit: 100_001 } })).toBe('The limit "100001" must be a whole number from 1 to 100000.');
-    expect(edit({ options: { columns: ['pageUrl'] } })).toBe('"pageUrl" is not a column of Earnings. Its columns are Date, Earnings, Pageviews, Sessions, RPM, Page RPM, RPS.');
+    expect(edit({ report: 'pages/performance', options: { limit: 100_001 } })).toBe(
+      'The limit "100001" must be a whole number from 1 to 100000.',
+    );
+    expect(edit({ options: { columns: ['pageUrl'] } })).toBe(
+      '"pageUrl" is not a column of Earnings. Its columns are Date, Earnings, Pageviews, Sessions, RPM, Page RPM, RPS.',
+    );
     expect(w.call('refreshReports', [saved.id])).toEqual([expect.objectContaining({ outcome: 'ok', rows: 30 })]);
     expect(w.values('Mine')[0]).toEqual(['Date', 'Earnings', 'Pageviews', 'Sessions', 'RPM', 'Page RPM', 'RPS']);
   });

@@ -61,10 +61,17 @@ describe('the dashboard in the playground', () => {
     await sidebar.locator('section[data-section=dashboard] select[name=dashboard-period]').selectOption('lastThirtyDays');
     await sidebar.locator('section[data-section=dashboard]').getByRole('button', { name: 'Create dashboard' }).click();
     await sidebar.locator('[data-test=dashboard-status].success').waitFor({ timeout: 90_000 });
-    expect(await sidebar.locator('[data-test=dashboard-status]').textContent()).toBe("Dashboard ready: sheet 'Dashboard - site-1 - lastThirtyDays'.");
+    expect(await sidebar.locator('[data-test=dashboard-status]').textContent()).toBe(
+      "Dashboard ready: sheet 'Dashboard - site-1 - lastThirtyDays'.",
+    );
     await page.locator('#tabs button', { hasText: 'Dashboard - site-1 - lastThirtyDays' }).click();
     await page.locator('.chart-box canvas').first().waitFor();
-    expect(await page.locator('.chart-box').evaluateAll((boxes) => boxes.map((b) => (b as HTMLElement).dataset.chart))).toEqual(['LINE', 'COLUMN', 'PIE', 'TABLE']);
+    expect(await page.locator('.chart-box').evaluateAll((boxes) => boxes.map((b) => (b as HTMLElement).dataset.chart))).toEqual([
+      'LINE',
+      'COLUMN',
+      'PIE',
+      'TABLE',
+    ]);
     expect(await page.locator('.chart-box canvas').count()).toBe(3);
     // The table chart lists the ten pages.
     expect(await page.locator('.chart-box[data-chart=TABLE] tr').count()).toBe(11);
@@ -84,14 +91,18 @@ describe('the dashboard in the playground', () => {
     await tab.getByRole('button', { name: 'Save alert' }).click();
     await tab.locator('[data-test=alerts-status].success').waitFor({ timeout: 30_000 });
     expect(await tab.locator('[data-test=alert-card]').count()).toBe(1);
-    expect(await tab.locator('[data-test=alert-card]').textContent()).toContain('RPM on site-1 falls by more than 1 % against the previous period, over the last 7 days with data');
+    expect(await tab.locator('[data-test=alert-card]').textContent()).toContain(
+      'RPM on site-1 falls by more than 1 % against the previous period, over the last 7 days with data',
+    );
     await tab.locator('input[name=alert-name]').fill('RPM above 1');
     await tab.locator('input[name=alert-siteId]').fill('site-1');
     await tab.locator('select[name=alert-condition]').selectOption('above');
     await tab.locator('input[name=alert-threshold]').fill('1');
     await tab.getByRole('button', { name: 'Save alert' }).click();
     await tab.locator('[data-test=alert-card]').nth(1).waitFor({ timeout: 30_000 });
-    expect(await tab.locator('[data-test=alert-card]').nth(1).textContent()).toContain('RPM on site-1 is above 1, over the last 7 days with data');
+    expect(await tab.locator('[data-test=alert-card]').nth(1).textContent()).toContain(
+      'RPM on site-1 is above 1, over the last 7 days with data',
+    );
     await tab.getByRole('button', { name: 'Check now' }).click();
     await tab.locator('[data-test=alerts-status]', { hasText: 'Checked 2: 1 fired.' }).waitFor({ timeout: 60_000 });
     expect(await tab.locator('[data-test=alert-card]').first().textContent()).toMatch(/RPM 2026-\d\d-\d\d to 2026-\d\d-\d\d: \$/);

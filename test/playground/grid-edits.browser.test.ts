@@ -19,7 +19,9 @@ afterAll(async () => {
 });
 
 async function headerMenu(header: string, item: string): Promise<void> {
-  const th = /^\d+$/.test(header) ? pg.page.locator(`#grid th[data-header-row="${header}"]`) : pg.page.locator('#grid th', { hasText: new RegExp(`^${header}$`) });
+  const th = /^\d+$/.test(header)
+    ? pg.page.locator(`#grid th[data-header-row="${header}"]`)
+    : pg.page.locator('#grid th', { hasText: new RegExp(`^${header}$`) });
   await th.click({ button: 'right' });
   await pg.page.locator('#contextMenu button', { hasText: item }).click();
 }
@@ -34,7 +36,11 @@ describe('row, column and sheet edits in the playground', () => {
 
     // The header menu offers what Sheets' does; the block's rows move down by one.
     await pg.page.locator('#grid th[data-header-row="5"]').click({ button: 'right' });
-    expect(await pg.page.locator('#contextMenu button').allTextContents()).toEqual(['Insert 1 row above', 'Insert 1 row below', 'Delete row']);
+    expect(await pg.page.locator('#contextMenu button').allTextContents()).toEqual([
+      'Insert 1 row above',
+      'Insert 1 row below',
+      'Delete row',
+    ]);
     await pg.shot('playground-row-menu');
     await pg.page.locator('#contextMenu button', { hasText: 'Insert 1 row above' }).click();
     await pg.cell('A6').filter({ hasText: dateBelow! }).waitFor();
@@ -46,7 +52,9 @@ describe('row, column and sheet edits in the playground', () => {
     const status = report.locator('[data-test=run-status].error');
     await status.waitFor({ timeout: 90_000 });
     // The rows named begin at the inserted one (the add-on compares the block in bands of rows).
-    expect(await status.textContent()).toMatch(/^Sheet 'Earnings - site-2' has 1 row inserted inside the report's block A1:G32 \(the change is in rows 5(-\d+)?\)\. The report was not written/);
+    expect(await status.textContent()).toMatch(
+      /^Sheet 'Earnings - site-2' has 1 row inserted inside the report's block A1:G32 \(the change is in rows 5(-\d+)?\)\. The report was not written/,
+    );
     await status.scrollIntoViewIfNeeded();
     await pg.shot('playground-row-refused');
     // Left as it is: the typed cell and the row below it.
@@ -62,7 +70,11 @@ describe('row, column and sheet edits in the playground', () => {
 
   it('column header menu: a column inserted to the left moves the block right, deleting it moves it back', async () => {
     await pg.page.locator('#grid th', { hasText: /^A$/ }).click({ button: 'right' });
-    expect(await pg.page.locator('#contextMenu button').allTextContents()).toEqual(['Insert 1 column left', 'Insert 1 column right', 'Delete column']);
+    expect(await pg.page.locator('#contextMenu button').allTextContents()).toEqual([
+      'Insert 1 column left',
+      'Insert 1 column right',
+      'Delete column',
+    ]);
     await pg.page.locator('#contextMenu button', { hasText: 'Insert 1 column left' }).click();
     await pg.cell('B1').filter({ hasText: 'Date' }).waitFor();
     expect(await pg.cell('A1').textContent()).toBe('');

@@ -13,7 +13,8 @@ import { launch } from '../browser/sidebar-harness';
 import { ensureDist, ROOT } from '../build/fixture';
 import { saveDemoCredential } from './demo-credential';
 
-const SHOTS = process.env.SCREENSHOTS === 'docs' ? path.join(ROOT, 'docs', 'screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'monitoring-shots-'));
+const SHOTS =
+  process.env.SCREENSHOTS === 'docs' ? path.join(ROOT, 'docs', 'screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'monitoring-shots-'));
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-monitoring-'));
 let child: TsxChild;
 let browser: Browser;
@@ -93,7 +94,9 @@ describe('monitoring over time in the playground', () => {
     await sidebar.getByRole('button', { name: 'Save this report\u2026' }).click();
     await sidebar.locator('input[name=keepHistory]').check();
     const cost = sidebar.locator('[data-test=history-cost]');
-    expect(await cost.textContent()).toMatch(/pulled day by day: 30 requests per site for the first fill, then about 9 per site for a daily refresh/);
+    expect(await cost.textContent()).toMatch(
+      /pulled day by day: 30 requests per site for the first fill, then about 9 per site for a daily refresh/,
+    );
     await sidebar.locator('select[name=every]').last().selectOption('month');
     await sidebar.locator('select[name=monthDay]').last().selectOption('2');
     await page.screenshot({ path: path.join(SHOTS, 'playground-history-save.png') });

@@ -13,7 +13,6 @@ import { ensureDist, ROOT } from '../build/fixture';
 import { saveDemoCredential } from './demo-credential';
 import { screenshotPath } from '../helpers/screenshots';
 
-
 interface Running {
   url: string;
   process: TsxChild;
@@ -135,7 +134,10 @@ describe('the playground', () => {
 
   it('refreshes every CREATOR_ formula from the menu, keeping the values', async () => {
     await menu('Refresh formulas');
-    await page.locator('.toast', { hasText: /Refresh/i }).first().waitFor();
+    await page
+      .locator('.toast', { hasText: /Refresh/i })
+      .first()
+      .waitFor();
     expect(await cellText(2, 2)).toBe('Example Kitchen');
     expect(await cellText(1, 8)).toBe('Date');
   });

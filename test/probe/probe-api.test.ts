@@ -94,8 +94,10 @@ describe.each(FAKE_MODES)('the probe against the %s fake', (mode, drift) => {
       ]),
     );
     expect(run.output).toContain('envelope: bare array (3 rows, no meta)');
-    expect(run.output).toContain('refused: status 400, body errors[] (JSON:API), code invalid_page_size, detail "page[size] must be at most 250."');
-    expect(run.output).toContain('differences: presets not in the catalog\'s list: lastMonthWidget');
+    expect(run.output).toContain(
+      'refused: status 400, body errors[] (JSON:API), code invalid_page_size, detail "page[size] must be at most 250."',
+    );
+    expect(run.output).toContain("differences: presets not in the catalog's list: lastMonthWidget");
     expect(run.output).toContain('{startDate: string (timestamp), endDate: string (timestamp)} | null');
   });
 });

@@ -12,7 +12,10 @@ function setUp(which: 'demo' | 'agency' = 'demo') {
 describe('pullReport (sidebar and schedules)', () => {
   it('returns the table with the days asked for and the data-through date', () => {
     const h = setUp();
-    const result = h.run((ex) => pullReport(ex, { report: 'earnings', siteId: 'site-1', start: 'lastMonth' }, { purpose: 'user' }), 'sidebar');
+    const result = h.run(
+      (ex) => pullReport(ex, { report: 'earnings', siteId: 'site-1', start: 'lastMonth' }, { purpose: 'user' }),
+      'sidebar',
+    );
     expect(result.spec.key).toBe('earnings');
     expect(result.sites).toEqual(['site-1']);
     expect([result.startDate, result.endDate, result.dataThrough]).toEqual(['2026-10-01', '2026-10-31', '2026-11-19']);
@@ -27,7 +30,10 @@ describe('pullReport (sidebar and schedules)', () => {
       (ex) => pullReport(ex, { report: 'traffic/summary', siteId: 'ALL', start: '2026-10-01', end: '2026-10-31' }, { purpose: 'user' }),
       'sidebar',
     );
-    const active = h.api.sites('agency-client').filter((s) => s.status === 'Active').map((s) => s.id);
+    const active = h.api
+      .sites('agency-client')
+      .filter((s) => s.status === 'Active')
+      .map((s) => s.id);
     expect(active.length).toBeGreaterThanOrEqual(10);
     expect(result.sites).toEqual(active);
     expect(result.table.columns[0]).toMatchObject({ header: 'Site', type: 'text' });
@@ -53,10 +59,13 @@ describe('pullReport (sidebar and schedules)', () => {
     expect(messages).toContain('site-3 (2 of 2): fetched page 1 of 1');
   });
 
-  it('checks every site\'s bounds before fetching any rows', () => {
+  it("checks every site's bounds before fetching any rows", () => {
     const h = setUp();
     const run = () =>
-      h.run((ex) => pullReport(ex, { report: 'earnings', siteId: [['site-1'], ['site-old']], start: 'lastMonth' }, { purpose: 'user' }), 'sidebar');
+      h.run(
+        (ex) => pullReport(ex, { report: 'earnings', siteId: [['site-1'], ['site-old']], start: 'lastMonth' }, { purpose: 'user' }),
+        'sidebar',
+      );
     expect(run).toThrow('Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.');
     expect(h.api.stats.byPath['/creator-api/v1/sites/site-1/earnings']).toBeUndefined();
   });
@@ -64,10 +73,16 @@ describe('pullReport (sidebar and schedules)', () => {
   it('a forced refresh re-reads rows and bounds; a rows-only one keeps the bounds', () => {
     const h = setUp();
     const pull = (bypassCache: boolean | 'rows') =>
-      h.run((ex) => pullReport(ex, { report: 'earnings', siteId: 'site-2', start: 'lastMonth' }, { purpose: 'user', bypassCache }), 'sidebar');
+      h.run(
+        (ex) => pullReport(ex, { report: 'earnings', siteId: 'site-2', start: 'lastMonth' }, { purpose: 'user', bypassCache }),
+        'sidebar',
+      );
     pull(false);
     pull(false);
-    const count = () => [h.api.stats.byPath['/creator-api/v1/sites/site-2/date-bounds'], h.api.stats.byPath['/creator-api/v1/sites/site-2/earnings']];
+    const count = () => [
+      h.api.stats.byPath['/creator-api/v1/sites/site-2/date-bounds'],
+      h.api.stats.byPath['/creator-api/v1/sites/site-2/earnings'],
+    ];
     expect(count()).toEqual([1, 1]);
     pull('rows');
     expect(count()).toEqual([1, 2]);
@@ -78,7 +93,12 @@ describe('pullReport (sidebar and schedules)', () => {
   it('works out each day once, but gives every date cell its own Date', () => {
     const h = setUp();
     const result = h.run(
-      (ex) => pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', limit: 500 }, { purpose: 'user' }),
+      (ex) =>
+        pullReport(
+          ex,
+          { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', limit: 500 },
+          { purpose: 'user' },
+        ),
       'sidebar',
     );
     const at = result.table.columns.findIndex((c) => c.field === 'modifiedDate');
@@ -99,7 +119,12 @@ describe('pullReport (sidebar and schedules)', () => {
       const h = setUp();
       h.emu.resetCounters();
       const result = h.run(
-        (ex) => pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', limit: 1000 }, { purpose: 'user' }),
+        (ex) =>
+          pullReport(
+            ex,
+            { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', limit: 1000 },
+            { purpose: 'user' },
+          ),
         'sidebar',
       );
       expect(result.rows).toBe(1000);
@@ -114,7 +139,11 @@ describe('pullReport (sidebar and schedules)', () => {
     it('an out-of-bounds range fails with the available range, and no page beyond the first is asked for', () => {
       const h = setUp();
       const run = () =>
-        h.run((ex) => pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-12-31' }, { purpose: 'user' }), 'sidebar');
+        h.run(
+          (ex) =>
+            pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-12-31' }, { purpose: 'user' }),
+          'sidebar',
+        );
       expect(run).toThrow(/^Earnings data for site-1 is available from 2024-01-01 to 2026-11-19\. Choose dates inside that range\.$/);
       expect(caught(run).code).toBe('OUT_OF_BOUNDS');
       // The first try sent page 1 with the bounds; the second knew the bounds and sent nothing.
@@ -125,7 +154,11 @@ describe('pullReport (sidebar and schedules)', () => {
     it('known bounds are checked first, as before', () => {
       const h = setUp();
       const pull = (end: string) =>
-        h.run((ex) => pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: '2026-11-01', end, limit: 10 }, { purpose: 'user' }), 'sidebar');
+        h.run(
+          (ex) =>
+            pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: '2026-11-01', end, limit: 10 }, { purpose: 'user' }),
+          'sidebar',
+        );
       pull('2026-11-10');
       h.emu.resetCounters();
       expect(() => pull('2026-11-30')).toThrow(/available from .* to 2026-11-19/);
@@ -135,17 +168,25 @@ describe('pullReport (sidebar and schedules)', () => {
 
     it('a preset still reads the bounds first', () => {
       const h = setUp();
-      h.run((ex) => pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: 'lastMonth', limit: 10 }, { purpose: 'user' }), 'sidebar');
+      h.run(
+        (ex) => pullReport(ex, { report: 'pages/performance', siteId: 'site-1', start: 'lastMonth', limit: 10 }, { purpose: 'user' }),
+        'sidebar',
+      );
       const log = h.api.stats.log.filter((e) => e.path !== '/oauth/token');
       expect(log.map((e) => e.path)).toEqual([bounds, pages]);
       expect(h.emu.counters.roundTrips).toBe(3);
     });
 
-    it('several sites: every unknown site\'s bounds go with the first page, checked before any other page', () => {
+    it("several sites: every unknown site's bounds go with the first page, checked before any other page", () => {
       const h = setUp();
       const run = () =>
         h.run(
-          (ex) => pullReport(ex, { report: 'earnings', siteId: [['site-1'], ['site-old']], start: '2026-10-01', end: '2026-10-31' }, { purpose: 'user' }),
+          (ex) =>
+            pullReport(
+              ex,
+              { report: 'earnings', siteId: [['site-1'], ['site-old']], start: '2026-10-01', end: '2026-10-31' },
+              { purpose: 'user' },
+            ),
           'sidebar',
         );
       expect(run).toThrow('Site site-old is inactive, so it has no data to report. Choose an active site, or "all" for every active one.');
@@ -169,7 +210,7 @@ describe('pullReport (sidebar and schedules)', () => {
     });
   });
 
-  it('formula purpose needs the owner\'s consent; user purpose does not', () => {
+  it("formula purpose needs the owner's consent; user purpose does not", () => {
     const h = setUp();
     expect(() => h.run((ex) => pullReport(ex, { report: 'sites' }, { purpose: 'formula' }), 'formula')).toThrow(/Formulas are off/);
     expect(h.run((ex) => pullReport(ex, { report: 'sites' }, { purpose: 'user' }), 'sidebar').rows).toBe(5);

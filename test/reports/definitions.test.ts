@@ -1,5 +1,13 @@
 import { cleanDefinition } from '../../src/reports/validate-definition';
-import { getStatus, listDefinitions, newReportId, putDefinition, putStatus, deleteDefinition, EMPTY_STATUS } from '../../src/reports/report-store';
+import {
+  getStatus,
+  listDefinitions,
+  newReportId,
+  putDefinition,
+  putStatus,
+  deleteDefinition,
+  EMPTY_STATUS,
+} from '../../src/reports/report-store';
 import { createWorld, execution } from './stub-platform';
 import { formatDate } from '../dates/clock-stub';
 
@@ -9,7 +17,13 @@ const base = { report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetNa
 describe('a saved report is checked before it is stored', () => {
   test('a good definition keeps its preset as typed and gets a readable default name', () => {
     const def = cleanDefinition(base, ctx);
-    expect(def).toMatchObject({ report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Earnings', schedule: { every: 'off' } });
+    expect(def).toMatchObject({
+      report: 'earnings',
+      siteId: 'site-1',
+      start: 'lastMonth',
+      sheetName: 'Earnings',
+      schedule: { every: 'off' },
+    });
     expect(def.end).toBeUndefined();
     expect(def.name).toBe('Earnings: site-1');
   });
@@ -50,8 +64,15 @@ describe('a saved report is checked before it is stored', () => {
   });
 
   test('schedules keep only the fields their frequency uses', () => {
-    expect(cleanDefinition({ ...base, schedule: { every: 'day', hour: '6', weekDay: 3 } }, ctx).schedule).toEqual({ every: 'day', hour: 6 });
-    expect(cleanDefinition({ ...base, schedule: { every: 'week', hour: 7, weekDay: 1 } }, ctx).schedule).toEqual({ every: 'week', hour: 7, weekDay: 1 });
+    expect(cleanDefinition({ ...base, schedule: { every: 'day', hour: '6', weekDay: 3 } }, ctx).schedule).toEqual({
+      every: 'day',
+      hour: 6,
+    });
+    expect(cleanDefinition({ ...base, schedule: { every: 'week', hour: 7, weekDay: 1 } }, ctx).schedule).toEqual({
+      every: 'week',
+      hour: 7,
+      weekDay: 1,
+    });
   });
 });
 

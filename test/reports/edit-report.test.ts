@@ -1,4 +1,8 @@
-jest.mock('../../src/reports/runner', () => ({ sheetRunner: () => { throw new Error('unit tests pass their own runner'); } }));
+jest.mock('../../src/reports/runner', () => ({
+  sheetRunner: () => {
+    throw new Error('unit tests pass their own runner');
+  },
+}));
 
 /**
  * Editing a saved report (the Saved tab's editor sends the whole definition again, with its id):
@@ -12,7 +16,15 @@ import { isCreatorError } from '../../src/shared/errors';
 import type { ReportDefinition } from '../../src/shared/types';
 import { createWorld, execution, type StubWorld } from './stub-platform';
 
-const saved = (world: StubWorld) => service.saveReport(execution(world), { name: 'Mine', report: 'earnings', siteId: 'site-2', start: 'lastThirtyDays', sheetName: 'Earnings - site-2', schedule: { every: 'day', hour: 18 } });
+const saved = (world: StubWorld) =>
+  service.saveReport(execution(world), {
+    name: 'Mine',
+    report: 'earnings',
+    siteId: 'site-2',
+    start: 'lastThirtyDays',
+    sheetName: 'Earnings - site-2',
+    schedule: { every: 'day', hour: 18 },
+  });
 
 function failure(work: () => unknown): { code: string; message: string } {
   try {
@@ -41,14 +53,24 @@ describe('editing a saved report', () => {
     };
     const view = service.saveReport(execution(world), edited);
     // Headers are read as their fields, kept in the report's own order.
-    expect(view).toMatchObject({ ...edited, options: { limit: 25, columns: ['pageUrl', 'earnings', 'rpm'] }, reportLabel: 'Page performance', datesText: '2026-09-01 to 2026-09-30' });
+    expect(view).toMatchObject({
+      ...edited,
+      options: { limit: 25, columns: ['pageUrl', 'earnings', 'rpm'] },
+      reportLabel: 'Page performance',
+      datesText: '2026-09-01 to 2026-09-30',
+    });
     // One report, changed: not a second one.
     expect(service.listReports(execution(world)).reports.map((r) => r.id)).toEqual([first.id]);
   });
 
   test('every column is the same as no choice (new fields the API adds show up too)', () => {
     const spec = findReport('earnings')!;
-    expect(readColumns(spec, spec.columns.map((c) => c.header))).toBeUndefined();
+    expect(
+      readColumns(
+        spec,
+        spec.columns.map((c) => c.header),
+      ),
+    ).toBeUndefined();
   });
 
   test.each([
@@ -63,7 +85,11 @@ describe('editing a saved report', () => {
     ],
     [{ options: { columns: [] } }, 'BAD_INPUT', 'Pick at least one column of Earnings (or all of them).'],
     [{ options: { columns: 'earnings' } }, 'BAD_INPUT', 'The columns must be a list of columns of Earnings, not "earnings".'],
-    [{ options: { columns: [{}] } }, 'BAD_INPUT', 'A value of an unexpected kind is not a column of Earnings. Its columns are Date, Earnings, Pageviews, Sessions, RPM, Page RPM, RPS.'],
+    [
+      { options: { columns: [{}] } },
+      'BAD_INPUT',
+      'A value of an unexpected kind is not a column of Earnings. Its columns are Date, Earnings, Pageviews, Sessions, RPM, Page RPM, RPS.',
+    ],
     [
       { mode: 'history', options: { columns: ['date', 'earnings'] } },
       'BAD_INPUT',
@@ -74,9 +100,18 @@ describe('editing a saved report', () => {
     const world = createWorld();
     const first = saved(world);
     const { id: _id, status: _status, reportLabel: _label, datesText: _dates, ...definition } = first;
-    expect(failure(() => service.saveReport(execution(world), { ...definition, id: first.id, ...change } as ReportDefinition))).toEqual({ code, message });
+    expect(failure(() => service.saveReport(execution(world), { ...definition, id: first.id, ...change } as ReportDefinition))).toEqual({
+      code,
+      message,
+    });
     const [kept] = service.listReports(execution(world)).reports;
-    expect(kept).toMatchObject({ id: first.id, report: 'earnings', siteId: 'site-2', start: 'lastThirtyDays', sheetName: 'Earnings - site-2' });
+    expect(kept).toMatchObject({
+      id: first.id,
+      report: 'earnings',
+      siteId: 'site-2',
+      start: 'lastThirtyDays',
+      sheetName: 'Earnings - site-2',
+    });
     expect(kept.options).toBeUndefined();
   });
 });

@@ -20,7 +20,14 @@ interface ListView {
 
 function scheduled(w: World): { id: string } {
   w.connect();
-  return w.call<{ id: string }>('saveReport', { name: 'Daily', report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Daily', schedule: { every: 'hour' } });
+  return w.call<{ id: string }>('saveReport', {
+    name: 'Daily',
+    report: 'earnings',
+    siteId: 'site-1',
+    start: 'lastMonth',
+    sheetName: 'Daily',
+    schedule: { every: 'hour' },
+  });
 }
 
 describe.each(BOTH_MODES)('a trigger run that cannot reach its spreadsheet (%s platform otherwise)', (_mode, variants) => {
@@ -34,7 +41,8 @@ describe.each(BOTH_MODES)('a trigger run that cannot reach its spreadsheet (%s p
     expect(w.api.stats.requests).toBe(requests);
     expect(w.values('Daily')).toEqual([]);
 
-    const expected = 'The scheduled refresh at 2026-10-05 13:00 UTC could not open this spreadsheet (Google gave the trigger no access to it), so no saved report was refreshed. Use Refresh all reports in the menu meanwhile; docs/platform.md lists what to check.';
+    const expected =
+      'The scheduled refresh at 2026-10-05 13:00 UTC could not open this spreadsheet (Google gave the trigger no access to it), so no saved report was refreshed. Use Refresh all reports in the menu meanwhile; docs/platform.md lists what to check.';
     expect(w.call<ListView>('listReports').scheduleOwner.problem).toBe(expected);
     // Only the owner's own properties hold it: an editor's sidebar does not show it.
     expect(w.callAs<ListView>(EDITOR, 'listReports').scheduleOwner.problem).toBeNull();
@@ -80,6 +88,13 @@ test('a report that would pass the spreadsheet cell limit fails with words a use
   w.emu.runAs({ mode: 'full' }, () => w.emu.spreadsheet.insertSheet('Pages'));
   const message = w.failure(OWNER, 'runReport', { report: 'pages/performance', siteId: 'site-1', start: 'lastMonth', sheetName: 'Pages' });
   // Either the block itself or its staging copy (a refresh needs room for both) passes the limit.
-  expect(message).toMatch(/^This report (needs \d+ rows, more than fit|does not fit) in this spreadsheet: Google allows 10 million cells per spreadsheet[,.].* Delete sheets, rows or columns you do not need, add a limit, or pull it into another spreadsheet\.$/);
-  expect(w.values('Pages').flat().filter((v) => v !== '')).toEqual([]);
+  expect(message).toMatch(
+    /^This report (needs \d+ rows, more than fit|does not fit) in this spreadsheet: Google allows 10 million cells per spreadsheet[,.].* Delete sheets, rows or columns you do not need, add a limit, or pull it into another spreadsheet\.$/,
+  );
+  expect(
+    w
+      .values('Pages')
+      .flat()
+      .filter((v) => v !== ''),
+  ).toEqual([]);
 });

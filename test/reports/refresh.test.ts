@@ -1,5 +1,9 @@
 // The real pull-and-write is exercised in the emulator tests; these pass a stub runner.
-jest.mock('../../src/reports/runner', () => ({ sheetRunner: () => { throw new Error('unit tests pass their own runner'); } }));
+jest.mock('../../src/reports/runner', () => ({
+  sheetRunner: () => {
+    throw new Error('unit tests pass their own runner');
+  },
+}));
 
 import * as service from '../../src/reports/saved-reports-service';
 import { withDocumentLock } from '../../src/run/document-lock';
@@ -23,7 +27,13 @@ describe('refreshing saved reports on demand', () => {
     expect(runner.calls[0].request.end).toBeUndefined();
     expect(runner.calls[1].request).toMatchObject({ start: '7daysAgo', end: 'yesterday' });
     const listed = service.listReports(execution(world)).reports;
-    expect(listed[0].status).toMatchObject({ outcome: 'ok', rows: 2, dataThrough: '2026-10-04', lastError: null, lastRunAt: '2026-10-05T12:00:00.000Z' });
+    expect(listed[0].status).toMatchObject({
+      outcome: 'ok',
+      rows: 2,
+      dataThrough: '2026-10-04',
+      lastError: null,
+      lastRunAt: '2026-10-05T12:00:00.000Z',
+    });
   });
 
   test('only the chosen reports run; an unknown id is reported, not fatal', () => {
@@ -33,7 +43,10 @@ describe('refreshing saved reports on demand', () => {
     const runner = stubRunner(world);
     const outcomes = service.refreshReports(execution(world), [b.id, 'gone'], runner);
     expect(runner.sheets()).toEqual(['B']);
-    expect(outcomes.map((o) => [o.id, o.outcome])).toEqual([[b.id, 'ok'], ['gone', 'error']]);
+    expect(outcomes.map((o) => [o.id, o.outcome])).toEqual([
+      [b.id, 'ok'],
+      ['gone', 'error'],
+    ]);
   });
 
   test('a failing report records its error while the others still refresh and keep their rows', () => {
@@ -77,7 +90,11 @@ describe('refreshing saved reports on demand', () => {
     expect(runner.sheets()).toEqual(['A', 'B']);
     const slow = stubRunner(world, { takesMs: 400_000 });
     // A report that alone outlasts the budget fails in words (it would otherwise be retried forever).
-    expect(service.refreshReports(execution(world, 'trigger'), undefined, slow).map((o) => o.outcome)).toEqual(['error', 'skipped', 'skipped']);
+    expect(service.refreshReports(execution(world, 'trigger'), undefined, slow).map((o) => o.outcome)).toEqual([
+      'error',
+      'skipped',
+      'skipped',
+    ]);
     expect(slow.sheets()).toEqual(['A']);
   });
 
@@ -87,7 +104,10 @@ describe('refreshing saved reports on demand', () => {
     save(world, 'B');
     // A is quick and B unknown: B starts with 320 s left but needs 400 s.
     const runner = stubRunner(world, { takesMs: 10_000 });
-    const slowB = { run: (ex: Parameters<typeof runner.run>[0], req: Parameters<typeof runner.run>[1], o: Parameters<typeof runner.run>[2]) => (req.sheetName === 'B' ? stubRunner(world, { takesMs: 400_000 }).run(ex, req, o) : runner.run(ex, req, o)) };
+    const slowB = {
+      run: (ex: Parameters<typeof runner.run>[0], req: Parameters<typeof runner.run>[1], o: Parameters<typeof runner.run>[2]) =>
+        req.sheetName === 'B' ? stubRunner(world, { takesMs: 400_000 }).run(ex, req, o) : runner.run(ex, req, o),
+    };
     expect(service.refreshReports(execution(world, 'trigger'), undefined, slowB).map((o) => o.outcome)).toEqual(['ok', 'skipped']);
     expect(service.listReports(execution(world)).reports[1].status.outcome).toBe('never');
   });
@@ -97,7 +117,9 @@ describe('refreshing saved reports on demand', () => {
     save(world, 'A');
     world.lockHolder = {};
     const runner = stubRunner(world);
-    expect(() => service.refreshReports(execution(world), undefined, runner)).toThrow('Another report is being written to this spreadsheet. Try again in a minute.');
+    expect(() => service.refreshReports(execution(world), undefined, runner)).toThrow(
+      'Another report is being written to this spreadsheet. Try again in a minute.',
+    );
     expect(runner.calls).toHaveLength(0);
   });
 
@@ -112,7 +134,16 @@ describe('refreshing saved reports on demand', () => {
         withDocumentLock(ex, () => seen.push(`wrote ${request.sheetName}`));
         // Leaving the nested section keeps the refresh's lock: no other refresh slips in between reports.
         seen.push(world.lockHolder !== null ? 'still held' : 'released');
-        return { sheetName: request.sheetName ?? '', range: 'A1', rows: 0, startDate: null, endDate: null, dataThrough: null, seconds: 0, truncated: false };
+        return {
+          sheetName: request.sheetName ?? '',
+          range: 'A1',
+          rows: 0,
+          startDate: null,
+          endDate: null,
+          dataThrough: null,
+          seconds: 0,
+          truncated: false,
+        };
       },
     });
     expect(seen).toEqual(['wrote A', 'still held', 'wrote B', 'still held']);
@@ -127,14 +158,21 @@ describe('refreshing saved reports on demand', () => {
         { id: '2', name: 'Pages', outcome: 'error', message: 'The credential was rejected.' },
         { id: '3', name: 'Devices', outcome: 'skipped' },
       ]),
-    ).toBe('Refreshed 1 of 3 reports. Failed: Pages (The credential was rejected.). Not reached in time: Devices; refresh again to finish. Details in the "Creator Reporting status" sheet.');
+    ).toBe(
+      'Refreshed 1 of 3 reports. Failed: Pages (The credential was rejected.). Not reached in time: Devices; refresh again to finish. Details in the "Creator Reporting status" sheet.',
+    );
   });
 
   test('the menu summary tells reports waiting for approval from reports out of time', () => {
     expect(
       service.summarize([
         { id: '1', name: 'Earnings', outcome: 'ok', rows: 3 },
-        { id: '2', name: 'Planted', outcome: 'skipped', message: 'Needs approval by owner@example.com: it was saved by editor@example.com, ...' },
+        {
+          id: '2',
+          name: 'Planted',
+          outcome: 'skipped',
+          message: 'Needs approval by owner@example.com: it was saved by editor@example.com, ...',
+        },
       ]),
     ).toBe(
       'Refreshed 1 of 2 reports. Waiting for your approval (saved by someone else): Planted; approve them in the sidebar to refresh them with your credential. Details in the "Creator Reporting status" sheet.',

@@ -28,7 +28,16 @@ beforeAll(async () => {
   script = out.outputFiles[0].text;
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 60_000);
 
@@ -60,7 +69,14 @@ const cardText = (page: Page, i: number) => page.locator('[data-report-id]').nth
 test('lists saved reports with their status; names stay text; Run refreshes and shows the result', async () => {
   const w = createWorld(bundle);
   w.connect();
-  w.call('saveReport', { name: '<img src=x onerror=alert(1)>', report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'A', schedule: { every: 'day', hour: 6 } });
+  w.call('saveReport', {
+    name: '<img src=x onerror=alert(1)>',
+    report: 'earnings',
+    siteId: 'site-1',
+    start: 'lastMonth',
+    sheetName: 'A',
+    schedule: { every: 'day', hour: 6 },
+  });
   const page = await open(w, OWNER);
   await page.locator('[data-report-id]').first().waitFor();
   expect(await page.locator('[data-report-id] img').count()).toBe(0);
@@ -99,13 +115,25 @@ test('a failure shows in words on the report; Delete asks for a second click', a
 test("someone else's schedule: the owner line names them and Take over makes it mine", async () => {
   const w = createWorld(bundle);
   w.connect();
-  w.call('saveReport', { name: 'C', report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'C', schedule: { every: 'hour' } });
+  w.call('saveReport', {
+    name: 'C',
+    report: 'earnings',
+    siteId: 'site-1',
+    start: 'lastMonth',
+    sheetName: 'C',
+    schedule: { every: 'hour' },
+  });
   const page = await open(w, EDITOR);
   const owner = page.locator('[data-test=schedule-owner]');
   await owner.getByText(OWNER, { exact: false }).waitFor();
   await page.getByRole('button', { name: 'Take over' }).click();
   await owner.getByText(/your account/).waitFor();
-  expect(w.triggers().map((t) => t.owner).sort()).toEqual([EDITOR, OWNER]);
+  expect(
+    w
+      .triggers()
+      .map((t) => t.owner)
+      .sort(),
+  ).toEqual([EDITOR, OWNER]);
   await page.close();
 });
 
@@ -139,11 +167,18 @@ test('Edit changes the schedule; offerSave saves what the builder ran', async ()
   await page.getByText('Traffic, both sites').waitFor();
   expect(await offer.isHidden()).toBe(true);
   const saved = w.call<{ reports: Array<Record<string, unknown>> }>('listReports').reports[1];
-  expect(saved).toMatchObject({ name: 'Traffic, both sites', report: 'traffic/summary', siteId: ['site-1', 'site-2'], start: 'lastThirtyDays', sheetName: 'Traffic', schedule: { every: 'day', hour: 5 } });
+  expect(saved).toMatchObject({
+    name: 'Traffic, both sites',
+    report: 'traffic/summary',
+    siteId: ['site-1', 'site-2'],
+    start: 'lastThirtyDays',
+    sheetName: 'Traffic',
+    schedule: { every: 'day', hour: 5 },
+  });
   await page.close();
 });
 
-test("a report someone else saved waits for my approval; Approve lets my Run and schedule use it", async () => {
+test('a report someone else saved waits for my approval; Approve lets my Run and schedule use it', async () => {
   const w = createWorld(bundle);
   w.connect();
   w.callAs(EDITOR, 'saveReport', { name: 'Planted', report: 'earnings', siteId: 'all', start: 'lastMonth', sheetName: 'E' });
@@ -184,7 +219,9 @@ test('Edit keeps what the pickers cannot show as they are: a list of sites, roll
   expect(await page.locator('select[name=site] option:checked').textContent()).toBe('site-1, site-2 (as saved)');
   expect(await page.locator('select[name=preset] option:checked').textContent()).toBe('7 days ago to yesterday (as saved)');
   expect(await page.locator('input[name=limit]').inputValue()).toBe('10');
-  expect(await page.locator('[data-test=columns] input:checked').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(['pageUrl', 'earnings']);
+  expect(
+    await page.locator('[data-test=columns] input:checked').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+  ).toEqual(['pageUrl', 'earnings']);
   await page.locator('select[name=every]').selectOption('hour');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Hourly', { exact: false }).first().waitFor();

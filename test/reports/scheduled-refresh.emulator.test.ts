@@ -35,42 +35,59 @@ describe('scheduled refresh on the emulator', () => {
   test.each([
     ['the same as', {}],
     ['other than', { scriptTimeZone: 'Asia/Tokyo', triggerListing: 'perProject', hiddenEmails: true }],
-  ] as Array<[string, Partial<PlatformVariants>]>)('reports come due at their hour in the spreadsheet time zone (script time zone %s it) and run once per slot', (_name, variants) => {
-    // Monday 5 October, 08:00 in New York.
-    const w = createWorld(bundle, { now: '2026-10-05T12:00:00Z', variants });
-    w.connect();
-    save(w, { name: 'Daily earnings', report: 'earnings', sheetName: 'Daily', schedule: { every: 'day', hour: 6 } });
-    save(w, { name: 'Hourly traffic', report: 'traffic/summary', siteId: 'site-2', start: 'lastThirtyDays', sheetName: 'Hourly', schedule: { every: 'hour' } });
-    save(w, { name: 'Weekly devices', report: 'devices/performance', siteId: 'site-3', start: 'monthToDate', sheetName: 'Weekly', schedule: { every: 'week', hour: 7, weekDay: 3 } });
-    expect(w.triggers()).toEqual([{ id: expect.any(String), owner: OWNER, handler: 'onScheduleTrigger' }]);
+  ] as Array<[string, Partial<PlatformVariants>]>)(
+    'reports come due at their hour in the spreadsheet time zone (script time zone %s it) and run once per slot',
+    (_name, variants) => {
+      // Monday 5 October, 08:00 in New York.
+      const w = createWorld(bundle, { now: '2026-10-05T12:00:00Z', variants });
+      w.connect();
+      save(w, { name: 'Daily earnings', report: 'earnings', sheetName: 'Daily', schedule: { every: 'day', hour: 6 } });
+      save(w, {
+        name: 'Hourly traffic',
+        report: 'traffic/summary',
+        siteId: 'site-2',
+        start: 'lastThirtyDays',
+        sheetName: 'Hourly',
+        schedule: { every: 'hour' },
+      });
+      save(w, {
+        name: 'Weekly devices',
+        report: 'devices/performance',
+        siteId: 'site-3',
+        start: 'monthToDate',
+        sheetName: 'Weekly',
+        schedule: { every: 'week', hour: 7, weekDay: 3 },
+      });
+      expect(w.triggers()).toEqual([{ id: expect.any(String), owner: OWNER, handler: 'onScheduleTrigger' }]);
 
-    w.emu.clock.advance(HOUR); // 09:00
-    w.fire();
-    expect(w.values('Hourly').length).toBeGreaterThan(1);
-    expect(w.values('Daily')).toEqual([]);
-    expect(w.values('Weekly')).toEqual([]);
+      w.emu.clock.advance(HOUR); // 09:00
+      w.fire();
+      expect(w.values('Hourly').length).toBeGreaterThan(1);
+      expect(w.values('Daily')).toEqual([]);
+      expect(w.values('Weekly')).toEqual([]);
 
-    setClock(w, '2026-10-06T10:30:00Z'); // Tuesday 06:30
-    w.fire();
-    expect(w.values('Daily').length).toBeGreaterThan(1);
-    expect(w.values('Weekly')).toEqual([]);
-    const requests = w.api.stats.requests;
-    w.emu.clock.advance(10 * 60_000); // 06:40: same slots, nothing to do
-    w.fire();
-    expect(w.api.stats.requests).toBe(requests);
+      setClock(w, '2026-10-06T10:30:00Z'); // Tuesday 06:30
+      w.fire();
+      expect(w.values('Daily').length).toBeGreaterThan(1);
+      expect(w.values('Weekly')).toEqual([]);
+      const requests = w.api.stats.requests;
+      w.emu.clock.advance(10 * 60_000); // 06:40: same slots, nothing to do
+      w.fire();
+      expect(w.api.stats.requests).toBe(requests);
 
-    setClock(w, '2026-10-07T11:15:00Z'); // Wednesday 07:15
-    w.fire();
-    expect(w.values('Weekly').length).toBeGreaterThan(1);
+      setClock(w, '2026-10-07T11:15:00Z'); // Wednesday 07:15
+      w.fire();
+      expect(w.values('Weekly').length).toBeGreaterThan(1);
 
-    const daily = w.statusRows().find((r) => r.Name === 'Daily earnings')!;
-    expect(daily).toMatchObject({ Outcome: 'OK', Schedule: 'Daily at 06:00', 'Last error': '' });
-    expect(daily['Trigger owner']).toBe(variants.hiddenEmails ? 'the editor who turned schedules on (e-mail not shown)' : OWNER);
-    // Wednesday's 06:00 slot ran at 07:15 local; the sheet reads the written time in its own zone.
-    expect(daily['Last run']).toEqual(new Date('2026-10-07T11:15:00Z'));
-    expect(daily['Next run']).toEqual(new Date('2026-10-08T10:00:00Z'));
-    expect(w.statusRows().map((r) => r.Schedule)).toEqual(['Daily at 06:00', 'Hourly', 'Weekly on Wednesday at 07:00']);
-  });
+      const daily = w.statusRows().find((r) => r.Name === 'Daily earnings')!;
+      expect(daily).toMatchObject({ Outcome: 'OK', Schedule: 'Daily at 06:00', 'Last error': '' });
+      expect(daily['Trigger owner']).toBe(variants.hiddenEmails ? 'the editor who turned schedules on (e-mail not shown)' : OWNER);
+      // Wednesday's 06:00 slot ran at 07:15 local; the sheet reads the written time in its own zone.
+      expect(daily['Last run']).toEqual(new Date('2026-10-07T11:15:00Z'));
+      expect(daily['Next run']).toEqual(new Date('2026-10-08T10:00:00Z'));
+      expect(w.statusRows().map((r) => r.Schedule)).toEqual(['Daily at 06:00', 'Hourly', 'Weekly on Wednesday at 07:00']);
+    },
+  );
 
   test('a run that would exceed the time budget continues next hour without losing or repeating a report', () => {
     // Slow network: every round trip takes 40 virtual seconds.
@@ -115,7 +132,11 @@ describe('scheduled refresh on the emulator', () => {
     w.emu.clock.advance(HOUR);
     w.api.inject({ kind: 'revoke', path: 'traffic/summary' });
     const outcomes = w.call<Array<{ name: string; outcome: string; message?: string }>>('refreshReports');
-    expect(outcomes.map((o) => [o.name, o.outcome])).toEqual([['A', 'ok'], ['B', 'error'], ['C', 'error']]);
+    expect(outcomes.map((o) => [o.name, o.outcome])).toEqual([
+      ['A', 'ok'],
+      ['B', 'error'],
+      ['C', 'error'],
+    ]);
     expect(w.values('B')).toEqual(before.B);
     expect(w.values('C')).toEqual(before.C);
     const rows = w.statusRows();
@@ -130,53 +151,65 @@ describe('scheduled refresh on the emulator', () => {
   test.each([
     ['listed per document, e-mails shown', {}],
     ['listed per project only, e-mails hidden', { triggerListing: 'perProject', hiddenEmails: true }],
-  ] as Array<[string, Partial<PlatformVariants>]>)('one trigger per document (%s): created by the first schedule, taken over, re-created, removed', (_name, variants) => {
-    const w = createWorld(bundle, { variants });
-    const shown = (email: string) => (variants.hiddenEmails ? '' : email);
-    w.connect();
-    w.connect(EDITOR);
-    const a = save(w, { name: 'A', report: 'earnings', sheetName: 'A', schedule: { every: 'day', hour: 6 } });
-    const first = w.triggers();
-    expect(first).toEqual([{ id: expect.any(String), owner: OWNER, handler: 'onScheduleTrigger' }]);
+  ] as Array<[string, Partial<PlatformVariants>]>)(
+    'one trigger per document (%s): created by the first schedule, taken over, re-created, removed',
+    (_name, variants) => {
+      const w = createWorld(bundle, { variants });
+      const shown = (email: string) => (variants.hiddenEmails ? '' : email);
+      w.connect();
+      w.connect(EDITOR);
+      const a = save(w, { name: 'A', report: 'earnings', sheetName: 'A', schedule: { every: 'day', hour: 6 } });
+      const first = w.triggers();
+      expect(first).toEqual([{ id: expect.any(String), owner: OWNER, handler: 'onScheduleTrigger' }]);
 
-    expect(w.callAs<ListView>(OWNER, 'listReports').scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: shown(OWNER), isMine: true }));
-    expect(w.callAs<ListView>(EDITOR, 'listReports').scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: shown(OWNER), isMine: false }));
-    const taken = w.callAs<ListView>(EDITOR, 'takeOverSchedule');
-    expect(taken.scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: shown(EDITOR), isMine: true }));
-    expect(w.triggers().map((t) => t.owner).sort()).toEqual([EDITOR, OWNER]);
+      expect(w.callAs<ListView>(OWNER, 'listReports').scheduleOwner).toEqual(
+        expect.objectContaining({ active: true, ownerEmail: shown(OWNER), isMine: true }),
+      );
+      expect(w.callAs<ListView>(EDITOR, 'listReports').scheduleOwner).toEqual(
+        expect.objectContaining({ active: true, ownerEmail: shown(OWNER), isMine: false }),
+      );
+      const taken = w.callAs<ListView>(EDITOR, 'takeOverSchedule');
+      expect(taken.scheduleOwner).toEqual(expect.objectContaining({ active: true, ownerEmail: shown(EDITOR), isMine: true }));
+      expect(
+        w
+          .triggers()
+          .map((t) => t.owner)
+          .sort(),
+      ).toEqual([EDITOR, OWNER]);
 
-    // The old owner's trigger runs, sees it is no longer the one, and removes itself.
-    setClock(w, '2026-10-06T10:10:00Z');
-    w.emu.fireTrigger(first[0].id);
-    expect(w.triggers().map((t) => t.owner)).toEqual([EDITOR]);
-    expect(w.values('A')).toEqual([]);
-    // The owner saved it: the editor's trigger waits for the editor's approval.
-    w.fire();
-    expect(w.values('A')).toEqual([]);
-    expect(w.statusRows()[0].Outcome).toBe('Needs approval');
-    w.callAs(EDITOR, 'approveReport', a.id);
-    setClock(w, '2026-10-07T10:10:00Z');
-    w.fire();
-    expect(w.values('A').length).toBeGreaterThan(1);
-    expect(w.statusRows()[0]['Trigger owner']).toBe(shown(EDITOR) || 'the editor who turned schedules on (e-mail not shown)');
+      // The old owner's trigger runs, sees it is no longer the one, and removes itself.
+      setClock(w, '2026-10-06T10:10:00Z');
+      w.emu.fireTrigger(first[0].id);
+      expect(w.triggers().map((t) => t.owner)).toEqual([EDITOR]);
+      expect(w.values('A')).toEqual([]);
+      // The owner saved it: the editor's trigger waits for the editor's approval.
+      w.fire();
+      expect(w.values('A')).toEqual([]);
+      expect(w.statusRows()[0].Outcome).toBe('Needs approval');
+      w.callAs(EDITOR, 'approveReport', a.id);
+      setClock(w, '2026-10-07T10:10:00Z');
+      w.fire();
+      expect(w.values('A').length).toBeGreaterThan(1);
+      expect(w.statusRows()[0]['Trigger owner']).toBe(shown(EDITOR) || 'the editor who turned schedules on (e-mail not shown)');
 
-    // The editor's trigger vanishes (e.g. deleted in the Apps Script dashboard): their next list re-creates it.
-    w.emu.runAs({ user: EDITOR }, () => {
-      for (const t of w.emu.globals.ScriptApp.getProjectTriggers()) w.emu.globals.ScriptApp.deleteTrigger(t);
-    });
-    expect(w.triggers()).toEqual([]);
-    expect(w.callAs<ListView>(OWNER, 'listReports').scheduleOwner.isMine).toBe(false);
-    expect(w.triggers()).toEqual([]);
-    expect(w.callAs<ListView>(EDITOR, 'listReports').scheduleOwner).toEqual(expect.objectContaining({ active: true, isMine: true }));
-    expect(w.triggers().map((t) => t.owner)).toEqual([EDITOR]);
+      // The editor's trigger vanishes (e.g. deleted in the Apps Script dashboard): their next list re-creates it.
+      w.emu.runAs({ user: EDITOR }, () => {
+        for (const t of w.emu.globals.ScriptApp.getProjectTriggers()) w.emu.globals.ScriptApp.deleteTrigger(t);
+      });
+      expect(w.triggers()).toEqual([]);
+      expect(w.callAs<ListView>(OWNER, 'listReports').scheduleOwner.isMine).toBe(false);
+      expect(w.triggers()).toEqual([]);
+      expect(w.callAs<ListView>(EDITOR, 'listReports').scheduleOwner).toEqual(expect.objectContaining({ active: true, isMine: true }));
+      expect(w.triggers().map((t) => t.owner)).toEqual([EDITOR]);
 
-    // The owner turns the only schedule off: the editor's trigger notices at its next run and goes.
-    w.callAs(OWNER, 'saveReport', { ...a, schedule: { every: 'off' } });
-    expect(w.triggers().map((t) => t.owner)).toEqual([EDITOR]);
-    w.fire();
-    expect(w.triggers()).toEqual([]);
-    expect(w.documentProperties()['cr.schedule.owner']).toBeUndefined();
-  });
+      // The owner turns the only schedule off: the editor's trigger notices at its next run and goes.
+      w.callAs(OWNER, 'saveReport', { ...a, schedule: { every: 'off' } });
+      expect(w.triggers().map((t) => t.owner)).toEqual([EDITOR]);
+      w.fire();
+      expect(w.triggers()).toEqual([]);
+      expect(w.documentProperties()['cr.schedule.owner']).toBeUndefined();
+    },
+  );
 
   test('two refreshes of one document never interleave: a busy document is refused, and the schedule waits', () => {
     const w = createWorld(bundle);
@@ -230,7 +263,13 @@ describe('scheduled refresh on the emulator', () => {
       'Trigger owner': OWNER,
       'Last error': '',
     });
-    expect(rows[1]).toMatchObject({ Name: 'Pages', Sites: 'Example Kitchen (site-1), Wander Far Travel (site-2)', Rows: 10, Schedule: 'Off', 'Trigger owner': '' });
+    expect(rows[1]).toMatchObject({
+      Name: 'Pages',
+      Sites: 'Example Kitchen (site-1), Wander Far Travel (site-2)',
+      Rows: 10,
+      Schedule: 'Off',
+      'Trigger owner': '',
+    });
     expect(w.values('Budget')).toEqual([['my numbers']]);
 
     w.call('deleteReport', a.id);

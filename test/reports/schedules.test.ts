@@ -1,4 +1,8 @@
-jest.mock('../../src/reports/runner', () => ({ sheetRunner: () => { throw new Error('unit tests pass their own runner'); } }));
+jest.mock('../../src/reports/runner', () => ({
+  sheetRunner: () => {
+    throw new Error('unit tests pass their own runner');
+  },
+}));
 
 import * as service from '../../src/reports/saved-reports-service';
 import type { Schedule } from '../../src/shared/types';
@@ -51,7 +55,7 @@ describe('the schedule trigger', () => {
     expect(service.listReports(execution(world)).scheduleOwner).toMatchObject({ active: false, ownerEmail: '', isMine: false });
   });
 
-  test("a vanished trigger is re-created when its owner opens the list, not when someone else does", () => {
+  test('a vanished trigger is re-created when its owner opens the list, not when someone else does', () => {
     const world = createWorld();
     save(world, 'A');
     world.triggers = [];

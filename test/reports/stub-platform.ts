@@ -44,7 +44,17 @@ export interface StubWorld {
 }
 
 export function createWorld(iso = '2026-10-05T12:00:00Z', timeZone = 'America/New_York'): StubWorld {
-  return { now: Date.parse(iso), timeZone, user: 'owner@example.com', props: new MemoryProperties(), userProps: new Map(), triggers: [], nextTriggerId: 1, lockHolder: null, logs: [] };
+  return {
+    now: Date.parse(iso),
+    timeZone,
+    user: 'owner@example.com',
+    props: new MemoryProperties(),
+    userProps: new Map(),
+    triggers: [],
+    nextTriggerId: 1,
+    lockHolder: null,
+    logs: [],
+  };
 }
 
 function lockOf(world: StubWorld): Lock {
@@ -81,7 +91,8 @@ export function stubPlatform(world: StubWorld): Platform {
       list: () => world.triggers.filter((t) => t.owner === world.user).map(({ id, handler }) => ({ id, handler })),
       listProject: () => world.triggers.filter((t) => t.owner === world.user).map(({ id, handler }) => ({ id, handler })),
       createHourly: (handler) => {
-        if (world.triggers.some((t) => t.owner === world.user)) throw new Error('This add-on has created too many time-based triggers in this document for this Google user account.');
+        if (world.triggers.some((t) => t.owner === world.user))
+          throw new Error('This add-on has created too many time-based triggers in this document for this Google user account.');
         const id = `t${world.nextTriggerId++}`;
         world.triggers.push({ id, handler, owner: world.user });
         return id;

@@ -16,8 +16,21 @@ export function stubRunner(world: StubWorld, behaviour: { takesMs?: number; fail
     }
     world.now += takes;
     const code = behaviour.failFor?.[request.sheetName ?? ''];
-    if (code) throw new CreatorError(code, code === 'AUTH_FAILED' ? 'The credential was rejected. Check the client ID and secret in Settings.' : `Failed: ${code}`);
-    return { sheetName: request.sheetName ?? '', range: 'A1:B3', rows: 2, startDate: '2026-09-01', endDate: '2026-09-30', dataThrough: '2026-10-04', seconds: 10, truncated: false };
+    if (code)
+      throw new CreatorError(
+        code,
+        code === 'AUTH_FAILED' ? 'The credential was rejected. Check the client ID and secret in Settings.' : `Failed: ${code}`,
+      );
+    return {
+      sheetName: request.sheetName ?? '',
+      range: 'A1:B3',
+      rows: 2,
+      startDate: '2026-09-01',
+      endDate: '2026-09-30',
+      dataThrough: '2026-10-04',
+      seconds: 10,
+      truncated: false,
+    };
   };
   return { run, calls, sheets: () => calls.map((c) => c.request.sheetName) };
 }

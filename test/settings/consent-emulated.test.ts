@@ -30,9 +30,11 @@ describe('settings on the emulator', () => {
     expect(emu.runAs({ user: editor }, () => caught(() => loadCredential(execution(), 'user'))).code).toBe('NOT_CONFIGURED');
   });
 
-  it('without the owner\'s consent a formula is FORMULAS_NOT_ALLOWED, for the owner too', () => {
+  it("without the owner's consent a formula is FORMULAS_NOT_ALLOWED, for the owner too", () => {
     const { emu, execution } = saved(false);
-    const error = emu.runAs({ user: emu.owner, mode: 'customFunction' }, () => caught(() => loadCredential(execution('formula'), 'formula')));
+    const error = emu.runAs({ user: emu.owner, mode: 'customFunction' }, () =>
+      caught(() => loadCredential(execution('formula'), 'formula')),
+    );
     expect(error.code).toBe('FORMULAS_NOT_ALLOWED');
   });
 

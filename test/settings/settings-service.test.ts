@@ -118,7 +118,10 @@ describe('testConnection', () => {
     saveSettings(world.execution(), input);
     const result = testConnection(world.execution());
     expect(api.mints).toBe(2);
-    expect(result.sites.map((s) => [s.id, s.active])).toEqual([['site-1', true], ['site-2', false]]);
+    expect(result.sites.map((s) => [s.id, s.active])).toEqual([
+      ['site-1', true],
+      ['site-2', false],
+    ]);
     expect(result.message).toBe('Connected: 2 sites (1 active).');
   });
 });
@@ -144,7 +147,9 @@ describe('helpers', () => {
         '(this adds it to urlFetchWhitelist in appsscript.json; see docs/platform.md) and deploy again.',
     );
     // A look-alike host is not the allowed one.
-    expect(() => checkUrl('token URL', 'https://publisher-api.raptive.com.evil.example/oauth/token')).toThrow(/not an address this add-on may reach/);
+    expect(() => checkUrl('token URL', 'https://publisher-api.raptive.com.evil.example/oauth/token')).toThrow(
+      /not an address this add-on may reach/,
+    );
   });
 
   it.each(['http://example.com/v1', 'ftp://x', 'https://user:pw@host/v1', 'https://host/v1?x=1', 'https://ho st/', 'javascript:alert(1)'])(

@@ -9,7 +9,11 @@ type Mode = 'off' | 'on' | 'noScope';
 function datedTable(rows: number): BlockTable {
   const base = pagesTable(rows, (i) => (i === 1 ? '=HYPERLINK("x")' : `Page ${i}`));
   return {
-    columns: [...base.columns, { header: 'Modified', field: 'modifiedDate', type: 'date', format: 'yyyy-mm-dd' }, { header: 'seen', field: 'seen', type: 'date' }],
+    columns: [
+      ...base.columns,
+      { header: 'Modified', field: 'modifiedDate', type: 'date', format: 'yyyy-mm-dd' },
+      { header: 'seen', field: 'seen', type: 'date' },
+    ],
     rows: base.rows.map((row, i) => [...row, new Date(Date.UTC(2026, 0, 1 + (i % 28))), new Date(Date.UTC(2025, 0, 2))]),
   };
 }
@@ -35,7 +39,11 @@ describe('writes through the Sheets advanced service where it is enabled', () =>
     const seen = (['off', 'on', 'noScope'] as Mode[]).map((mode) => {
       const { ss, result } = write(mode, datedTable(30));
       const s = sheet(ss, "Bob's pages");
-      return { shown: shown(ss, "Bob's pages", result.range), values: s.getRange(result.range).getValues(), formats: s.getRange(result.range).getNumberFormats() };
+      return {
+        shown: shown(ss, "Bob's pages", result.range),
+        values: s.getRange(result.range).getValues(),
+        formats: s.getRange(result.range).getNumberFormats(),
+      };
     });
     expect(seen[0].shown[1]).toEqual(['=HYPERLINK("x")', '$1.50', '100', '2026-01-01', '2025-01-02']);
     expect(seen[0].values[1][3]).toEqual(new Date(Date.UTC(2026, 0, 1)));

@@ -25,8 +25,10 @@ function refusal(run: () => unknown): string {
   throw new Error('expected a refusal');
 }
 
-const rewrite = (ss: ReturnType<typeof setUp>['ss'], rows = 10) => () =>
-  writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows, (i) => `New ${i}`), note: 'new' });
+const rewrite =
+  (ss: ReturnType<typeof setUp>['ss'], rows = 10) =>
+  () =>
+    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows, (i) => `New ${i}`), note: 'new' });
 
 describe('the writer notices the user inside its block', () => {
   it('keeps a row the user inserted inside the block and typed into, naming the rows', () => {
@@ -35,7 +37,9 @@ describe('the writer notices the user inside its block', () => {
     s.getRange('A5:C5').setValues([['My subtotal', 99, 'keep me']]);
     const before = JSON.stringify(emu.spreadsheet.values('Pages!A1:D13'));
     const message = refusal(rewrite(ss));
-    expect(message).toMatch(/^Sheet 'Pages' has 1 row inserted inside the report's block A1:C12 \(the change is in rows \d+(-\d+)?\)\. The report was not written, so nothing there was overwritten\. Move your rows/);
+    expect(message).toMatch(
+      /^Sheet 'Pages' has 1 row inserted inside the report's block A1:C12 \(the change is in rows \d+(-\d+)?\)\. The report was not written, so nothing there was overwritten\. Move your rows/,
+    );
     const [, first, last] = /rows (\d+)(?:-(\d+))?/.exec(message)!;
     expect(Number(first)).toBeLessThanOrEqual(5);
     expect(Number(last ?? first)).toBeGreaterThanOrEqual(5);
@@ -103,7 +107,13 @@ describe('a renamed or deleted sheet', () => {
     const { ss, s } = setUp(3);
     const id = s.getSheetId();
     s.setName('Renamed by me');
-    const result = writeReportBlock(ss, { sheetName: 'Pages', sheetId: id, blockId: 'r1', table: pagesTable(2, (i) => `New ${i}`), note: 'n' });
+    const result = writeReportBlock(ss, {
+      sheetName: 'Pages',
+      sheetId: id,
+      blockId: 'r1',
+      table: pagesTable(2, (i) => `New ${i}`),
+      note: 'n',
+    });
     expect(result).toMatchObject({ sheetName: 'Renamed by me', sheetId: id, range: 'A1:C3' });
     expect(ss.getSheetByName('Pages')).toBeNull();
     expect(shown(ss, 'Renamed by me', 'A2:A4')).toEqual([['New 1'], ['New 2'], ['']]);
@@ -129,7 +139,9 @@ describe('the 50,000-character cell limit', () => {
     const cell = String(sheet(ss, 'Pages').getRange('A3').getValue());
     expect(cell.length).toBeLessThanOrEqual(50_000);
     expect(cell).toMatch(/^x+ … \[clipped: 60,000 characters, Sheets holds 50,000 in a cell\]$/);
-    expect(sheet(ss, 'Pages').getRange('A1').getNote()).toMatch(/^Creator Reporting: Page performance\n1 cell was longer than Sheets' 50,000-character limit and was clipped/);
+    expect(sheet(ss, 'Pages').getRange('A1').getNote()).toMatch(
+      /^Creator Reporting: Page performance\n1 cell was longer than Sheets' 50,000-character limit and was clipped/,
+    );
   });
 
   it('a hostile over-long formula-like text stays text when clipped', () => {

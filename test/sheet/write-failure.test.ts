@@ -11,7 +11,7 @@ function failingOnSetValues(ss: Spreadsheet, failAt: number): Spreadsheet {
   let calls = 0;
   // The emulator recognises its own Range objects (setNamedRange): hand it back the originals.
   const originals = new WeakMap<object, object>();
-  const unwrap = (arg: unknown): unknown => (typeof arg === 'object' && arg !== null ? originals.get(arg) ?? arg : arg);
+  const unwrap = (arg: unknown): unknown => (typeof arg === 'object' && arg !== null ? (originals.get(arg) ?? arg) : arg);
   const wrapRange = (range: object): object => {
     const proxy = new Proxy(range, {
       get(target, prop) {
@@ -35,7 +35,9 @@ function failingOnSetValues(ss: Spreadsheet, failAt: number): Spreadsheet {
       get(target, prop) {
         const value = Reflect.get(target, prop);
         if (prop === 'getRange') return (...args: unknown[]) => wrapRange((value as (...a: unknown[]) => object).apply(target, args));
-        return typeof value === 'function' ? (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(target, args.map(unwrap)) : value;
+        return typeof value === 'function'
+          ? (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(target, args.map(unwrap))
+          : value;
       },
     });
     originals.set(proxy, s);
@@ -47,7 +49,8 @@ function failingOnSetValues(ss: Spreadsheet, failAt: number): Spreadsheet {
       if (prop === 'getSheetByName' || prop === 'insertSheet') {
         return (...args: unknown[]) => wrapSheet((value as (...a: unknown[]) => object).apply(target, args));
       }
-      if (typeof value === 'function') return (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(target, args.map(unwrap));
+      if (typeof value === 'function')
+        return (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(target, args.map(unwrap));
       return value;
     },
   }) as Spreadsheet;

@@ -8,7 +8,14 @@ describe('writeReportBlock: one block with a bold, frozen header', () => {
     const { ss } = sheetEmulator();
     const result = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(3), note: NOTE });
 
-    expect(result).toEqual({ sheetName: 'Pages', sheetId: sheet(ss, 'Pages').getSheetId(), blockId: 'r1', range: 'A1:C4', rows: 3, clippedCells: 0 });
+    expect(result).toEqual({
+      sheetName: 'Pages',
+      sheetId: sheet(ss, 'Pages').getSheetId(),
+      blockId: 'r1',
+      range: 'A1:C4',
+      rows: 3,
+      clippedCells: 0,
+    });
     expect(shown(ss, 'Pages', 'A1:C4')).toEqual([
       ['Page URL', 'Earnings', 'Pageviews'],
       ['Page 1', '$1.50', '100'],
@@ -108,7 +115,13 @@ describe('writeReportBlock: a rewrite owns only its block', () => {
       ['Page 4', '$6.00', ''],
       ['', '', ''],
     ]);
-    expect(s.getRange('A6:C11').getValues().flat().every((v) => v === '')).toBe(true);
+    expect(
+      s
+        .getRange('A6:C11')
+        .getValues()
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
     expect(s.getRange('C1').getFontWeight()).toBe('normal');
     // The user's own cells beside and below survive.
     expect(shown(ss, 'Pages', 'E1')).toEqual([['my notes']]);
@@ -142,13 +155,15 @@ describe('writeReportBlock: a rewrite owns only its block', () => {
     }
     expect(caught).toMatchObject({
       code: 'BLOCK_CONFLICT',
-      message:
-        "Sheet 'Pages' has other content in A6 and B7, where this report needs to write. Move that content or choose another sheet.",
+      message: "Sheet 'Pages' has other content in A6 and B7, where this report needs to write. Move that content or choose another sheet.",
     });
     // Only the hidden staging sheet was written, and it is gone.
     expect(emu.counters.setValuesCalls).toBeGreaterThan(0);
     expect(ss.getSheets().map((x) => x.getName())).toEqual(['Sheet1', 'Pages']);
-    expect(shown(ss, 'Pages', 'A6:B7')).toEqual([['budget', ''], ['', '42']]);
+    expect(shown(ss, 'Pages', 'A6:B7')).toEqual([
+      ['budget', ''],
+      ['', '42'],
+    ]);
     expect(shown(ss, 'Pages', 'A1:A4')).toEqual([['Page URL'], ['Page 1'], ['Page 2'], ['']]);
     expect(s.getRange('A1').getNote()).toBe(NOTE);
   });
@@ -203,7 +218,11 @@ describe('writeReportBlock: large blocks', () => {
       emu.resetCounters();
       writeReportBlock(ss, { sheetName: 'Pages', blockId: 'f', table: pagesTable(rows), note: NOTE });
       expect(sheet(ss, 'Pages').getRange(`A1:C1`).getNumberFormats()).toEqual([['General', 'General', 'General']]);
-      expect(sheet(ss, 'Pages').getRange(`A${rows + 1}:C${rows + 1}`).getNumberFormats()).toEqual([['General', '$#,##0.00', '#,##0']]);
+      expect(
+        sheet(ss, 'Pages')
+          .getRange(`A${rows + 1}:C${rows + 1}`)
+          .getNumberFormats(),
+      ).toEqual([['General', '$#,##0.00', '#,##0']]);
       return emu.counters.setNumberFormatsCalls;
     };
     const small = formatCalls(10);

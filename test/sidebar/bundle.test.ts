@@ -46,17 +46,27 @@ describe('the sidebar functions in the built bundle', () => {
     expect(dates.presets.length).toBeGreaterThan(3);
 
     emu.resetCounters();
-    const result = call<RunReportResult>('runReport', { report: 'pages/performance', siteId: 'site-big', start: 'lastThirtyDays', runId: 'big-1' });
+    const result = call<RunReportResult>('runReport', {
+      report: 'pages/performance',
+      siteId: 'site-big',
+      start: 'lastThirtyDays',
+      runId: 'big-1',
+    });
     expect(result).toMatchObject({ sheetName: 'Page performance - site-big', rows: 120_000, truncated: false });
     expect(result.range).toMatch(/^A1:[A-Z]+120001$/);
     expect(emu.counters.setValuesCalls).toBeLessThanOrEqual(8);
     const sheet = emu.spreadsheet.getSheetByName('Page performance - site-big')!;
     expect(sheet.getFrozenRows()).toBe(1);
     expect(sheet.getRange('A120001').getValue()).not.toBe('');
-    expect(call<RunProgress>('getRunProgress', 'big-1')).toMatchObject({ done: true, message: 'Wrote 120,000 rows to Page performance - site-big' });
+    expect(call<RunProgress>('getRunProgress', 'big-1')).toMatchObject({
+      done: true,
+      message: 'Wrote 120,000 rows to Page performance - site-big',
+    });
   }, 120_000);
 
   it('turns a bad request into a clear message', () => {
-    expect(failure('runReport', { report: 'page-perf', siteId: 'site-1', start: 'lastMonth' })).toMatch(/^Unknown report "page-perf"\. Use one of: /);
+    expect(failure('runReport', { report: 'page-perf', siteId: 'site-1', start: 'lastMonth' })).toMatch(
+      /^Unknown report "page-perf"\. Use one of: /,
+    );
   });
 });

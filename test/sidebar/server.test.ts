@@ -13,7 +13,10 @@ describe('getCatalog', () => {
       paginated: true,
       formula: 'CREATOR_PAGE_PERFORMANCE',
       // The column choice offers the report's own columns, as the sheet heads them.
-      columns: expect.arrayContaining([{ field: 'pageUrl', header: 'Page URL' }, { field: 'earnings', header: 'Earnings' }]),
+      columns: expect.arrayContaining([
+        { field: 'pageUrl', header: 'Page URL' },
+        { field: 'earnings', header: 'Earnings' },
+      ]),
     });
     expect(new Set(catalog.map((r) => r.group))).toEqual(new Set(['account', 'traffic', 'performance']));
     expect(catalog.find((r) => r.key === 'traffic/by-device')?.dateFamily).toBe('analytics');
@@ -33,7 +36,10 @@ describe('listSites', () => {
 
   it('says how to set up when no credential is saved', () => {
     const w = sidebarWorld();
-    expect(caught(() => server.listSites(w.ex()))).toMatchObject({ code: 'NOT_CONFIGURED', message: /Open sidebar and enter your client ID/ });
+    expect(caught(() => server.listSites(w.ex()))).toMatchObject({
+      code: 'NOT_CONFIGURED',
+      message: /Open sidebar and enter your client ID/,
+    });
   });
 
   it('passes a hostile site name on as data (the page shows it as text)', () => {

@@ -6,7 +6,14 @@ import { toTable } from '../../src/table';
 const spec = findReport('devices/performance')!;
 const toDate = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
 const table = (rows: Record<string, unknown>[]) => toTable(spec, rows, { toDate });
-const row = (device: string, earnings: number, sessions: number) => ({ device, earnings, pageviews: sessions * 2, sessions, rpm: (earnings / sessions) * 1000, rps: earnings / sessions });
+const row = (device: string, earnings: number, sessions: number) => ({
+  device,
+  earnings,
+  pageviews: sessions * 2,
+  sessions,
+  rpm: (earnings / sessions) * 1000,
+  rps: earnings / sessions,
+});
 
 function compare(now: Record<string, unknown>[], then: Record<string, unknown>[], totals = false) {
   const out = compareTables({
@@ -24,7 +31,10 @@ function compare(now: Record<string, unknown>[], then: Record<string, unknown>[]
 
 describe('comparing two periods', () => {
   test('rows on one side only appear with blanks on the other; a previous 0 leaves the change % blank', () => {
-    const rows = compare([row('Desktop', 10, 100), row('Tablet', 5, 50)], [row('Mobile', 4, 40), { ...row('Tablet', 0, 20), rpm: 0, rps: 0 }]);
+    const rows = compare(
+      [row('Desktop', 10, 100), row('Tablet', 5, 50)],
+      [row('Mobile', 4, 40), { ...row('Tablet', 0, 20), rpm: 0, rps: 0 }],
+    );
     expect(rows.map((r) => r.Device)).toEqual(['Desktop', 'Tablet', 'Mobile']);
     expect(rows[0]).toMatchObject({ Earnings: 10, 'Earnings previous': '', 'Earnings change': '', 'Earnings change %': '' });
     expect(rows[1]).toMatchObject({ Earnings: 5, 'Earnings previous': 0, 'Earnings change': 5, 'Earnings change %': '' });
@@ -36,7 +46,14 @@ describe('comparing two periods', () => {
     const rows = compare([row('Desktop', 10, 100), row('Desktop', 30, 100)], [row('Desktop', 10, 50)], true);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ Earnings: 40, Sessions: 200, RPM: 200, 'RPM previous': 200, 'RPM change': 0 });
-    expect(rows[1]).toMatchObject({ Device: 'Total', Earnings: 40, 'Earnings previous': 10, 'Earnings change %': 3, RPM: 200, 'RPM previous': 200 });
+    expect(rows[1]).toMatchObject({
+      Device: 'Total',
+      Earnings: 40,
+      'Earnings previous': 10,
+      'Earnings change %': 3,
+      RPM: 200,
+      'RPM previous': 200,
+    });
   });
 
   test('changeOf is blank for a missing side and for a previous 0, a fraction otherwise', () => {

@@ -6,7 +6,14 @@ import { sheetEmulator, shown } from '../sheet/helpers';
 const toDate = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
 const pages = findReport('pages/performance')!;
 const hostile = [
-  { pageUrl: '=IMPORTXML("http://x","//a")', author: '2024', cpm: { value: '+x', score: 3 }, rpm: '@x', mystery: '-5 apples', flag: 'TRUE' },
+  {
+    pageUrl: '=IMPORTXML("http://x","//a")',
+    author: '2024',
+    cpm: { value: '+x', score: 3 },
+    rpm: '@x',
+    mystery: '-5 apples',
+    flag: 'TRUE',
+  },
   { pageUrl: '/plain/', author: 'true', cpm: 12.5, rpm: 25, mystery: "'quoted", flag: ' 1/2' },
 ];
 
@@ -26,7 +33,14 @@ describe('sheet-safe tables: one pass from API rows to what setValues gets', () 
     expect(plain.sheetSafe).toBeUndefined();
     const shownSafe = written(safe);
     expect(shownSafe).toEqual(written(plain));
-    expect(shownSafe[0]).toMatchObject({ 'Page URL': '=IMPORTXML("http://x","//a")', Author: '2024', CPM: '+x', RPM: '@x', Mystery: '-5 apples', Flag: 'TRUE' });
+    expect(shownSafe[0]).toMatchObject({
+      'Page URL': '=IMPORTXML("http://x","//a")',
+      Author: '2024',
+      CPM: '+x',
+      RPM: '@x',
+      Mystery: '-5 apples',
+      Flag: 'TRUE',
+    });
     expect(shownSafe[1]).toMatchObject({ Author: 'true', Mystery: "'quoted", Flag: ' 1/2' });
   });
 

@@ -8,10 +8,14 @@ const headers = (t: { columns: Array<{ header: string }> }) => t.columns.map((c)
 
 describe('toTable', () => {
   it('puts known columns first in catalog order, scored metrics as two columns', () => {
-    const table = toTable(spec('pages/performance'), [
-      { rpm: 25, pageUrl: '/a/', cpm: { value: 12.5, score: 50 }, viewability: { value: 70, score: 55 } },
-      { siteUrl: null, pageUrl: '/b/' },
-    ], { toDate });
+    const table = toTable(
+      spec('pages/performance'),
+      [
+        { rpm: 25, pageUrl: '/a/', cpm: { value: 12.5, score: 50 }, viewability: { value: 70, score: 55 } },
+        { siteUrl: null, pageUrl: '/b/' },
+      ],
+      { toDate },
+    );
     expect(headers(table)).toEqual(['Page URL', 'Site URL', 'RPM', 'CPM', 'CPM score', 'Viewability', 'Viewability score']);
     const row = table.rows[0];
     expect(row[headers(table).indexOf('CPM')]).toBe(12.5);
@@ -20,29 +24,39 @@ describe('toTable', () => {
   });
 
   it('leaves out a known column no row carries, and a score no row sends (viewability as {value})', () => {
-    const table = toTable(spec('pages/performance'), [
-      { pageUrl: '/a/', earnings: 1.25, viewability: { value: 70 }, cpm: { value: 12.5, score: 50 } },
-      { pageUrl: null, earnings: 0.5, viewability: { value: 60 }, cpm: { value: 10, score: 40 } },
-    ], { toDate });
+    const table = toTable(
+      spec('pages/performance'),
+      [
+        { pageUrl: '/a/', earnings: 1.25, viewability: { value: 70 }, cpm: { value: 12.5, score: 50 } },
+        { pageUrl: null, earnings: 0.5, viewability: { value: 60 }, cpm: { value: 10, score: 40 } },
+      ],
+      { toDate },
+    );
     expect(headers(table)).toEqual(['Page URL', 'Earnings', 'CPM', 'CPM score', 'Viewability']);
     // A row without a URL keeps its money.
     expect(table.rows[1]).toEqual(['', 0.5, 10, 40, 0.6]);
   });
 
   it('keeps every unknown field after the known ones, in first-seen order', () => {
-    const table = toTable(spec('devices/performance'), [
-      { device: 'desktop', zeta: 1 },
-      { device: 'mobile', alpha: 'x', zeta: 2, nested: { a: 1, b: { c: 'deep' } }, tags: ['a', 'b'] },
-    ], { toDate });
+    const table = toTable(
+      spec('devices/performance'),
+      [
+        { device: 'desktop', zeta: 1 },
+        { device: 'mobile', alpha: 'x', zeta: 2, nested: { a: 1, b: { c: 'deep' } }, tags: ['a', 'b'] },
+      ],
+      { toDate },
+    );
     expect(headers(table)).toEqual(['Device', 'Zeta', 'Alpha', 'Nested a', 'Nested b c', 'Tags']);
     expect(table.rows[0]).toEqual(['desktop', 1, '', '', '', '']);
     expect(table.rows[1]).toEqual(['mobile', 2, 'x', 1, 'deep', '["a","b"]']);
   });
 
   it('coerces numeric strings in numeric columns, and canonical ones in unknown fields', () => {
-    const table = toTable(spec('devices/performance'), [
-      { device: 'desktop', earnings: '3.25', pageviews: '75', sessions: ' 50 ', rpm: 'n/a', extra: '12.5', zip: '007' },
-    ], { toDate });
+    const table = toTable(
+      spec('devices/performance'),
+      [{ device: 'desktop', earnings: '3.25', pageviews: '75', sessions: ' 50 ', rpm: 'n/a', extra: '12.5', zip: '007' }],
+      { toDate },
+    );
     const row = table.rows[0];
     expect(row.slice(1, 5)).toEqual([3.25, 75, 50, 'n/a']);
     expect(row[headers(table).indexOf('Extra')]).toBe(12.5);
@@ -50,17 +64,37 @@ describe('toTable', () => {
   });
 
   it('gives unknown fields human headers and typed, formatted cells', () => {
-    const table = toTable(spec('traffic/summary'), [
-      {
-        pageviews: 10, impressionsPerPageview: 2.5, ga4StartDate: '2024-03-01', ga4DataAvailable: true, briefId: 'b-1',
-        flag: 'false', updatedAt: '2026-11-19T10:30:00Z', totalRevenue: '12.50', visits: 7, Pageviews: 3,
-      },
-    ], { toDate });
+    const table = toTable(
+      spec('traffic/summary'),
+      [
+        {
+          pageviews: 10,
+          impressionsPerPageview: 2.5,
+          ga4StartDate: '2024-03-01',
+          ga4DataAvailable: true,
+          briefId: 'b-1',
+          flag: 'false',
+          updatedAt: '2026-11-19T10:30:00Z',
+          totalRevenue: '12.50',
+          visits: 7,
+          Pageviews: 3,
+        },
+      ],
+      { toDate },
+    );
     const column = (h: string) => table.columns[headers(table).indexOf(h)];
     const cell = (h: string) => table.rows[0][headers(table).indexOf(h)];
     expect(headers(table)).toEqual([
-      'Pageviews', 'Impressions per pageview', 'GA4 start date', 'GA4 data available', 'Brief ID', 'Flag', 'Updated at',
-      'Total revenue', 'Visits', 'Pageviews (Pageviews)',
+      'Pageviews',
+      'Impressions per pageview',
+      'GA4 start date',
+      'GA4 data available',
+      'Brief ID',
+      'Flag',
+      'Updated at',
+      'Total revenue',
+      'Visits',
+      'Pageviews (Pageviews)',
     ]);
     expect(column('Impressions per pageview')).toMatchObject({ type: 'number', format: '#,##0.00' });
     expect(cell('GA4 start date')).toEqual(new Date('2024-03-01T00:00:00Z'));
@@ -74,10 +108,14 @@ describe('toTable', () => {
   });
 
   it('shows null, missing and non-finite values as empty cells, never null/undefined/NaN/[object Object]', () => {
-    const table = toTable(spec('devices/performance'), [
-      { device: 'desktop', earnings: 1, rpm: null, rps: Number.NaN, odd: {} },
-      { device: 'mobile', earnings: 2 },
-    ], { toDate });
+    const table = toTable(
+      spec('devices/performance'),
+      [
+        { device: 'desktop', earnings: 1, rpm: null, rps: Number.NaN, odd: {} },
+        { device: 'mobile', earnings: 2 },
+      ],
+      { toDate },
+    );
     for (const row of table.rows) {
       for (const cell of row) {
         expect(cell).not.toBeNull();
@@ -123,13 +161,25 @@ describe('toTable', () => {
   });
 
   it('flattens date bounds into one row per family and range', () => {
-    const table = toTable(spec('date-bounds'), [{
-      earningsDateBounds: { range: { startDate: '2024-01-01', endDate: null }, lastMonth: { startDate: '2026-10-01', endDate: '2026-10-31' } },
-      analyticsDateBounds: { lastMonth: { startDate: '2026-10-01', endDate: '2026-10-31' }, range: { startDate: null, endDate: null } },
-    }], { toDate });
+    const table = toTable(
+      spec('date-bounds'),
+      [
+        {
+          earningsDateBounds: {
+            range: { startDate: '2024-01-01', endDate: null },
+            lastMonth: { startDate: '2026-10-01', endDate: '2026-10-31' },
+          },
+          analyticsDateBounds: { lastMonth: { startDate: '2026-10-01', endDate: '2026-10-31' }, range: { startDate: null, endDate: null } },
+        },
+      ],
+      { toDate },
+    );
     expect(headers(table)).toEqual(['Data', 'Range', 'Start date', 'End date']);
     expect(table.rows.map((r) => r.slice(0, 2))).toEqual([
-      ['analytics', 'range'], ['analytics', 'lastMonth'], ['earnings', 'range'], ['earnings', 'lastMonth'],
+      ['analytics', 'range'],
+      ['analytics', 'lastMonth'],
+      ['earnings', 'range'],
+      ['earnings', 'lastMonth'],
     ]);
     expect(table.rows[0].slice(2)).toEqual(['', '']);
     expect(table.rows[2][2]).toEqual(new Date('2024-01-01T00:00:00Z'));
@@ -139,10 +189,14 @@ describe('toTable', () => {
 describe('totalRow', () => {
   it('sums additive columns and recomputes RPM, RPS and page RPM from the sums', () => {
     const s = spec('earnings');
-    const table = toTable(s, [
-      { date: '2026-10-01', earnings: 10, pageviews: 1000, sessions: 500, rpm: 20, pageRpm: 10, rps: 0.02 },
-      { date: '2026-10-02', earnings: 30, pageviews: 1000, sessions: 1500, rpm: 20, pageRpm: 30, rps: 0.02 },
-    ], { toDate });
+    const table = toTable(
+      s,
+      [
+        { date: '2026-10-01', earnings: 10, pageviews: 1000, sessions: 500, rpm: 20, pageRpm: 10, rps: 0.02 },
+        { date: '2026-10-02', earnings: 30, pageviews: 1000, sessions: 1500, rpm: 20, pageRpm: 30, rps: 0.02 },
+      ],
+      { toDate },
+    );
     const total = totalRow(table, s);
     expect(total[0]).toBe('Total');
     expect(total.slice(1)).toEqual([40, 2000, 2000, 20, 20, 0.02]);
@@ -150,10 +204,14 @@ describe('totalRow', () => {
 
   it('averages weighted metrics by their weight, never plainly', () => {
     const s = spec('traffic/by-device');
-    const table = toTable(s, [
-      { device: 'desktop', pageviews: 100, sessions: 100, bounceRate: 50 },
-      { device: 'mobile', pageviews: 900, sessions: 300, bounceRate: 10 },
-    ], { toDate });
+    const table = toTable(
+      s,
+      [
+        { device: 'desktop', pageviews: 100, sessions: 100, bounceRate: 50 },
+        { device: 'mobile', pageviews: 900, sessions: 300, bounceRate: 10 },
+      ],
+      { toDate },
+    );
     const total = totalRow(table, s);
     // No row sends pages per session, so that column is left out.
     expect(total.slice(0, 3)).toEqual(['Total', 1000, 400]);
@@ -166,9 +224,19 @@ describe('totalRow', () => {
     ['a sidebar pull (sheet-safe rows)', true],
   ])('writes every percent as a fraction with a %% format, whatever shape the API sends it in (%s)', (_path, forSheet) => {
     const s = spec('pages/performance');
-    const table = toTable(s, [{ pageUrl: '/a/', pageviewsPercent: 10, viewability: { value: 58.4 } }, { pageUrl: '/b/', pageviewsPercent: '2.5', viewability: 70 }], { toDate, forSheet });
+    const table = toTable(
+      s,
+      [
+        { pageUrl: '/a/', pageviewsPercent: 10, viewability: { value: 58.4 } },
+        { pageUrl: '/b/', pageviewsPercent: '2.5', viewability: 70 },
+      ],
+      { toDate, forSheet },
+    );
     const col = (h: string) => headers(table).indexOf(h);
-    expect(table.rows.map((r) => [r[col('Pageviews %')], r[col('Viewability')]])).toEqual([[0.1, 0.584], [0.025, 0.7]]);
+    expect(table.rows.map((r) => [r[col('Pageviews %')], r[col('Viewability')]])).toEqual([
+      [0.1, 0.584],
+      [0.025, 0.7],
+    ]);
     expect(table.columns[col('Viewability')].format).toBe('0.00%');
   });
 
@@ -207,6 +275,9 @@ describe('stackTables', () => {
   it('fills the Site column from the site list for tables built without one', () => {
     const s = spec('devices/performance');
     const stacked = stackTables([toTable(s, [{ device: 'a' }], { toDate }), toTable(s, [{ device: 'b' }], { toDate })], ['x', 'y']);
-    expect(stacked.rows.map((r) => r.slice(0, 2))).toEqual([['x', 'a'], ['y', 'b']]);
+    expect(stacked.rows.map((r) => r.slice(0, 2))).toEqual([
+      ['x', 'a'],
+      ['y', 'b'],
+    ]);
   });
 });

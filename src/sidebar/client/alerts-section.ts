@@ -37,9 +37,12 @@ const isChange = (c: string) => c === 'changeBelow' || c === 'changeAbove';
 export function describeAlert(a: AlertView): string {
   const metric = metricsOf(a.report).find((m) => m.field === a.metric)?.header ?? a.report;
   const site = a.siteId === 'all' ? 'all sites' : a.siteId;
-  if (a.condition === 'noData') return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} has no data for yesterday by ${a.byHour ?? 9}:00`;
+  if (a.condition === 'noData')
+    return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} has no data for yesterday by ${a.byHour ?? 9}:00`;
   const threshold = isChange(a.condition) ? `${Math.abs(Math.round((a.threshold ?? 0) * 1000) / 10)} %` : String(a.threshold);
-  const against = isChange(a.condition) ? ` against the ${a.compareTo === 'previousYearWeekday' ? 'same weekdays a year ago' : a.compareTo === 'previousYear' ? 'same dates a year ago' : 'previous period'}` : '';
+  const against = isChange(a.condition)
+    ? ` against the ${a.compareTo === 'previousYearWeekday' ? 'same weekdays a year ago' : a.compareTo === 'previousYear' ? 'same dates a year ago' : 'previous period'}`
+    : '';
   const period = a.period ?? 'yesterday';
   // The period in the words the form offers it ("the last 7 days with data"), never its key.
   const over = (PERIODS.find(([key]) => key === period)?.[1] ?? datesInWords(period, undefined)).toLowerCase();
@@ -55,9 +58,17 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
 
   const name = el('input', { type: 'text', name: 'alert-name', maxlength: '100', placeholder: 'e.g. RPM drop' });
   const site = el('input', { type: 'text', name: 'alert-siteId', placeholder: 'site-1, or all' });
-  const report = select('alert-report', DATED.map((r) => [r.key, r.label]), 'earnings');
+  const report = select(
+    'alert-report',
+    DATED.map((r) => [r.key, r.label]),
+    'earnings',
+  );
   const metric = el('select', { name: 'alert-metric' });
-  const condition = select('alert-condition', (Object.keys(CONDITION_LABEL) as AlertCondition[]).map((c) => [c, CONDITION_LABEL[c]]), 'changeBelow');
+  const condition = select(
+    'alert-condition',
+    (Object.keys(CONDITION_LABEL) as AlertCondition[]).map((c) => [c, CONDITION_LABEL[c]]),
+    'changeBelow',
+  );
   const threshold = el('input', { type: 'number', name: 'alert-threshold', step: 'any', placeholder: '20' });
   const period = select('alert-period', PERIODS, '7daysAgo');
   const compareTo = select('alert-compareTo', [
@@ -65,7 +76,11 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     ['previousYearWeekday', 'A year ago, same weekdays'],
     ['previousYear', 'A year ago, same dates'],
   ]);
-  const byHour = select('alert-byHour', Array.from({ length: 24 }, (_, h): [string, string] => [String(h), `${String(h).padStart(2, '0')}:00`]), '9');
+  const byHour = select(
+    'alert-byHour',
+    Array.from({ length: 24 }, (_, h): [string, string] => [String(h), `${String(h).padStart(2, '0')}:00`]),
+    '9',
+  );
   const thresholdBox = field('Threshold', threshold, '');
   const metricBox = field('Metric', metric);
   const periodBox = field('Over', period);
@@ -87,7 +102,10 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     el('div', { className: 'buttons' }, save),
   );
   root.append(
-    el('div', { className: 'hint gray', text: 'An alert e-mails you (once a day at most) when a number moves, and adds a line to the status sheet. It is checked with your own credential.' }),
+    el('div', {
+      className: 'hint gray',
+      text: 'An alert e-mails you (once a day at most) when a number moves, and adds a line to the status sheet. It is checked with your own credential.',
+    }),
     schedule,
     el('div', { className: 'buttons' }, checkNow),
     status,
@@ -110,7 +128,10 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     compareBox.hidden = !isChange(c);
     hourBox.hidden = c !== 'noData';
     const hint = thresholdBox.querySelector('.hint');
-    if (hint) hint.textContent = isChange(c) ? 'Percent: 20 means a change of more than 20 %.' : 'A number in the metric\u2019s own unit, e.g. 15 for $15 RPM.';
+    if (hint)
+      hint.textContent = isChange(c)
+        ? 'Percent: 20 means a change of more than 20 %.'
+        : 'A number in the metric\u2019s own unit, e.g. 15 for $15 RPM.';
   };
   report.addEventListener('change', sync);
   condition.addEventListener('change', sync);
@@ -146,17 +167,29 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     clear(list);
     if (view.alerts.length === 0) list.appendChild(el('div', { className: 'gray', text: 'No alerts yet.' }));
     for (const a of view.alerts) {
-      const kind = a.status.outcome === 'fired' || a.status.outcome === 'sentToday' ? 'error' : a.status.outcome === 'error' ? 'error' : 'gray';
+      const kind =
+        a.status.outcome === 'fired' || a.status.outcome === 'sentToday' ? 'error' : a.status.outcome === 'error' ? 'error' : 'gray';
       const card = el(
         'div',
         { className: 'notice block', 'data-test': 'alert-card' },
         el('div', { className: 'site-name', text: a.name ?? a.id }),
         el('div', { className: 'hint', text: describeAlert(a) }),
         el('div', { className: `hint ${kind}`, text: a.status.message || (a.status.outcome === 'never' ? 'Not checked yet.' : '') }),
-        a.isMine ? null : el('div', { className: 'hint gray', text: `${a.createdByEmail || 'Another user'}\u2019s alert: checked with their credential, e-mailed to them.` }),
+        a.isMine
+          ? null
+          : el('div', {
+              className: 'hint gray',
+              text: `${a.createdByEmail || 'Another user'}\u2019s alert: checked with their credential, e-mailed to them.`,
+            }),
       );
       const remove = el('button', { type: 'button', className: 'danger', text: 'Delete' });
-      remove.addEventListener('click', () => act('Deleting\u2026', () => ctx.rpc('deleteAlert', a.id), () => load()));
+      remove.addEventListener('click', () =>
+        act(
+          'Deleting\u2026',
+          () => ctx.rpc('deleteAlert', a.id),
+          () => load(),
+        ),
+      );
       card.appendChild(el('div', { className: 'buttons' }, remove));
       list.appendChild(card);
     }
@@ -169,7 +202,10 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     if (scheduled.length === 0) return;
     failures.append(
       el('div', { className: 'site-name', text: 'E-mail me when a scheduled refresh fails' }),
-      el('div', { className: 'hint gray', text: 'Sent by the account whose trigger runs the schedules, to itself, once a day at most per report.' }),
+      el('div', {
+        className: 'hint gray',
+        text: 'Sent by the account whose trigger runs the schedules, to itself, once a day at most per report.',
+      }),
     );
     for (const r of scheduled) {
       // The view's status is the server's, not part of the definition it saves.
@@ -177,26 +213,38 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
       const box = el('input', { type: 'checkbox', name: 'notifyOnFailure', id: `notify-${r.id}`, 'data-report': r.id });
       box.checked = r.notifyOnFailure === true;
       box.addEventListener('change', () =>
-        act('Saving\u2026', () => ctx.rpc('saveReport', { ...definition, notifyOnFailure: box.checked }), () => load()),
+        act(
+          'Saving\u2026',
+          () => ctx.rpc('saveReport', { ...definition, notifyOnFailure: box.checked }),
+          () => load(),
+        ),
       );
       failures.appendChild(el('div', { className: 'form-group checkbox' }, box, el('label', { for: box.id, text: r.name ?? r.id })));
     }
   }
 
   function load(after?: () => void): void {
-    act('Loading alerts\u2026', () => Promise.all([ctx.rpc('listAlerts'), ctx.rpc('listReports')]), ([view, reports]) => {
-      render(view);
-      renderFailures(reports.reports);
-      after?.();
-    });
+    act(
+      'Loading alerts\u2026',
+      () => Promise.all([ctx.rpc('listAlerts'), ctx.rpc('listReports')]),
+      ([view, reports]) => {
+        render(view);
+        renderFailures(reports.reports);
+        after?.();
+      },
+    );
   }
 
   checkNow.addEventListener('click', () =>
-    act('Checking your alerts\u2026', () => ctx.rpc('checkAlertsNow'), (results) => {
-      const fired = results.filter((r) => r.outcome === 'fired').length;
-      const text = results.length === 0 ? 'You have no alerts to check.' : `Checked ${results.length}: ${fired} fired.`;
-      load(() => setStatus(status, text, fired ? 'error' : 'success'));
-    }),
+    act(
+      'Checking your alerts\u2026',
+      () => ctx.rpc('checkAlertsNow'),
+      (results) => {
+        const fired = results.filter((r) => r.outcome === 'fired').length;
+        const text = results.length === 0 ? 'You have no alerts to check.' : `Checked ${results.length}: ${fired} fired.`;
+        load(() => setStatus(status, text, fired ? 'error' : 'success'));
+      },
+    ),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -211,18 +259,29 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
       metric: metric.value,
       condition: c as AlertCondition,
       // The form asks for percent; the server takes a fraction (-0.2 is a 20 % drop).
-      threshold: number === undefined ? undefined : c === 'changeBelow' ? -Math.abs(number) / 100 : c === 'changeAbove' ? Math.abs(number) / 100 : number,
+      threshold:
+        number === undefined
+          ? undefined
+          : c === 'changeBelow'
+            ? -Math.abs(number) / 100
+            : c === 'changeAbove'
+              ? Math.abs(number) / 100
+              : number,
       period: period.value,
       compareTo: isChange(c) ? (compareTo.value as AlertDefinition['compareTo']) : undefined,
       byHour: c === 'noData' ? Number(byHour.value) : undefined,
     };
-    act('Saving\u2026', () => ctx.rpc('saveAlert', definition), () => {
-      form.reset();
-      // The metric list is rebuilt, so the next alert starts on RPM again.
-      clear(metric);
-      sync();
-      load(() => setStatus(status, 'Alert saved.', 'success'));
-    });
+    act(
+      'Saving\u2026',
+      () => ctx.rpc('saveAlert', definition),
+      () => {
+        form.reset();
+        // The metric list is rebuilt, so the next alert starts on RPM again.
+        clear(metric);
+        sync();
+        load(() => setStatus(status, 'Alert saved.', 'success'));
+      },
+    );
   });
   return { reload: () => load() };
 }

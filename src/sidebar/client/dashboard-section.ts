@@ -18,7 +18,8 @@ export const dashboardSection: SidebarSection = {
     for (const [v, label] of PERIODS) period.appendChild(el('option', { value: v, text: label }));
     const hour = el('select', { name: 'dashboard-hour' });
     hour.appendChild(el('option', { value: '', text: 'Only when I refresh' }));
-    for (let h = 0; h < 24; h++) hour.appendChild(el('option', { value: String(h), text: `Every day at ${String(h).padStart(2, '0')}:00` }));
+    for (let h = 0; h < 24; h++)
+      hour.appendChild(el('option', { value: String(h), text: `Every day at ${String(h).padStart(2, '0')}:00` }));
     hour.value = '6';
     const create = el('button', { type: 'submit', className: 'action', text: 'Create dashboard' });
     const status = el('div', { className: 'status', hidden: true, 'data-test': 'dashboard-status' });
@@ -30,7 +31,14 @@ export const dashboardSection: SidebarSection = {
       field('Refresh', hour, 'The dashboard is four saved reports on a data sheet; their charts and tiles follow every refresh.'),
       el('div', { className: 'buttons' }, create),
     );
-    root.append(el('div', { className: 'hint gray', text: 'KPI tiles (earnings, RPM, pageviews, sessions against the previous period), daily earnings and RPM, RPM by device, earnings by traffic source and the top 10 pages.' }), form, status);
+    root.append(
+      el('div', {
+        className: 'hint gray',
+        text: 'KPI tiles (earnings, RPM, pageviews, sessions against the previous period), daily earnings and RPM, RPM by device, earnings by traffic source and the top 10 pages.',
+      }),
+      form,
+      status,
+    );
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       create.disabled = true;

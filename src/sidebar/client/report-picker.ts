@@ -56,7 +56,13 @@ export interface ReportPicker {
 
 function checkbox(name: string, label: string, hint?: string): { box: HTMLDivElement; input: HTMLInputElement } {
   const input = el('input', { type: 'checkbox', id: uid('c'), name });
-  const box = el('div', { className: 'form-group checkbox' }, input, el('label', { for: input.id, text: label }), hint ? el('div', { className: 'hint gray', text: hint }) : null);
+  const box = el(
+    'div',
+    { className: 'form-group checkbox' },
+    input,
+    el('label', { for: input.id, text: label }),
+    hint ? el('div', { className: 'hint gray', text: hint }) : null,
+  );
   return { box, input };
 }
 
@@ -86,7 +92,14 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
   const custom = el('div', { className: 'custom-dates', hidden: true }, field('From', startInput), field('To', endInput));
   const presetRange = el('div', { className: 'hint', 'data-test': 'preset-range' });
   const availability = el('div', { className: 'hint gray', 'data-test': 'availability' });
-  const datesBox = el('fieldset', { className: 'dates' }, el('legend', { text: 'Dates' }), field('Range', preset, presetRange), custom, availability);
+  const datesBox = el(
+    'fieldset',
+    { className: 'dates' },
+    el('legend', { text: 'Dates' }),
+    field('Range', preset, presetRange),
+    custom,
+    availability,
+  );
   const limit = el('input', { type: 'number', min: '1', max: String(MAX_LIMIT), step: '1', name: 'limit', placeholder: 'All rows' });
   const limitBox = field('Row limit', limit, 'Optional: the first rows by the report\u2019s default order.');
   const totals = checkbox('totals', 'Totals row', 'Sums, with RPM and other ratios recomputed from the sums; per site and overall.');
@@ -159,7 +172,8 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
     for (const p of options?.presets ?? []) {
       preset.appendChild(el('option', { value: p.key, text: p.label, title: `${p.startDate} to ${p.endDate}` }));
     }
-    if (savedDatesApart(options)) preset.appendChild(el('option', { value: AS_SAVED, text: `${datesInWords(initial?.start, initial?.end)} (as saved)` }));
+    if (savedDatesApart(options))
+      preset.appendChild(el('option', { value: AS_SAVED, text: `${datesInWords(initial?.start, initial?.end)} (as saved)` }));
     preset.appendChild(el('option', { value: CUSTOM, text: 'Custom dates\u2026' }));
     const keys = Array.from(preset.options).map((o) => o.value);
     if (first && initial?.start) {
@@ -224,7 +238,9 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
     // Columns belong to one report: a choice made for another one is dropped, and the user is told.
     const from = catalog.find((r) => r.key === before)?.label;
     const dropped = before !== null && entry && before !== entry.key && hadChoice;
-    columnsNote.textContent = dropped ? `Every column of ${entry.label} is shown: the columns you chose belonged to ${from ?? 'the other report'}.` : '';
+    columnsNote.textContent = dropped
+      ? `Every column of ${entry.label} is shown: the columns you chose belonged to ${from ?? 'the other report'}.`
+      : '';
     columnsNote.hidden = !dropped;
   };
 
@@ -246,7 +262,9 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
     const active = list.filter((s) => s.active);
     if (active.length > 1 || initial?.siteId === ALL) site.appendChild(el('option', { value: ALL, text: 'All active sites' }));
     if (Array.isArray(initial?.siteId)) {
-      site.appendChild(el('option', { value: SITE_LIST, text: `${initial.siteId.join(', ')} (as saved)`, 'data-sites': JSON.stringify(initial.siteId) }));
+      site.appendChild(
+        el('option', { value: SITE_LIST, text: `${initial.siteId.join(', ')} (as saved)`, 'data-sites': JSON.stringify(initial.siteId) }),
+      );
     }
     for (const s of list) {
       const label = `${s.name || s.id}${s.active ? '' : ' (inactive)'}`;
@@ -273,7 +291,8 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
       for (const e of members) optgroup.appendChild(el('option', { value: e.key, text: e.label }));
       report.appendChild(optgroup);
     }
-    report.value = entries.find((e) => e.key === previous)?.key ?? entries.find((e) => e.key === 'pages/performance')?.key ?? entries[0]?.key ?? '';
+    report.value =
+      entries.find((e) => e.key === previous)?.key ?? entries.find((e) => e.key === 'pages/performance')?.key ?? entries[0]?.key ?? '';
     reportChanged();
   };
 

@@ -22,14 +22,25 @@ export const reportSection: SidebarSection = {
     let running = false;
 
     const setup = el('div', { className: 'block notice', hidden: true });
-    const picker = createReportPicker({ rpc: ctx.rpc, sheetHint: 'Created if missing. The report owns its block there and never writes outside it.' });
+    const picker = createReportPicker({
+      rpc: ctx.rpc,
+      sheetHint: 'Created if missing. The report owns its block there and never writes outside it.',
+    });
     const run = el('button', { className: 'action', type: 'submit', text: 'Run report' });
     const progress = el('div', { className: 'status gray', hidden: true, 'data-test': 'run-progress' });
     const status = el('div', { className: 'status', hidden: true, 'data-test': 'run-status' });
     const saveRun = el('button', { type: 'button', hidden: true, text: 'Save this report\u2026' });
     saveRun.addEventListener('click', () => ctx.showSection('saved'));
 
-    const form = el('form', { className: 'block', novalidate: true }, ...picker.nodes, el('div', { className: 'buttons' }, run), progress, status, saveRun);
+    const form = el(
+      'form',
+      { className: 'block', novalidate: true },
+      ...picker.nodes,
+      el('div', { className: 'buttons' }, run),
+      progress,
+      status,
+      saveRun,
+    );
     root.append(setup, form);
 
     function forgetLastRun(): void {

@@ -45,7 +45,6 @@ function scheduleInWords(schedule: Schedule | undefined): string {
   return isScheduled(schedule) ? describeSchedule(schedule) : 'Not scheduled';
 }
 
-
 /** Site names the builder loaded, by ID: cards show "Example Kitchen (site-1)". */
 const siteNames = new Map<string, string>();
 
@@ -124,7 +123,10 @@ function scheduleEditor(initial: Schedule | undefined): { node: HTMLElement; val
 }
 
 /** "Keep history": the revision window and what it costs in requests, said before saving. */
-function historyEditor(request: RunReportRequest, ran?: RunReportResult): { node: HTMLElement; value(): Pick<ReportDefinition, 'mode' | 'revisionDays'> } {
+function historyEditor(
+  request: RunReportRequest,
+  ran?: RunReportResult,
+): { node: HTMLElement; value(): Pick<ReportDefinition, 'mode' | 'revisionDays'> } {
   const spec = findReport(request.report);
   const keep = el('input', { type: 'checkbox', id: 'keep-history', name: 'keepHistory' });
   const days = el('input', { type: 'number', name: 'revisionDays', min: '0', max: '31', step: '1' });
@@ -132,11 +134,13 @@ function historyEditor(request: RunReportRequest, ran?: RunReportResult): { node
   const cost = el('div', { className: 'hint gray', 'data-test': 'history-cost' });
   const daysBox = field('Revision window (days)', days, cost);
   const dated = !!spec?.dateFamily && !request.options?.compareTo && !request.options?.totals;
-  const backfill = ran?.startDate && ran.endDate ? Math.round((Date.parse(ran.endDate) - Date.parse(ran.startDate)) / 86_400_000) + 1 : null;
+  const backfill =
+    ran?.startDate && ran.endDate ? Math.round((Date.parse(ran.endDate) - Date.parse(ran.startDate)) / 86_400_000) + 1 : null;
   const sync = () => {
     daysBox.hidden = !keep.checked;
     const n = Number(days.value);
-    cost.textContent = spec && Number.isInteger(n) && n >= 0 ? historyCostInWords(spec, backfill, n) : 'A whole number of days from 0 to 31.';
+    cost.textContent =
+      spec && Number.isInteger(n) && n >= 0 ? historyCostInWords(spec, backfill, n) : 'A whole number of days from 0 to 31.';
   };
   keep.addEventListener('change', sync);
   days.addEventListener('input', sync);
@@ -150,13 +154,17 @@ function historyEditor(request: RunReportRequest, ran?: RunReportResult): { node
       { className: 'form-group checkbox' },
       keep,
       el('label', { for: 'keep-history', text: 'Keep history' }),
-      el('div', { className: 'hint gray', text: 'Each refresh adds the new days and updates the recent days the network revised, instead of replacing the block. Your own cells beside its rows stay beside them.' }),
+      el('div', {
+        className: 'hint gray',
+        text: 'Each refresh adds the new days and updates the recent days the network revised, instead of replacing the block. Your own cells beside its rows stay beside them.',
+      }),
     ),
     daysBox,
   );
   return {
     node,
-    value: (): Pick<ReportDefinition, 'mode' | 'revisionDays'> => (dated && keep.checked ? { mode: 'history', revisionDays: Number(days.value) } : {}),
+    value: (): Pick<ReportDefinition, 'mode' | 'revisionDays'> =>
+      dated && keep.checked ? { mode: 'history', revisionDays: Number(days.value) } : {},
   };
 }
 
@@ -204,10 +212,14 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
   };
 
   const refresh = (ids?: string[]) =>
-    act('Refreshing\u2026 (large reports can take a few minutes)', () => api.run('refreshReports', ids), (outcomes) => {
-      const { text, kind } = outcomesText(outcomes);
-      load(() => setStatus(status, text, kind));
-    });
+    act(
+      'Refreshing\u2026 (large reports can take a few minutes)',
+      () => api.run('refreshReports', ids),
+      (outcomes) => {
+        const { text, kind } = outcomesText(outcomes);
+        load(() => setStatus(status, text, kind));
+      },
+    );
 
   function renderOwner(view: ReportListView): void {
     clear(ownerBox);
@@ -218,7 +230,10 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       const take = el('button', { type: 'button', text: 'Take over' });
       take.addEventListener('click', () => act('Taking over the schedules\u2026', () => api.run('takeOverSchedule'), render));
       ownerBox.append(
-        el('div', { className: 'hint gray', text: 'Take over if that person left or their schedule stopped: the schedules then run with your account and credential.' }),
+        el('div', {
+          className: 'hint gray',
+          text: 'Take over if that person left or their schedule stopped: the schedules then run with your account and credential.',
+        }),
         el('div', { className: 'buttons' }, take),
       );
     }
@@ -227,12 +242,24 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
   function editForm(card: HTMLElement, r: SavedReportView): void {
     const name = textInput('name', r.name);
     // The builder's own controls: a saved report changes in every way it could be made.
-    const picker = createReportPicker({ rpc: api.run, initial: r, sheetHint: 'Its block there is replaced on the next run; a new sheet is created if missing.' });
+    const picker = createReportPicker({
+      rpc: api.run,
+      initial: r,
+      sheetHint: 'Its block there is replaced on the next run; a new sheet is created if missing.',
+    });
     const schedule = scheduleEditor(r.schedule);
     const save = el('button', { type: 'submit', className: 'action', text: 'Save' });
     const cancel = el('button', { type: 'button', text: 'Cancel' });
     const problem = el('div', { className: 'status', hidden: true, 'data-test': 'edit-status' });
-    const form = el('form', { novalidate: true }, field('Name', name), ...picker.nodes, schedule.node, problem, el('div', { className: 'buttons' }, save, cancel));
+    const form = el(
+      'form',
+      { novalidate: true },
+      field('Name', name),
+      ...picker.nodes,
+      schedule.node,
+      problem,
+      el('div', { className: 'buttons' }, save, cancel),
+    );
     cancel.addEventListener('click', () => load());
     form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -260,7 +287,11 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         notifyOnFailure: r.notifyOnFailure,
         startCell: r.startCell,
       };
-      act('Saving\u2026', () => api.run('saveReport', definition), () => load(() => setStatus(status, 'Saved.', 'success')));
+      act(
+        'Saving\u2026',
+        () => api.run('saveReport', definition),
+        () => load(() => setStatus(status, 'Saved.', 'success')),
+      );
     });
     clear(card);
     card.appendChild(form);
@@ -285,7 +316,11 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     // Someone else saved it: it may use the viewer's credential only once the viewer approves it.
     const approve = el('button', { type: 'button', className: 'action', text: 'Approve', 'data-test': 'approve' });
     approve.addEventListener('click', () =>
-      act('Approving\u2026', () => api.run('approveReport', r.id), () => load(() => setStatus(status, 'Approved: your refreshes and schedule run it now.', 'success'))),
+      act(
+        'Approving\u2026',
+        () => api.run('approveReport', r.id),
+        () => load(() => setStatus(status, 'Approved: your refreshes and schedule run it now.', 'success')),
+      ),
     );
     const needsApproval = r.approval !== undefined && !r.approval.mine;
     edit.addEventListener('click', () => editForm(card, r));
@@ -296,7 +331,11 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         del.textContent = 'Confirm delete';
         return;
       }
-      act('Deleting\u2026', () => api.run('deleteReport', r.id), () => load(() => setStatus(status, 'Deleted. Its data stays in the sheet.', 'success')));
+      act(
+        'Deleting\u2026',
+        () => api.run('deleteReport', r.id),
+        () => load(() => setStatus(status, 'Deleted. Its data stays in the sheet.', 'success')),
+      );
     });
     const statusNode = el('div', { className: 'hint', 'data-test': 'report-status' });
     setStatus(statusNode, line.text, line.kind);
@@ -320,7 +359,12 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     clear(list);
     refreshAll.hidden = view.reports.length === 0;
     if (view.reports.length === 0) {
-      list.appendChild(el('p', { className: 'gray', text: 'No saved reports yet. Run a report, then save it here to refresh it on demand or on a schedule.' }));
+      list.appendChild(
+        el('p', {
+          className: 'gray',
+          text: 'No saved reports yet. Run a report, then save it here to refresh it on demand or on a schedule.',
+        }),
+      );
       return;
     }
     for (const r of view.reports) list.appendChild(reportCard(r, view.timeZone));
@@ -343,7 +387,9 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     const history = historyEditor(request, ran);
     const save = el('button', { type: 'submit', className: 'action', text: 'Save this report' });
     const dismiss = el('button', { type: 'button', text: 'Not now' });
-    const summary = [label ?? request.report, siteWords(request.siteId), datesInWords(request.start, request.end)].filter((s) => s !== '').join(' \u00b7 ');
+    const summary = [label ?? request.report, siteWords(request.siteId), datesInWords(request.start, request.end)]
+      .filter((s) => s !== '')
+      .join(' \u00b7 ');
     const form = el(
       'form',
       { novalidate: true },
@@ -369,10 +415,14 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         schedule: schedule.value(),
         ...history.value(),
       };
-      act('Saving\u2026', () => api.run('saveReport', definition), () => {
-        saveBox.hidden = true;
-        load(() => setStatus(status, 'Saved. Run it from here, or let its schedule refresh it.', 'success'));
-      });
+      act(
+        'Saving\u2026',
+        () => api.run('saveReport', definition),
+        () => {
+          saveBox.hidden = true;
+          load(() => setStatus(status, 'Saved. Run it from here, or let its schedule refresh it.', 'success'));
+        },
+      );
     });
     saveBox.appendChild(form);
     saveBox.hidden = false;

@@ -108,7 +108,10 @@ export const settingsSection: SidebarSection = {
         .then((view) => {
           changed(view);
           const n = view.recalculated;
-          const formulas = n === undefined ? '' : ` Formulas in this spreadsheet may use it now${n ? `: ${n} formula${n === 1 ? '' : 's'} recalculated` : ''}.`;
+          const formulas =
+            n === undefined
+              ? ''
+              : ` Formulas in this spreadsheet may use it now${n ? `: ${n} formula${n === 1 ? '' : 's'} recalculated` : ''}.`;
           setStatus(status, `Saved. The credential works.${formulas}`, 'success');
         })
         .catch((error: Error) => {
@@ -156,7 +159,11 @@ export const settingsSection: SidebarSection = {
         .rpc('clearSettings')
         .then((view) => {
           changed(view);
-          setStatus(status, 'The credential is forgotten, and formulas are off in every spreadsheet where you had allowed them.', 'success');
+          setStatus(
+            status,
+            'The credential is forgotten, and formulas are off in every spreadsheet where you had allowed them.',
+            'success',
+          );
         })
         .catch((error: Error) => setStatus(status, error.message, 'error'))
         .finally(() => busy(false));
