@@ -154,7 +154,7 @@ describe('journeys in the playground', () => {
     await card.getByRole('button', { name: 'Save' }).click();
     await saved.locator('[data-test=saved-status].success').waitFor({ timeout: 60_000 });
     expect(await card.locator('.hint.gray').first().textContent()).toBe(
-      'Page performance \u00b7 Wander Far Travel (site-2) \u00b7 Last 90 days \u2192 Earnings - site-2',
+      'Page performance \u00b7 Wander Far Travel (site-2) \u00b7 Last 90 days \u00b7 at most 5 rows, 3 columns \u2192 Earnings - site-2',
     );
     expect(await card.locator('.hint.gray').nth(1).textContent()).toBe('Not scheduled');
 

@@ -41,6 +41,16 @@ export interface SavedReportsHandle {
 const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /** The status sheet's words, except that an unscheduled card says so rather than "Off". */
+/** What the options change about the table, as a card says it: "at most 5 rows, 3 columns". */
+function shapeWords(options: SavedReportView['options']): string {
+  if (!options) return '';
+  const parts: string[] = [];
+  if (options.limit !== undefined) parts.push(`at most ${thousands(options.limit)} ${options.limit === 1 ? 'row' : 'rows'}`);
+  if (options.columns?.length) parts.push(`${options.columns.length} ${options.columns.length === 1 ? 'column' : 'columns'}`);
+  if (options.totals) parts.push('with totals');
+  return parts.join(', ');
+}
+
 function scheduleInWords(schedule: Schedule | undefined): string {
   return isScheduled(schedule) ? describeSchedule(schedule) : 'Not scheduled';
 }
@@ -307,7 +317,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     const card = el('div', { className: 'block notice', 'data-report-id': r.id });
     const line = statusLine(r);
     const kept = r.mode === 'history' ? `history, ${r.revisionDays ?? 7}-day revision window` : '';
-    const where = [r.reportLabel, siteWords(r.siteId), r.datesText, kept].filter((s) => s !== '').join(' \u00b7 ');
+    const where = [r.reportLabel, siteWords(r.siteId), r.datesText, shapeWords(r.options), kept].filter((s) => s !== '').join(' \u00b7 ');
     const run = el('button', { type: 'button', className: 'action', text: 'Run' });
     const edit = el('button', { type: 'button', text: 'Edit' });
     const del = el('button', { type: 'button', className: 'danger', text: 'Delete' });
