@@ -41,7 +41,7 @@ export interface StatusRow {
   nextRunAt: number | null;
 }
 
-const OUTCOME_WORDS: Record<StatusRecord['outcome'], string> = { ok: 'OK', error: 'Failed', never: 'Not run yet' };
+const OUTCOME_WORDS: Record<StatusRecord['outcome'], string> = { ok: 'OK', error: 'Failed', never: 'Not refreshed yet' };
 
 export function datesInWords(def: StoredDefinition, status: StatusRecord): string {
   const asked = rangeInWords(def.start, def.end);

@@ -81,7 +81,7 @@ test('lists saved reports with their status; names stay text; Run refreshes and 
   await page.locator('[data-report-id]').first().waitFor();
   expect(await page.locator('[data-report-id] img').count()).toBe(0);
   expect(await cardText(page, 0)).toContain('<img src=x onerror=alert(1)>');
-  expect(await cardText(page, 0)).toContain('Not run yet.');
+  expect(await cardText(page, 0)).toContain('Not refreshed since it was saved.');
   expect(await cardText(page, 0)).toContain('Daily at 06:00');
   expect(await page.locator('[data-test=schedule-owner]').innerText()).toContain('your account');
 
@@ -189,7 +189,7 @@ test('a report someone else saved waits for my approval; Approve lets my Run and
   await page.screenshot({ path: '/tmp/i14-approve-before.png' });
   await page.getByRole('button', { name: 'Approve' }).click();
   await page.getByText(/Approved: your refreshes and schedule run it now\./).waitFor();
-  expect(await cardText(page, 0)).toContain('Not run yet.');
+  expect(await cardText(page, 0)).toContain('Not refreshed since it was saved.');
   await page.getByRole('button', { name: 'Run' }).click();
   await page.getByText(/Refreshed 1 of 1/).waitFor();
   await page.screenshot({ path: '/tmp/i14-approve-after.png' });

@@ -73,7 +73,8 @@ function statusLine(r: SavedReportView): { text: string; kind: 'info' | 'error' 
     const by = r.approval.savedBy || 'another editor';
     return { text: `Needs your approval: saved by ${by}. Your refreshes and your schedule skip it until you approve it.`, kind: 'info' };
   }
-  if (s.outcome === 'never') return { text: 'Not run yet.', kind: 'info' };
+  // Its sheet may already hold the builder run it was saved from: say only what is true either way.
+  if (s.outcome === 'never') return { text: 'Not refreshed since it was saved.', kind: 'info' };
   // The server's words, in the spreadsheet's time zone: never the browser's (they may differ).
   const parts = [`Last run ${s.lastRunText ?? ''}`];
   if (s.outcome === 'error') return { text: `${parts[0]}: failed. ${s.lastError ?? ''}`.trim(), kind: 'error' };
