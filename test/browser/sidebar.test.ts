@@ -174,4 +174,22 @@ describe('the sidebar page', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(emu.spreadsheet.getSheetByName(hostileSheet)!.getRange('A1').getValue()).toBe('mine');
   }, 90_000);
+  it('brings a refusal into view on a long form, wherever the button that caused it sits', async () => {
+    const size = page.viewportSize();
+    // A sidebar's height on a small laptop: the form is longer than the panel.
+    await page.setViewportSize({ width: 300, height: 420 });
+    await page.click('button.tab[data-section=alerts]');
+    const save = inSection('alerts').getByRole('button', { name: 'Save alert' });
+    await save.scrollIntoViewIfNeeded();
+    await save.click();
+    const status = page.locator('[data-test=alerts-status].error');
+    await status.waitFor();
+    expect(await status.textContent()).toMatch(/^Pick a site for the alert/);
+    const box = await status.boundingBox();
+    const height = await page.evaluate(() => window.innerHeight);
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+    if (size) await page.setViewportSize(size);
+  }, 60_000);
 });

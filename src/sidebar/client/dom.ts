@@ -35,6 +35,8 @@ export function setStatus(node: HTMLElement, text: string, kind: 'info' | 'error
   node.className = `status ${kind === 'error' ? 'error' : kind === 'success' ? 'success' : 'gray'}`;
   node.hidden = text === '';
   node.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  // A refusal may sit above or below the button that caused it on a long form: bring it into view.
+  if (kind !== 'info' && text !== '') node.scrollIntoView?.({ block: 'nearest' });
 }
 
 let counter = 0;
