@@ -25,12 +25,24 @@ export function cutMessage(kept: number, total: number): string {
 }
 
 /**
+ * The most data rows a result `width` columns wide shows uncut: more and it is cut (see toGrid).
+ * A formula's pull needs no more rows than this.
+ */
+export function rowsThatFit(width: number, header: boolean, maxCells: number = MAX_FORMULA_CELLS): number {
+  return Math.max(1, Math.floor(maxCells / Math.max(1, width)) - (header ? 1 : 0));
+}
+
+/**
  * Header row (optional) then data rows, each exactly as wide as the header. With no data rows, one
  * row carries `emptyMessage` in its first cell: Sheets cannot show an empty result, and a blank
  * would look like a result that is still loading. Past `maxCells` the rows are cut and a last row
- * says so (see MAX_FORMULA_CELLS).
+ * says so (see MAX_FORMULA_CELLS), counting `total` rows: the report's own count when the pull
+ * fetched only the rows that can be shown (default: the table's rows).
  */
-export function toGrid(table: TableLike, options: { header: boolean; emptyMessage: string; maxCells?: number }): GridCell[][] {
+export function toGrid(
+  table: TableLike,
+  options: { header: boolean; emptyMessage: string; maxCells?: number; total?: number },
+): GridCell[][] {
   const width = Math.max(1, table.columns.length);
   const pad = (cells: GridCell[]): GridCell[] => {
     const row = cells.slice(0, width);
@@ -39,13 +51,13 @@ export function toGrid(table: TableLike, options: { header: boolean; emptyMessag
   };
   const grid: GridCell[][] = [];
   if (options.header) grid.push(pad(table.columns.map((c) => c.header)));
-  const maxRows = Math.floor((options.maxCells ?? MAX_FORMULA_CELLS) / width);
-  // Room for the header and the closing row.
-  const fits = Math.max(1, maxRows - grid.length - 1);
-  const cut = table.rows.length + grid.length > maxRows;
-  const rows = cut ? table.rows.slice(0, fits) : table.rows;
+  const room = rowsThatFit(width, options.header, options.maxCells);
+  const total = Math.max(options.total ?? 0, table.rows.length);
+  const cut = total > room;
+  // Room for the closing row.
+  const rows = cut ? table.rows.slice(0, Math.max(1, room - 1)) : table.rows;
   for (const row of rows) grid.push(pad(row.map(plainCell)));
-  if (cut) grid.push(pad([cutMessage(rows.length, table.rows.length)]));
+  if (cut) grid.push(pad([cutMessage(rows.length, total)]));
   if (!table.rows.length) grid.push(pad([options.emptyMessage]));
   return grid;
 }

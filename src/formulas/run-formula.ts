@@ -1,9 +1,10 @@
 import type { Execution } from '../platform/execution';
 import { pullReport, type PullResult } from '../pull/pull-report';
 import { checkRefresh } from './generation';
-import { toGrid, type GridCell } from './grid';
+import { rowsThatFit, toGrid, type GridCell } from './grid';
 import { readHeader } from './header-arg';
 import { readOptions } from './options-arg';
+import { MAX_LIMIT, readCompareTo, readLimit, readTotals } from '../pull/query-options';
 import { resolveReport } from '../pull/report-key';
 import { singleCell } from '../shared/user-input';
 import { CreatorError } from '../shared/errors';
@@ -44,9 +45,62 @@ export function runFormula(execution: Execution, report: string, args: FormulaAr
     compareTo: pick(args.compareTo, opts.compareTo),
   };
   const refresh = checkRefresh(execution, requestKey(request));
-  const result = pullReport(execution, request, { purpose: 'formula', bypassCache: refresh.bypass ? 'rows' : false });
+  const pull = (limit: unknown): PullResult =>
+    pullReport(execution, { ...request, limit }, { purpose: 'formula', bypassCache: refresh.bypass ? 'rows' : false });
+  const shown = shownRows(request, header);
+  let result = pull(shown ? shown.limit : request.limit);
+  let total: number | undefined;
+  if (shown) {
+    const room = rowsThatFit(result.table.columns.length, header);
+    total = sumUpTo(result.available, shown.user);
+    if (total === undefined) {
+      // Cut short with no count from the API: the cut message could not say of how many.
+      result = pull(request.limit);
+    } else if (result.truncated && room > shown.limit) {
+      // Narrower than guessed (catalog fields no row sent): fetch again with the true room, at
+      // most once, as more rows only add columns.
+      const more = Math.min(room, shown.user);
+      result = pull(more <= MAX_LIMIT ? more : request.limit);
+      total = sumUpTo(result.available, shown.user);
+    }
+  }
   refresh.markFetched();
-  return toGrid(result.table, { header, emptyMessage: emptyMessage(result) });
+  return toGrid(result.table, { header, emptyMessage: emptyMessage(result), ...(total === undefined ? {} : { total }) });
+}
+
+/** Rows over the sites, each cut at the user's limit as the pull would; undefined when a count is unknown. */
+function sumUpTo(counts: ReadonlyArray<number | null>, limit: number): number | undefined {
+  let sum = 0;
+  for (const n of counts) {
+    if (n === null) return undefined;
+    sum += Math.min(n, limit);
+  }
+  return sum;
+}
+
+/**
+ * A formula shows at most MAX_FORMULA_CELLS cells, so its pull asks each site for no more rows
+ * than fit (the first rows of a site decide the first rows shown, several sites stacked in order),
+ * which on a big report is most of the time the formula takes. The width guessed is the
+ * narrowest usual one, the report's catalog fields: guessing too wide would fetch too few rows.
+ * Null when every row is needed (totals, a comparison) or the limit already fits; also when an
+ * option is bad, which the pull then reports as usual. Also with a sort: one the API will not do
+ * is done here over every row anyway, and were those too many, a limit would have the client
+ * fall back to the API's order with a notice a formula cannot show.
+ */
+function shownRows(
+  request: { report: string; limit: unknown; sort: unknown; totals: unknown; compareTo: unknown },
+  header: boolean,
+): { limit: number; user: number } | null {
+  try {
+    if (given(request.sort) || readTotals(request.totals) || readCompareTo(request.compareTo)) return null;
+    const user = readLimit(request.limit);
+    const limit = rowsThatFit(resolveReport(request.report).columns.length, header);
+    if ((user !== undefined && user <= limit) || limit > MAX_LIMIT) return null;
+    return { limit, user: user ?? Infinity };
+  } catch (_) {
+    return null;
+  }
 }
 
 /** CREATOR_REPORT: any report by key, with "limit=100, sort=-rpm, header=false" style options. */

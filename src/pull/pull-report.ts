@@ -83,6 +83,12 @@ export interface PullResult {
   notices: string[];
   /** Of which total rows. */
   totalRows: number;
+  /**
+   * Per site (in `sites` order; one entry for a report without sites), the rows the report has
+   * before any limit: the rows fetched when no limit cut them, else the API's own count, or null
+   * when it sent none. For the period asked, not a comparison's.
+   */
+  available: Array<number | null>;
   /** The period compared with, when the table is a comparison. */
   comparison: { compareTo: CompareTo; label: string; startDate: string; endDate: string } | null;
   /** The rows went to `options.stream`; `table` has the columns only, `rows` counts them. */
@@ -122,6 +128,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
 
   if (!siteArg) {
     const result = rowsClient.fetchRows(spec, { limit, sort }, {});
+    const available = [availableRows(result, result.rows.length)];
     const table = pickColumns(toTable(spec, result.rows, { toDate, forSheet: options.forSheet }), columns);
     return {
       spec,
@@ -135,6 +142,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
       rows: table.rows.length,
       notices: result.notices ?? [],
       totalRows: 0,
+      available,
       comparison: null,
     };
   }
@@ -171,6 +179,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   const names = sites.length > 1 ? siteNames(client) : undefined;
 
   let truncated = false;
+  const available: Array<number | null> = [];
   // Rows streamed to options.stream, and the columns they had (null: not streamed).
   let streamed = null as { rows: number; table: Table } | null;
   const pullSide = (side: Array<ResolvedRange | null> | null, label: string): Table => {
@@ -228,6 +237,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
       }
       if (!result) result = fetch();
       truncated = truncated || result.truncated;
+      if (!side) available.push(availableRows(result, sink && streamed ? streamed.rows : result.rows.length));
       for (const notice of result.notices ?? []) {
         const text = sites.length > 1 ? `${siteId}: ${notice}` : notice;
         if (!notices.includes(text)) notices.push(text);
@@ -274,9 +284,15 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     rows: streamed ? streamed.rows : table.rows.length,
     notices,
     totalRows,
+    available,
     comparison,
     ...(streamed ? { streamed: true } : {}),
   };
+}
+
+/** See PullResult.available: `fetched` is how many rows came (streamed rows are not kept). */
+function availableRows(result: { truncated: boolean; recordCount: number | null }, fetched: number): number | null {
+  return result.truncated ? result.recordCount : fetched;
 }
 
 /**

@@ -21,7 +21,9 @@ import { spawnFakeApiServer } from '../../fake-api/spawn';
 import { REPORTS } from '../../src/catalog/reports';
 import { formatDate } from '../dates/clock-stub';
 import { builtAddOn } from '../helpers/built';
-import { EDITOR, NOW, OWNER } from './harness';
+import { toGrid } from '../../src/formulas/grid';
+import { pullReport } from '../../src/pull/pull-report';
+import { createHarness, EDITOR, NOW, OWNER, pagePerformancePages } from './harness';
 
 let distDir: string;
 
@@ -159,6 +161,19 @@ describe('the built bundle', () => {
     emu.resetCounters();
     emu.recalculate(undefined, { only: ours });
     expect(emu.counters.requests).toBe(0);
+  });
+
+  it('=CREATOR_PAGE_PERFORMANCE("all", "lastMonth") shows the whole report cut as before, from only the pages it can show', () => {
+    const { api, bundle } = setUp();
+    saveSettings(bundle, OWNER, true);
+    const grid = bundle.callAs({ user: OWNER, mode: 'customFunction' }, 'CREATOR_PAGE_PERFORMANCE', 'all', 'lastMonth') as unknown[][];
+    // Every row pulled (as the sidebar does, from source), then cut as a formula cuts it.
+    const h = createHarness();
+    h.saveCredential(OWNER, 'demo', true);
+    const whole = h.run((ex) => pullReport(ex, { report: 'pages/performance', siteId: 'all', start: 'lastMonth' }, { purpose: 'user' }));
+    expect(grid).toEqual(toGrid(whole.table, { header: true, emptyMessage: '' }));
+    expect(String(grid[grid.length - 1][0])).toMatch(/^Cut at 11,762 of 121,543 rows: /);
+    expect(pagePerformancePages(api.stats.byPath)).toBeLessThan(pagePerformancePages(h.api.stats.byPath) / 4);
   });
 
   it('works over real HTTP to a fake API server on 127.0.0.1', async () => {

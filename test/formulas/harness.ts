@@ -34,6 +34,8 @@ export interface Harness {
   seen: string[];
   /** Answer requests whose URL contains `urlPart` with this JSON body (200) instead of the fake API. */
   override(urlPart: string, body: unknown): void;
+  /** Rewrite the fake API's JSON body for requests whose URL contains `urlPart` (a changed API). */
+  rewrite(urlPart: string, change: (body: Record<string, unknown>) => void): void;
 }
 
 export function createHarness(
@@ -43,10 +45,17 @@ export function createHarness(
   const api = createFakeApi({ now: () => clock(), drift: opts.drift });
   const tokens: string[] = [];
   const overrides: Array<{ urlPart: string; body: unknown }> = [];
+  const rewrites: Array<{ urlPart: string; change: (body: Record<string, unknown>) => void }> = [];
   const handle = (req: TransportRequest) => {
     const hit = overrides.find((o) => req.url.includes(o.urlPart));
     if (hit) return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(hit.body) };
     const res = api.handle(req);
+    const rewrite = rewrites.find((r) => req.url.includes(r.urlPart));
+    if (rewrite && 'body' in res && res.status === 200) {
+      const body = JSON.parse(res.body) as Record<string, unknown>;
+      rewrite.change(body);
+      return { ...res, body: JSON.stringify(body) };
+    }
     if ('body' in res && req.url.includes('/oauth/token')) {
       try {
         const token = (JSON.parse(res.body) as { access_token?: string }).access_token;
@@ -100,6 +109,7 @@ export function createHarness(
     functions,
     seen,
     override: (urlPart, body) => overrides.push({ urlPart, body }),
+    rewrite: (urlPart, change) => rewrites.push({ urlPart, change }),
     formula: (name, ...args) => emu.runAs({ user: OWNER, mode: 'customFunction' }, () => functions[name](...args) as unknown[][]),
     saveCredential: (user, which, allow) =>
       emu.runAs({ user, mode: 'full' }, () => {
@@ -129,3 +139,10 @@ export function errorOf(fn: () => unknown): string {
 }
 
 export { refreshFormulas };
+
+/** Pages of Page performance the fake API served, over every site. */
+export function pagePerformancePages(byPath: Record<string, number>): number {
+  return Object.entries(byPath)
+    .filter(([path]) => path.endsWith('/pages/performance'))
+    .reduce((sum, [, n]) => sum + n, 0);
+}

@@ -4,7 +4,8 @@
  */
 import { STRICT } from '../../emulator';
 import { cutMessage, MAX_FORMULA_CELLS, toGrid } from '../../src/formulas/grid';
-import { createHarness, OWNER } from './harness';
+import { pullReport } from '../../src/pull/pull-report';
+import { createHarness, OWNER, pagePerformancePages } from './harness';
 
 // The lenient platform takes any size; the cut itself is the same there (the toGrid test below).
 describe('a formula result too large for Sheets (strict platform)', () => {
@@ -39,4 +40,73 @@ it('keeps the header, fills whole rows, and leaves a result that fits alone', ()
     [cutMessage(4, 10), ''],
   ]);
   expect(toGrid({ columns, rows }, { header: false, emptyMessage: 'none', maxCells: 12 })).toHaveLength(6);
+});
+
+describe('a capped formula fetches only the rows it can show', () => {
+  /** What the formula showed before it fetched only what fits: the whole table, cut by toGrid. */
+  function wholeTableGrid(
+    siteId: string,
+    limit: unknown,
+    header: boolean,
+    change?: (body: Record<string, unknown>) => void,
+  ): { grid: unknown[][]; pages: number } {
+    const h = createHarness();
+    h.saveCredential(OWNER, 'demo', true);
+    if (change) h.rewrite('/pages/performance', change);
+    const pulled = h.run((ex) => pullReport(ex, { report: 'pages/performance', siteId, start: 'lastMonth', limit }, { purpose: 'user' }));
+    return { grid: toGrid(pulled.table, { header, emptyMessage: '' }), pages: pagePerformancePages(h.api.stats.byPath) };
+  }
+
+  it.each([
+    ['site-big, no limit', 'site-big', '', true, 'Cut at 13,331 of 120,000 rows'],
+    ['"all", no limit', 'all', '', true, 'Cut at 11,762 of 121,543 rows'],
+    ['"all", no header', 'all', '', false, 'Cut at 11,763 of 121,543 rows'],
+    ['site-big, a limit above the cap', 'site-big', 50_000, true, 'Cut at 13,331 of 50,000 rows'],
+    ['"all", a limit above the cap', 'all', 50_000, true, 'Cut at 11,762 of 51,543 rows'],
+    ['site-big, a limit below the cap', 'site-big', 5_000, true, null],
+  ] as Array<[string, string, number | '', boolean, string | null]>)(
+    '%s: the same cells and cut row as the whole report cut, from far fewer pages',
+    (_name, siteId, limit, header, cutAt) => {
+      const h = createHarness();
+      h.saveCredential(OWNER, 'demo', true);
+      const grid = h.formula('CREATOR_PAGE_PERFORMANCE', siteId, 'lastMonth', '', limit, '', header);
+      const whole = wholeTableGrid(siteId, limit, header);
+      expect(grid.length).toBe(whole.grid.length);
+      expect(grid).toEqual(whole.grid);
+      const last = String(grid[grid.length - 1][0]);
+      if (cutAt) {
+        expect(last.startsWith(`${cutAt}: Google Sheets refuses larger formula results.`)).toBe(true);
+        // 500 rows a page: what fits (about 16,700 rows at most) instead of every row.
+        expect(pagePerformancePages(h.api.stats.byPath)).toBeLessThan(whole.pages / 2);
+      } else {
+        expect(last).not.toMatch(/^Cut at/);
+        expect(pagePerformancePages(h.api.stats.byPath)).toBe(whole.pages);
+      }
+    },
+    60_000,
+  );
+
+  // An API that changed: rows with three fields of the catalog's twelve, so far more rows fit than
+  // the catalog suggests; or pages without a row count, so the cut row could not say of how many.
+  const threeFields = (body: Record<string, unknown>): void => {
+    body.data = (body.data as Array<Record<string, unknown>>).map(({ pageUrl, earnings, pageviews }) => ({ pageUrl, earnings, pageviews }));
+  };
+  const noCount = (body: Record<string, unknown>): void => {
+    delete (body.meta as Record<string, unknown>).recordCount;
+  };
+  it.each([
+    ['rows narrower than the catalog', threeFields, 'Cut at 66,664 of 120,000 rows'],
+    ['no row count from the API', noCount, 'Cut at 13,331 of 120,000 rows'],
+  ] as Array<[string, (body: Record<string, unknown>) => void, string]>)(
+    '%s: fetches again and still shows what the whole report cut shows',
+    (_name, change, cutAt) => {
+      const h = createHarness();
+      h.saveCredential(OWNER, 'demo', true);
+      h.rewrite('/pages/performance', change);
+      const grid = h.formula('CREATOR_PAGE_PERFORMANCE', 'site-big', 'lastMonth');
+      expect(grid).toEqual(wholeTableGrid('site-big', '', true, change).grid);
+      expect(String(grid[grid.length - 1][0]).startsWith(`${cutAt}:`)).toBe(true);
+    },
+    60_000,
+  );
 });
