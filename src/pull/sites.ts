@@ -51,8 +51,8 @@ export function siteNames(client: { listSites(): ReadonlyArray<{ id: string; nam
  */
 export function knownSiteNames(execution: Execution): (id: string) => string | undefined {
   try {
-    const sites = createClient(execution, loadCredential(execution, 'user')).knownSites() ?? [];
-    const names = new Map(sites.map((site) => [String(site.id), typeof site.name === 'string' ? site.name : '']));
+    const client = createClient(execution, loadCredential(execution, 'user'));
+    const names = siteNames({ listSites: () => client.knownSites() ?? [] });
     return (id) => names.get(id) || undefined;
   } catch (_) {
     return () => undefined;

@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../browser/sidebar-harness';
 import { buildBundle, createWorld, EDITOR, OWNER, type World } from './emulated-world';
 
 let browser: Browser;
@@ -28,16 +29,7 @@ beforeAll(async () => {
   script = out.outputFiles[0].text;
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }, 60_000);
 
