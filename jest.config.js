@@ -8,5 +8,8 @@ module.exports = {
   // One build of the add-on per run, shared by every suite that drives the bundle.
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
+  // Jest's default is one worker per core minus one: a single worker on these 2-core machines, though
+  // the browser and playground suites spend much of their time waiting.
+  maxWorkers: 2,
   testTimeout: 60000,
 };
