@@ -1,6 +1,6 @@
 import { applyBindings } from '../bindings/apply-bindings';
 import { readBindings, writeBindings, type Binding } from '../bindings/binding-store';
-import { datesInWords, findPreset } from '../dates/presets';
+import { datesInWords, findPreset, presetLabel } from '../dates/presets';
 import { checkActiveSite } from '../pull/site-hints';
 import { listSiteViews } from '../settings/sites-view';
 import { sitesInWords } from '../shared/site-words';
@@ -54,8 +54,9 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
   // Checked before anything is made: a dashboard on a wrong site would be four reports that fail daily.
   const sites = listSiteViews(ex);
   checkActiveSite(siteId, sites);
-  const sheetName = `Dashboard - ${siteId} - ${period}`.slice(0, 100);
-  const dataSheetName = `Dashboard data - ${siteId} - ${period}`.slice(0, 100);
+  // Tabs read as people speak ("Last 30 days"), not as the API's preset key.
+  const sheetName = `Dashboard - ${siteId} - ${presetLabel(period)}`.slice(0, 100);
+  const dataSheetName = `Dashboard data - ${siteId} - ${presetLabel(period)}`.slice(0, 100);
   for (const name of [sheetName, dataSheetName]) {
     if (spreadsheet.getSheetByName(name))
       bad(

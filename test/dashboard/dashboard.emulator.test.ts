@@ -53,8 +53,8 @@ describe('createDashboard', () => {
     w.connect();
     const made = make(w);
     expect(made).toEqual({
-      sheetName: 'Dashboard - site-1 - monthToDate',
-      dataSheetName: 'Dashboard data - site-1 - monthToDate',
+      sheetName: 'Dashboard - site-1 - Month to date',
+      dataSheetName: 'Dashboard data - site-1 - Month to date',
       reportIds: [expect.any(String), expect.any(String), expect.any(String), expect.any(String)],
     });
     const list = w.call<{ reports: Array<{ name: string; schedule: unknown; sheetName: string }> }>('listReports').reports;
@@ -113,7 +113,7 @@ describe('createDashboard', () => {
     expect(w.call<{ reports: unknown[] }>('listReports').reports).toEqual([]);
     const made = make(w);
     expect(w.failure(OWNER, 'createDashboard', { siteId: 'site-1', period: 'monthToDate' })).toContain(
-      "The sheet 'Dashboard - site-1 - monthToDate' already exists",
+      "The sheet 'Dashboard - site-1 - Month to date' already exists",
     );
     // Placed blocks share a sheet only where they do not reach each other.
     const intruder = w.call<{ id: string }>('saveReport', {

@@ -62,9 +62,9 @@ describe('the dashboard in the playground', () => {
     await sidebar.locator('section[data-section=dashboard]').getByRole('button', { name: 'Create dashboard' }).click();
     await sidebar.locator('[data-test=dashboard-status].success').waitFor({ timeout: 90_000 });
     expect(await sidebar.locator('[data-test=dashboard-status]').textContent()).toBe(
-      "Dashboard ready: sheet 'Dashboard - site-1 - lastThirtyDays'.",
+      "Dashboard ready: sheet 'Dashboard - site-1 - Last 30 days'.",
     );
-    await page.locator('#tabs button', { hasText: 'Dashboard - site-1 - lastThirtyDays' }).click();
+    await page.locator('#tabs button', { hasText: 'Dashboard - site-1 - Last 30 days' }).click();
     await page.locator('.chart-box canvas').first().waitFor();
     expect(await page.locator('.chart-box').evaluateAll((boxes) => boxes.map((b) => (b as HTMLElement).dataset.chart))).toEqual([
       'LINE',
