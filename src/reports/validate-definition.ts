@@ -1,4 +1,5 @@
 import { CreatorError } from '../shared/errors';
+import { defaultReportName } from '../shared/default-names';
 import { findReport } from '../catalog/reports';
 import type { ReportSpec } from '../catalog/types';
 import { COMPARE_TO } from '../dates';
@@ -160,7 +161,7 @@ export function cleanDefinition(input: unknown, ctx: DateContext): ReportDefinit
   // Reports without dates (sites, date-bounds) still take a site for date-bounds only.
   const siteId = spec.key === 'sites' ? 'all' : cleanSites(raw.siteId);
   const definition: ReportDefinition = {
-    name: name || `${spec.label}: ${siteId === 'all' ? 'all sites' : ([] as string[]).concat(siteId).join(', ')}`.slice(0, 100),
+    name: name || defaultReportName(spec, siteId),
     report: spec.key,
     siteId,
     ...cleanDates(text(raw.start, 'start date'), text(raw.end, 'end date'), spec.dateFamily !== null, ctx),

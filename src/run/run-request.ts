@@ -1,4 +1,5 @@
 import { CreatorError } from '../shared/errors';
+import { defaultSheetName } from '../shared/default-names';
 import type { ReportSpec } from '../catalog/types';
 import { readQueryOptions } from '../pull/query-options';
 import { resolveReport } from '../pull/report-key';
@@ -44,13 +45,6 @@ function checkSiteId(spec: ReportSpec, value: unknown): string | string[] {
   // The sites report lists every site: it needs none.
   if (spec.key === 'sites') return '';
   throw new CreatorError('BAD_INPUT', `${CHOOSE_SITE}.`);
-}
-
-/** "Page performance - site-1": one sheet per report and site unless the user names another. */
-export function defaultSheetName(spec: ReportSpec, siteId: string | string[]): string {
-  const sites = Array.isArray(siteId) ? siteId.join(', ') : siteId;
-  const name = sites ? `${spec.label} - ${sites.toLowerCase() === 'all' ? 'all sites' : sites}` : spec.label;
-  return name.length > 100 ? `${name.slice(0, 99)}…` : name;
 }
 
 export function checkRunRequest(request: RunReportRequest): CheckedRun {

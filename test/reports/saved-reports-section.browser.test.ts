@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { findReport } from '../../src/catalog/reports';
 import { CHROMIUM_ARGS } from '../browser/sidebar-harness';
 import { buildBundle, createWorld, EDITOR, OWNER, type World } from './emulated-world';
 
@@ -219,5 +220,35 @@ test('Edit keeps what the pickers cannot show as they are: a list of sites, roll
   await page.getByText('Hourly', { exact: false }).first().waitFor();
   const [saved] = w.call<{ reports: Array<Record<string, unknown>> }>('listReports').reports;
   expect(saved).toMatchObject({ ...original, schedule: { every: 'hour' } });
+  await page.close();
+});
+
+test('Edit: a name and sheet the add-on gave follow a new report; ones the user wrote stay', async () => {
+  const w = createWorld(bundle);
+  w.connect();
+  const from = findReport('earnings')!;
+  const to = findReport('traffic/summary')!;
+  // The first as the builder saves it (its default sheet, no name); the second named by the user.
+  w.call('saveReport', { report: from.key, siteId: 'site-1', start: 'lastMonth', sheetName: `${from.label} - site-1` });
+  w.call('saveReport', { name: 'My money', report: from.key, siteId: 'site-1', start: 'lastMonth', sheetName: 'Money' });
+  const page = await open(w, OWNER);
+  await page.locator('[data-report-id]').nth(1).waitFor();
+  for (const i of [0, 1]) {
+    await page.locator('[data-report-id]').nth(i).getByRole('button', { name: 'Edit' }).click();
+    await page.locator('[data-test=availability]', { hasText: 'data through' }).waitFor();
+    await page.locator('select[name=report]').selectOption(to.key);
+    if (i === 0) {
+      expect(await page.locator('input[name=name]').inputValue()).toBe(`${to.label}: site-1`);
+      expect(await page.locator('input[name=sheetName]').inputValue()).toBe(`${to.label} - site-1`);
+    }
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // Saved: the list is drawn again, without the editor.
+    await page.locator('input[name=sheetName]').waitFor({ state: 'detached' });
+  }
+  const names = w.call<{ reports: Array<Record<string, unknown>> }>('listReports').reports.map((r) => [r.name, r.sheetName, r.report]);
+  expect(names).toEqual([
+    [`${to.label}: site-1`, `${to.label} - site-1`, to.key],
+    ['My money', 'Money', to.key],
+  ]);
   await page.close();
 });

@@ -2,6 +2,7 @@ import type { CatalogEntryView, DateOptionsView, ReportDefinition, RunReportRequ
 import { MAX_LIMIT, readLimit } from '../../pull/query-options';
 import { datesInWords } from '../../dates/presets';
 import { isYmd } from '../../dates/calendar';
+import { defaultSheetName } from '../../shared/default-names';
 import { userMessage } from '../../shared/errors';
 import { checkCustomDates, describeAvailability } from './report-dates';
 import { clear, el, field, select, uid } from './dom';
@@ -24,14 +25,6 @@ const AS_SAVED = 'as-saved';
 /** A saved list of sites the single-site picker cannot show otherwise. */
 const SITE_LIST = 'site-list';
 
-/** Mirrors the server's default so the user sees where the report will go before running it. */
-function defaultSheetName(report: CatalogEntryView | undefined, siteId: string): string {
-  if (!report) return '';
-  if (report.key === 'sites') return report.label;
-  const name = `${report.label} - ${siteId === ALL ? 'all sites' : siteId}`;
-  return name.length > 100 ? `${name.slice(0, 99)}\u2026` : name;
-}
-
 export interface ReportPickerOptions {
   rpc: Rpc;
   /** A saved report to show (the editor); absent: the builder's defaults. */
@@ -48,6 +41,8 @@ export interface ReportPicker {
   /** Loads the dates with data for the chosen site and report. */
   loadDates(): void;
   chosenReport(): CatalogEntryView | undefined;
+  /** The chosen site, or the saved list of sites. */
+  chosenSites(): string | string[];
   /** The request the controls describe, or what to fix first. */
   build(): RunReportRequest | string;
   /** `selection`: the report or site changed; `detail`: anything else. */
@@ -133,13 +128,15 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
     const option = site.selectedOptions[0];
     return site.value === SITE_LIST && option?.dataset.sites ? (JSON.parse(option.dataset.sites) as string[]) : site.value;
   };
-  const sitesText = (): string => {
-    const chosen = chosenSites();
-    return Array.isArray(chosen) ? chosen.join(', ') : chosen;
-  };
+  const sheetNameFor = (entry: CatalogEntryView | undefined): string => (entry ? defaultSheetName(entry, chosenSites()) : '');
+  // In the editor a sheet name the add-on gave follows a new report or site, as in the builder; a
+  // name the user wrote stays.
+  let proposedSheet = '';
   const refreshSheetName = (): void => {
-    if (!sheetEdited) sheet.value = defaultSheetName(chosenReport(), sitesText());
-    sheet.placeholder = defaultSheetName(chosenReport(), sitesText());
+    const next = sheetNameFor(chosenReport());
+    if (!sheetEdited || (proposedSheet !== '' && sheet.value === proposedSheet)) sheet.value = next;
+    proposedSheet = next;
+    sheet.placeholder = next;
   };
   const showSiteHint = (): void => {
     const chosen = sites.find((s) => s.id === site.value);
@@ -335,7 +332,7 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
     if (kept.length < boxes.length) request.options = { ...request.options, columns: kept };
     const name = sheet.value.trim();
     if (name.length > 100) return 'Sheet names have at most 100 characters.';
-    request.sheetName = name || defaultSheetName(entry, sitesText());
+    request.sheetName = name || sheetNameFor(entry);
     return request;
   };
 
@@ -387,6 +384,7 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
     fillCatalog,
     loadDates,
     chosenReport,
+    chosenSites,
     build,
     onChange: (listener) => listeners.push(listener),
   };

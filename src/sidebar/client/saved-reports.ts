@@ -18,6 +18,7 @@ import { createReportPicker } from './report-picker';
 import type { Rpc } from './rpc';
 import type { SidebarContext, SidebarSection } from './section';
 import { thousands } from '../../shared/text-size';
+import { defaultReportName } from '../../shared/default-names';
 import { sitesInWords } from '../../shared/site-words';
 
 /**
@@ -258,6 +259,18 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       initial: r,
       sheetHint: 'Its block there is replaced on the next run; a new sheet is created if missing.',
     });
+    // The name the add-on gave follows a change of report or sites; a name the user wrote stays.
+    let proposedName = '';
+    const proposal = (): string => {
+      const entry = picker.chosenReport();
+      return entry ? defaultReportName(entry, picker.chosenSites()) : '';
+    };
+    picker.onChange((what) => {
+      if (what !== 'selection' || !proposedName) return;
+      const next = proposal();
+      if (next && name.value === proposedName) name.value = next;
+      proposedName = next;
+    });
     const schedule = scheduleEditor(r.schedule);
     const save = el('button', { type: 'submit', className: 'action', text: 'Save' });
     const cancel = el('button', { type: 'button', text: 'Cancel' });
@@ -310,6 +323,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       .then(([catalog, sites]) => {
         picker.fillSites(sites);
         picker.fillCatalog(catalog);
+        proposedName = proposal();
       })
       .catch((error: Error) => setStatus(problem, error.message, 'error'));
   }
