@@ -4,6 +4,7 @@ import type { OwnedArea } from './block-ownership';
 import type { CellValue } from './cell-values';
 import type { Rect } from './rect';
 import type { BlockColumn, BlockId, Exclusive, SheetsApi, WriteBlockResult } from './report-table';
+import type { ValuesWriter } from './staged-values';
 
 /** Where a block goes and what it holds: what both ways of writing it (staged, direct) need. */
 export interface BlockTarget {
@@ -60,6 +61,18 @@ export function findTarget(spreadsheet: Spreadsheet, target: BlockTarget, sheetN
 
 export function blockIdOn(target: BlockTarget, sheet: Sheet): string {
   return typeof target.blockId === 'function' ? target.blockId(sheet.getSheetId()) : (target.blockId ?? `sheet-${sheet.getSheetId()}`);
+}
+
+/** One block write as both ways of writing it see it. */
+export interface BlockPlan {
+  spreadsheet: Spreadsheet;
+  target: BlockTarget;
+  /** Trimmed and checked. */
+  sheetName: string;
+  /** Top-left cell of a new block. */
+  start: { row: number; col: number };
+  width: number;
+  writeValues: ValuesWriter;
 }
 
 /** What a block write does with its rows: stage them (staged-write), or write them in place (direct-write). */

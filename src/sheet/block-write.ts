@@ -1,7 +1,7 @@
 import { CreatorError, isCreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
-import { blockIdOn, CELL_LIMIT, findTarget, growToFit, ownedOn, type BlockSink, type BlockTarget } from './block-place';
+import { blockIdOn, CELL_LIMIT, findTarget, growToFit, ownedOn, type BlockPlan, type BlockSink, type BlockTarget } from './block-place';
 import { describeUserEdits, fingerprint, forgetRecord, readRecord, writeRecord } from './block-record';
 import { clipText } from './cell-limit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
@@ -9,7 +9,7 @@ import { blockConflictError, findConflict } from './conflicts';
 import { claimDirect } from './direct-write';
 import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
 import type { BlockColumn, WriteBlockResult } from './report-table';
-import { applyFormats, valuesWriter, type ValuesWriter } from './staged-values';
+import { applyFormats, valuesWriter } from './staged-values';
 import { makeStaging, removeSheet, sweepStaging } from './staging-sheets';
 
 /**
@@ -72,7 +72,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const start = parseCell(target.startCell ?? 'A1');
   const width = columns.length;
   const text = columns.map((c) => isTextColumn(c.type));
-  const writeValues = valuesWriter(spreadsheet, target.sheetsApi);
+  const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: valuesWriter(spreadsheet, target.sheetsApi) };
   const now = target.now ?? (() => Date.now());
 
   let sink: BlockSink | null = null;
@@ -89,7 +89,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
     const exclusive = target.exclusive ?? (<R>(work: () => R): R => work());
     try {
       const direct = exclusive(() => {
-        sink = claimDirect(spreadsheet, target, sheetName, start, width, writeValues);
+        sink = claimDirect(plan);
         return sink ? { value: first(sink) } : null;
       });
       if (direct) return direct.value;
@@ -97,7 +97,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
       // Another writer holds the lock for long: staging needs none until commit.
       if (sink || !isCreatorError(error) || error.code !== 'BUSY') throw error;
     }
-    const staged = stagedSink(spreadsheet, target, sheetName, start, width, writeValues, now());
+    const staged = stagedSink(plan, now());
     sink = staged;
     return first(staged);
   };
@@ -186,15 +186,8 @@ function guarded<T>(sheetName: string, write: BlockWrite | null, step: () => T):
 }
 
 /** Rows staged on a hidden sheet of their own, put in place by commitStaged. */
-function stagedSink(
-  spreadsheet: Spreadsheet,
-  target: BlockTarget,
-  sheetName: string,
-  start: { row: number; col: number },
-  width: number,
-  writeValues: ValuesWriter,
-  now: number,
-): BlockSink {
+function stagedSink(plan: BlockPlan, now: number): BlockSink {
+  const { spreadsheet, target, sheetName, start, width, writeValues } = plan;
   const made = makeStaging(spreadsheet, typeof target.blockId === 'string' ? target.blockId : `sheet:${sheetName}`, width, now);
   try {
     made.getRange(1, 1, 1, width).setFontWeight('bold');

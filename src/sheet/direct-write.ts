@@ -1,10 +1,10 @@
 import { CreatorError } from '../shared/errors';
-import type { Sheet, Spreadsheet } from '../platform/types';
+import type { Sheet } from '../platform/types';
 import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
-import { blockIdOn, findTarget, growToFit, ownedOn, type BlockSink, type BlockTarget } from './block-place';
+import { blockIdOn, findTarget, growToFit, ownedOn, type BlockPlan, type BlockSink } from './block-place';
 import { fingerprint, forgetRecord, writeRecord } from './block-record';
 import { blockConflictError, findConflict, type Conflict } from './conflicts';
-import { intersect, rangeOf, sheetRect, toA1, type Rect } from './rect';
+import { intersect, rangeOf, readInSlices, sheetRect, toA1, type Rect } from './rect';
 import { applyFormats, type ValuesWriter } from './staged-values';
 import type { Exclusive } from './report-table';
 
@@ -24,27 +24,22 @@ import type { Exclusive } from './report-table';
  *   it made, unless the user typed there meanwhile; cells outside the area are never touched.
  * Number formats, the bold header, the note, the named range and the fingerprints come at commit.
  */
-export function claimDirect(
-  spreadsheet: Spreadsheet,
-  target: BlockTarget,
-  sheetName: string,
-  start: { row: number; col: number },
-  width: number,
-  writeValues: ValuesWriter,
-): BlockSink | null {
+export function claimDirect(plan: BlockPlan): BlockSink | null {
+  const { spreadsheet, target, sheetName, start, width } = plan;
   const existing = findTarget(spreadsheet, target, sheetName);
   if (existing) {
     const id = blockIdOn(target, existing);
     if (readOwned(spreadsheet, pendingRangeName(id)) || ownedOn(existing, readOwned(spreadsheet, blockRangeName(id)))) return null;
-    // Rows below the sheet's last content are empty: only the used part of the block's columns is read.
-    if (contentIn(existing, { row: start.row, col: start.col, rows: existing.getMaxRows(), cols: width })) return null;
-    return directSink(spreadsheet, target, existing, false, start, width, writeValues);
+    // Rows below the sheet's last content are empty: only the used part of the block's columns is
+    // read, up to the first cell holding anything.
+    if (holdsAnything(existing, { row: start.row, col: start.col, rows: existing.getMaxRows(), cols: width })) return null;
+    return directSink(plan, existing, false);
   }
   const active = spreadsheet.getActiveSheet();
   const made = spreadsheet.insertSheet(sheetName);
   // The user stays where they were while it fills (insertSheet activates); commit shows it.
   if (active) spreadsheet.setActiveSheet(active);
-  return directSink(spreadsheet, target, made, true, start, width, writeValues);
+  return directSink(plan, made, true);
 }
 
 /** Every cell the sheet holds content in lies inside this (null: none). */
@@ -61,15 +56,20 @@ function contentIn(sheet: Sheet, rect: Rect, owned: Rect[] = []): Conflict | nul
   return part ? findConflict(sheet, part, owned) : null;
 }
 
-function directSink(
-  spreadsheet: Spreadsheet,
-  target: BlockTarget,
-  sheet: Sheet,
-  created: boolean,
-  start: { row: number; col: number },
-  width: number,
-  writeValues: ValuesWriter,
-): BlockSink {
+function holdsAnything(sheet: Sheet, rect: Rect): boolean {
+  const used = usedRect(sheet);
+  const part = used && intersect(rect, used);
+  let found = false;
+  if (part)
+    readInSlices(sheet, part, (values, formulas) => {
+      found = values.some((row, r) => row.some((v, c) => v !== '' || formulas[r][c] !== ''));
+      return found;
+    });
+  return found;
+}
+
+function directSink(plan: BlockPlan, sheet: Sheet, created: boolean): BlockSink {
+  const { spreadsheet, target, start, width, writeValues } = plan;
   const exclusive: Exclusive = target.exclusive ?? ((work) => work());
   const name = sheet.getName();
   const blockId = blockIdOn(target, sheet);
@@ -171,9 +171,9 @@ function directSink(
 /** Removes the rows and columns this write added to a sheet that had fewer, when they hold nothing. */
 function shrinkTo(sheet: Sheet, original: { rows: number; cols: number }): void {
   const rows = sheet.getMaxRows() - original.rows;
-  if (rows > 0 && !contentIn(sheet, { row: original.rows + 1, col: 1, rows, cols: sheet.getMaxColumns() }))
+  if (rows > 0 && !holdsAnything(sheet, { row: original.rows + 1, col: 1, rows, cols: sheet.getMaxColumns() }))
     sheet.deleteRows(original.rows + 1, rows);
   const cols = sheet.getMaxColumns() - original.cols;
-  if (cols > 0 && !contentIn(sheet, { row: 1, col: original.cols + 1, rows: sheet.getMaxRows(), cols }))
+  if (cols > 0 && !holdsAnything(sheet, { row: 1, col: original.cols + 1, rows: sheet.getMaxRows(), cols }))
     sheet.deleteColumns(original.cols + 1, cols);
 }

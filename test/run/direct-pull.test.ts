@@ -7,7 +7,8 @@
  * A kill is the spreadsheet as it was at that moment: the emulator's state is saved while the pull
  * waits for a page and put back once the call is over, so nothing the run did afterwards remains.
  */
-import { buildBundle, createWorld, expectClearMessage, sheetState, type World } from '../hardening/world';
+import { buildBundle, expectClearMessage, sheetState, type World } from '../hardening/world';
+import { connected, run, sheetNames, values } from './run-helpers';
 import type { EmulatorSnapshot } from '../../emulator';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 
@@ -18,26 +19,6 @@ const BIG_ROWS = 41_000;
 const LATE_PAGE = 82;
 const WRITE_BATCH = 20_000;
 const MINUTE = 60_000;
-
-function connected(): World {
-  const world = createWorld();
-  world.connect();
-  return world;
-}
-
-function run(world: World, request: object): { ok: boolean; message?: string } {
-  const result = world.sidebar('runReport', [request]);
-  return result.ok ? { ok: true } : { ok: false, message: result.message };
-}
-
-function values(world: World, name: string): unknown[][] {
-  const sheet = world.emu.spreadsheet.getSheetByName(name);
-  return sheet ? sheet.getDataRange().getValues() : [];
-}
-
-function sheetNames(world: World): string[] {
-  return world.emu.spreadsheet.getSheets().map((s) => s.getName());
-}
 
 const stagingSheets = (world: World): string[] => sheetNames(world).filter((n) => n.startsWith('CR staging'));
 const namedRanges = (world: World): string[] => world.emu.spreadsheet.getNamedRanges().map((n) => n.getName());
