@@ -153,6 +153,9 @@ interface Meter {
 const targets = new WeakMap<object, object>();
 const unwrap = (value: unknown): unknown => (value !== null && typeof value === 'object' ? (targets.get(value) ?? value) : value);
 
+const isService = (value: unknown): value is object =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+
 /** Every method call on a service (and on what it returns) is timed as Google's work. */
 function excluded<T extends object>(target: T, meter: Meter): T {
   const proxy = new Proxy(target, {
@@ -172,9 +175,9 @@ function excluded<T extends object>(target: T, meter: Meter): T {
         meter.depth++;
         try {
           const result = (value as Fn).apply(obj, args.map(unwrap));
-          return result !== null && typeof result === 'object' && !Array.isArray(result) && !(result instanceof Date)
-            ? excluded(result, meter)
-            : result;
+          if (isService(result)) return excluded(result, meter);
+          // Lists of sheets or named ranges are Google's objects too (a grid of values is not).
+          return Array.isArray(result) && isService(result[0]) ? result.map((item) => excluded(item as object, meter)) : result;
         } finally {
           meter.depth--;
           if (start) {

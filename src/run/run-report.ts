@@ -50,10 +50,11 @@ function sheetsApiOf(platform: Platform): WriteBlockInput['sheetsApi'] {
 /**
  * Pulls a report and writes it as one block, all or nothing: a failed pull (auth, bounds, rate
  * limits, time) leaves the user's sheets exactly as they were. A pull of one site without totals
- * or a comparison is streamed: each batch of pages is converted and staged on a hidden sheet as it
- * arrives (memory stays at a few batches), and the block is put in place at the end, under the
- * document lock; any failure removes the staging. Other pulls need every row first (totals, a
- * comparison, several sites stacked) and are written whole, also through staging.
+ * or a comparison is streamed: each batch of pages is converted and written as it arrives (memory
+ * stays at a few batches): straight into a new sheet or an empty area, else staged on a hidden
+ * sheet (see src/sheet/block-write.ts); the block is finished at the end, under the document lock,
+ * and any failure removes what was written. Other pulls need every row first (totals, a
+ * comparison, several sites stacked) and are written whole, the same way.
  * Shared by the sidebar's Run and by saved reports (with their own blockId).
  */
 export function runReportToSheet(execution: Execution, request: RunReportRequest, opts: RunToSheetOptions = {}): RunReportResult {
@@ -82,12 +83,16 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
       sheetId: opts.sheetId,
       startCell: run.startCell,
       sheetsApi: sheetsApiOf(platform),
+      // A block written straight into a new sheet or an empty area is claimed and filled under the
+      // lock, a chunk at a time, so no other run's write interleaves with it.
+      exclusive: (work) => withDocumentLock(execution, work),
+      now: () => platform.now(),
     };
     const streamed = streamReportBlock(spreadsheet, target);
     try {
       return pullAndWrite(spreadsheet, target, streamed);
     } finally {
-      // Committed or failed: no staging sheet is left behind.
+      // Committed or failed: nothing of an unfinished write is left behind.
       streamed.abort();
     }
   } catch (error) {

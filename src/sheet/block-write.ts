@@ -1,50 +1,47 @@
 import { CreatorError, isCreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
-import { blockRangeName, forget, markOwned, pendingRangeName, readOwned, type OwnedArea } from './block-ownership';
+import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
+import { blockIdOn, CELL_LIMIT, findTarget, growToFit, ownedOn, type BlockPlan, type BlockSink, type BlockTarget } from './block-place';
 import { describeUserEdits, fingerprint, forgetRecord, readRecord, writeRecord } from './block-record';
 import { clipText } from './cell-limit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
-import { applyFormats, valuesWriter } from './staged-values';
 import { blockConflictError, findConflict } from './conflicts';
+import { claimDirect } from './direct-write';
 import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
-import type { BlockColumn, BlockId, SheetsApi, WriteBlockResult } from './report-table';
+import type { BlockColumn, WriteBlockResult } from './report-table';
+import { applyFormats, valuesWriter } from './staged-values';
+import { makeStaging, removeSheet, sweepStaging } from './staging-sheets';
 
 /**
- * Staged block writes: a refresh is all-or-nothing at every size.
+ * Block writes: all-or-nothing at every size.
  *
  *   const w = beginBlockWrite(spreadsheet, { sheetName, blockId, columns });  // no user cell changes
  *   w.appendRows(rows);            // as often as rows arrive (a streamed pull: once per batch)
  *   const result = w.commit(note); // under the document lock; or w.abort() on any failure
  *
- * begin makes a hidden staging sheet for the block and writes the header there; appendRows writes
- * rows there (text clipped to Sheets' 50,000-character cell limit, counted for the note). Nothing
- * on the user's sheets changes before commit. commit checks the target (cells the user typed,
- * inserted or deleted inside the old block; content where the new block goes), then puts the
- * staged block in place with ONE Range.copyTo over old ∪ new: values, formats, bold header and
- * note land together, old rows beyond the new block are emptied by the same copy, and cells of the
- * user inside that bounding box (but outside both blocks) are copied into the staging area first so
- * the copy hands them back unchanged. A failure before that copy leaves the target untouched; the
- * copy itself is one call. Then the block's named range, shape and fingerprints are recorded, and
- * the staging sheet goes (commit, abort, or the next begin for the same block removes it).
+ * Text is clipped to Sheets' 50,000-character cell limit (counted for the note). How the rows are
+ * written is decided at the first write, under the document lock (`target.exclusive`):
+ *
+ * - Straight into the target (direct-write.ts) when it is a sheet this run makes, or an area with
+ *   no block of this report (finished or not) and nothing of anyone's: nothing there to protect.
+ *   A failure empties the area again or removes the new sheet; a run killed midway leaves an area
+ *   marked as this report's, which the next run rewrites.
+ * - Staged otherwise (a refresh, or leftovers of a killed run): rows go to a hidden staging sheet
+ *   and nothing on the user's sheets changes before commit. commit checks the target (cells the
+ *   user typed, inserted or deleted inside the old block; content where the new block goes), then
+ *   puts the staged block in place with ONE Range.copyTo over old ∪ new: values, formats, bold
+ *   header and note land together, old rows beyond the new block are emptied by the same copy,
+ *   and cells of the user inside that bounding box (but outside both blocks) are copied into the
+ *   staging area first so the copy hands them back unchanged. A failure before that copy leaves
+ *   the target untouched; the copy itself is one call. Then the block's named range, shape and
+ *   fingerprints are recorded, and the staging sheet goes (commit or abort; a killed run's is swept
+ *   by a later write, staging-sheets.ts).
  */
-export interface BlockTarget {
-  sheetName: string;
-  /** Stable per report (a saved report's id), or made from the target sheet's ID. Default: `sheet-<sheetId>`. */
-  blockId?: BlockId;
-  /** The sheet last written, by ID: a renamed sheet is followed instead of forked. */
-  sheetId?: number | null;
-  columns: BlockColumn[];
-  /** Top-left cell of a new block. Default "A1"; an existing block stays where it is now. */
-  startCell?: string;
-  /** Rows arrive as safe cell values (src/table's forSheet output): only over-long text is touched. */
-  sheetSafe?: boolean;
-  /** Stage rows through the Sheets advanced service where it is enabled (see staged-values.ts). */
-  sheetsApi?: SheetsApi | null;
-}
+export type { BlockTarget } from './block-place';
 
 export interface BlockWrite {
   appendRows(rows: unknown[][]): void;
-  /** Data rows staged so far. */
+  /** Data rows written so far. */
   readonly rows: number;
   /**
    * `columns`: the same columns with their final number formats, when rows that arrived later
@@ -59,76 +56,12 @@ export interface BlockWrite {
  * block while a refresh runs: refuse early rather than fail midway.
  */
 export const MAX_BLOCK_CELLS = 4_000_000;
-const STAGING_PREFIX = 'CR staging ';
-
-function shortHash(text: string): string {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return (h >>> 0).toString(36);
-}
-
-export function stagingSheetName(key: string): string {
-  return `${STAGING_PREFIX}${shortHash(key)}`;
-}
-
-/** Google's limit of 10 million cells per spreadsheet, in its own words ("... above the limit of N cells"). */
-const CELL_LIMIT = /above the limit of [\d,]+ cells/i;
-
-function growToFit(sheet: Sheet, rect: Rect): void {
-  const lastRow = rect.row + rect.rows - 1;
-  const lastCol = rect.col + rect.cols - 1;
-  const maxRows = sheet.getMaxRows();
-  const maxCols = sheet.getMaxColumns();
-  try {
-    if (lastRow > maxRows) sheet.insertRowsAfter(maxRows, lastRow - maxRows);
-    if (lastCol > maxCols) sheet.insertColumnsAfter(maxCols, lastCol - maxCols);
-  } catch (error) {
-    if (!CELL_LIMIT.test(error instanceof Error ? error.message : String(error))) throw error;
-    throw new CreatorError(
-      'TOO_LARGE',
-      `This report needs ${rect.rows} rows, more than fit in this spreadsheet: Google allows 10 million cells per spreadsheet. Delete sheets, rows or columns you do not need, add a limit, or pull it into another spreadsheet.`,
-    );
-  }
-}
 
 function tooLarge(rows: number, columns: number): CreatorError {
   return new CreatorError(
     'TOO_LARGE',
     `This report has ${rows} rows of ${columns} columns, more than a sheet can hold comfortably. Use a row limit or a shorter date range.`,
   );
-}
-
-function ownedOn(sheet: Sheet | null, area: OwnedArea | null): Rect | null {
-  return sheet && area && area.sheet.getSheetId() === sheet.getSheetId() ? area.rect : null;
-}
-
-function removeSheet(spreadsheet: Spreadsheet, sheet: Sheet | null): void {
-  if (!sheet) return;
-  try {
-    spreadsheet.deleteSheet(sheet);
-  } catch (_) {
-    // Best effort: the next begin for the same block removes a leftover staging sheet.
-  }
-}
-
-/** The sheet the block goes to: the one it was written to (by ID, renamed or not), else by name. */
-function findTarget(spreadsheet: Spreadsheet, target: BlockTarget, sheetName: string): Sheet | null {
-  if (typeof target.sheetId === 'number') {
-    const byId = spreadsheet.getSheets().find((s) => s.getSheetId() === target.sheetId);
-    if (byId) return byId;
-  }
-  return spreadsheet.getSheetByName(sheetName);
-}
-
-function makeStaging(spreadsheet: Spreadsheet, name: string, columns: number): Sheet {
-  removeSheet(spreadsheet, spreadsheet.getSheetByName(name));
-  const active = spreadsheet.getActiveSheet();
-  const staging = spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
-  // insertSheet activates the new sheet; the user stays where they were and never sees it.
-  if (active) spreadsheet.setActiveSheet(active);
-  staging.hideSheet();
-  if (columns > staging.getMaxColumns()) staging.insertColumnsAfter(staging.getMaxColumns(), columns - staging.getMaxColumns());
-  return staging;
 }
 
 export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): BlockWrite {
@@ -139,26 +72,35 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const start = parseCell(target.startCell ?? 'A1');
   const width = columns.length;
   const text = columns.map((c) => isTextColumn(c.type));
-  const writeValues = valuesWriter(spreadsheet, target.sheetsApi);
+  const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: valuesWriter(spreadsheet, target.sheetsApi) };
+  const now = target.now ?? (() => Date.now());
 
-  let staging: Sheet | null = guarded(sheetName, null, () => {
-    const made = makeStaging(
-      spreadsheet,
-      stagingSheetName(typeof target.blockId === 'string' ? target.blockId : `sheet:${sheetName}`),
-      width,
-    );
-    try {
-      made.getRange(1, 1, 1, width).setFontWeight('bold');
-      return made;
-    } catch (error) {
-      removeSheet(spreadsheet, made);
-      throw error;
-    }
-  });
+  let sink: BlockSink | null = null;
+  let ended = false;
   let rows = 0;
   // The header travels with the first rows: one request less for a report that fits in one.
   let header: CellValue[] | null = columns.map((c) => toCellValue(c.header, true));
   let clipped = 0;
+
+  /** Decided at the first write, and (when direct) the target claimed in the same locked step. */
+  const open = <T>(first: (s: BlockSink) => T): T => {
+    if (sink) return first(sink);
+    sweepStaging(spreadsheet, now());
+    const exclusive = target.exclusive ?? (<R>(work: () => R): R => work());
+    try {
+      const direct = exclusive(() => {
+        sink = claimDirect(plan);
+        return sink ? { value: first(sink) } : null;
+      });
+      if (direct) return direct.value;
+    } catch (error) {
+      // Another writer holds the lock for long: staging needs none until commit.
+      if (sink || !isCreatorError(error) || error.code !== 'BUSY') throw error;
+    }
+    const staged = stagedSink(plan, now());
+    sink = staged;
+    return first(staged);
+  };
 
   const clip = (value: string): string => {
     const fitted = clipText(value);
@@ -174,9 +116,8 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
     }
     return row as CellValue[];
   };
-  const live = (): Sheet => {
-    if (!staging) throw new CreatorError('INTERNAL', 'This block write has already ended. Run the report again.');
-    return staging;
+  const live = (): void => {
+    if (ended) throw new CreatorError('INTERNAL', 'This block write has already ended. Run the report again.');
   };
 
   const write: BlockWrite = {
@@ -184,7 +125,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
       return rows;
     },
     appendRows(batch: unknown[][]) {
-      const sheet = live();
+      live();
       if ((rows + batch.length + 1) * width > MAX_BLOCK_CELLS) {
         write.abort();
         throw tooLarge(rows + batch.length, width);
@@ -192,37 +133,29 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
       if (batch.length === 0) return;
       guarded(sheetName, write, () => {
         const values = target.sheetSafe ? batch.map(safeRow) : batch.map((row) => columns.map((_, i) => cell(row[i], i)));
-        growToFit(sheet, { row: 2 + rows, col: 1, rows: batch.length, cols: width });
+        const at = header ? 0 : 1 + rows;
         if (header) values.unshift(header);
-        writeValues(sheet, header ? 1 : 2 + rows, values);
+        open((s) => s.append(values, at));
         header = null;
         rows += batch.length;
       });
     },
     commit(note: string, finalColumns?: BlockColumn[]): WriteBlockResult {
-      const sheet = live();
-      let created: Sheet | null = null;
+      live();
       try {
-        const size = { rows: rows + 1, cols: width };
-        // A sheet made for this write goes again if the commit fails: a failed first run leaves no trace.
-        const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
-        const result = guarded(sheetName, null, () => {
-          if (header) writeValues(sheet, 1, [header]);
-          header = null;
-          applyFormats(sheet, rows, finalColumns ?? columns);
-          return commitStaged(spreadsheet, sheet, target, sheetName, start, size, withClipNote(note, clipped), create);
-        });
-        created = null;
+        const result = guarded(sheetName, null, () =>
+          open((s) => s.commit(header, withClipNote(note, clipped), finalColumns ?? columns, rows)),
+        );
         return { ...result, clippedCells: clipped };
       } finally {
-        removeSheet(spreadsheet, created);
         write.abort();
       }
     },
     abort() {
-      const sheet = staging;
-      staging = null;
-      removeSheet(spreadsheet, sheet);
+      ended = true;
+      const s = sink;
+      sink = null;
+      s?.abort();
     },
   };
   return write;
@@ -252,6 +185,50 @@ function guarded<T>(sheetName: string, write: BlockWrite | null, step: () => T):
   }
 }
 
+/** Rows staged on a hidden sheet of their own, put in place by commitStaged. */
+function stagedSink(plan: BlockPlan, now: number): BlockSink {
+  const { spreadsheet, target, sheetName, start, width, writeValues } = plan;
+  const made = makeStaging(spreadsheet, typeof target.blockId === 'string' ? target.blockId : `sheet:${sheetName}`, width, now);
+  try {
+    made.getRange(1, 1, 1, width).setFontWeight('bold');
+  } catch (error) {
+    removeSheet(spreadsheet, made);
+    throw error;
+  }
+  let staging: Sheet | null = made;
+  const live = (): Sheet => {
+    if (!staging) throw new CreatorError('INTERNAL', 'This block write has already ended. Run the report again.');
+    return staging;
+  };
+  return {
+    append(values, at) {
+      const sheet = live();
+      growToFit(sheet, { row: 1 + at, col: 1, rows: values.length, cols: width });
+      writeValues(sheet, 1 + at, values);
+    },
+    commit(header, note, columns, dataRows) {
+      const sheet = live();
+      // A sheet made for this write goes again if the commit fails: a failed first run leaves no trace.
+      let created: Sheet | null = null;
+      try {
+        if (header) writeValues(sheet, 1, [header]);
+        applyFormats(sheet, dataRows, columns);
+        const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
+        const result = commitStaged(spreadsheet, sheet, target, sheetName, start, { rows: dataRows + 1, cols: width }, note, create);
+        created = null;
+        return result;
+      } finally {
+        removeSheet(spreadsheet, created);
+      }
+    },
+    abort() {
+      const sheet = staging;
+      staging = null;
+      removeSheet(spreadsheet, sheet);
+    },
+  };
+}
+
 function withClipNote(note: string, clipped: number): string {
   if (!clipped) return note;
   return `${note}\n${clipped} cell${clipped === 1 ? ' was' : 's were'} longer than Sheets' 50,000-character limit and ${clipped === 1 ? 'was' : 'were'} clipped (marked "[clipped: ...]").`;
@@ -276,8 +253,7 @@ function commitStaged(
 ): WriteBlockResult {
   const existing = findTarget(spreadsheet, target, sheetName);
   const sheet = existing ?? create();
-  const blockId =
-    typeof target.blockId === 'function' ? target.blockId(sheet.getSheetId()) : (target.blockId ?? `sheet-${sheet.getSheetId()}`);
+  const blockId = blockIdOn(target, sheet);
   const committedName = blockRangeName(blockId);
   const pendingName = pendingRangeName(blockId);
   const committed = ownedOn(sheet, readOwned(spreadsheet, committedName));

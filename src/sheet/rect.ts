@@ -74,11 +74,16 @@ const MAX_ROWS_PER_READ = 20_000;
 
 /**
  * Reads a rect's values and formulas in slices of rows (one huge getValues is slow and heavy), and
- * hands each slice to `visit` with its first row's offset inside the rect.
+ * hands each slice to `visit` with its first row's offset inside the rect; `visit` returning true
+ * stops the reading there.
  */
-export function readInSlices(sheet: Sheet, rect: Rect, visit: (values: unknown[][], formulas: string[][], offset: number) => void): void {
+export function readInSlices(
+  sheet: Sheet,
+  rect: Rect,
+  visit: (values: unknown[][], formulas: string[][], offset: number) => unknown,
+): void {
   for (let offset = 0; offset < rect.rows; offset += MAX_ROWS_PER_READ) {
     const range = sheet.getRange(rect.row + offset, rect.col, Math.min(MAX_ROWS_PER_READ, rect.rows - offset), rect.cols);
-    visit(range.getValues(), range.getFormulas(), offset);
+    if (visit(range.getValues(), range.getFormulas(), offset) === true) return;
   }
 }

@@ -45,7 +45,18 @@ export interface WriteBlockInput {
   sheetsApi?: SheetsApi | null;
   /** Called after each chunk of rows is staged. */
   onProgress?: (rowsWritten: number, rowsTotal: number) => void;
+  /**
+   * Runs a step alone among this document's writers (the document lock; re-entered when held):
+   * a block written straight into its target claims and fills it under it, a chunk at a time,
+   * so no other run's write interleaves. Default: the step as it is (no other writer to fear).
+   */
+  exclusive?: Exclusive;
+  /** Epoch ms (the platform's clock), to stamp and sweep staging sheets. Default Date.now. */
+  now?: () => number;
 }
+
+/** Runs `work` holding the document's write lock; throws a BUSY CreatorError when it cannot. */
+export type Exclusive = <T>(work: () => T) => T;
 
 export interface WriteBlockResult {
   /** The sheet's name now (a renamed sheet is followed by its ID). */

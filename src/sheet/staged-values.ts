@@ -12,19 +12,19 @@ const SIZE_SAMPLE_ROWS = 50;
 /** For a date column without a format of its own (the catalog's date format). */
 const DATE_FORMAT = 'yyyy-mm-dd';
 
-/** Writes rows of safe cell values at a row of a sheet, from column 1. */
-export type ValuesWriter = (sheet: Sheet, row: number, values: CellValue[][]) => void;
+/** Writes rows of safe cell values at a row of a sheet, from column `col` (default 1). */
+export type ValuesWriter = (sheet: Sheet, row: number, values: CellValue[][], col?: number) => void;
 
 function rowsPerCall(columns: number): number {
   return Math.max(1, Math.min(MAX_ROWS_PER_CALL, Math.floor(MAX_CELLS_PER_CALL / Math.max(1, columns))));
 }
 
-function writeWithSetValues(sheet: Sheet, row: number, values: CellValue[][]): void {
+function writeWithSetValues(sheet: Sheet, row: number, values: CellValue[][], col: number): void {
   const width = values[0]?.length ?? 0;
   const step = rowsPerCall(width);
   for (let offset = 0; offset < values.length; offset += step) {
     const part = values.length <= step ? values : values.slice(offset, offset + step);
-    sheet.getRange(row + offset, 1, part.length, width).setValues(part);
+    sheet.getRange(row + offset, col, part.length, width).setValues(part);
   }
 }
 
@@ -52,15 +52,15 @@ function apiRange(sheetName: string, rect: Rect): string {
 }
 
 /**
- * The writer for a staging sheet: through the Sheets advanced service (about 2 MB a request) where
+ * The writer for a block (on its staging sheet, or straight on the target): through the Sheets advanced service (about 2 MB a request) where
  * it is enabled, else setValues. When the service refuses its very first request (not enabled for
  * this project, or the scope is missing) nothing was written, and setValues takes over for good.
  */
 export function valuesWriter(spreadsheet: Spreadsheet, api: SheetsApi | null | undefined): ValuesWriter {
   let useApi = !!api;
   let sent = 0;
-  return (sheet, row, values) => {
-    if (!useApi || !api || values.length === 0) return writeWithSetValues(sheet, row, values);
+  return (sheet, row, values, col = 1) => {
+    if (!useApi || !api || values.length === 0) return writeWithSetValues(sheet, row, values, col);
     const width = values[0].length;
     const step = apiRowsPerRequest(values, api.serial);
     const id = spreadsheet.getId();
@@ -70,12 +70,12 @@ export function valuesWriter(spreadsheet: Spreadsheet, api: SheetsApi | null | u
       const rows: unknown[][] = new Array(n);
       for (let i = 0; i < n; i++) rows[i] = forApi(values[offset + i], api.serial);
       try {
-        api.values.batchUpdate(id, [{ range: apiRange(name, { row: row + offset, col: 1, rows: n, cols: width }), values: rows }]);
+        api.values.batchUpdate(id, [{ range: apiRange(name, { row: row + offset, col, rows: n, cols: width }), values: rows }]);
         sent++;
       } catch (error) {
         if (sent > 0) throw error;
         useApi = false;
-        return writeWithSetValues(sheet, row, values);
+        return writeWithSetValues(sheet, row, values, col);
       }
     }
   };
@@ -99,8 +99,8 @@ function formatRuns(columns: BlockColumn[]): Array<{ at: number; width: number; 
  * Number formats per column rather than a per-cell grid, for a request whose size does not grow
  * with the rows. The header row stays automatic so a format like '$#,##0' never touches a label.
  */
-export function applyFormats(sheet: Sheet, dataRows: number, columns: BlockColumn[]): void {
-  sheet.getRange(1, 1, 1, columns.length).setNumberFormat('General');
+export function applyFormats(sheet: Sheet, dataRows: number, columns: BlockColumn[], at = { row: 1, col: 1 }): void {
+  sheet.getRange(at.row, at.col, 1, columns.length).setNumberFormat('General');
   if (dataRows < 1) return;
-  for (const run of formatRuns(columns)) sheet.getRange(2, 1 + run.at, dataRows, run.width).setNumberFormat(run.format);
+  for (const run of formatRuns(columns)) sheet.getRange(at.row + 1, at.col + run.at, dataRows, run.width).setNumberFormat(run.format);
 }

@@ -36,6 +36,8 @@ export function streamReportBlock(spreadsheet: Spreadsheet, input: Omit<WriteBlo
       startCell: input.startCell,
       sheetSafe,
       sheetsApi: input.sheetsApi,
+      exclusive: input.exclusive,
+      now: input.now,
     });
   /** Stages whole chunks of ROWS_PER_BATCH (or everything, at the end): one write each. */
   const stage = (w: BlockWrite, all: boolean): void => {

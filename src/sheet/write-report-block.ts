@@ -22,6 +22,8 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
     startCell: input.startCell,
     sheetSafe: input.table.sheetSafe,
     sheetsApi: input.sheetsApi,
+    exclusive: input.exclusive,
+    now: input.now,
   });
   try {
     const { rows } = input.table;

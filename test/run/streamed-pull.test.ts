@@ -1,10 +1,12 @@
 /**
  * A pull of one site without totals or a comparison is streamed: each batch of pages is converted
- * and staged on a hidden sheet as it arrives, and the block lands at the end. These run the built
+ * and written as it arrives (a refresh: staged on a hidden sheet; a first pull into a new sheet:
+ * straight there, see direct-pull.test.ts), and the block lands at the end. These run the built
  * bundle in the emulator and look at what the user would see: the sheet, the block's note, every
  * row there, and that a failure leaves everything as it was (no staging sheet either).
  */
-import { buildBundle, createWorld, expectClearMessage, sheetState, type World } from '../hardening/world';
+import { buildBundle, expectClearMessage, sheetState, type World } from '../hardening/world';
+import { connected, run, sheetNames, values } from './run-helpers';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 
 const OCTOBER = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
@@ -12,28 +14,8 @@ const BIG = { report: 'pages/performance', siteId: 'site-big', start: '2026-10-0
 /** Over two staged writes of 20,000 rows (82 pages of 500): the failure below comes after both. */
 const BIG_ROWS = 41_000;
 
-function values(world: World, name: string): unknown[][] {
-  const sheet = world.emu.spreadsheet.getSheetByName(name);
-  return sheet ? sheet.getDataRange().getValues() : [];
-}
-
 function note(world: World, name: string): string {
   return world.emu.spreadsheet.getSheetByName(name)?.getRange('A1').getNote() ?? '';
-}
-
-function sheetNames(world: World): string[] {
-  return world.emu.spreadsheet.getSheets().map((s) => s.getName());
-}
-
-function connected(): World {
-  const world = createWorld();
-  world.connect();
-  return world;
-}
-
-function run(world: World, request: object): { ok: boolean; message?: string } {
-  const result = world.sidebar('runReport', [request]);
-  return result.ok ? { ok: true } : { ok: false, message: result.message };
 }
 
 /** The page number a request for a page asks for, or null. */

@@ -52,12 +52,27 @@ describe('writes through the Sheets advanced service where it is enabled', () =>
   });
 
   it('uses the API, not setValues, when it is on; falls back to setValues without the scope', () => {
-    // Rows are staged on a hidden sheet, then put in place by one server-side copy (counted as a
-    // write of its cells): with the service on, that copy is the only SpreadsheetApp write.
+    // A first write into a new sheet goes straight there: with the service on, no setValues at all.
     const on = write('on', datedTable(30)).emu.counters;
-    expect(on).toMatchObject({ setValuesCalls: 1, setValuesCells: 31 * 5, sheetsApiRequests: 1, sheetsApiCells: 31 * 5 });
+    expect(on).toMatchObject({ setValuesCalls: 0, setValuesCells: 0, sheetsApiRequests: 1, sheetsApiCells: 31 * 5 });
     const noScope = write('noScope', datedTable(30)).emu.counters;
-    expect(noScope).toMatchObject({ sheetsApiRequests: 0, setValuesCalls: 2, setValuesCells: 2 * 31 * 5 });
+    expect(noScope).toMatchObject({ sheetsApiRequests: 0, setValuesCalls: 1, setValuesCells: 31 * 5 });
+  });
+
+  it('a refresh is staged through the API and put in place by one copy (counted as a write of its cells)', () => {
+    const { emu, ss } = write('on', datedTable(30));
+    const platform = emu.platform();
+    const values = platform.sheetsValues()!;
+    emu.resetCounters();
+    writeReportBlock(ss, {
+      sheetName: "Bob's pages",
+      blockId: 'b',
+      table: datedTable(20),
+      note: 'n2',
+      sheetsApi: { values, serial: serialNumbers(platform, platform.timeZone()) },
+    });
+    expect(emu.counters).toMatchObject({ setValuesCalls: 1, setValuesCells: 31 * 5, sheetsApiRequests: 1, sheetsApiCells: 21 * 5 });
+    expect(shown(ss, "Bob's pages", 'A21:A22')).toEqual([['Page 20'], ['']]);
   });
 
   it('sends a 40,000-row block in requests of about 2 MB, a handful of them', () => {

@@ -1,0 +1,86 @@
+import { CreatorError } from '../shared/errors';
+import type { Sheet, Spreadsheet } from '../platform/types';
+import type { OwnedArea } from './block-ownership';
+import type { CellValue } from './cell-values';
+import type { Rect } from './rect';
+import type { BlockColumn, BlockId, Exclusive, SheetsApi, WriteBlockResult } from './report-table';
+import type { ValuesWriter } from './staged-values';
+
+/** Where a block goes and what it holds: what both ways of writing it (staged, direct) need. */
+export interface BlockTarget {
+  sheetName: string;
+  /** Stable per report (a saved report's id), or made from the target sheet's ID. Default: `sheet-<sheetId>`. */
+  blockId?: BlockId;
+  /** The sheet last written, by ID: a renamed sheet is followed instead of forked. */
+  sheetId?: number | null;
+  columns: BlockColumn[];
+  /** Top-left cell of a new block. Default "A1"; an existing block stays where it is now. */
+  startCell?: string;
+  /** Rows arrive as safe cell values (src/table's forSheet output): only over-long text is touched. */
+  sheetSafe?: boolean;
+  /** Write rows through the Sheets advanced service where it is enabled (see staged-values.ts). */
+  sheetsApi?: SheetsApi | null;
+  /** See WriteBlockInput.exclusive. */
+  exclusive?: Exclusive;
+  /** See WriteBlockInput.now. */
+  now?: () => number;
+}
+
+/** Google's limit of 10 million cells per spreadsheet, in its own words ("... above the limit of N cells"). */
+export const CELL_LIMIT = /above the limit of [\d,]+ cells/i;
+
+export function growToFit(sheet: Sheet, rect: Rect): void {
+  const lastRow = rect.row + rect.rows - 1;
+  const lastCol = rect.col + rect.cols - 1;
+  const maxRows = sheet.getMaxRows();
+  const maxCols = sheet.getMaxColumns();
+  try {
+    if (lastRow > maxRows) sheet.insertRowsAfter(maxRows, lastRow - maxRows);
+    if (lastCol > maxCols) sheet.insertColumnsAfter(maxCols, lastCol - maxCols);
+  } catch (error) {
+    if (!CELL_LIMIT.test(error instanceof Error ? error.message : String(error))) throw error;
+    throw new CreatorError(
+      'TOO_LARGE',
+      `This report needs ${rect.rows} rows, more than fit in this spreadsheet: Google allows 10 million cells per spreadsheet. Delete sheets, rows or columns you do not need, add a limit, or pull it into another spreadsheet.`,
+    );
+  }
+}
+
+export function ownedOn(sheet: Sheet | null, area: OwnedArea | null): Rect | null {
+  return sheet && area && area.sheet.getSheetId() === sheet.getSheetId() ? area.rect : null;
+}
+
+/** The sheet the block goes to: the one it was written to (by ID, renamed or not), else by name. */
+export function findTarget(spreadsheet: Spreadsheet, target: BlockTarget, sheetName: string): Sheet | null {
+  if (typeof target.sheetId === 'number') {
+    const byId = spreadsheet.getSheets().find((s) => s.getSheetId() === target.sheetId);
+    if (byId) return byId;
+  }
+  return spreadsheet.getSheetByName(sheetName);
+}
+
+export function blockIdOn(target: BlockTarget, sheet: Sheet): string {
+  return typeof target.blockId === 'function' ? target.blockId(sheet.getSheetId()) : (target.blockId ?? `sheet-${sheet.getSheetId()}`);
+}
+
+/** One block write as both ways of writing it see it. */
+export interface BlockPlan {
+  spreadsheet: Spreadsheet;
+  target: BlockTarget;
+  /** Trimmed and checked. */
+  sheetName: string;
+  /** Top-left cell of a new block. */
+  start: { row: number; col: number };
+  width: number;
+  writeValues: ValuesWriter;
+}
+
+/** What a block write does with its rows: stage them (staged-write), or write them in place (direct-write). */
+export interface BlockSink {
+  /** Writes rows of the block, the header being row 0, from block row `at` on. */
+  append(values: CellValue[][], at: number): void;
+  /** Puts the block in place; `header` is there when no rows came, so it was never written. */
+  commit(header: CellValue[] | null, note: string, columns: BlockColumn[], dataRows: number): WriteBlockResult;
+  /** Leaves no trace of the write; never throws. */
+  abort(): void;
+}

@@ -1,0 +1,127 @@
+/**
+ * The first pull into a new sheet writes its rows straight there as batches arrive (nothing to
+ * protect, so no staging and no copy); a refresh of an existing block is still staged. These run
+ * the built bundle in the emulator and look at what the user sees while the pull runs, after it
+ * fails, and after Apps Script kills it midway (its time limit: no cleanup of any kind runs).
+ *
+ * A kill is the spreadsheet as it was at that moment: the emulator's state is saved while the pull
+ * waits for a page and put back once the call is over, so nothing the run did afterwards remains.
+ */
+import { buildBundle, expectClearMessage, sheetState, type World } from '../hardening/world';
+import { connected, run, sheetNames, values } from './run-helpers';
+import type { EmulatorSnapshot } from '../../emulator';
+import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
+
+const BIG = { report: 'pages/performance', siteId: 'site-big', start: '2026-10-01', end: '2026-10-31', sheetName: 'Big' };
+const OCTOBER = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
+/** 82 pages of 500 rows: batches of 20,000 rows are written before the last one is asked for. */
+const BIG_ROWS = 41_000;
+const LATE_PAGE = 82;
+const WRITE_BATCH = 20_000;
+const MINUTE = 60_000;
+
+const stagingSheets = (world: World): string[] => sheetNames(world).filter((n) => n.startsWith('CR staging'));
+const namedRanges = (world: World): string[] => world.emu.spreadsheet.getNamedRanges().map((n) => n.getName());
+
+/** Calls `at` when the pull asks for page LATE_PAGE, once. */
+function onLatePage(world: World, at: () => void): void {
+  let seen = false;
+  world.setEdit((req: TransportRequest, res: TransportResponse) => {
+    if (!seen && new RegExp(`page(%5B|\\[)number(%5D|\\])=${LATE_PAGE}(&|$)`).test(req.url)) {
+      seen = true;
+      at();
+    }
+    return res;
+  });
+}
+
+/** Runs `request` and leaves the spreadsheet as Apps Script's time limit would at page LATE_PAGE. */
+function killedAtLatePage(world: World, request: object, look?: () => void): void {
+  let snapshot: EmulatorSnapshot | null = null;
+  onLatePage(world, () => {
+    look?.();
+    snapshot = world.emu.snapshot();
+  });
+  run(world, request);
+  world.setEdit(null);
+  if (!snapshot) throw new Error(`the pull never asked for page ${LATE_PAGE}`);
+  world.emu.restore(snapshot);
+}
+
+beforeAll(async () => {
+  await buildBundle();
+}, 120_000);
+
+describe('a first pull into a new sheet writes it directly', () => {
+  it('shows rows as they arrive, with no staging sheet; a failure removes the sheet it made and says what it always said', () => {
+    const world = connected();
+    const before = sheetState(world);
+    const during = { names: [] as string[], rows: 0 };
+    onLatePage(world, () => {
+      during.names = sheetNames(world);
+      during.rows = values(world, 'Big').length;
+    });
+    world.api.inject({ kind: 'malformed', path: `page[number]=${LATE_PAGE}` });
+    const failed = run(world, { ...BIG, options: { limit: BIG_ROWS } });
+    // Written straight into the new sheet, whole batches and the header, and never a staging sheet.
+    expect(during.names).toEqual(['Sheet1', 'Big']);
+    expect(during.rows).toBeGreaterThanOrEqual(WRITE_BATCH + 1);
+    expect((during.rows - 1) % WRITE_BATCH).toBe(0);
+    expect(failed.ok).toBe(false);
+    expectClearMessage(failed.message ?? '');
+    expect(failed.message).toMatch(/could not be read/);
+    // Nothing left: not the sheet, its rows, a named range or the sheet that was active.
+    expect(sheetState(world)).toBe(before);
+
+    world.api.clearFaults();
+    world.setEdit(null);
+    world.emu.resetCounters();
+    expect(run(world, { ...BIG, options: { limit: BIG_ROWS } })).toEqual({ ok: true });
+    expect(values(world, 'Big')).toHaveLength(BIG_ROWS + 1);
+    // Every cell was written once: no copy of a staged block.
+    expect(world.emu.counters.setValuesCells).toBe((BIG_ROWS + 1) * values(world, 'Big')[0].length);
+  }, 120_000);
+
+  it('killed midway: the user sees the rows written so far; the next run completes the report with no refusal and nothing left over', () => {
+    const world = connected();
+    killedAtLatePage(world, { ...BIG, options: { limit: BIG_ROWS } });
+    expect(values(world, 'Big').length).toBeGreaterThanOrEqual(WRITE_BATCH + 1);
+    expect(namedRanges(world).filter((n) => n.endsWith('_pending'))).toHaveLength(1);
+
+    world.emu.clock.advance(MINUTE);
+    expect(run(world, { ...BIG, options: { limit: 30_000 } })).toEqual({ ok: true });
+    const grid = values(world, 'Big');
+    // The smaller report replaced the partial one: the killed run's rows below it are gone.
+    expect(grid).toHaveLength(30_001);
+    expect(new Set(grid.slice(1).map((row) => row[0])).size).toBe(30_000);
+    expect(world.emu.spreadsheet.getSheetByName('Big')!.getRange('A1').getNote()).toContain('Rows: 30000 (limited');
+    expect(namedRanges(world).filter((n) => n.endsWith('_pending'))).toEqual([]);
+    expect(sheetNames(world)).toEqual(['Sheet1', 'Big']);
+  }, 120_000);
+});
+
+describe('a refresh is staged', () => {
+  it('keeps the previous rows in view while it runs; killed midway, it leaves them as they were and a hidden staging sheet that a later run removes after 6 minutes', () => {
+    const world = connected();
+    expect(run(world, { ...BIG, options: { limit: 1_000 } })).toEqual({ ok: true });
+    const before = values(world, 'Big');
+    let during: unknown[][] = [];
+    killedAtLatePage(world, { ...BIG, options: { limit: BIG_ROWS } }, () => {
+      during = values(world, 'Big');
+    });
+    expect(during).toEqual(before);
+    expect(values(world, 'Big')).toEqual(before);
+    expect(stagingSheets(world)).toHaveLength(1);
+    expect(world.emu.spreadsheet.getSheetByName(stagingSheets(world)[0])!.isSheetHidden()).toBe(true);
+
+    // Within 6 minutes its run could still be going: another report's run leaves it.
+    world.emu.clock.advance(5 * MINUTE);
+    expect(run(world, OCTOBER)).toEqual({ ok: true });
+    expect(stagingSheets(world)).toHaveLength(1);
+    // Later, any write removes it.
+    world.emu.clock.advance(2 * MINUTE);
+    expect(run(world, { ...OCTOBER, sheetName: 'Report 2' })).toEqual({ ok: true });
+    expect(stagingSheets(world)).toEqual([]);
+    expect(values(world, 'Big')).toEqual(before);
+  }, 180_000);
+});
