@@ -47,8 +47,9 @@ export interface BlockWrite {
   /** Data rows staged so far. */
   readonly rows: number;
   /**
-   * `columns`: the same columns with their final number formats, when rows that arrived later
-   * widened one (a streamed table's whole numbers joined by fractions); default: begin's.
+   * `columns`: begin's columns with their final number formats, when rows that arrived later
+   * widened one (a streamed table's whole numbers joined by fractions), less any that no row
+   * filled (a streamed table's laid-out catalog column): those are dropped; default: begin's.
    */
   commit(note: string, columns?: BlockColumn[]): WriteBlockResult;
   abort(): void;
@@ -120,6 +121,16 @@ function findTarget(spreadsheet: Spreadsheet, target: BlockTarget, sheetName: st
   return spreadsheet.getSheetByName(sheetName);
 }
 
+function noColumns(): CreatorError {
+  return new CreatorError('BAD_INPUT', 'The report has no columns to write.');
+}
+
+/** Staged columns the final ones leave out, deleted from the staging sheet (right to left). */
+function dropColumns(staging: Sheet, staged: BlockColumn[], kept: BlockColumn[]): void {
+  const keep = new Set(kept.map((c) => c.field));
+  for (let i = staged.length - 1; i >= 0; i--) if (!keep.has(staged[i].field)) staging.deleteColumn(i + 1);
+}
+
 function makeStaging(spreadsheet: Spreadsheet, name: string, columns: number): Sheet {
   removeSheet(spreadsheet, spreadsheet.getSheetByName(name));
   const active = spreadsheet.getActiveSheet();
@@ -135,7 +146,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const sheetName = target.sheetName.trim();
   if (!sheetName || sheetName.length > 100) throw new CreatorError('BAD_INPUT', 'Give the sheet a name of 1 to 100 characters.');
   const { columns } = target;
-  if (columns.length === 0) throw new CreatorError('BAD_INPUT', 'The report has no columns to write.');
+  if (columns.length === 0) throw noColumns();
   const start = parseCell(target.startCell ?? 'A1');
   const width = columns.length;
   const text = columns.map((c) => isTextColumn(c.type));
@@ -203,13 +214,16 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
       const sheet = live();
       let created: Sheet | null = null;
       try {
-        const size = { rows: rows + 1, cols: width };
+        const kept = finalColumns ?? columns;
+        if (kept.length === 0) throw noColumns();
+        const size = { rows: rows + 1, cols: kept.length };
         // A sheet made for this write goes again if the commit fails: a failed first run leaves no trace.
         const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
         const result = guarded(sheetName, null, () => {
           if (header) writeValues(sheet, 1, [header]);
           header = null;
-          applyFormats(sheet, rows, finalColumns ?? columns);
+          dropColumns(sheet, columns, kept);
+          applyFormats(sheet, rows, kept);
           return commitStaged(spreadsheet, sheet, target, sheetName, start, size, withClipNote(note, clipped), create);
         });
         created = null;

@@ -1,6 +1,6 @@
-import type { ReportSpec } from '../catalog/types';
+import type { ColumnType, ReportSpec } from '../catalog/types';
 import { asLiteralText, isTextColumn } from '../sheet/cell-values';
-import { cellConverter, isValueObject, type ToDate } from './cells';
+import { cellConverter, isValueObject, NUMERIC_TYPES, type ToDate } from './cells';
 import { dateBoundsRows } from './date-bounds-rows';
 import { flattenInto } from './flatten';
 import { SITE_COLUMN, SITE_NAME_COLUMN, type Table, type TableColumn } from './types';
@@ -16,6 +16,15 @@ export interface ToTableOptions {
   forSheet?: boolean;
 }
 
+export interface TableStreamOptions extends ToTableOptions {
+  /**
+   * Every catalog column (and the catalog's score columns) is laid out from the first batch on,
+   * so a field the first rows lack fills its column when later rows bring it; `columns()` then
+   * leaves out those no row carried. For rows that come in many batches (a paginated report).
+   */
+  catalogLayout?: boolean;
+}
+
 function sheetText(value: unknown, textColumn: boolean): unknown {
   return typeof value === 'string' ? asLiteralText(value, textColumn) : value;
 }
@@ -26,6 +35,8 @@ type Leftovers = Map<string, unknown> | null;
 /** Where a field's cells come from: one column, or a metric's value and score side by side. */
 interface Plan {
   columns: TableColumn[];
+  /** The catalog field of a catalog column (and its score); absent for an unknown field's. */
+  catalogField?: string;
   /**
    * Writes this plan's cells of every row, from `body[i][at]` on: a column at a time, so each
    * loop reads one field with one converter.
@@ -97,42 +108,43 @@ interface TablePlan {
   empty: boolean;
 }
 
-function planTable(spec: ReportSpec, rows: number, scan: RowScan, opts: ToTableOptions): TablePlan {
+function planTable(spec: ReportSpec, rows: number, scan: RowScan, opts: TableStreamOptions): TablePlan {
   const plans: Plan[] = [];
   const present = new Set<string>();
   const scoredFields = new Set<string>();
+  const layAll = rows === 0 || opts.catalogLayout === true;
 
   for (const columnSpec of spec.columns) {
     const { field, header, type, format } = columnSpec;
-    if (rows > 0 && !scan.present.has(field)) continue;
+    if (!layAll && !scan.present.has(field)) continue;
     present.add(field);
     const column: TableColumn = { header, field, type, ...(format ? { format } : {}) };
     // Converters are built once per column: this runs for every cell of a 100,000-row pull.
     const convert = cellConverter(type, opts.toDate, opts.forSheet);
     // A score column appears whenever some row sends a score, whether the catalog expects one
     // (viewability may come as {value} alone) or not; with no rows, as the catalog says.
-    const scored = rows === 0 ? columnSpec.scored === true : scan.scored.has(field);
+    const scored = rows === 0 ? columnSpec.scored === true : scan.scored.has(field) || (layAll && columnSpec.scored === true);
     if (!scored) {
-      plans.push({
-        columns: [column],
-        fill: (rows, _flats, body, at) => {
-          for (let i = 0; i < rows.length; i++) body[i][at] = convert(rows[i][field]);
-        },
-      });
+      plans.push({ columns: [column], catalogField: field, fill: fieldFill(field, type, convert, opts.forSheet === true) });
       continue;
     }
     scoredFields.add(field);
     const score = cellConverter('number', opts.toDate, opts.forSheet);
+    // Numbers the column keeps as they are, settled inline (as `convert` and `score` would).
+    const numeric = NUMERIC_TYPES.has(type) && type !== 'percent';
     plans.push({
       columns: [column, { header: `${header} score`, field: `${field}.score`, type: 'number' }],
+      catalogField: field,
       // The value and its score are read from one look at the metric object.
       fill: (rows, _flats, body, at) => {
         for (let i = 0; i < rows.length; i++) {
           const value = rows[i][field];
           const out = body[i];
           if (isValueObject(value)) {
-            out[at] = convert(value.value);
-            out[at + 1] = score(value.score);
+            const v = value.value;
+            const sc = value.score;
+            out[at] = numeric && typeof v === 'number' && Number.isFinite(v) ? v : convert(v);
+            out[at + 1] = typeof sc === 'number' && Number.isFinite(sc) ? sc : score(sc);
           } else {
             out[at] = convert(value);
             out[at + 1] = '';
@@ -154,9 +166,15 @@ function planTable(spec: ReportSpec, rows: number, scan: RowScan, opts: ToTableO
     }
   }
   // The added Site and Site name columns count as taken: an API field `site` must not look like them.
-  const headers = new Set(
-    [SITE_COLUMN.header, SITE_NAME_COLUMN.header, ...plans.flatMap((p) => p.columns.map((c) => c.header))].map((h) => h.toLowerCase()),
-  );
+  // Only the columns these rows fill count, as in a table of just them (a later batch bringing a
+  // laid-out column whose header an unknown field took does not fit the plan).
+  const filled = rows === 0 ? present : scan.present;
+  const filledScores = rows === 0 ? scoredFields : scan.scored;
+  const headers = new Set([SITE_COLUMN.header, SITE_NAME_COLUMN.header].map((h) => h.toLowerCase()));
+  for (const { field, header } of spec.columns) {
+    if (filled.has(field)) headers.add(header.toLowerCase());
+    if (filledScores.has(field)) headers.add(`${header} score`.toLowerCase());
+  }
   const extras: TablePlan['extras'] = new Map();
   for (const path of paths) {
     const decided = unknownColumnType(
@@ -185,6 +203,37 @@ function planTable(spec: ReportSpec, rows: number, scan: RowScan, opts: ToTableO
   return { plans, columns, present, scored: scoredFields, extras, taken, empty: rows === 0 };
 }
 
+/**
+ * A catalog column's fill. The value type the API normally sends for the column is settled inline
+ * (as `convert` would settle it), in a loop of its own per kind of column so each stays simple
+ * for the engine; anything else goes through `convert`.
+ */
+function fieldFill(field: string, type: ColumnType, convert: (value: unknown) => unknown, forSheet: boolean): Plan['fill'] {
+  if (NUMERIC_TYPES.has(type) && type !== 'percent') {
+    return (rows, _flats, body, at) => {
+      for (let i = 0; i < rows.length; i++) {
+        const v = rows[i][field];
+        body[i][at] = typeof v === 'number' && Number.isFinite(v) ? v : convert(v);
+      }
+    };
+  }
+  if (isTextColumn(type)) {
+    return (rows, _flats, body, at) => {
+      for (let i = 0; i < rows.length; i++) {
+        const v = rows[i][field];
+        body[i][at] = typeof v !== 'string' ? convert(v) : forSheet ? asLiteralText(v, true) : v;
+      }
+    };
+  }
+  return (rows, _flats, body, at) => {
+    for (let i = 0; i < rows.length; i++) body[i][at] = convert(rows[i][field]);
+  };
+}
+
+function withSite(columns: TableColumn[], opts: ToTableOptions): TableColumn[] {
+  return opts.siteId === undefined ? columns : [SITE_COLUMN, ...columns];
+}
+
 /** The plan's cells for rows (with their leftovers). */
 function fillRows(plan: TablePlan, rows: Record<string, unknown>[], flats: Leftovers[], opts: ToTableOptions): Table {
   const site = opts.siteId === undefined || !opts.forSheet ? opts.siteId : asLiteralText(opts.siteId, true);
@@ -200,7 +249,7 @@ function fillRows(plan: TablePlan, rows: Record<string, unknown>[], flats: Lefto
     p.fill(rows, flats, body, at);
     at += p.columns.length;
   }
-  const table: Table = { columns: site === undefined ? plan.columns : [SITE_COLUMN, ...plan.columns], rows: body };
+  const table: Table = { columns: withSite(plan.columns, opts), rows: body };
   if (opts.forSheet) table.sheetSafe = true;
   return table;
 }
@@ -229,18 +278,36 @@ export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], op
 export interface TableStream {
   /**
    * The batch as rows of that table; null when the batch needs what the first did not decide (a
-   * catalog field or a score first seen now, an unknown field, or one whose type the batch
-   * changes), as the whole table would then have other columns or cells.
+   * catalog field or a score first seen now and not laid out, an unknown field, or one whose type
+   * the batch changes), as the whole table would then have other columns or cells.
    */
   add(apiRows: Record<string, unknown>[]): Table | null;
+  /**
+   * The columns of every row added so far as one table (what toTable would give): the batches'
+   * columns, less laid-out catalog columns and scores no row filled, formats widened.
+   */
+  columns(): TableColumn[];
+}
+
+/** Catalog fields and scores the rows so far filled. */
+interface Filled {
+  rows: number;
+  present: Set<string>;
+  scored: Set<string>;
 }
 
 /** Whether the table of every row so far plus `rows` would still be `plan`'s (formats aside). */
-function fitsPlan(plan: TablePlan, rows: number, scan: RowScan, toDate: ToTableOptions['toDate']): boolean {
+function fitsPlan(spec: ReportSpec, plan: TablePlan, filled: Filled, rows: number, scan: RowScan, toDate: ToDate): boolean {
   if (rows === 0) return true;
   if (plan.empty) return false;
   for (const field of scan.present) if (!plan.present.has(field)) return false;
   for (const field of scan.scored) if (!plan.scored.has(field)) return false;
+  // A laid-out column filled for the first time must not take a header an unknown field has.
+  const extraHeaders = new Set([...plan.extras.values()].map((e) => e.column.header.toLowerCase()));
+  for (const { field, header } of spec.columns) {
+    if (scan.present.has(field) && !filled.present.has(field) && extraHeaders.has(header.toLowerCase())) return false;
+    if (scan.scored.has(field) && !filled.scored.has(field) && extraHeaders.has(`${header} score`.toLowerCase())) return false;
+  }
   const { flats } = scan;
   const seen = new Set<string>();
   for (const flat of flats) {
@@ -280,16 +347,30 @@ function sameDecision(decided: UnknownColumnType, batch: UnknownColumnType): boo
   return decided.format === FORMAT.integer ? 'wider' : true;
 }
 
-export function tableStream(spec: ReportSpec, opts: ToTableOptions): TableStream {
+export function tableStream(spec: ReportSpec, opts: TableStreamOptions): TableStream {
   const known = spec.columns.map((c) => c.field);
   let plan: TablePlan | null = null;
+  const filled: Filled = { rows: 0, present: new Set(), scored: new Set() };
   return {
     add(apiRows) {
       const rows = apiRowsOf(spec, apiRows);
       const scan = scanRows(rows, known);
       if (!plan) plan = planTable(spec, rows.length, scan, opts);
-      else if (!fitsPlan(plan, rows.length, scan, opts.toDate)) return null;
+      else if (!fitsPlan(spec, plan, filled, rows.length, scan, opts.toDate)) return null;
+      filled.rows += rows.length;
+      for (const field of scan.present) filled.present.add(field);
+      for (const field of scan.scored) filled.scored.add(field);
       return fillRows(plan, rows, scan.flats, opts);
+    },
+    columns() {
+      const decided = plan ?? planTable(spec, 0, scanRows([], known), opts);
+      if (filled.rows === 0) return withSite(decided.columns, opts);
+      const kept = decided.plans.flatMap((p) => {
+        if (p.catalogField === undefined) return p.columns;
+        if (!filled.present.has(p.catalogField)) return [];
+        return filled.scored.has(p.catalogField) ? p.columns : p.columns.slice(0, 1);
+      });
+      return withSite(kept, opts);
     },
   };
 }
