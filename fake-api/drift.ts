@@ -16,6 +16,12 @@ export interface Drift {
   viewabilityValueOnly: boolean;
   /** Some page rows have `pageUrl: null` and still carry earnings (live quirk). */
   nullPageUrl: boolean;
+  /**
+   * Page rows under 1,000 impressions leave `viewability` out (too few measured impressions) and
+   * send `cpm` and `impressionsPerPageview` without a score: sorted by traffic, the first pages
+   * lack a catalog field and its scores that later pages bring.
+   */
+  sparseLowTraffic: boolean;
   /** Some page rows are URL variants (www, no trailing slash) of another row's article. */
   urlVariants: boolean;
   /** Extra fields: briefId/briefStatus on pages, impressionsPerPageview on countries, pageRpm on sources. */
@@ -47,6 +53,7 @@ export const NO_DRIFT: Drift = {
   capitalisedValues: false,
   viewabilityValueOnly: false,
   nullPageUrl: false,
+  sparseLowTraffic: false,
   urlVariants: false,
   extraFields: false,
   categoriesWithoutImpressions: false,
@@ -90,6 +97,9 @@ export function checkDriftNames(partial: Partial<Drift>): void {
   }
 }
 
+/** Impressions below which sparseLowTraffic's page rows carry no viewability and no scores. */
+export const LOW_TRAFFIC = 1_000;
+
 const DEVICE_KEYS: ReadonlySet<string> = new Set(['traffic/by-device', 'devices/performance', 'ad-units/performance']);
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -119,6 +129,7 @@ const ROW_SWITCHES: ReadonlyArray<keyof Drift> = [
   'capitalisedValues',
   'viewabilityValueOnly',
   'nullPageUrl',
+  'sparseLowTraffic',
   'extraFields',
   'categoriesWithoutImpressions',
 ];
@@ -146,6 +157,14 @@ export function driftRow(d: Drift, key: ReportKey, row: Row, index: number): Row
   }
   if (key === 'pages/performance') {
     if (d.nullPageUrl && index % 25 === 7) edit().pageUrl = null;
+    if (d.sparseLowTraffic && typeof out.impressions === 'number' && out.impressions < LOW_TRAFFIC) {
+      const { viewability: _v, ...rest } = out;
+      out = rest;
+      for (const field of ['cpm', 'impressionsPerPageview']) {
+        const v = out[field];
+        if (typeof v === 'object' && v !== null) out[field] = { value: (v as { value: unknown }).value };
+      }
+    }
     if (d.extraFields) {
       edit().briefId = index % 3 === 0 ? `brief-${1000 + index}` : null;
       edit().briefStatus = index % 3 === 0 ? 'Published' : null;

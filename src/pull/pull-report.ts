@@ -48,9 +48,12 @@ export interface PullOptions {
   /**
    * Streams a pull of one site without totals or a comparison (those need every row first; other
    * pulls ignore this): each batch of pages goes to `rows` as it arrives, cut to the columns the
-   * first batch decided, and the result's table keeps only the columns. When a later batch needs
-   * other columns (a field or score first seen there), `restart` is called, the rows are fetched
-   * again, and the result carries the whole table instead (`streamed` false).
+   * first batch decided, and the result's table keeps only the columns. A paginated report's
+   * batches carry every catalog column (and the catalog's scores) from the first on, so a catalog
+   * field first seen in a later batch fills its column; the result's columns leave out those no
+   * row filled, and the sink drops them at commit. When a later batch needs other columns (an
+   * unknown field, or a score the catalog does not expect, first seen there), `restart` is called,
+   * the rows are fetched again, and the result carries the whole table instead (`streamed` false).
    */
   stream?: PullStream;
 }
@@ -218,18 +221,17 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
       const sink = options.stream && sites.length === 1 && !compareTo && !totals ? options.stream : null;
       let result: ReturnType<typeof fetch> | null = null;
       if (sink) {
-        const stream = tableStream(spec, tableOpts);
-        const sent = { rows: 0, table: { columns: [], rows: [] } as Table };
+        const stream = tableStream(spec, { ...tableOpts, catalogLayout: spec.paginated });
+        let sent = 0;
         try {
           result = fetch((rows) => {
             const batch = stream.add(rows);
             if (!batch) throw new StreamDrift();
             const picked = pickColumns(batch, columns);
-            sent.rows += picked.rows.length;
-            sent.table = { ...picked, rows: [] };
+            sent += picked.rows.length;
             sink.rows(picked);
           });
-          streamed = sent;
+          streamed = { rows: sent, table: pickColumns({ columns: stream.columns(), rows: [] }, columns) };
         } catch (error) {
           if (!(error instanceof StreamDrift)) throw error;
           sink.restart();

@@ -64,6 +64,17 @@ export function blockIdOn(target: BlockTarget, sheet: Sheet): string {
 }
 
 /** One block write as both ways of writing it see it. */
+/**
+ * Where (right to left) the begun columns hold one the final columns leave out: a streamed table's
+ * catalog column that no row filled, dropped at commit.
+ */
+export function droppedColumns(begun: BlockColumn[], kept: BlockColumn[]): number[] {
+  const keep = new Set(kept.map((c) => c.field));
+  const dropped: number[] = [];
+  for (let i = begun.length - 1; i >= 0; i--) if (!keep.has(begun[i].field)) dropped.push(i);
+  return dropped;
+}
+
 export interface BlockPlan {
   spreadsheet: Spreadsheet;
   target: BlockTarget;

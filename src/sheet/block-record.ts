@@ -37,17 +37,24 @@ function fnv(hash: number, text: string): number {
   let h = hash;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
-    h = Math.imul(h, 16777619);
+    h = Math.imul(h, FNV_PRIME);
   }
   return h >>> 0;
 }
 
 const SEED = 2166136261;
+const FNV_PRIME = 16777619;
 
-function cellKey(value: unknown, formula: string): string {
-  if (formula) return `f${formula}`;
-  if (value instanceof Date || Object.prototype.toString.call(value) === '[object Date]') return `d${(value as Date).getTime()}`;
-  return `${typeof value}:${String(value)}`;
+function isDateObject(value: object): boolean {
+  return value instanceof Date || Object.prototype.toString.call(value) === '[object Date]';
+}
+
+/** A cell's key as `${prefix}${text}`: its formula, its date's time, or its type and text. */
+const TYPE_PREFIX: Record<string, string> = {};
+
+function prefixOf(value: unknown): string {
+  const type = typeof value;
+  return TYPE_PREFIX[type] ?? (TYPE_PREFIX[type] = `${type}:`);
 }
 
 function bandOf(rows: number): number {
@@ -63,16 +70,41 @@ export function fingerprint(sheet: Sheet, rect: Rect): BlockRecord {
 function hashBands(sheet: Sheet, rect: Rect, band: number): BlockRecord {
   const rowHash: number[] = [];
   const colHash: number[] = new Array<number>(rect.cols).fill(SEED);
+  // Each cell's key, then \u0001, goes into its row band's hash and its column's (FNV-1a), in one
+  // pass over the key's characters and without building the key: up to a million cells are read.
+  let hr = 0;
+  let hc = 0;
+  const mix = (text: string): void => {
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      hr = Math.imul(hr ^ ch, FNV_PRIME);
+      hc = Math.imul(hc ^ ch, FNV_PRIME);
+    }
+  };
   readInSlices(sheet, rect, (values, formulas, offset) => {
     for (let r = 0; r < values.length; r++) {
       const b = Math.floor((offset + r) / band);
-      let h = rowHash[b] ?? SEED;
+      hr = rowHash[b] ?? SEED;
+      const rowValues = values[r];
+      const rowFormulas = formulas[r];
       for (let c = 0; c < rect.cols; c++) {
-        const key = cellKey(values[r][c], formulas[r][c]);
-        h = fnv(fnv(h, key), '\u0001');
-        colHash[c] = fnv(fnv(colHash[c], key), '\u0001');
+        hc = colHash[c];
+        const value = rowValues[c];
+        const formula = rowFormulas[c];
+        if (formula) {
+          mix('f');
+          mix(formula);
+        } else if (typeof value === 'object' && value !== null && isDateObject(value)) {
+          mix('d');
+          mix(String((value as Date).getTime()));
+        } else {
+          mix(prefixOf(value));
+          mix(typeof value === 'string' ? value : String(value));
+        }
+        hr = Math.imul(hr ^ 1, FNV_PRIME);
+        colHash[c] = Math.imul(hc ^ 1, FNV_PRIME) >>> 0;
       }
-      rowHash[b] = fnv(h, '\u0002');
+      rowHash[b] = fnv(hr >>> 0, '\u0002');
     }
   });
   const hex = (h: number) => h.toString(36);

@@ -1,7 +1,17 @@
 import { CreatorError, isCreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
-import { blockIdOn, CELL_LIMIT, findTarget, growToFit, ownedOn, type BlockPlan, type BlockSink, type BlockTarget } from './block-place';
+import {
+  blockIdOn,
+  CELL_LIMIT,
+  droppedColumns,
+  findTarget,
+  growToFit,
+  ownedOn,
+  type BlockPlan,
+  type BlockSink,
+  type BlockTarget,
+} from './block-place';
 import { describeUserEdits, fingerprint, forgetRecord, readRecord, writeRecord } from './block-record';
 import { clipText } from './cell-limit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
@@ -44,8 +54,9 @@ export interface BlockWrite {
   /** Data rows written so far. */
   readonly rows: number;
   /**
-   * `columns`: the same columns with their final number formats, when rows that arrived later
-   * widened one (a streamed table's whole numbers joined by fractions); default: begin's.
+   * `columns`: begin's columns with their final number formats, when rows that arrived later
+   * widened one (a streamed table's whole numbers joined by fractions), less any that no row
+   * filled (a streamed table's laid-out catalog column): those are dropped; default: begin's.
    */
   commit(note: string, columns?: BlockColumn[]): WriteBlockResult;
   abort(): void;
@@ -64,11 +75,15 @@ function tooLarge(rows: number, columns: number): CreatorError {
   );
 }
 
+function noColumns(): CreatorError {
+  return new CreatorError('BAD_INPUT', 'The report has no columns to write.');
+}
+
 export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): BlockWrite {
   const sheetName = target.sheetName.trim();
   if (!sheetName || sheetName.length > 100) throw new CreatorError('BAD_INPUT', 'Give the sheet a name of 1 to 100 characters.');
   const { columns } = target;
-  if (columns.length === 0) throw new CreatorError('BAD_INPUT', 'The report has no columns to write.');
+  if (columns.length === 0) throw noColumns();
   const start = parseCell(target.startCell ?? 'A1');
   const width = columns.length;
   const text = columns.map((c) => isTextColumn(c.type));
@@ -143,9 +158,9 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
     commit(note: string, finalColumns?: BlockColumn[]): WriteBlockResult {
       live();
       try {
-        const result = guarded(sheetName, null, () =>
-          open((s) => s.commit(header, withClipNote(note, clipped), finalColumns ?? columns, rows)),
-        );
+        const kept = finalColumns ?? columns;
+        if (kept.length === 0) throw noColumns();
+        const result = guarded(sheetName, null, () => open((s) => s.commit(header, withClipNote(note, clipped), kept, rows)));
         return { ...result, clippedCells: clipped };
       } finally {
         write.abort();
@@ -212,9 +227,11 @@ function stagedSink(plan: BlockPlan, now: number): BlockSink {
       let created: Sheet | null = null;
       try {
         if (header) writeValues(sheet, 1, [header]);
+        for (const i of droppedColumns(target.columns, columns)) sheet.deleteColumn(i + 1);
         applyFormats(sheet, dataRows, columns);
         const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
-        const result = commitStaged(spreadsheet, sheet, target, sheetName, start, { rows: dataRows + 1, cols: width }, note, create);
+        const size = { rows: dataRows + 1, cols: columns.length };
+        const result = commitStaged(spreadsheet, sheet, target, sheetName, start, size, note, create);
         created = null;
         return result;
       } finally {

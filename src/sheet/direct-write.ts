@@ -1,7 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet } from '../platform/types';
 import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
-import { blockIdOn, findTarget, growToFit, ownedOn, type BlockPlan, type BlockSink } from './block-place';
+import { blockIdOn, droppedColumns, findTarget, growToFit, ownedOn, type BlockPlan, type BlockSink } from './block-place';
 import { fingerprint, forgetRecord, writeRecord } from './block-record';
 import { blockConflictError, findConflict, type Conflict } from './conflicts';
 import { intersect, rangeOf, readInSlices, sheetRect, toA1, type Rect } from './rect';
@@ -136,10 +136,16 @@ function directSink(plan: BlockPlan, sheet: Sheet, created: boolean): BlockSink 
       return exclusive(() => {
         if (header) append([header], 0);
         checkClaim();
-        const rect: Rect = { row: start.row, col: start.col, rows: dataRows + 1, cols: width };
+        dropColumns(
+          sheet,
+          created,
+          { row: start.row, col: start.col, rows: dataRows + 1, cols: width },
+          droppedColumns(target.columns, columns),
+        );
+        const rect: Rect = { row: start.row, col: start.col, rows: dataRows + 1, cols: columns.length };
         formatted = true;
         applyFormats(sheet, dataRows, columns, rect);
-        sheet.getRange(rect.row, rect.col, 1, width).setFontWeight('bold');
+        sheet.getRange(rect.row, rect.col, 1, rect.cols).setFontWeight('bold');
         sheet.getRange(rect.row, rect.col).setNote(note);
         markOwned(spreadsheet, committedName, sheet, rect);
         ended = true;
@@ -166,6 +172,27 @@ function directSink(plan: BlockPlan, sheet: Sheet, created: boolean): BlockSink 
       }
     },
   };
+}
+
+/**
+ * Takes the dropped columns (indexes right to left) out of the written area: a new sheet loses
+ * the sheet column; on a sheet that was there, only the area's own cells move left, by one copy of
+ * what is right of the column, and the area's last column is emptied.
+ */
+function dropColumns(sheet: Sheet, created: boolean, area: Rect, dropped: number[]): void {
+  let cols = area.cols;
+  for (const i of dropped) {
+    if (created) sheet.deleteColumn(area.col + i);
+    else {
+      const right = cols - i - 1;
+      if (right > 0)
+        rangeOf(sheet, { row: area.row, col: area.col + i + 1, rows: area.rows, cols: right }).copyTo(
+          sheet.getRange(area.row, area.col + i),
+        );
+      rangeOf(sheet, { row: area.row, col: area.col + cols - 1, rows: area.rows, cols: 1 }).clear();
+    }
+    cols--;
+  }
 }
 
 /** Removes the rows and columns this write added to a sheet that had fewer, when they hold nothing. */

@@ -11,8 +11,8 @@ export interface StreamedBlock {
   restart(): void;
   /**
    * Puts the block in place (call it under the document lock), as writeReportBlock does for a
-   * whole table. `columns`: the final ones (formats a later batch widened; the columns when no
-   * batch came at all).
+   * whole table. `columns`: the final ones (formats a later batch widened, laid-out columns no row
+   * filled left out, which the staged block drops; the columns when no batch came at all).
    */
   commit(note: string, columns: BlockColumn[]): WriteBlockResult;
   /** Removes the staging; the user's sheets stay as they were. */

@@ -58,7 +58,12 @@ function toNumber(value: unknown): unknown {
  */
 /** Points (58.4) as the fraction Sheets' % format expects (0.584), without float noise. */
 function fromPoints(value: unknown): unknown {
-  return typeof value === 'number' ? Number((value / 100).toPrecision(12)) : value;
+  if (typeof value !== 'number') return value;
+  // The usual value is a whole number of millionths (58.4, 0.0137): its decimal divided by 100 is
+  // then exactly m / 1e8, the number toPrecision(12) would round to, without making a string.
+  const millionths = Math.round(value * 1e6);
+  if (millionths !== 0 && Math.abs(millionths) < 1e12 && millionths / 1e6 === value) return millionths / 1e8;
+  return Number((value / 100).toPrecision(12));
 }
 
 export function toCell(value: unknown, type: ColumnType, toDate: ToDate): unknown {
@@ -97,17 +102,23 @@ export function cellConverter(type: ColumnType, toDate: ToDate, forSheet = false
   // Written with setValues: text Sheets would read as a formula (or, in a text column, as a
   // number, date or boolean) is escaped here, in the same pass, rather than in a second copy.
   const textColumn = isTextColumn(type);
-  const numeric = NUMERIC_TYPES.has(type);
-  return (value) => {
-    if (numeric && type !== 'percent' && typeof value === 'number') return Number.isFinite(value) ? value : '';
-    const cell = typeof value === 'string' && textColumn ? value : plain(value);
+  const safe = (value: unknown): unknown => {
+    const cell = plain(value);
     return typeof cell === 'string' ? asLiteralText(cell, textColumn) : cell;
   };
+  // The value type the API normally sends for the column, inline; the rest as above.
+  if (textColumn) return (value) => (typeof value === 'string' ? asLiteralText(value, true) : safe(value));
+  if (NUMERIC_TYPES.has(type) && type !== 'percent') {
+    return (value) => (typeof value === 'number' ? (Number.isFinite(value) ? value : '') : safe(value));
+  }
+  return safe;
 }
 
 function plainConverter(type: ColumnType, toDate: ToDate): (value: unknown) => unknown {
   const general = (value: unknown): unknown => toCell(value, type, toDate);
-  if (type === 'percent') return general;
+  if (type === 'percent') {
+    return (value) => (typeof value === 'number' ? (Number.isFinite(value) ? fromPoints(value) : '') : general(value));
+  }
   if (NUMERIC_TYPES.has(type)) {
     const convert = (value: unknown): unknown =>
       typeof value === 'number' ? (Number.isFinite(value) ? value : '') : isValueObject(value) ? convert(value.value) : general(value);

@@ -1,6 +1,6 @@
-import type { ReportSpec } from '../catalog/types';
+import type { ColumnType, ReportSpec } from '../catalog/types';
 import { asLiteralText, isTextColumn } from '../sheet/cell-values';
-import { cellConverter, isValueObject, type ToDate } from './cells';
+import { cellConverter, isValueObject, NUMERIC_TYPES, type ToDate } from './cells';
 import { dateBoundsRows } from './date-bounds-rows';
 import { flattenInto } from './flatten';
 import { SITE_COLUMN, SITE_NAME_COLUMN, type Table, type TableColumn } from './types';
@@ -16,6 +16,15 @@ export interface ToTableOptions {
   forSheet?: boolean;
 }
 
+export interface TableStreamOptions extends ToTableOptions {
+  /**
+   * Every catalog column (and the catalog's score columns) is laid out from the first batch on,
+   * so a field the first rows lack fills its column when later rows bring it; `columns()` then
+   * leaves out those no row carried. For rows that come in many batches (a paginated report).
+   */
+  catalogLayout?: boolean;
+}
+
 function sheetText(value: unknown, textColumn: boolean): unknown {
   return typeof value === 'string' ? asLiteralText(value, textColumn) : value;
 }
@@ -26,27 +35,62 @@ type Leftovers = Map<string, unknown> | null;
 /** Where a field's cells come from: one column, or a metric's value and score side by side. */
 interface Plan {
   columns: TableColumn[];
-  /** Writes this plan's cells of one row from `out[at]` on. */
-  fill(row: Record<string, unknown>, flat: Leftovers, out: unknown[], at: number): void;
+  /** The catalog field of a catalog column (and its score); absent for an unknown field's. */
+  catalogField?: string;
+  /**
+   * Writes this plan's cells of every row, from `body[i][at]` on: a column at a time, so each
+   * loop reads one field with one converter.
+   */
+  fill(rows: Record<string, unknown>[], flats: Leftovers[], body: unknown[][], at: number): void;
 }
 
-/** Unknown fields, and leftovers of known metric objects (keys beyond value and score). */
-function leftoversOf(row: Record<string, unknown>, known: ReadonlySet<string>): Leftovers {
-  let flat: Leftovers = null;
-  for (const key of Object.keys(row)) {
-    const value = row[key];
-    if (!known.has(key)) {
-      if (!flat) flat = new Map();
-      flattenInto(key, value, flat);
-    } else if (isValueObject(value)) {
-      for (const extra of Object.keys(value)) {
-        if (extra === 'value' || extra === 'score') continue;
+/** What one look at each row of a batch found. */
+interface RowScan {
+  /** Per row: unknown fields, and leftovers of known metric objects (keys beyond value and score). */
+  flats: Leftovers[];
+  /** Catalog fields some row carries, and those some row sends a score for. */
+  present: Set<string>;
+  scored: Set<string>;
+}
+
+/**
+ * One pass over the rows (for-in, so no key list is made per row or per metric object): what the
+ * plan is decided from, instead of a scan of every row per catalog column.
+ */
+function scanRows(rows: Record<string, unknown>[], known: readonly string[]): RowScan {
+  // Flags by catalog position: one lookup per key, no set to add to per cell.
+  const index = new Map(known.map((field, i) => [field, i]));
+  const has = new Uint8Array(known.length);
+  const hasScore = new Uint8Array(known.length);
+  const flats: Leftovers[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    let flat: Leftovers = null;
+    for (const key in row) {
+      const value = row[key];
+      const k = index.get(key);
+      if (k === undefined) {
+        if (!flat) flat = new Map();
+        flattenInto(key, value, flat);
+        continue;
+      }
+      has[k] = 1;
+      if (!isValueObject(value)) continue;
+      for (const extra in value) {
+        if (extra === 'value') continue;
+        if (extra === 'score') {
+          hasScore[k] = 1;
+          continue;
+        }
         if (!flat) flat = new Map();
         flattenInto(`${key}.${extra}`, value[extra], flat);
       }
     }
+    flats[i] = flat;
   }
-  return flat;
+  const present = new Set(known.filter((_, k) => has[k]));
+  const scored = new Set(known.filter((_, k) => hasScore[k]));
+  return { flats, present, scored };
 }
 
 /** What the rows decided: the columns, how a row fills them, and what a later batch must match. */
@@ -64,38 +108,47 @@ interface TablePlan {
   empty: boolean;
 }
 
-function planTable(spec: ReportSpec, rows: Record<string, unknown>[], flats: Leftovers[], opts: ToTableOptions): TablePlan {
+function planTable(spec: ReportSpec, rows: number, scan: RowScan, opts: TableStreamOptions): TablePlan {
   const plans: Plan[] = [];
   const present = new Set<string>();
   const scoredFields = new Set<string>();
+  const layAll = rows === 0 || opts.catalogLayout === true;
 
   for (const columnSpec of spec.columns) {
     const { field, header, type, format } = columnSpec;
-    if (rows.length > 0 && !rows.some((row) => field in row)) continue;
+    if (!layAll && !scan.present.has(field)) continue;
     present.add(field);
     const column: TableColumn = { header, field, type, ...(format ? { format } : {}) };
     // Converters are built once per column: this runs for every cell of a 100,000-row pull.
     const convert = cellConverter(type, opts.toDate, opts.forSheet);
     // A score column appears whenever some row sends a score, whether the catalog expects one
     // (viewability may come as {value} alone) or not; with no rows, as the catalog says.
-    const scored = rows.length === 0 ? columnSpec.scored === true : rows.some((row) => isValueObject(row[field]) && 'score' in row[field]);
+    const scored = rows === 0 ? columnSpec.scored === true : scan.scored.has(field) || (layAll && columnSpec.scored === true);
     if (!scored) {
-      plans.push({ columns: [column], fill: (row, _flat, out, at) => void (out[at] = convert(row[field])) });
+      plans.push({ columns: [column], catalogField: field, fill: fieldFill(field, type, convert, opts.forSheet === true) });
       continue;
     }
     scoredFields.add(field);
     const score = cellConverter('number', opts.toDate, opts.forSheet);
+    // Numbers the column keeps as they are, settled inline (as `convert` and `score` would).
+    const numeric = NUMERIC_TYPES.has(type) && type !== 'percent';
     plans.push({
       columns: [column, { header: `${header} score`, field: `${field}.score`, type: 'number' }],
+      catalogField: field,
       // The value and its score are read from one look at the metric object.
-      fill: (row, _flat, out, at) => {
-        const value = row[field];
-        if (isValueObject(value)) {
-          out[at] = convert(value.value);
-          out[at + 1] = score(value.score);
-        } else {
-          out[at] = convert(value);
-          out[at + 1] = '';
+      fill: (rows, _flats, body, at) => {
+        for (let i = 0; i < rows.length; i++) {
+          const value = rows[i][field];
+          const out = body[i];
+          if (isValueObject(value)) {
+            const v = value.value;
+            const sc = value.score;
+            out[at] = numeric && typeof v === 'number' && Number.isFinite(v) ? v : convert(v);
+            out[at + 1] = typeof sc === 'number' && Number.isFinite(sc) ? sc : score(sc);
+          } else {
+            out[at] = convert(value);
+            out[at + 1] = '';
+          }
         }
       },
     });
@@ -103,7 +156,7 @@ function planTable(spec: ReportSpec, rows: Record<string, unknown>[], flats: Lef
 
   const taken = new Set(plans.flatMap((p) => p.columns.map((c) => c.field)));
   const paths: string[] = [];
-  for (const flat of flats) {
+  for (const flat of scan.flats) {
     if (!flat) continue;
     for (const path of flat.keys()) {
       if (!taken.has(path)) {
@@ -113,14 +166,20 @@ function planTable(spec: ReportSpec, rows: Record<string, unknown>[], flats: Lef
     }
   }
   // The added Site and Site name columns count as taken: an API field `site` must not look like them.
-  const headers = new Set(
-    [SITE_COLUMN.header, SITE_NAME_COLUMN.header, ...plans.flatMap((p) => p.columns.map((c) => c.header))].map((h) => h.toLowerCase()),
-  );
+  // Only the columns these rows fill count, as in a table of just them (a later batch bringing a
+  // laid-out column whose header an unknown field took does not fit the plan).
+  const filled = rows === 0 ? present : scan.present;
+  const filledScores = rows === 0 ? scoredFields : scan.scored;
+  const headers = new Set([SITE_COLUMN.header, SITE_NAME_COLUMN.header].map((h) => h.toLowerCase()));
+  for (const { field, header } of spec.columns) {
+    if (filled.has(field)) headers.add(header.toLowerCase());
+    if (filledScores.has(field)) headers.add(`${header} score`.toLowerCase());
+  }
   const extras: TablePlan['extras'] = new Map();
   for (const path of paths) {
     const decided = unknownColumnType(
       path,
-      flats.map((flat) => flat?.get(path)),
+      scan.flats.map((flat) => flat?.get(path)),
       opts.toDate,
     );
     const textColumn = isTextColumn(decided.type);
@@ -132,33 +191,65 @@ function planTable(spec: ReportSpec, rows: Record<string, unknown>[], flats: Lef
     headers.add(header.toLowerCase());
     const column: TableColumn = { header, field: path, type: decided.type, ...(decided.format ? { format: decided.format } : {}) };
     extras.set(path, { decided, column });
-    plans.push({ columns: [column], fill: (_row, flat, out, at) => void (out[at] = convert(flat?.get(path))) });
+    plans.push({
+      columns: [column],
+      fill: (_rows, flats, body, at) => {
+        for (let i = 0; i < flats.length; i++) body[i][at] = convert(flats[i]?.get(path));
+      },
+    });
   }
 
   const columns = plans.flatMap((p) => p.columns);
-  return { plans, columns, present, scored: scoredFields, extras, taken, empty: rows.length === 0 };
+  return { plans, columns, present, scored: scoredFields, extras, taken, empty: rows === 0 };
+}
+
+/**
+ * A catalog column's fill. The value type the API normally sends for the column is settled inline
+ * (as `convert` would settle it), in a loop of its own per kind of column so each stays simple
+ * for the engine; anything else goes through `convert`.
+ */
+function fieldFill(field: string, type: ColumnType, convert: (value: unknown) => unknown, forSheet: boolean): Plan['fill'] {
+  if (NUMERIC_TYPES.has(type) && type !== 'percent') {
+    return (rows, _flats, body, at) => {
+      for (let i = 0; i < rows.length; i++) {
+        const v = rows[i][field];
+        body[i][at] = typeof v === 'number' && Number.isFinite(v) ? v : convert(v);
+      }
+    };
+  }
+  if (isTextColumn(type)) {
+    return (rows, _flats, body, at) => {
+      for (let i = 0; i < rows.length; i++) {
+        const v = rows[i][field];
+        body[i][at] = typeof v !== 'string' ? convert(v) : forSheet ? asLiteralText(v, true) : v;
+      }
+    };
+  }
+  return (rows, _flats, body, at) => {
+    for (let i = 0; i < rows.length; i++) body[i][at] = convert(rows[i][field]);
+  };
+}
+
+function withSite(columns: TableColumn[], opts: ToTableOptions): TableColumn[] {
+  return opts.siteId === undefined ? columns : [SITE_COLUMN, ...columns];
 }
 
 /** The plan's cells for rows (with their leftovers). */
 function fillRows(plan: TablePlan, rows: Record<string, unknown>[], flats: Leftovers[], opts: ToTableOptions): Table {
   const site = opts.siteId === undefined || !opts.forSheet ? opts.siteId : asLiteralText(opts.siteId, true);
-  const fills = plan.plans.map((p) => p.fill);
-  const starts: number[] = [];
-  let width = site === undefined ? 0 : 1;
-  for (const p of plan.plans) {
-    starts.push(width);
-    width += p.columns.length;
-  }
+  const width = plan.columns.length + (site === undefined ? 0 : 1);
   const body: unknown[][] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    const flat = flats[i];
     const out: unknown[] = new Array(width);
     if (site !== undefined) out[0] = site;
-    for (let j = 0; j < fills.length; j++) fills[j](row, flat, out, starts[j]);
     body[i] = out;
   }
-  const table: Table = { columns: site === undefined ? plan.columns : [SITE_COLUMN, ...plan.columns], rows: body };
+  let at = site === undefined ? 0 : 1;
+  for (const p of plan.plans) {
+    p.fill(rows, flats, body, at);
+    at += p.columns.length;
+  }
+  const table: Table = { columns: withSite(plan.columns, opts), rows: body };
   if (opts.forSheet) table.sheetSafe = true;
   return table;
 }
@@ -176,36 +267,48 @@ function apiRowsOf(spec: ReportSpec, apiRows: Record<string, unknown>[]): Record
  */
 export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], opts: ToTableOptions): Table {
   const rows = apiRowsOf(spec, apiRows);
-  const known = new Set(spec.columns.map((c) => c.field));
-  const flats = rows.map((row) => leftoversOf(row, known));
-  return fillRows(planTable(spec, rows, flats, opts), rows, flats, opts);
+  const scan = scanRows(
+    rows,
+    spec.columns.map((c) => c.field),
+  );
+  return fillRows(planTable(spec, rows.length, scan, opts), rows, scan.flats, opts);
 }
 
 /** A table arriving in batches: every batch is cut to the columns the first one decided. */
 export interface TableStream {
   /**
    * The batch as rows of that table; null when the batch needs what the first did not decide (a
-   * catalog field or a score first seen now, an unknown field, or one whose type the batch
-   * changes), as the whole table would then have other columns or cells.
+   * catalog field or a score first seen now and not laid out, an unknown field, or one whose type
+   * the batch changes), as the whole table would then have other columns or cells.
    */
   add(apiRows: Record<string, unknown>[]): Table | null;
+  /**
+   * The columns of every row added so far as one table (what toTable would give): the batches'
+   * columns, less laid-out catalog columns and scores no row filled, formats widened.
+   */
+  columns(): TableColumn[];
+}
+
+/** Catalog fields and scores the rows so far filled. */
+interface Filled {
+  rows: number;
+  present: Set<string>;
+  scored: Set<string>;
 }
 
 /** Whether the table of every row so far plus `rows` would still be `plan`'s (formats aside). */
-function fitsPlan(
-  plan: TablePlan,
-  spec: ReportSpec,
-  rows: Record<string, unknown>[],
-  flats: Leftovers[],
-  toDate: ToTableOptions['toDate'],
-): boolean {
-  if (rows.length === 0) return true;
+function fitsPlan(spec: ReportSpec, plan: TablePlan, filled: Filled, rows: number, scan: RowScan, toDate: ToDate): boolean {
+  if (rows === 0) return true;
   if (plan.empty) return false;
-  for (const { field } of spec.columns) {
-    if (!plan.present.has(field)) {
-      if (rows.some((row) => field in row)) return false;
-    } else if (!plan.scored.has(field) && rows.some((row) => isValueObject(row[field]) && 'score' in row[field])) return false;
+  for (const field of scan.present) if (!plan.present.has(field)) return false;
+  for (const field of scan.scored) if (!plan.scored.has(field)) return false;
+  // A laid-out column filled for the first time must not take a header an unknown field has.
+  const extraHeaders = new Set([...plan.extras.values()].map((e) => e.column.header.toLowerCase()));
+  for (const { field, header } of spec.columns) {
+    if (scan.present.has(field) && !filled.present.has(field) && extraHeaders.has(header.toLowerCase())) return false;
+    if (scan.scored.has(field) && !filled.scored.has(field) && extraHeaders.has(`${header} score`.toLowerCase())) return false;
   }
+  const { flats } = scan;
   const seen = new Set<string>();
   for (const flat of flats) {
     if (!flat) continue;
@@ -244,16 +347,30 @@ function sameDecision(decided: UnknownColumnType, batch: UnknownColumnType): boo
   return decided.format === FORMAT.integer ? 'wider' : true;
 }
 
-export function tableStream(spec: ReportSpec, opts: ToTableOptions): TableStream {
-  const known = new Set(spec.columns.map((c) => c.field));
+export function tableStream(spec: ReportSpec, opts: TableStreamOptions): TableStream {
+  const known = spec.columns.map((c) => c.field);
   let plan: TablePlan | null = null;
+  const filled: Filled = { rows: 0, present: new Set(), scored: new Set() };
   return {
     add(apiRows) {
       const rows = apiRowsOf(spec, apiRows);
-      const flats = rows.map((row) => leftoversOf(row, known));
-      if (!plan) plan = planTable(spec, rows, flats, opts);
-      else if (!fitsPlan(plan, spec, rows, flats, opts.toDate)) return null;
-      return fillRows(plan, rows, flats, opts);
+      const scan = scanRows(rows, known);
+      if (!plan) plan = planTable(spec, rows.length, scan, opts);
+      else if (!fitsPlan(spec, plan, filled, rows.length, scan, opts.toDate)) return null;
+      filled.rows += rows.length;
+      for (const field of scan.present) filled.present.add(field);
+      for (const field of scan.scored) filled.scored.add(field);
+      return fillRows(plan, rows, scan.flats, opts);
+    },
+    columns() {
+      const decided = plan ?? planTable(spec, 0, scanRows([], known), opts);
+      if (filled.rows === 0) return withSite(decided.columns, opts);
+      const kept = decided.plans.flatMap((p) => {
+        if (p.catalogField === undefined) return p.columns;
+        if (!filled.present.has(p.catalogField)) return [];
+        return filled.scored.has(p.catalogField) ? p.columns : p.columns.slice(0, 1);
+      });
+      return withSite(kept, opts);
     },
   };
 }

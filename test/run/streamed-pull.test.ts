@@ -116,6 +116,55 @@ describe('a streamed pull (one site, no totals, no comparison)', () => {
     expect(grid).toHaveLength(1204);
   }, 60_000);
 
+  describe("a catalog field and scores the first pages lack (the fake's sparseLowTraffic shape, pages sorted by impressions)", () => {
+    const SPARSE = { ...OCTOBER, options: { sort: 'impressions' } };
+    const pageRequests = (world: World): number => world.api.stats.log.filter((e) => e.path.endsWith('/pages/performance')).length;
+    function sparse(): World {
+      const world = connected();
+      world.api.setDrift({ sparseLowTraffic: true });
+      return world;
+    }
+
+    it('fill their columns when later pages bring them, without fetching the pages again', () => {
+      const world = sparse();
+      expect(run(world, SPARSE)).toEqual({ ok: true });
+      const grid = values(world, 'Report');
+      expect(grid).toHaveLength(1204);
+      // The same columns, in the same order, as the default shape's pull.
+      const reference = connected();
+      expect(run(reference, SPARSE)).toEqual({ ok: true });
+      expect(grid[0]).toEqual(values(reference, 'Report')[0]);
+      const impressions = column(grid, 'Impressions') as number[];
+      const viewability = column(grid, 'Viewability');
+      const cpmScores = column(grid, 'CPM score');
+      // The whole first page is low traffic: no viewability, no scores there.
+      expect(impressions.slice(0, 500).every((n) => n < 1_000)).toBe(true);
+      expect(viewability.slice(0, 500).every((v) => v === '')).toBe(true);
+      expect(cpmScores.slice(0, 500).every((v) => v === '')).toBe(true);
+      const busy = impressions.map((n, i) => (n >= 1_000 ? i : -1)).filter((i) => i >= 0);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy.every((i) => typeof viewability[i] === 'number' && typeof cpmScores[i] === 'number')).toBe(true);
+      // Three pages, each asked for once.
+      expect(pageRequests(world)).toBe(3);
+      expect(sheetNames(world).filter((name) => /staging/i.test(name))).toEqual([]);
+    }, 60_000);
+
+    it('leave their columns out when no page brings them, as a pull of the whole table does', () => {
+      const world = sparse();
+      const limited = { ...SPARSE, options: { ...SPARSE.options, limit: 600 } };
+      expect(run(world, limited)).toEqual({ ok: true });
+      const grid = values(world, 'Report');
+      expect(grid[0]).not.toContain('Viewability');
+      expect(grid[0]).not.toContain('CPM score');
+      // With totals the rows are tabled whole (not streamed): the same header and rows, then the total.
+      const whole = sparse();
+      expect(run(whole, { ...limited, options: { ...limited.options, totals: true } })).toEqual({ ok: true });
+      const wholeGrid = values(whole, 'Report');
+      expect(wholeGrid.slice(0, 601)).toEqual(grid);
+      expect(pageRequests(world)).toBe(2);
+    }, 60_000);
+  });
+
   it('an unknown field of whole numbers that later batches send with fractions keeps every value and shows decimals', () => {
     const world = connected();
     editRowsFrom(world, 1, (row, page) => {

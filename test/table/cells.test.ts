@@ -58,3 +58,32 @@ describe('cellConverter', () => {
     expect(a).not.toBe(b);
   });
 });
+
+describe('percent cells', () => {
+  /** A fixed-seed sweep: whole points, a few decimals, many decimals, tiny and huge values. */
+  function points(): number[] {
+    let seed = 7;
+    const random = (): number => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const out = [0, -0, 1, 100, 58.4, 0.0137, 1e-7, 123456.789, 1e15, 2 ** 60, -2.5, 0.1 + 0.2];
+    for (let i = 0; i < 20_000; i++) {
+      const decimals = Math.floor(random() * 14);
+      const size = 10 ** Math.floor(random() * 9 - 3);
+      out.push(Math.round((random() - 0.2) * size * 10 ** decimals) / 10 ** decimals);
+    }
+    return out;
+  }
+
+  it('show the points as the fraction Sheets expects, rounded to 12 digits, in either converter', () => {
+    const plain = cellConverter('percent', toDate);
+    const forSheet = cellConverter('percent', toDate, true);
+    for (const value of points()) {
+      const expected = Number((value / 100).toPrecision(12));
+      expect([value, plain(value)]).toEqual([value, expected]);
+      expect([value, forSheet(value)]).toEqual([value, expected]);
+      expect([value, toCell(value, 'percent', toDate)]).toEqual([value, expected]);
+    }
+  });
+});

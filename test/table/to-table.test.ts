@@ -1,6 +1,6 @@
 import { SITE_FIELD } from '../../src/table/types';
 import { findReport } from '../../src/catalog/reports';
-import { catalogRank, stackTables, toTable, totalRow } from '../../src/table';
+import { catalogRank, stackTables, tableStream, toTable, totalRow } from '../../src/table';
 
 const toDate = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
 const spec = (key: string) => findReport(key)!;
@@ -279,5 +279,44 @@ describe('stackTables', () => {
       ['x', 'a'],
       ['y', 'b'],
     ]);
+  });
+});
+
+describe('tableStream with the catalog laid out (a paginated report)', () => {
+  const pages = spec('pages/performance');
+  const row = (i: number, extra: Record<string, unknown> = {}) => ({
+    pageUrl: `/p${i}/`,
+    earnings: i,
+    pageviews: 10 * i,
+    ...extra,
+  });
+  const batches = [
+    [row(1), row(2)],
+    [row(3, { author: 'Ann', cpm: { value: 2, score: 40 } }), row(4)],
+  ];
+
+  it('takes a catalog field and a score first sent in a later batch, and ends with the columns toTable gives', () => {
+    const stream = tableStream(pages, { toDate, catalogLayout: true });
+    const streamed = batches.map((b) => stream.add(b));
+    expect(streamed.every((t) => t !== null)).toBe(true);
+    const whole = toTable(pages, batches.flat(), { toDate });
+    expect(headers({ columns: stream.columns() })).toEqual(headers(whole));
+    // The batches' rows cut to the final columns are the whole table's rows.
+    const laidOut = streamed[0]!.columns.map((c) => c.field);
+    const keep = stream.columns().map((c) => laidOut.indexOf(c.field));
+    const rows = streamed.flatMap((t) => t!.rows.map((r) => keep.map((i) => r[i])));
+    expect(rows).toEqual(whole.rows);
+  });
+
+  it('still needs another layout when a later catalog field would take a header an unknown field has', () => {
+    const stream = tableStream(pages, { toDate, catalogLayout: true });
+    expect(stream.add([row(1, { Author: 'an unknown field' })])).not.toBeNull();
+    expect(stream.add([row(2, { author: 'Ann' })])).toBeNull();
+  });
+
+  it('without the layout, a catalog field first sent later needs another layout', () => {
+    const stream = tableStream(pages, { toDate });
+    expect(stream.add(batches[0])).not.toBeNull();
+    expect(stream.add(batches[1])).toBeNull();
   });
 });
