@@ -6,7 +6,7 @@ import { Lru } from './lru';
 import type { PageTable } from './pages';
 import { challengePage, checkDriftNames, driftBounds, NO_DRIFT, type Drift } from './drift';
 import { NO_QUIRKS, QUIRK_NAMES, rowQuirks, type Quirks } from './quirks';
-import { serveReport } from './report-endpoint';
+import { MAX_PAGE_SIZE, serveReport } from './report-endpoint';
 import { error, htmlError, json, STATUS_CODES, truncated } from './responses';
 import { parseUrl, type ParsedUrl } from './routes';
 import { canSee, CREDENTIALS, findCredential, findSite, siteRow, sitesFor, type SiteRow } from './sites';
@@ -26,6 +26,12 @@ export interface FakeApiOptions {
   seed?: number;
   /** Which alternative shapes to serve (see drift.ts); default none. */
   drift?: Partial<Drift>;
+  /**
+   * Rows a page holds at most, whatever page[size] asks (a server that serves smaller pages than
+   * asked, as the client must accept); default MAX_PAGE_SIZE. Tests use it to have a few pages
+   * of a small site instead of thousands of rows.
+   */
+  maxPageSize?: number;
 }
 
 export interface RequestLogEntry {
@@ -78,6 +84,7 @@ const LOG_LIMIT = 10_000;
 export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
   const baseNow = opts.now ?? (() => Date.now());
   const seed = opts.seed ?? 1;
+  const maxPageSize = opts.maxPageSize ?? MAX_PAGE_SIZE;
   let offset = 0;
   const now = () => baseNow() + offset;
   let quirks: Quirks = { ...NO_QUIRKS };
@@ -141,7 +148,7 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
     }
     const today = dayOfMs(now());
     if (r.spec.key === 'date-bounds') return json(200, { data: driftBounds(drift, dateBounds(site, today)) }, quirks);
-    return serveReport(r.spec, site, url.query, { seed, today, quirks, drift, faults, req: info, tables, orders });
+    return serveReport(r.spec, site, url.query, { seed, today, quirks, drift, faults, req: info, tables, orders, maxPageSize });
   }
 
   function tokenEndpoint(req: TransportRequest, info: RequestInfo): TransportResponse {
