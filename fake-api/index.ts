@@ -32,6 +32,8 @@ export interface FakeApiOptions {
    * of a small site instead of thousands of rows.
    */
   maxPageSize?: number;
+  /** Rows a site's page reports have instead of its own count (e.g. a smaller site-big). */
+  pageCounts?: Readonly<Record<string, number>>;
 }
 
 export interface RequestLogEntry {
@@ -142,7 +144,8 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
     const auth = authenticate(req, info);
     if ('status' in auth) return auth;
     if (r.kind === 'sites') return sitesEndpoint(auth.clientId, url.query);
-    const site = findSite(r.siteId);
+    const found = findSite(r.siteId);
+    const site = found && opts.pageCounts?.[found.id] !== undefined ? { ...found, pageCount: opts.pageCounts[found.id] } : found;
     if (!site || !canSee(auth.clientId, site.id)) {
       return error(404, 'site_not_found', `Site ${r.siteId} was not found for this credential.`, quirks);
     }
