@@ -60,7 +60,7 @@ export function loadBundle(file: string, host: BundleHost): LoadedBundle {
  * made the bundle's hot loops some 20 times slower than the same code outside the vm.
  */
 function plainContext(name: string): vm.Context {
-  const plain = (vm.constants as { DONT_CONTEXTIFY?: symbol } | undefined)?.DONT_CONTEXTIFY;
+  const plain = (vm.constants as unknown as { DONT_CONTEXTIFY?: unknown } | undefined)?.DONT_CONTEXTIFY;
   if (plain === undefined) return vm.createContext({}, { name });
   return vm.createContext(plain as unknown as vm.Context, { name });
 }
