@@ -1,6 +1,7 @@
 /** Tests mirror src/ under test/; tooling (emulator, fake API, playground) has its own folders there. */
 module.exports = {
-  testEnvironment: 'node',
+  // Jest's node environment, on a plain vm global (see the file).
+  testEnvironment: '<rootDir>/test/plain-environment.ts',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   // Transpile only (tsconfig.test.json sets isolatedModules): `npm run typecheck` does the type checking.
