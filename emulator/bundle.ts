@@ -33,8 +33,10 @@ export function loadBundle(file: string, host: BundleHost): LoadedBundle {
   const code = readFileSync(file, 'utf8');
   const context = plainContext(file);
   const sandbox = context as Record<string, unknown>;
-  const injected = new Set(Object.keys(host.globals()));
-  for (const name of injected) {
+  const services = Object.keys(host.globals());
+  // Neither the services nor the context's own globals (V8's `gc` too, once a process exposed it) are the script's.
+  const injected = new Set([...Object.getOwnPropertyNames(context), ...services]);
+  for (const name of services) {
     Object.defineProperty(sandbox, name, { get: () => host.globals()[name], enumerable: false, configurable: true });
   }
   vm.runInContext(code, context, { filename: file });
