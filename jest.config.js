@@ -1,10 +1,11 @@
 /** Tests mirror src/ under test/; tooling (emulator, fake API, playground) has its own folders there. */
 module.exports = {
-  testEnvironment: 'node',
+  // Jest's node environment, on a plain vm global (see the file).
+  testEnvironment: '<rootDir>/test/plain-environment.ts',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  // Transpile only (tsconfig.test.json sets isolatedModules): `npm run typecheck` does the type checking.
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }] },
+  // Strip types only (tsconfig.test.json sets isolatedModules): `npm run typecheck` does the type checking.
+  transform: { '^.+\\.ts$': '<rootDir>/jest.transform.js' },
   // One build of the add-on per run, shared by every suite that drives the bundle.
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',

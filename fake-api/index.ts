@@ -6,7 +6,7 @@ import { Lru } from './lru';
 import type { PageTable } from './pages';
 import { challengePage, checkDriftNames, driftBounds, NO_DRIFT, type Drift } from './drift';
 import { NO_QUIRKS, QUIRK_NAMES, rowQuirks, type Quirks } from './quirks';
-import { serveReport } from './report-endpoint';
+import { MAX_PAGE_SIZE, serveReport } from './report-endpoint';
 import { error, htmlError, json, STATUS_CODES, truncated } from './responses';
 import { parseUrl, type ParsedUrl } from './routes';
 import { canSee, CREDENTIALS, findCredential, findSite, siteRow, sitesFor, type SiteRow } from './sites';
@@ -26,6 +26,14 @@ export interface FakeApiOptions {
   seed?: number;
   /** Which alternative shapes to serve (see drift.ts); default none. */
   drift?: Partial<Drift>;
+  /**
+   * Rows a page holds at most, whatever page[size] asks (a server that serves smaller pages than
+   * asked, as the client must accept); default MAX_PAGE_SIZE. Tests use it to have a few pages
+   * of a small site instead of thousands of rows.
+   */
+  maxPageSize?: number;
+  /** Rows a site's page reports have instead of its own count (e.g. a smaller site-big). */
+  pageCounts?: Readonly<Record<string, number>>;
 }
 
 export interface RequestLogEntry {
@@ -78,6 +86,7 @@ const LOG_LIMIT = 10_000;
 export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
   const baseNow = opts.now ?? (() => Date.now());
   const seed = opts.seed ?? 1;
+  const maxPageSize = opts.maxPageSize ?? MAX_PAGE_SIZE;
   let offset = 0;
   const now = () => baseNow() + offset;
   let quirks: Quirks = { ...NO_QUIRKS };
@@ -135,13 +144,14 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
     const auth = authenticate(req, info);
     if ('status' in auth) return auth;
     if (r.kind === 'sites') return sitesEndpoint(auth.clientId, url.query);
-    const site = findSite(r.siteId);
+    const found = findSite(r.siteId);
+    const site = found && opts.pageCounts?.[found.id] !== undefined ? { ...found, pageCount: opts.pageCounts[found.id] } : found;
     if (!site || !canSee(auth.clientId, site.id)) {
       return error(404, 'site_not_found', `Site ${r.siteId} was not found for this credential.`, quirks);
     }
     const today = dayOfMs(now());
     if (r.spec.key === 'date-bounds') return json(200, { data: driftBounds(drift, dateBounds(site, today)) }, quirks);
-    return serveReport(r.spec, site, url.query, { seed, today, quirks, drift, faults, req: info, tables, orders });
+    return serveReport(r.spec, site, url.query, { seed, today, quirks, drift, faults, req: info, tables, orders, maxPageSize });
   }
 
   function tokenEndpoint(req: TransportRequest, info: RequestInfo): TransportResponse {

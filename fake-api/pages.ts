@@ -25,14 +25,14 @@ export interface PageCatalog {
 }
 
 const catalogs = new Map<string, PageCatalog>();
-// Module-level copies: global lookups are slow inside jest's vm sandbox.
+// Module-level copies: global lookups were slow inside jest's vm sandbox (test/plain-environment.ts).
 const pow = Math.pow;
 const floor = Math.floor;
 const min = Math.min;
 const mround = Math.round;
 
 export function pageCatalog(seed: number, site: SiteDef): PageCatalog {
-  const key = `${seed}|${site.id}`;
+  const key = `${seed}|${site.id}|${site.pageCount}`;
   const cached = catalogs.get(key);
   if (cached) return cached;
   const n = site.pageCount;

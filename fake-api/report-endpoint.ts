@@ -24,6 +24,8 @@ export interface ReportContext {
   req: RequestInfo;
   tables: Lru<PageTable>;
   orders: Lru<Uint32Array>;
+  /** Rows a page holds at most, whatever page[size] asks. */
+  maxPageSize: number;
 }
 
 /** The internal API's traffic-by-source and by-device answers are bare arrays. */
@@ -79,11 +81,12 @@ function servePaged(
   ctx: ReportContext,
 ): TransportResponse {
   const number = intParam(query.get('page[number]'), 1);
-  const size = intParam(query.get('page[size]'), DEFAULT_PAGE_SIZE);
+  const asked = intParam(query.get('page[size]'), DEFAULT_PAGE_SIZE);
   if (number === null || number < 1) return error(400, 'invalid_page_number', 'page[number] must be a whole number from 1.', ctx.quirks);
-  if (size === null || size < 1 || size > MAX_PAGE_SIZE) {
+  if (asked === null || asked < 1 || asked > MAX_PAGE_SIZE) {
     return error(400, 'invalid_page_size', `page[size] must be between 1 and ${MAX_PAGE_SIZE}.`, ctx.quirks);
   }
+  const size = Math.min(asked, ctx.maxPageSize);
   const sort = (query.get('sort') || spec.defaultSort || '').split(',')[0].trim();
   const field = sort.replace(/^[-+]/, '');
   if (!spec.columns.some((c) => c.field === field)) {

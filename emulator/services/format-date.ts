@@ -2,7 +2,7 @@
  * Utilities.formatDate: Java SimpleDateFormat patterns, real time zones through Intl. Pattern
  * letters we do not emulate throw rather than print something plausible but wrong.
  */
-import { intlOffsetMs, wallParts, zoneFormatter, type LocalParts } from '../time-zone';
+import { offsetMs, wallParts, zoneFormatter, type LocalParts } from '../time-zone';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -26,7 +26,7 @@ export function checkTimeZone(timeZone: string): void {
 
 function offsetMinutesAt(ms: number, timeZone: string): number {
   const fixed = FIXED.exec(timeZone);
-  if (!fixed) return Math.round(intlOffsetMs(ms, timeZone) / 60_000);
+  if (!fixed) return Math.round(offsetMs(ms, timeZone) / 60_000);
   const sign = fixed[1] === '-' ? -1 : 1;
   return fixed[1] ? sign * (Number(fixed[2]) * 60 + Number(fixed[3] ?? 0)) : 0;
 }

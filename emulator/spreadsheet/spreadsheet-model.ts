@@ -4,7 +4,7 @@
  * touching the emulated API's counters or permissions.
  */
 import { cellA1, parseA1, quoteSheetName } from './a1';
-import { clearCellFormat, copyScalar, hasContent, kindOf, type Cell, type CellKind, type Scalar } from './cell';
+import { copyScalar, FORMAT_KEYS, hasContent, kindOf, type Cell, type CellKind, type Scalar } from './cell';
 import { parseInput, type InputOutcome } from './input';
 import {
   moveMetadata,
@@ -146,8 +146,8 @@ export class EmulatedSpreadsheet {
       cell.formula = this.strictRecalculation ? normaliseFormula(parsed.formula) : parsed.formula;
     } else {
       this.clearSpill(cell);
-      delete cell.formula;
-      delete cell.error;
+      if (cell.formula !== undefined) delete cell.formula;
+      if (cell.error !== undefined) delete cell.error;
       cell.value = parsed.value;
     }
     if (parsed.autoFormat) cell.format = parsed.autoFormat;
@@ -224,7 +224,8 @@ export class EmulatedSpreadsheet {
   }
 
   clearSpill(anchor: Cell): void {
-    for (const c of anchor.spill ?? []) {
+    if (!anchor.spill) return;
+    for (const c of anchor.spill) {
       if (c.spillOf === anchor) {
         c.value = '';
         delete c.spillOf;
@@ -314,33 +315,40 @@ export class EmulatedSpreadsheet {
 
   /** Range.copyTo: every cell of `src` (empty ones too) onto the same-sized area at (row, col). */
   copyCells(src: GridRect, to: SheetModel, row: number, col: number, only: { contentsOnly?: boolean; formatOnly?: boolean } = {}): void {
-    const copies: Array<Cell | undefined> = [];
-    for (let i = 0; i < src.numRows; i++)
-      for (let j = 0; j < src.numCols; j++) {
-        const c = src.sheet.cell(src.row + i, src.col + j);
-        copies.push(c ? { ...c, value: copyScalar(c.value), spill: undefined, spillOf: undefined } : undefined);
-      }
+    // The source is read whole first: it may overlap the destination. Hot on big blocks (every
+    // committed block is copied from its staging sheet), so no spread objects and no deletes of
+    // properties a cell does not have.
+    const copies: Array<Cell | undefined> = new Array(src.numRows * src.numCols);
     let k = 0;
+    for (let i = 0; i < src.numRows; i++) {
+      const line = src.sheet.rows[src.row + i - 1];
+      for (let j = 0; j < src.numCols; j++) {
+        const c = line?.[src.col + j - 1];
+        copies[k++] = c ? copyOf(c) : undefined;
+      }
+    }
+    k = 0;
     for (let i = 0; i < src.numRows; i++)
       for (let j = 0; j < src.numCols; j++) {
         const from = copies[k++];
         const target = to.ensure(row + i, col + j);
         if (target.spillOf) this.blockSpill(target.spillOf, row + i, col + j);
         if (!only.formatOnly) {
-          this.clearSpill(target);
-          delete target.formula;
-          delete target.error;
+          if (target.spill) this.clearSpill(target);
+          if (target.formula !== undefined) delete target.formula;
+          if (target.error !== undefined) delete target.error;
           target.value = from?.value ?? '';
           if (from?.formula !== undefined) target.formula = from.formula;
           if (from?.note !== undefined) target.note = from.note;
-          else delete target.note;
+          else if (target.note !== undefined) delete target.note;
         }
         if (!only.contentsOnly) {
-          clearCellFormat(target);
-          if (from) {
-            for (const key of ['format', 'fontWeight', 'fontColor', 'background', 'horizontalAlignment', 'wrap'] as const) {
-              if (from[key] !== undefined) (target as unknown as Record<string, unknown>)[key] = from[key];
-            }
+          // As clearCellFormat then the source's format, without deleting what is set again.
+          const t = target as unknown as Record<string, unknown>;
+          for (const key of FORMAT_KEYS) {
+            const value = from && key !== 'fontSize' ? from[key] : undefined;
+            if (value !== undefined) t[key] = value;
+            else if (t[key] !== undefined) delete t[key];
           }
         }
       }
@@ -528,4 +536,13 @@ export class EmulatedSpreadsheet {
 
 function duplicateSheet(name: string): Error {
   return new Error(`A sheet with the name "${name}" already exists. Please enter another name.`);
+}
+
+/** What copyTo takes from a source cell: content, note and format (not its spill). */
+function copyOf(c: Cell): Cell {
+  const copy: Cell = { value: copyScalar(c.value) };
+  if (c.formula !== undefined) copy.formula = c.formula;
+  if (c.note !== undefined) copy.note = c.note;
+  for (const key of FORMAT_KEYS) if (c[key] !== undefined) (copy as unknown as Record<string, unknown>)[key] = c[key];
+  return copy;
 }

@@ -39,10 +39,18 @@ export interface Harness {
 }
 
 export function createHarness(
-  opts: { timeZone?: string; now?: number; latencyMs?: number; variants?: Partial<PlatformVariants>; drift?: Partial<Drift> } = {},
+  opts: {
+    timeZone?: string;
+    now?: number;
+    latencyMs?: number;
+    variants?: Partial<PlatformVariants>;
+    drift?: Partial<Drift>;
+    /** Rows a site's page reports have instead of its own (see createFakeApi). */
+    pageCounts?: Readonly<Record<string, number>>;
+  } = {},
 ): Harness {
   let clock = (): number => opts.now ?? NOW;
-  const api = createFakeApi({ now: () => clock(), drift: opts.drift });
+  const api = createFakeApi({ now: () => clock(), drift: opts.drift, pageCounts: opts.pageCounts });
   const tokens: string[] = [];
   const overrides: Array<{ urlPart: string; body: unknown }> = [];
   const rewrites: Array<{ urlPart: string; change: (body: Record<string, unknown>) => void }> = [];

@@ -5,6 +5,14 @@
  */
 import type { FakeApi, Fault, Quirks } from '../../fake-api';
 
+/**
+ * The site every row pulls pages/performance of, in pages of PAGE_ROWS rows (the fake API's
+ * maxPageSize): its 300 pages make 3 pages, as site-1's 1,203 would in pages of 500, at a quarter
+ * of the rows to fetch, write and compare per run.
+ */
+export const SITE = 'site-3';
+export const PAGE_ROWS = 100;
+
 export interface FaultRow {
   name: string;
   faults?: Fault[];
@@ -196,7 +204,7 @@ export const LATENCY_ROWS: LatencyRow[] = [
     name: 'formula: one 15 s answer (the last page)',
     surface: 'formula',
     report: 'pages/performance',
-    siteId: 'site-1',
+    siteId: SITE,
     fault: { kind: 'latency', delayMs: 15_000, path: 'page[number]=3' },
     expect: 'data',
     outcome: 'correct data',
@@ -205,7 +213,7 @@ export const LATENCY_ROWS: LatencyRow[] = [
     name: 'formula: every answer 7 s (3 pages, 21 s in all)',
     surface: 'formula',
     report: 'pages/performance',
-    siteId: 'site-1',
+    siteId: SITE,
     fault: { kind: 'latency', delayMs: 7_000, times: 1000 },
     expect: 'data',
     outcome: 'correct data',
@@ -214,7 +222,7 @@ export const LATENCY_ROWS: LatencyRow[] = [
     name: 'formula: every answer 12 s (3 pages would need 36 s)',
     surface: 'formula',
     report: 'pages/performance',
-    siteId: 'site-1',
+    siteId: SITE,
     fault: { kind: 'latency', delayMs: 12_000, times: 1000 },
     expect: TOO_BIG_FORMULA,
     outcome: '"This report has 3 pages, more than fit in one formula (30 s). Add a limit, or pull it from the sidebar" at 24 s',
@@ -232,7 +240,7 @@ export const LATENCY_ROWS: LatencyRow[] = [
     name: 'sidebar: every answer 100 s (3 pages, 300 s in all)',
     surface: 'sidebar',
     report: 'pages/performance',
-    siteId: 'site-1',
+    siteId: SITE,
     fault: { kind: 'latency', delayMs: 100_000, times: 1000 },
     expect: 'data',
     outcome: 'correct data',
@@ -241,7 +249,7 @@ export const LATENCY_ROWS: LatencyRow[] = [
     name: 'sidebar: every answer 170 s (3 pages would need 340 s)',
     surface: 'sidebar',
     report: 'pages/performance',
-    siteId: 'site-1',
+    siteId: SITE,
     fault: { kind: 'latency', delayMs: 170_000, times: 1000 },
     expect: TOO_BIG_RUN,
     outcome: '"more than fit in one run (6 min). Use a smaller date range or a limit"; sheet untouched',

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DRIFT_CASES, DRIFT_REPORTS, DRIFT_ROWS, FAULT_ROWS, LATENCY_ROWS } from './fault-matrix';
+import { DRIFT_CASES, DRIFT_REPORTS, DRIFT_ROWS, FAULT_ROWS, LATENCY_ROWS, PAGE_ROWS, SITE } from './fault-matrix';
 import { FORMULA_SUITES, SIDEBAR_ROWS } from './input-matrix';
 import { PROMISE_ROWS, type PromiseRow } from './promise-matrix';
 import { SAFETY_ROWS, SECRET_SURFACES, USER_ROWS } from './safety-matrix';
@@ -100,7 +100,7 @@ export function render(): string {
     '',
     '## API faults',
     '',
-    `Each row runs twice: as a formula (\`CREATOR_PAGE_PERFORMANCE("site-1", October)\`, 3 pages) and as the sidebar's \`runReport\` into a sheet already holding last month's report. "Correct data" is compared with the same call without the fault; every failed \`runReport\` leaves the spreadsheet byte-identical.`,
+    `Each row runs twice: as a formula (\`CREATOR_PAGE_PERFORMANCE("${SITE}", October)\`, 3 pages of ${PAGE_ROWS} rows) and as the sidebar's \`runReport\` into a sheet already holding last month's report. "Correct data" is compared with the same call without the fault; every failed \`runReport\` leaves the spreadsheet byte-identical.`,
     '',
   );
   out.push(

@@ -2,7 +2,7 @@
  * Secrets never leave their two homes (the user's own properties, the user's token cache) under
  * any fault; one user's credential never serves another user; formulas need the owner's consent.
  */
-import { FAULT_ROWS, applyFaults } from './fault-matrix';
+import { FAULT_ROWS, PAGE_ROWS, SITE, applyFaults } from './fault-matrix';
 import { SECRET_SURFACES, USER_ROWS } from './safety-matrix';
 import { allSecrets, buildBundle, createWorld, EDITOR, expectClearMessage, findSecrets, OWNER, type World } from './world';
 
@@ -10,7 +10,7 @@ beforeAll(async () => {
   await buildBundle();
 }, 120_000);
 
-const RUN = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
+const RUN = { report: 'pages/performance', siteId: SITE, start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
 const NOT_CONFIGURED =
   /^No Creator Reporting credential is saved\. Open Extensions > Creator Reporting > Open sidebar and enter your client ID and secret\.$/;
 const FORMULAS_OFF = /Formulas are off in this spreadsheet\. Its owner has to turn on/;
@@ -22,7 +22,7 @@ function everySurface(world: World, savedId: string): void {
       const { clientId, clientSecret } = world.api.credentials.demo;
       world.sidebar('saveSettings', [{ clientId, clientSecret, allowFormulas: true }]);
     } else if (surface === 'runReport') world.sidebar('runReport', [RUN]);
-    else if (surface === 'CREATOR_PAGE_PERFORMANCE') world.formula(surface, 'site-1', '2026-09-01', '2026-09-30');
+    else if (surface === 'CREATOR_PAGE_PERFORMANCE') world.formula(surface, SITE, '2026-09-01', '2026-09-30');
     else if (surface === 'refreshReports') world.sidebar('refreshReports', [[savedId]]);
     else if (surface === 'clearSettings') continue;
     else world.sidebar(surface);
@@ -31,7 +31,8 @@ function everySurface(world: World, savedId: string): void {
 
 describe('no secret anywhere, under every fault', () => {
   test.each(FAULT_ROWS.map((r) => [r.name, r] as const))('%s', (_name, row) => {
-    const world = createWorld();
+    // The pages the fault matrix pulls: several pages, a few hundred rows.
+    const world = createWorld({ maxPageSize: PAGE_ROWS });
     world.connect();
     const saved = world.sidebar<{ id: string }>('saveReport', [
       { report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Saved' },

@@ -45,10 +45,22 @@ export interface World {
   setEdit(edit: Edit | null): void;
 }
 
-export function createWorld(opts: { users?: string[]; latencyMs?: number; timeZone?: string } = {}): World {
+/**
+ * `maxPageSize`: the fake API serves at most this many rows a page (a few pages of a small site);
+ * `pageCounts`: rows a site's page reports have instead of its own (see createFakeApi).
+ */
+export function createWorld(
+  opts: {
+    users?: string[];
+    latencyMs?: number;
+    timeZone?: string;
+    maxPageSize?: number;
+    pageCounts?: Readonly<Record<string, number>>;
+  } = {},
+): World {
   if (!built) throw new Error('call buildBundle() in beforeAll first');
   let emu: Emulator | null = null;
-  const api = createFakeApi({ now: () => (emu ? emu.clock.now() : NOW) });
+  const api = createFakeApi({ now: () => (emu ? emu.clock.now() : NOW), maxPageSize: opts.maxPageSize, pageCounts: opts.pageCounts });
   const tokens: string[] = [];
   const seen: string[] = [];
   let edit: Edit | null = null;
