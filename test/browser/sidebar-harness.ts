@@ -8,7 +8,10 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { Emulator } from '../../emulator';
+import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
+import { createFakeApi, type Drift, type FakeApi } from '../../fake-api';
+import { builtAddOn } from '../helpers/built';
+import type { ResponseEdit } from '../sidebar/world';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -97,4 +100,51 @@ export async function openSidebar(browser: Browser, emu: Emulator, htmlFile: str
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+export interface EmulatedSidebar extends SidebarPage {
+  browser: Browser;
+  emu: Emulator;
+  api: FakeApi;
+}
+
+/**
+ * The built sidebar in a fresh Chromium, answered by the built add-on on the emulator against the
+ * fake API (`drift`: its alternative shapes; `edit`: a change to each answer on its way back). The
+ * virtual clock starts at 2026-11-21 15:00 UTC; each round trip adds 40 virtual ms, so result
+ * lines show a realistic duration.
+ */
+export async function openEmulatedSidebar(opts: { edit?: ResponseEdit; drift?: Partial<Drift> } = {}): Promise<EmulatedSidebar> {
+  const built = builtAddOn();
+  const browser = launch();
+  try {
+    const now = Date.parse('2026-11-21T15:00:00Z');
+    let emu: Emulator | null = null;
+    const api = createFakeApi({ now: () => (emu ? emu.clock.now() : now), drift: opts.drift });
+    emu = createEmulator({
+      transport: inProcessTransport((req) => {
+        const res = api.handle(req);
+        return opts.edit && !('networkError' in res) ? opts.edit(req, res) : res;
+      }),
+      now,
+      latencyMs: 40,
+      distDir: built.dir,
+    });
+    emu.loadBundle(built.code);
+    const opened = await browser;
+    const sidebar = await openSidebar(opened, emu, built.sidebar);
+    return {
+      ...sidebar,
+      browser: opened,
+      emu,
+      api,
+      async close() {
+        await sidebar.close();
+        await opened.close();
+      },
+    };
+  } catch (error) {
+    await (await browser).close();
+    throw error;
+  }
 }

@@ -4,8 +4,8 @@
  */
 import * as path from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../browser/sidebar-harness';
+import type { Browser, Page } from 'playwright-core';
+import { launch } from '../browser/sidebar-harness';
 import { buildBundle, createWorld, EDITOR, OWNER, type World } from './emulated-world';
 
 let browser: Browser;
@@ -14,6 +14,7 @@ let bundle = '';
 
 beforeAll(async () => {
   bundle = await buildBundle();
+  const launched = launch();
   const out = await build({
     stdin: {
       contents: `import { mountSavedReports } from './saved-reports';
@@ -27,10 +28,7 @@ beforeAll(async () => {
     write: false,
   });
   script = out.outputFiles[0].text;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launched;
 }, 60_000);
 
 afterAll(async () => {
