@@ -105,7 +105,14 @@ export async function openPlayground(opts: PlaygroundOptions = {}): Promise<Play
   }
 
   let { child } = server;
-  const page = await openPage(server.url);
+  let page: Page;
+  try {
+    page = await openPage(server.url);
+  } catch (error) {
+    await browser.close();
+    await child.stop();
+    throw error;
+  }
   const pg: Playground = {
     url: server.url,
     stateDir,
