@@ -8,10 +8,10 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
-import { createFakeApi, type Drift, type FakeApi } from '../../fake-api';
+import type { Emulator } from '../../emulator';
+import type { FakeApi } from '../../fake-api';
 import { builtAddOn } from '../helpers/built';
-import type { ResponseEdit } from '../sidebar/world';
+import { sidebarWorld, type SidebarWorldOptions } from '../sidebar/world';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -109,27 +109,15 @@ export interface EmulatedSidebar extends SidebarPage {
 }
 
 /**
- * The built sidebar in a fresh Chromium, answered by the built add-on on the emulator against the
- * fake API (`drift`: its alternative shapes; `edit`: a change to each answer on its way back). The
- * virtual clock starts at 2026-11-21 15:00 UTC; each round trip adds 40 virtual ms, so result
+ * The built sidebar in a fresh Chromium, answered by the built add-on on sidebarWorld's emulator
+ * and fake API (its clock, drift and answer edits); each round trip adds 40 virtual ms, so result
  * lines show a realistic duration.
  */
-export async function openEmulatedSidebar(opts: { edit?: ResponseEdit; drift?: Partial<Drift> } = {}): Promise<EmulatedSidebar> {
+export async function openEmulatedSidebar(opts: Omit<SidebarWorldOptions, 'emulator'> = {}): Promise<EmulatedSidebar> {
   const built = builtAddOn();
   const browser = launch();
   try {
-    const now = Date.parse('2026-11-21T15:00:00Z');
-    let emu: Emulator | null = null;
-    const api = createFakeApi({ now: () => (emu ? emu.clock.now() : now), drift: opts.drift });
-    emu = createEmulator({
-      transport: inProcessTransport((req) => {
-        const res = api.handle(req);
-        return opts.edit && !('networkError' in res) ? opts.edit(req, res) : res;
-      }),
-      now,
-      latencyMs: 40,
-      distDir: built.dir,
-    });
+    const { emu, api } = sidebarWorld({ ...opts, emulator: { latencyMs: 40, distDir: built.dir } });
     emu.loadBundle(built.code);
     const opened = await browser;
     const sidebar = await openSidebar(opened, emu, built.sidebar);

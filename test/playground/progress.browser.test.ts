@@ -36,7 +36,7 @@ describe('progress of a long pull in the playground', () => {
 
     // A page count short of the last one: the pull is still running when the page hears of it.
     const midway = pg.sidebar.locator('[data-test=run-progress]', { hasText: /^Fetched page \d+ of 40$/ });
-    await midway.waitFor({ timeout: 90_000 });
+    await midway.waitFor({ timeout: 60_000 });
     await midway.scrollIntoViewIfNeeded();
     await pg.shot('playground-progress');
     const shown = (await midway.textContent())!;
