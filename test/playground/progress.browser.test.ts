@@ -2,8 +2,8 @@
  * A big pull in the playground, as on Google: the sidebar's progress polls are answered while the
  * pull runs (a second execution alongside it), so the user sees the pages go by instead of
  * "Starting…" and then the end. The embedded API takes real time per round trip here
- * (PLAYGROUND_API_LATENCY_MS: a second per round trip, as a fetchAll of a batch of pages may take on
- * Google). The biggest site's top 5,000 pages (10 pages of its 120,000 rows) still come in three
+ * (PLAYGROUND_API_LATENCY_MS: two seconds per round trip, as a fetchAll of a batch of pages may take
+ * on Google). The biggest site's top 5,000 pages (10 pages of its 120,000 rows) still come in three
  * round trips, the first page and then two batches, so the page count is seen short of the last;
  * its time goes to waiting, as a user's would, not to writing the whole site's rows.
  */
@@ -12,7 +12,7 @@ import { openPlayground, type Playground } from '../journeys/playground-driver';
 let pg: Playground;
 
 beforeAll(async () => {
-  pg = await openPlayground({ env: { PLAYGROUND_API_LATENCY_MS: '1000' } });
+  pg = await openPlayground({ env: { PLAYGROUND_API_LATENCY_MS: '2000' } });
   await pg.connect({ allowFormulas: false });
 }, 120_000);
 
@@ -38,15 +38,16 @@ describe('progress of a long pull in the playground', () => {
     // A page count short of the last one: the pull is still running when the page hears of it.
     const midway = pg.sidebar.locator('[data-test=run-progress]', { hasText: /^Fetched page \d+ of 10$/ });
     await midway.waitFor({ timeout: 60_000 });
-    await midway.scrollIntoViewIfNeeded();
-    await pg.shot('playground-progress');
     const shown = (await midway.textContent())!;
     expect(Number(/page (\d+)/.exec(shown)![1])).toBeLessThan(10);
     // A change that is not a poll (typing into a cell of Sheet1, still the only sheet) waits for
-    // the pull to end instead of interleaving with it, and is not lost.
+    // the pull to end instead of interleaving with it, and is not lost. Typed at once: the pull
+    // has a batch or two of round trips left.
     await pg.cell('B2').click();
     await pg.page.fill('#formulaInput', 'typed during the pull');
     await pg.page.press('#formulaInput', 'Enter');
+    await midway.scrollIntoViewIfNeeded();
+    await pg.shot('playground-progress');
 
     const status = pg.sidebar.locator('[data-test=run-status]');
     await pg.sidebar.locator('[data-test=run-status].success').waitFor({ timeout: 120_000 });
