@@ -3,36 +3,24 @@
  * summary row instead of a daily series is explained in the result line, a big report still lands
  * whole, and a web firewall's challenge reads as what it is, with what to do.
  */
-import * as os from 'node:os';
-import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
-import { ALL_DRIFT, createFakeApi, type FakeApi } from '../../fake-api';
-import { buildAddOn } from '../sidebar/built';
-import { launch, openSidebar, type SidebarPage } from './sidebar-harness';
+import type { Page } from 'playwright-core';
+import type { Emulator } from '../../emulator';
+import { ALL_DRIFT, type FakeApi } from '../../fake-api';
+import { screenshotPath } from '../helpers/screenshots';
+import { openEmulatedSidebar, type EmulatedSidebar } from './sidebar-harness';
 
-let browser: Browser;
+let sidebar: EmulatedSidebar;
 let emu: Emulator;
 let api: FakeApi;
-let sidebar: SidebarPage;
 let page: Page;
 
 beforeAll(async () => {
-  const built = await buildAddOn();
-  const now = Date.parse('2026-11-21T15:00:00Z');
-  let clock: () => number = () => now;
-  api = createFakeApi({ now: () => clock(), drift: { ...ALL_DRIFT, earningsSummaryOnly: true } });
-  emu = createEmulator({ transport: inProcessTransport((req) => api.handle(req)), now, latencyMs: 40, distDir: built.dir });
-  clock = () => emu.clock.now();
-  emu.loadBundle(built.code);
-  browser = await launch();
-  sidebar = await openSidebar(browser, emu, built.sidebar);
-  page = sidebar.page;
+  sidebar = await openEmulatedSidebar({ drift: { ...ALL_DRIFT, earningsSummaryOnly: true } });
+  ({ emu, api, page } = sidebar);
 }, 120_000);
 
 afterAll(async () => {
   await sidebar?.close();
-  await browser?.close();
 });
 
 const report = () => page.locator('section[data-section=report]');
@@ -72,7 +60,7 @@ describe('the sidebar against the drift fake', () => {
     );
     const sheet = emu.spreadsheet.getSheetByName('Earnings - site-1')!;
     expect(sheet.getRange('A1:F1').getValues()[0]).toEqual(['Earnings', 'Pageviews', 'Sessions', 'RPM', 'Page RPM', 'RPS']);
-    await page.screenshot({ path: path.join(os.tmpdir(), 'i16-drift-summary.png'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('drift-summary.png'), fullPage: true });
   }, 90_000);
 
   it('page performance with 250-row pages and a refused sort still lands whole, sorted', async () => {
@@ -98,6 +86,6 @@ describe('the sidebar against the drift fake', () => {
       /^The Creator API's host answered with a web page instead of data \(status 202\)\. This usually means its web firewall stopped the request to check for a browser, which Google's servers cannot pass\. Wait a few minutes and try again;/,
     );
     expect(emu.spreadsheet.getSheetByName('Firewalled')).toBeNull();
-    await page.screenshot({ path: path.join(os.tmpdir(), 'i16-drift-firewall.png'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('drift-firewall.png'), fullPage: true });
   }, 90_000);
 });

@@ -9,6 +9,9 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Emulator } from '../../emulator';
+import type { FakeApi } from '../../fake-api';
+import { builtAddOn } from '../helpers/built';
+import { sidebarWorld, type SidebarWorldOptions } from '../sidebar/world';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -97,4 +100,39 @@ export async function openSidebar(browser: Browser, emu: Emulator, htmlFile: str
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+export interface EmulatedSidebar extends SidebarPage {
+  browser: Browser;
+  emu: Emulator;
+  api: FakeApi;
+}
+
+/**
+ * The built sidebar in a fresh Chromium, answered by the built add-on on sidebarWorld's emulator
+ * and fake API (its clock, drift and answer edits); each round trip adds 40 virtual ms, so result
+ * lines show a realistic duration.
+ */
+export async function openEmulatedSidebar(opts: Omit<SidebarWorldOptions, 'emulator'> = {}): Promise<EmulatedSidebar> {
+  const built = builtAddOn();
+  const browser = launch();
+  try {
+    const { emu, api } = sidebarWorld({ ...opts, emulator: { latencyMs: 40, distDir: built.dir } });
+    emu.loadBundle(built.code);
+    const opened = await browser;
+    const sidebar = await openSidebar(opened, emu, built.sidebar);
+    return {
+      ...sidebar,
+      browser: opened,
+      emu,
+      api,
+      async close() {
+        await sidebar.close();
+        await opened.close();
+      },
+    };
+  } catch (error) {
+    await (await browser).close();
+    throw error;
+  }
 }

@@ -1,45 +1,24 @@
 import * as fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
-import { createFakeApi } from '../../fake-api';
-import { buildAddOn } from '../sidebar/built';
+import type { Page } from 'playwright-core';
+import type { Emulator } from '../../emulator';
 import { HOSTILE_SITE_NAME, hostileSiteName } from '../sidebar/world';
-import { launch, openSidebar, type SidebarPage } from './sidebar-harness';
+import { openEmulatedSidebar, type EmulatedSidebar } from './sidebar-harness';
 import { screenshotPath } from '../helpers/screenshots';
 
 const SCREENSHOT = screenshotPath('sidebar.png');
 const SETTINGS_SCREENSHOT = screenshotPath('sidebar-settings.png');
 
-let browser: Browser;
+let sidebar: EmulatedSidebar;
 let emu: Emulator;
-let sidebar: SidebarPage;
 let page: Page;
 
 beforeAll(async () => {
-  const built = await buildAddOn();
-  const now = Date.parse('2026-11-21T15:00:00Z');
-  let clock: () => number = () => now;
-  const api = createFakeApi({ now: () => clock() });
-  emu = createEmulator({
-    transport: inProcessTransport((req) => {
-      const res = api.handle(req);
-      return 'networkError' in res ? res : hostileSiteName(req, res);
-    }),
-    now,
-    // Virtual network time, so the result line shows a realistic duration.
-    latencyMs: 40,
-    distDir: built.dir,
-  });
-  clock = () => emu.clock.now();
-  emu.loadBundle(built.code);
-  browser = await launch();
-  sidebar = await openSidebar(browser, emu, built.sidebar);
-  page = sidebar.page;
+  sidebar = await openEmulatedSidebar({ edit: hostileSiteName });
+  ({ emu, page } = sidebar);
 }, 120_000);
 
 afterAll(async () => {
   await sidebar?.close();
-  await browser?.close();
 });
 
 const inSection = (id: string) => page.locator(`section[data-section=${id}]`);

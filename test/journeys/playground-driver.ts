@@ -12,21 +12,38 @@ import { launch } from '../browser/sidebar-harness';
 import { ensureDist, ROOT } from '../build/fixture';
 import { screenshotPath } from '../helpers/screenshots';
 
+export interface PlaygroundOptions {
+  /** The browser's own time zone (default Tokyo, far from the spreadsheet's). */
+  browserZone?: string;
+  spreadsheetZone?: string;
+  /** Added to the server's environment (PLAYGROUND_API_LATENCY_MS for a pull that takes a while). */
+  env?: Record<string, string>;
+  viewport?: { width: number; height: number };
+}
+
 export interface Playground {
   url: string;
+  /** The state folder the server keeps the spreadsheet in (kept across restart()). */
+  stateDir: string;
+  /** Replaced by restart(). */
   page: Page;
   sidebar: FrameLocator;
   browser: Browser;
+  /** Requests the page tried to send anywhere but the playground (refused: the walk is offline). */
+  outside: string[];
   menu(label: string): Promise<void>;
   typeInto(a1: string, input: string): Promise<void>;
   cell(a1: string): Locator;
   tab(name: string): Locator;
-  /** The sidebar's tab (Report, Saved, Settings). */
-  section(id: 'report' | 'saved' | 'settings'): Promise<Locator>;
+  /** The sidebar's tab (Report, Saved, Settings, …), shown. */
+  section(id: 'report' | 'saved' | 'settings' | 'dashboard' | 'alerts'): Promise<Locator>;
   /** The Report tab with a site and report picked and their dates known; returns that tab. */
   pickReport(siteId: string, report: string): Promise<Locator>;
+  /** Opens the sidebar from the menu and saves the demo credential, as the page's banner says. */
   connect(opts?: { allowFormulas?: boolean }): Promise<void>;
   advanceHour(): Promise<void>;
+  /** Stops the server and starts it again on the same state folder, in a new page. */
+  restart(): Promise<void>;
   shot(name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -38,16 +55,9 @@ function a1(cell: string): { row: number; col: number } {
   return { row: Number(m[2]), col };
 }
 
-/**
- * A fresh playground (own state folder) and a browser whose time zone is `browserZone`; `env`
- * adds to the server's environment (PLAYGROUND_API_LATENCY_MS for a pull that takes a while).
- */
-export async function openPlayground(
-  opts: { browserZone?: string; spreadsheetZone?: string; env?: Record<string, string> } = {},
-): Promise<Playground> {
-  ensureDist();
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journey-state-'));
-  const child: TsxChild = await startTsxChild(path.join(ROOT, 'playground', 'server.ts'), {
+/** `npm start`'s server on its own port and state folder, once it says where it listens. */
+async function startServer(stateDir: string, opts: PlaygroundOptions): Promise<{ url: string; child: TsxChild }> {
+  const child = await startTsxChild(path.join(ROOT, 'playground', 'server.ts'), {
     name: 'playground',
     timeoutMs: 90_000,
     env: {
@@ -59,40 +69,76 @@ export async function openPlayground(
       ...opts.env,
     },
   });
-  const url = (JSON.parse(child.firstLine) as { url: string }).url;
-  const browser = await launch();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: opts.browserZone ?? 'Asia/Tokyo' });
-  const page = await context.newPage();
-  const origin = new URL(url).origin;
-  await page.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
-  await page.goto(url);
-  await page.locator('#grid th').first().waitFor();
-  const sidebar = page.frameLocator('#sidebarFrame');
+  return { url: (JSON.parse(child.firstLine) as { url: string }).url, child };
+}
 
+/** A fresh playground (own state folder) in a headless Chromium started alongside the server. */
+export async function openPlayground(opts: PlaygroundOptions = {}): Promise<Playground> {
+  ensureDist();
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-state-'));
+  const [serverStart, browserStart] = await Promise.allSettled([startServer(stateDir, opts), launch()]);
+  if (serverStart.status === 'rejected' || browserStart.status === 'rejected') {
+    if (serverStart.status === 'fulfilled') await serverStart.value.child.stop();
+    if (browserStart.status === 'fulfilled') await browserStart.value.close();
+    throw serverStart.status === 'rejected' ? serverStart.reason : (browserStart as PromiseRejectedResult).reason;
+  }
+  const server = serverStart.value;
+  const browser = browserStart.value;
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+    timezoneId: opts.browserZone ?? 'Asia/Tokyo',
+  });
+  const outside: string[] = [];
+
+  async function openPage(url: string): Promise<Page> {
+    const page = await context.newPage();
+    const origin = new URL(url).origin;
+    // Offline like CI: only the playground itself may answer.
+    await page.route('**/*', (route) => {
+      if (route.request().url().startsWith(origin)) return route.continue();
+      outside.push(route.request().url());
+      return route.abort();
+    });
+    await page.goto(url);
+    await page.locator('#grid th').first().waitFor();
+    return page;
+  }
+
+  let { child } = server;
+  let page: Page;
+  try {
+    page = await openPage(server.url);
+  } catch (error) {
+    await browser.close();
+    await child.stop();
+    throw error;
+  }
   const pg: Playground = {
-    url,
+    url: server.url,
+    stateDir,
     page,
-    sidebar,
+    sidebar: page.frameLocator('#sidebarFrame'),
     browser,
+    outside,
     async menu(label) {
-      await page.click('#extensionsButton');
-      await page.locator('#extensionsMenu button', { hasText: label }).click();
+      await pg.page.click('#extensionsButton');
+      await pg.page.locator('#extensionsMenu button', { hasText: label }).click();
     },
     async typeInto(cell, input) {
       const { row, col } = a1(cell);
-      await page.click(`td[data-row="${row}"][data-col="${col}"]`);
-      await page.fill('#formulaInput', input);
-      await page.press('#formulaInput', 'Enter');
-      await page.locator(`#nameBox:not(:text-is("${cell}"))`).waitFor();
+      await pg.page.click(`td[data-row="${row}"][data-col="${col}"]`);
+      await pg.page.fill('#formulaInput', input);
+      await pg.page.press('#formulaInput', 'Enter');
+      await pg.page.locator(`#nameBox:not(:text-is("${cell}"))`).waitFor();
     },
     cell(cell) {
       const { row, col } = a1(cell);
-      return page.locator(`td[data-row="${row}"][data-col="${col}"]`);
+      return pg.page.locator(`td[data-row="${row}"][data-col="${col}"]`);
     },
-    tab: (name) => page.locator('#tabs button', { hasText: name }),
+    tab: (name) => pg.page.locator('#tabs button', { hasText: name }),
     async section(id) {
-      await sidebar.locator(`button.tab[data-section=${id}]`).click();
-      return sidebar.locator(`section[data-section=${id}]`);
+      await pg.sidebar.locator(`button.tab[data-section=${id}]`).click();
+      return pg.sidebar.locator(`section[data-section=${id}]`);
     },
     async pickReport(siteId, reportKey) {
       const report = await pg.section('report');
@@ -104,7 +150,7 @@ export async function openPlayground(
     },
     async connect({ allowFormulas = true } = {}) {
       await pg.menu('Open sidebar');
-      await page.locator('#sidebar:not([hidden])').waitFor();
+      await pg.page.locator('#sidebar:not([hidden])').waitFor();
       const settings = await pg.section('settings');
       await settings.locator('input[name=clientId]').fill('demo-client');
       await settings.locator('input[name=clientSecret]').fill('demo-secret');
@@ -113,13 +159,22 @@ export async function openPlayground(
       await settings.locator('[data-test=settings-status].success').waitFor({ timeout: 60_000 });
     },
     async advanceHour() {
-      const before = await page.textContent('#clock');
-      await page.click('#advanceHour');
-      await page.waitForFunction((old) => document.getElementById('clock')!.textContent !== old, before);
+      const before = await pg.page.textContent('#clock');
+      await pg.page.click('#advanceHour');
+      await pg.page.waitForFunction((old) => document.getElementById('clock')!.textContent !== old, before);
+    },
+    async restart() {
+      await pg.page.close();
+      await child.stop();
+      const again = await startServer(stateDir, opts);
+      child = again.child;
+      pg.url = again.url;
+      pg.page = await openPage(again.url);
+      pg.sidebar = pg.page.frameLocator('#sidebarFrame');
     },
     async shot(name) {
       const file = screenshotPath(`${name}.png`);
-      await page.screenshot({ path: file });
+      await pg.page.screenshot({ path: file });
       return file;
     },
     async close() {

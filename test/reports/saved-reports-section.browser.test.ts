@@ -4,9 +4,9 @@
  */
 import * as path from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { findReport } from '../../src/catalog/reports';
-import { CHROMIUM_ARGS } from '../browser/sidebar-harness';
+import { launch } from '../browser/sidebar-harness';
 import { buildBundle, createWorld, EDITOR, OWNER, type World } from './emulated-world';
 
 let browser: Browser;
@@ -15,6 +15,7 @@ let bundle = '';
 
 beforeAll(async () => {
   bundle = await buildBundle();
+  const launched = launch();
   const out = await build({
     stdin: {
       contents: `import { mountSavedReports } from './saved-reports';
@@ -28,10 +29,7 @@ beforeAll(async () => {
     write: false,
   });
   script = out.outputFiles[0].text;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launched;
 }, 60_000);
 
 afterAll(async () => {

@@ -2,7 +2,7 @@
  * The sidebar's server functions from source on the emulator, against the fake API on the
  * emulator's virtual clock (2026-11-21: earnings data to about 2026-11-19).
  */
-import { createEmulator, inProcessTransport, type Emulator } from '../../emulator';
+import { createEmulator, inProcessTransport, type Emulator, type EmulatorOptions } from '../../emulator';
 import { createFakeApi, type Drift, type FakeApi } from '../../fake-api';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 import { startExecution, type Execution } from '../../src/platform/execution';
@@ -21,7 +21,14 @@ export interface SidebarWorld {
 /** Lets a test change what the API answers (e.g. a hostile site name) on its way back. */
 export type ResponseEdit = (req: TransportRequest, res: TransportResponse) => TransportResponse;
 
-export function sidebarWorld(opts: { edit?: ResponseEdit; drift?: Partial<Drift> } = {}): SidebarWorld {
+export interface SidebarWorldOptions {
+  edit?: ResponseEdit;
+  drift?: Partial<Drift>;
+  /** More of the emulator's options (virtual latency, where the built add-on lives). */
+  emulator?: Pick<EmulatorOptions, 'latencyMs' | 'distDir'>;
+}
+
+export function sidebarWorld(opts: SidebarWorldOptions = {}): SidebarWorld {
   const now = Date.parse('2026-11-21T15:00:00Z');
   let emu: Emulator | null = null;
   const api = createFakeApi({ now: () => (emu ? emu.clock.now() : now), drift: opts.drift });
@@ -32,6 +39,7 @@ export function sidebarWorld(opts: { edit?: ResponseEdit; drift?: Partial<Drift>
     }),
     timeZone: 'America/New_York',
     now,
+    ...opts.emulator,
   });
   const e = emu;
   const world: SidebarWorld = {
