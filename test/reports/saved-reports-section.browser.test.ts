@@ -221,7 +221,7 @@ test('Edit keeps what the pickers cannot show as they are: a list of sites, roll
   await page.close();
 });
 
-test('Edit: a name and sheet the add-on gave follow a new report; ones the user wrote stay', async () => {
+test('Edit: a name the add-on gave follows a new report, one the user wrote stays; the sheet stays', async () => {
   const w = createWorld(bundle);
   w.connect();
   const from = findReport('earnings')!;
@@ -237,7 +237,8 @@ test('Edit: a name and sheet the add-on gave follow a new report; ones the user 
     await page.locator('select[name=report]').selectOption(to.key);
     if (i === 0) {
       expect(await page.locator('input[name=name]').inputValue()).toBe(`${to.label}: site-1`);
-      expect(await page.locator('input[name=sheetName]').inputValue()).toBe(`${to.label} - site-1`);
+      // The block stays where it is unless the user types another sheet.
+      expect(await page.locator('input[name=sheetName]').inputValue()).toBe(`${from.label} - site-1`);
     }
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     // Saved: the list is drawn again, without the editor.
@@ -245,7 +246,7 @@ test('Edit: a name and sheet the add-on gave follow a new report; ones the user 
   }
   const names = w.call<{ reports: Array<Record<string, unknown>> }>('listReports').reports.map((r) => [r.name, r.sheetName, r.report]);
   expect(names).toEqual([
-    [`${to.label}: site-1`, `${to.label} - site-1`, to.key],
+    [`${to.label}: site-1`, `${from.label} - site-1`, to.key],
     ['My money', 'Money', to.key],
   ]);
   await page.close();

@@ -129,13 +129,9 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
     return site.value === SITE_LIST && option?.dataset.sites ? (JSON.parse(option.dataset.sites) as string[]) : site.value;
   };
   const sheetNameFor = (entry: CatalogEntryView | undefined): string => (entry ? defaultSheetName(entry, chosenSites()) : '');
-  // In the editor a sheet name the add-on gave follows a new report or site, as in the builder; a
-  // name the user wrote stays.
-  let proposedSheet = '';
   const refreshSheetName = (): void => {
     const next = sheetNameFor(chosenReport());
-    if (!sheetEdited || (proposedSheet !== '' && sheet.value === proposedSheet)) sheet.value = next;
-    proposedSheet = next;
+    if (!sheetEdited) sheet.value = next;
     sheet.placeholder = next;
   };
   const showSiteHint = (): void => {
