@@ -2,8 +2,9 @@
  * `npm start`: the real dist/Code.js on the Apps Script emulator, served as a sheet-like page with
  * the add-on's sidebar beside it, against the embedded fake API. Honours PORT and HOST
  * (127.0.0.1 by default), PLAYGROUND_STATE (state folder), PLAYGROUND_API=real (send the default
- * API address to the network), PLAYGROUND_TZ and PLAYGROUND_API_LATENCY_MS (real time each
- * embedded API round trip takes, default 0).
+ * API address to the network), PLAYGROUND_TZ, PLAYGROUND_API_LATENCY_MS (real time each
+ * embedded API round trip takes, default 0) and PLAYGROUND_DIST (the build to serve, default dist/:
+ * the tests serve the build of their own run).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -116,8 +117,11 @@ export async function startPlayground(opts: {
   apiMode: 'embedded' | 'real';
   timeZone: string;
   apiLatencyMs: number;
+  distDir?: string;
 }) {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'Code.js'))) throw new Error('dist/Code.js is missing: run `npm run build` first.');
+  const distDir = opts.distDir ?? path.join(ROOT, 'dist');
+  if (!fs.existsSync(path.join(distDir, 'Code.js')))
+    throw new Error(`${path.join(distDir, 'Code.js')} is missing: run \`npm run build\` first.`);
   // HTTP is served by a worker thread, so a poll reaches this thread while a pull runs here.
   const signal = new SharedArrayBuffer(4);
   const nudge = new Int32Array(signal);
@@ -132,7 +136,7 @@ export async function startPlayground(opts: {
   });
   let calls: CallQueue | null = null;
   const session = new PlaygroundSession({
-    distDir: path.join(ROOT, 'dist'),
+    distDir,
     stateDir: opts.stateDir,
     selfHost: `${opts.host}:${port}`,
     apiMode: opts.apiMode,
@@ -168,6 +172,7 @@ if (require.main === module) {
     apiMode: process.env.PLAYGROUND_API === 'real' ? 'real' : 'embedded',
     timeZone: process.env.PLAYGROUND_TZ || 'America/New_York',
     apiLatencyMs: Math.max(0, Number(process.env.PLAYGROUND_API_LATENCY_MS) || 0),
+    distDir: process.env.PLAYGROUND_DIST ? path.resolve(process.env.PLAYGROUND_DIST) : undefined,
   })
     .then(({ url, session }) => {
       const demo = session.api.credentials.demo;

@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { startTsxChild, type TsxChild } from '../../scripts/lib/tsx';
 import { launch } from '../browser/sidebar-harness';
-import { ensureDist, ROOT } from '../build/fixture';
+import { ROOT } from '../build/fixture';
+import { builtAddOn } from '../helpers/built';
 import { screenshotPath } from '../helpers/screenshots';
 
 export interface PlaygroundOptions {
@@ -66,6 +67,8 @@ async function startServer(stateDir: string, opts: PlaygroundOptions): Promise<{
       HOST: '127.0.0.1',
       PLAYGROUND_STATE: stateDir,
       PLAYGROUND_TZ: opts.spreadsheetZone ?? 'America/New_York',
+      // The build of this test run (jest's globalSetup), never a dist/ left from an older build.
+      PLAYGROUND_DIST: builtAddOn().dir,
       ...opts.env,
     },
   });
@@ -74,7 +77,6 @@ async function startServer(stateDir: string, opts: PlaygroundOptions): Promise<{
 
 /** A fresh playground (own state folder) in a headless Chromium started alongside the server. */
 export async function openPlayground(opts: PlaygroundOptions = {}): Promise<Playground> {
-  ensureDist();
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-state-'));
   const [serverStart, browserStart] = await Promise.allSettled([startServer(stateDir, opts), launch()]);
   if (serverStart.status === 'rejected' || browserStart.status === 'rejected') {
