@@ -11,6 +11,9 @@ export interface LatencyModel {
   /** Range.setValues: per call and per cell written. Assumptions. */
   setValuesCallMs: number;
   cellMs: number;
+  /** Range reads (getValues, getFormulas...): per call (assumption) and per cell read (project notes). */
+  readCallMs: number;
+  readCellMs: number;
   /** Sheets advanced service Values.update / batchUpdate: per request and per cell. */
   sheetsApiRequestMs: number;
   sheetsApiCellMs: number;
@@ -29,6 +32,8 @@ export const DEFAULT_MODEL: LatencyModel = {
   latencyMs: 200,
   setValuesCallMs: 50,
   cellMs: 0.01,
+  readCallMs: 50,
+  readCellMs: 0.025,
   sheetsApiRequestMs: 50,
   sheetsApiCellMs: 0.008,
   formatCallMs: 50,
@@ -45,6 +50,9 @@ export interface WriteCounts {
   setValuesCells: number;
   sheetsApiRequests?: number;
   sheetsApiCells?: number;
+  /** Range reads and the cells they covered (the writer reads each block back to fingerprint it). */
+  readCalls?: number;
+  readCells?: number;
   /** Every setNumberFormat / setNumberFormats call. */
   setNumberFormatsCalls?: number;
   /** Cells sent in setNumberFormats grids. */
@@ -55,13 +63,15 @@ export interface WriteCounts {
   propertyReads?: number;
 }
 
-/** Google's time for the sheet, cache and property work (everything but the network). */
+/** Google's time for the sheet writes and reads, cache and property work (everything but the network). */
 export function writeCostMs(model: LatencyModel, w: WriteCounts): number {
   return (
     w.setValuesCalls * model.setValuesCallMs +
     w.setValuesCells * model.cellMs +
     (w.sheetsApiRequests ?? 0) * model.sheetsApiRequestMs +
     (w.sheetsApiCells ?? 0) * model.sheetsApiCellMs +
+    (w.readCalls ?? 0) * model.readCallMs +
+    (w.readCells ?? 0) * model.readCellMs +
     (w.setNumberFormatsCalls ?? 0) * model.formatCallMs +
     (w.numberFormatGridCells ?? 0) * model.formatGridCellMs +
     (w.cachePuts ?? 0) * model.cachePutMs +
@@ -84,6 +94,7 @@ export function round(value: number, digits = 2): number {
 export function describeModel(model: LatencyModel): string {
   return (
     `${model.latencyMs} ms per round trip; setValues ${model.setValuesCallMs} ms per call + ${model.cellMs} ms per cell; ` +
+    `reads ${model.readCallMs} ms per call + ${model.readCellMs} ms per cell; ` +
     `Sheets API ${model.sheetsApiRequestMs} ms per request + ${model.sheetsApiCellMs} ms per cell; ` +
     `formats ${model.formatCallMs} ms per call + ${model.formatGridCellMs} ms per grid cell; ` +
     `cache ${model.cachePutMs} ms per put, ${model.cacheGetMs} ms per get; properties ${model.propertyWriteMs} ms per write, ${model.propertyReadMs} ms per read (sources: bench/README.md)`

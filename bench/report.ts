@@ -23,7 +23,7 @@ function line(name: ScenarioName, r: ScenarioResult): string {
       text =
         `${n(m.rows)} rows in ${n(m.pages)} pages (fan-out ${n(m.fanOut)}): ${n(m.fetches)} fetches in ${n(m.roundTrips)} round trips ` +
         `(${n(m.overheadRoundTrips)} carrying no page: the token, and sites or date bounds when needed first), ` +
-        `${n(m.setValuesCalls)} setValues calls; ${n(m.simulatedSeconds)} s simulated (${n(m.networkSeconds)} s network + ${n(m.writeSeconds)} s writing); ` +
+        `${n(m.setValuesCalls)} setValues calls, ${n(m.readCalls)} reads of ${n(m.readCells)} cells; ${n(m.simulatedSeconds)} s simulated (${n(m.networkSeconds)} s network + ${n(m.writeSeconds)} s sheet, cache and properties); ` +
         `${n(m.formatCalls)} format calls; emulator total CPU ${n(m.cpuSeconds)} s (the add-on inside the vm plus the emulator's stand-ins for Google; + ${n(m.apiCpuSeconds)} s in the fake API, excluded; the add-on alone: \`pullSizes\`); peak RSS ${n(m.peakMemoryMB)} MB`;
       break;
     case 'pullSizes': {
@@ -34,7 +34,7 @@ function line(name: ScenarioName, r: ScenarioResult): string {
     case 'scheduledRefresh':
       text =
         `${n(m.reportsRefreshed)} of ${n(m.reports)} reports refreshed in ${n(m.executions)} trigger execution(s), ${n(m.ranTwice)} twice, ` +
-        `${n(m.failedReports)} failed; ${n(m.fetches)} fetches, ${n(m.setValuesCalls)} setValues calls; ${n(m.simulatedSeconds)} s simulated (longest execution ${n(m.longestExecutionSeconds)} s)`;
+        `${n(m.failedReports)} failed; ${n(m.fetches)} fetches, ${n(m.setValuesCalls)} setValues calls, ${n(m.readCalls)} reads of ${n(m.readCells)} cells; ${n(m.simulatedSeconds)} s simulated (longest execution ${n(m.longestExecutionSeconds)} s)`;
       break;
   }
   const notes = r.notes?.length ? ` Note: ${escapeCell(r.notes.join(' '))}` : '';
@@ -72,12 +72,12 @@ function sizesTable(r: ScenarioResult): string[] {
   return [
     "Sized pulls (`pullSizes`, setValues as shipped): the add-on's own CPU and data memory, and what it asks of Google.",
     '',
-    '| rows | add-on CPU s (per 100k) | add-on data MB (per 100k) | round trips (sequential) | setValues calls / cells | Sheets API requests / cells | format calls / grid cells | cache puts | simulated Google s |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| rows | add-on CPU s (per 100k) | add-on data MB (per 100k) | round trips (sequential) | setValues calls / cells | Sheets API requests / cells | reads / cells read | format calls / grid cells | cache puts | simulated Google s |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...sizes.map(
       (z) =>
         `| ${n(z.rows)} | ${n(z.addOnCpuSeconds)} (${n(z.addOnCpuPer100k)}) | ${n(z.addOnPeakMB)} (${n(z.addOnMBPer100k)}) | ${n(z.roundTrips)} (${n(z.sequentialRoundTrips)}) | ` +
-        `${n(z.setValuesCalls)} / ${n(z.setValuesCells)} | ${n(z.sheetsApiRequests)} / ${n(z.sheetsApiCells)} | ${n(z.formatCalls)} / ${n(z.formatGridCells)} | ${n(z.cachePuts)} | ${n(z.simulatedSeconds)} |`,
+        `${n(z.setValuesCalls)} / ${n(z.setValuesCells)} | ${n(z.sheetsApiRequests)} / ${n(z.sheetsApiCells)} | ${n(z.readCalls)} / ${n(z.readCells)} | ${n(z.formatCalls)} / ${n(z.formatGridCells)} | ${n(z.cachePuts)} | ${n(z.simulatedSeconds)} |`,
     ),
     ...apiLine,
   ];

@@ -50,6 +50,9 @@ export interface GoogleCounts {
   setValuesCells: number;
   sheetsApiRequests: number;
   sheetsApiCells: number;
+  /** Range reads and their cells (counted by the emulator: reads are not dropped). */
+  readCalls: number;
+  readCells: number;
   /** setNumberFormat and setNumberFormats calls, and the cells of the latter's grids. */
   setNumberFormatsCalls: number;
   numberFormatGridCells: number;
@@ -305,6 +308,8 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
         roundTrips: c.roundTrips,
         requests: c.requests,
         ...meter.writes,
+        readCalls: c.readCalls,
+        readCells: c.readCells,
         cachePuts: c.cachePuts,
         cacheGets: c.cacheGets,
         propertyWrites: c.propertyWrites,

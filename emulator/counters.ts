@@ -22,7 +22,13 @@ export interface Counters {
   /** Sheets advanced service Values.update / batchUpdate requests, and the cells they wrote. */
   sheetsApiRequests: number;
   sheetsApiCells: number;
-  getValuesCalls: number;
+  /**
+   * Cell reads, and the cells they covered: every grid read (getValues, getDisplayValues,
+   * getFormulas, getNotes, getNumberFormats, ..., isBlank) and getValue / getDisplayValue /
+   * getFormula / getNote.
+   */
+  readCalls: number;
+  readCells: number;
   /** Range.setNumberFormat / setNumberFormats calls; the cells of setNumberFormats grids (its payload). */
   setNumberFormatsCalls: number;
   numberFormatGridCells: number;
@@ -58,7 +64,8 @@ export function newCounters(): Counters {
     setValuesCells: 0,
     sheetsApiRequests: 0,
     sheetsApiCells: 0,
-    getValuesCalls: 0,
+    readCalls: 0,
+    readCells: 0,
     setNumberFormatsCalls: 0,
     numberFormatGridCells: 0,
     sleptMs: 0,

@@ -31,6 +31,8 @@ export interface BigPullMetrics {
   setValuesCalls: number;
   setValuesCells: number;
   sheetsApiRequests: number;
+  readCalls: number;
+  readCells: number;
   formatCalls: number;
   networkSeconds: number;
   writeSeconds: number;
@@ -99,6 +101,8 @@ export function runBigPull(world: BenchWorld, opts: BigPullOptions = BIG_PULL): 
     setValuesCalls: c.setValuesCalls,
     setValuesCells: c.setValuesCells,
     sheetsApiRequests: c.sheetsApiRequests,
+    readCalls: c.readCalls,
+    readCells: c.readCells,
     formatCalls: c.setNumberFormatsCalls,
     networkSeconds: round(clockMs / 1000, 2),
     writeSeconds: round(writeCostMs(model, c) / 1000, 2),

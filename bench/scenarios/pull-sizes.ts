@@ -22,6 +22,8 @@ export interface PullSize {
   setValuesCells: number;
   sheetsApiRequests: number;
   sheetsApiCells: number;
+  readCalls: number;
+  readCells: number;
   formatCalls: number;
   formatGridCells: number;
   cachePuts: number;
@@ -106,6 +108,8 @@ export function runPullSizes(
         setValuesCells: c.setValuesCells,
         sheetsApiRequests: c.sheetsApiRequests,
         sheetsApiCells: c.sheetsApiCells,
+        readCalls: c.readCalls,
+        readCells: c.readCells,
         formatCalls: c.setNumberFormatsCalls,
         formatGridCells: c.numberFormatGridCells,
         cachePuts: c.cachePuts,

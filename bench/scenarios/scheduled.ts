@@ -36,6 +36,8 @@ export interface ScheduledMetrics {
   fetches: number;
   roundTrips: number;
   setValuesCalls: number;
+  readCalls: number;
+  readCells: number;
   simulatedSeconds: number;
   longestExecutionSeconds: number;
 }
@@ -78,7 +80,7 @@ export function runScheduled(world: BenchWorld, opts: { reports: number }): Scen
   let executions = 0;
   let totalMs = 0;
   let longestMs = 0;
-  const totals = { fetches: 0, roundTrips: 0, setValuesCalls: 0 };
+  const totals = { fetches: 0, roundTrips: 0, setValuesCalls: 0, readCalls: 0, readCells: 0 };
 
   const fire = (): string | null => {
     world.resetCounts();
@@ -95,6 +97,8 @@ export function runScheduled(world: BenchWorld, opts: { reports: number }): Scen
     totals.fetches += c.requests;
     totals.roundTrips += c.roundTrips;
     totals.setValuesCalls += c.setValuesCalls;
+    totals.readCalls += c.readCalls;
+    totals.readCells += c.readCells;
     for (const r of statuses()) {
       const at = r.status?.lastRunAt ?? null;
       if (at !== lastRun.get(r.id)) runs.set(r.id, (runs.get(r.id) ?? 0) + 1);

@@ -27,7 +27,10 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
   const { sheet, row, col, numRows, numCols } = rect;
   const cells = numRows * numCols;
 
+  /** Reads are counted: Google charges for every cell read (the cost model, bench/README.md). */
   const read = <T>(f: (cell: Cell | undefined) => T): T[][] => {
+    counters.readCalls++;
+    counters.readCells += cells;
     const out: T[][] = [];
     for (let i = 0; i < numRows; i++) {
       const line: T[] = new Array(numCols);
@@ -36,6 +39,11 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
       out.push(line);
     }
     return out;
+  };
+  const readOne = <T>(f: (cell: Cell | undefined) => T): T => {
+    counters.readCalls++;
+    counters.readCells++;
+    return f(sheet.cell(row, col));
   };
   const each = (f: (cell: Cell, i: number, j: number) => void) => {
     for (let i = 0; i < numRows; i++) for (let j = 0; j < numCols; j++) f(sheet.ensure(row + i, col + j), i, j);
@@ -96,22 +104,10 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
     getA1Notation: () => rangeA1(row, col, numRows, numCols),
     getGridId: () => sheet.id,
 
-    getValues: () => {
-      counters.getValuesCalls++;
-      return read((c) => model.readValue(c));
-    },
-    getValue: () => {
-      counters.getValuesCalls++;
-      return model.readValue(sheet.cell(row, col));
-    },
-    getDisplayValues: () => {
-      counters.getValuesCalls++;
-      return read((c) => model.readDisplay(c));
-    },
-    getDisplayValue: () => {
-      counters.getValuesCalls++;
-      return model.readDisplay(sheet.cell(row, col));
-    },
+    getValues: () => read((c) => model.readValue(c)),
+    getValue: () => readOne((c) => model.readValue(c)),
+    getDisplayValues: () => read((c) => model.readDisplay(c)),
+    getDisplayValue: () => readOne((c) => model.readDisplay(c)),
     setValues: (values: unknown) => {
       write(checkShape(values, rect, 'setValues'));
       return self;
@@ -123,7 +119,7 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
     isBlank: () => read((c) => (c ? c.formula === undefined && c.value === '' : true)).every((r) => r.every(Boolean)),
 
     getFormulas: () => read((c) => c?.formula ?? ''),
-    getFormula: () => sheet.cell(row, col)?.formula ?? '',
+    getFormula: () => readOne((c) => c?.formula ?? ''),
     setFormula: (formula: unknown) => {
       if (typeof formula !== 'string') throw badArguments('Range.setFormula', typeName(formula));
       write(fill(formula));
@@ -172,7 +168,7 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
       return self;
     },
 
-    getNote: () => sheet.cell(row, col)?.note ?? '',
+    getNote: () => readOne((c) => c?.note ?? ''),
     getNotes: () => read((c) => c?.note ?? ''),
     setNote: (note: unknown) => {
       each((c) => (note === null || note === '' ? delete c.note : (c.note = String(note))));

@@ -179,7 +179,7 @@ describe('formulas', () => {
 });
 
 describe('counters', () => {
-  test('setValues/setValue/setFormula(s) count calls and cells; reads and formats count calls', () => {
+  test('setValues/setValue/setFormula(s) count calls and cells; reads count calls and cells; formats count calls', () => {
     const { sheet, counters } = setup();
     sheet.getRange('A1:B2').setValues([
       [1, 2],
@@ -189,6 +189,7 @@ describe('counters', () => {
     sheet.getRange('D1:D2').setFormula('=F()');
     sheet.getRange('A1:B2').getValues();
     sheet.getRange('A1').getValue();
+    sheet.getRange('D1:D2').getFormulas();
     sheet.getRange('A1:B2').setNumberFormats([
       ['0', '0'],
       ['0', '0'],
@@ -196,7 +197,8 @@ describe('counters', () => {
     sheet.getRange('A1').setNumberFormat('0.00');
     expect(counters.setValuesCalls).toBe(3);
     expect(counters.setValuesCells).toBe(7);
-    expect(counters.getValuesCalls).toBe(2);
+    expect(counters.readCalls).toBe(3);
+    expect(counters.readCells).toBe(7);
     expect(counters.setNumberFormatsCalls).toBe(2);
   });
 });
