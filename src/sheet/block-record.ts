@@ -61,13 +61,19 @@ function bandOf(rows: number): number {
   return Math.max(1, Math.ceil(rows / MAX_PARTS));
 }
 
-/** Fingerprints of a rect's current contents (no hashes past MAX_FINGERPRINT_CELLS). */
-export function fingerprint(sheet: Sheet, rect: Rect): BlockRecord {
+/**
+ * Fingerprints of a rect's current contents (no hashes past MAX_FINGERPRINT_CELLS).
+ * `justWritten`: the block the writer has just put there, which holds no formula (it writes
+ * values, and text that could read as one is kept literal), so only its values are read: reads
+ * cost Google more per cell than writes, and the formulas would be half of them. The hashes are
+ * the same as a full read's, so the next refresh's full read compares like with like.
+ */
+export function fingerprint(sheet: Sheet, rect: Rect, justWritten = false): BlockRecord {
   if (rect.rows * rect.cols > MAX_FINGERPRINT_CELLS) return { rows: rect.rows, cols: rect.cols, band: null, rowHashes: [], colHashes: [] };
-  return hashBands(sheet, rect, bandOf(rect.rows));
+  return hashBands(sheet, rect, bandOf(rect.rows), !justWritten);
 }
 
-function hashBands(sheet: Sheet, rect: Rect, band: number): BlockRecord {
+function hashBands(sheet: Sheet, rect: Rect, band: number, withFormulas: boolean): BlockRecord {
   const rowHash: number[] = [];
   const colHash: number[] = new Array<number>(rect.cols).fill(SEED);
   // Each cell's key, then \u0001, goes into its row band's hash and its column's (FNV-1a), in one
@@ -81,32 +87,37 @@ function hashBands(sheet: Sheet, rect: Rect, band: number): BlockRecord {
       hc = Math.imul(hc ^ ch, FNV_PRIME);
     }
   };
-  readInSlices(sheet, rect, (values, formulas, offset) => {
-    for (let r = 0; r < values.length; r++) {
-      const b = Math.floor((offset + r) / band);
-      hr = rowHash[b] ?? SEED;
-      const rowValues = values[r];
-      const rowFormulas = formulas[r];
-      for (let c = 0; c < rect.cols; c++) {
-        hc = colHash[c];
-        const value = rowValues[c];
-        const formula = rowFormulas[c];
-        if (formula) {
-          mix('f');
-          mix(formula);
-        } else if (typeof value === 'object' && value !== null && isDateObject(value)) {
-          mix('d');
-          mix(String((value as Date).getTime()));
-        } else {
-          mix(prefixOf(value));
-          mix(typeof value === 'string' ? value : String(value));
+  readInSlices(
+    sheet,
+    rect,
+    (values, formulas, offset) => {
+      for (let r = 0; r < values.length; r++) {
+        const b = Math.floor((offset + r) / band);
+        hr = rowHash[b] ?? SEED;
+        const rowValues = values[r];
+        const rowFormulas = formulas[r];
+        for (let c = 0; c < rect.cols; c++) {
+          hc = colHash[c];
+          const value = rowValues[c];
+          const formula = rowFormulas?.[c];
+          if (formula) {
+            mix('f');
+            mix(formula);
+          } else if (typeof value === 'object' && value !== null && isDateObject(value)) {
+            mix('d');
+            mix(String((value as Date).getTime()));
+          } else {
+            mix(prefixOf(value));
+            mix(typeof value === 'string' ? value : String(value));
+          }
+          hr = Math.imul(hr ^ 1, FNV_PRIME);
+          colHash[c] = Math.imul(hc ^ 1, FNV_PRIME) >>> 0;
         }
-        hr = Math.imul(hr ^ 1, FNV_PRIME);
-        colHash[c] = Math.imul(hc ^ 1, FNV_PRIME) >>> 0;
+        rowHash[b] = fnv(hr >>> 0, '\u0002');
       }
-      rowHash[b] = fnv(hr >>> 0, '\u0002');
-    }
-  });
+    },
+    withFormulas,
+  );
   const hex = (h: number) => h.toString(36);
   return { rows: rect.rows, cols: rect.cols, band, rowHashes: rowHash.map(hex), colHashes: colHash.map(hex) };
 }
@@ -174,7 +185,7 @@ function locateShapeChange(sheet: Sheet, now: Rect, record: BlockRecord): string
   if (now.cols !== record.cols || now.rows * now.cols > MAX_FINGERPRINT_CELLS || record.band === null) return '';
   const band = record.band;
   const hashBand = (startRow: number, rows: number): string =>
-    hashBands(sheet, { row: startRow, col: now.col, rows, cols: now.cols }, rows).rowHashes[0];
+    hashBands(sheet, { row: startRow, col: now.col, rows, cols: now.cols }, rows, true).rowHashes[0];
   const bands = record.rowHashes.length;
   const bandRows = (i: number) => Math.min(band, record.rows - i * band);
   let top = 0;

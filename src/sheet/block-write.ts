@@ -309,7 +309,7 @@ function commitStaged(
     forget(spreadsheet, pendingName);
   }
   forgetRecord(sheet, committedName);
-  writeRecord(sheet, committedName, fingerprint(sheet, rect));
+  writeRecord(sheet, committedName, fingerprint(sheet, rect, true));
   // Freezing is only done for a block at the top: freezing down to a lower header would pin the
   // user's own rows above it.
   if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);

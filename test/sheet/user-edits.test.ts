@@ -80,6 +80,21 @@ describe('the writer notices the user inside its block', () => {
     expect(refusal(rewrite(other.ss))).toMatch(/cells edited in C3,/);
   });
 
+  it('text that reads as a formula, a sign or a value is never taken for an edit, after a direct or a staged write', () => {
+    // The record after a write is hashed from the block's values only (it holds no formula); a
+    // refresh reads values and formulas. Were an escaped "=SUM" read back as a formula, every
+    // refresh of this block would be refused.
+    const tricky = ['=SUM(A1:A2)', '+1', '-3', "'quoted", 'TRUE', '@mention', '1,234', '2026-10-01'];
+    const { emu, ss } = sheetEmulator();
+    const write = (note: string) =>
+      writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(16, (i) => tricky[i % tricky.length]), note });
+    write('first (a new sheet: written directly)');
+    write('second (staged)');
+    expect(write('third').range).toBe('A1:C17');
+    // Shown as written, each kept as text.
+    expect(emu.spreadsheet.values('Pages!A2:A9').map((r) => r[0])).toEqual(tricky.map((_, k) => tricky[(k + 1) % tricky.length]));
+  });
+
   it('names a band of rows in a large block', () => {
     const { ss, s } = setUp(4000);
     s.getRange('A2345').setValue('typed');
