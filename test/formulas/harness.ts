@@ -149,13 +149,13 @@ export function errorOf(fn: () => unknown): string {
 
 export { refreshFormulas };
 
-/** Pages of Page performance the fake API served, over every site. */
 /** toEqual on 200,000 cells takes seconds; the same check, with toEqual's diff when they differ. */
 export function expectSameGrid(actual: unknown[][], expected: unknown[][]): void {
   expect(actual.length).toBe(expected.length);
   if (!isDeepStrictEqual(actual, expected)) expect(actual).toEqual(expected);
 }
 
+/** Pages of Page performance the fake API served, over every site. */
 export function pagePerformancePages(byPath: Record<string, number>): number {
   return Object.entries(byPath)
     .filter(([path]) => path.endsWith('/pages/performance'))
