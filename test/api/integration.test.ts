@@ -9,12 +9,12 @@ const toDate = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
 const october = { siteId: 'site-1', startDate: '2026-10-01', endDate: '2026-10-31' };
 const pages = findReport('pages/performance')!;
 
-/** Every cell that is empty of meaning (null, undefined, NaN) or shows as such, in one expect (not two per cell). */
+const meaningless = (cell: unknown): boolean =>
+  cell === null || cell === undefined || Number.isNaN(cell) || /^(null|undefined|NaN)$|\[object Object\]/.test(String(cell));
+
+/** No cell is null, undefined or NaN, or shows as such: one expect for the table, not two per cell. */
 function expectCleanCells(rows: unknown[][]): void {
-  const bad = rows
-    .flat()
-    .filter((cell) => cell === null || cell === undefined || Number.isNaN(cell) || /^(null|undefined|NaN)$|\[object Object\]/.test(String(cell)));
-  expect(bad).toEqual([]);
+  expect(rows.flat().filter(meaningless)).toEqual([]);
 }
 
 describe('against the fake API through the emulator', () => {
