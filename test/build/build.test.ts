@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
-import { fixtureDir, ROOT, runBuild } from './fixture';
+import { type BuildRun, fixtureDir, ROOT, runBuild } from './fixture';
 
 const CUSTOM_DOC = `/**
  * Adds two numbers.
@@ -14,29 +14,55 @@ const CUSTOM_DOC = `/**
 
 const HELPER = `export const add = (x: number, y: number): number => x + y;\n`;
 
+const ENTRY = path.join(ROOT, 'src/Code.ts');
+const ALLOWED = 'https://staging.example.com/, https://eu.example.com/api/';
+
+/** A fixture entry and where its build goes. */
+function fixtureEntry(files: Record<string, string>): { entry: string; out: string } {
+  const dir = fixtureDir(files);
+  return { entry: path.join(dir, 'entry.ts'), out: path.join(dir, 'out') };
+}
+
 describe('scripts/build.ts on fixture entries', () => {
-  test('a non-function export fails the build with a message naming it', () => {
-    const dir = fixtureDir({
-      'entry.ts': `export function ok(): number { return 1; }\nexport const SETTINGS_KEY = 'x';\n`,
-    });
-    const r = runBuild(path.join(dir, 'entry.ts'), path.join(dir, 'out'), ['--code-only']);
+  const nonFunction = fixtureEntry({
+    'entry.ts': `export function ok(): number { return 1; }\nexport const SETTINGS_KEY = 'x';\n`,
+  });
+  const custom = fixtureEntry({
+    'helper.ts': HELPER,
+    'entry.ts': `import { add } from './helper';\n\n${CUSTOM_DOC}\nexport function MY_SUM(a: number, b?: number): number {\n  return add(a, b ?? 0);\n}\n`,
+  });
+  const underscore = fixtureEntry({ 'entry.ts': `export function helper_(): number { return 1; }\n` });
+  const plain = fixtureEntry({ 'entry.ts': `export function ok(): number { return 1; }\n` });
+  const allowedOut = fixtureDir({});
+
+  // Every build starts at once, each test awaits its own: separate processes, separate outputs.
+  let runs: Record<'nonFunction' | 'custom' | 'underscore' | 'unknownFlag' | 'allowed' | 'badAllowed', Promise<BuildRun>>;
+  beforeAll(() => {
+    runs = {
+      nonFunction: runBuild(nonFunction.entry, nonFunction.out, ['--code-only']),
+      custom: runBuild(custom.entry, custom.out, ['--code-only']),
+      underscore: runBuild(underscore.entry, underscore.out, ['--code-only']),
+      unknownFlag: runBuild(plain.entry, plain.out, ['--minify']),
+      allowed: runBuild(ENTRY, allowedOut, [], { CREATOR_ALLOWED_URLS: ALLOWED }),
+      badAllowed: runBuild(ENTRY, fixtureDir({}), ['--code-only'], { CREATOR_ALLOWED_URLS: 'staging.example.com' }),
+    };
+  });
+
+  test('a non-function export fails the build with a message naming it', async () => {
+    const r = await runs.nonFunction;
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('build failed');
     expect(r.stderr).toContain('export const SETTINGS_KEY');
-    expect(fs.existsSync(path.join(dir, 'out/Code.js'))).toBe(false);
+    expect(fs.existsSync(path.join(nonFunction.out, 'Code.js'))).toBe(false);
   });
 
-  test('a @customfunction keeps its JSDoc verbatim directly above a top-level function NAME(a, b)', () => {
-    const dir = fixtureDir({
-      'helper.ts': HELPER,
-      'entry.ts': `import { add } from './helper';\n\n${CUSTOM_DOC}\nexport function MY_SUM(a: number, b?: number): number {\n  return add(a, b ?? 0);\n}\n`,
-    });
-    const r = runBuild(path.join(dir, 'entry.ts'), path.join(dir, 'out'), ['--code-only']);
+  test('a @customfunction keeps its JSDoc verbatim directly above a top-level function NAME(a, b)', async () => {
+    const r = await runs.custom;
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^built .*Code\.js [\d.]+ KB \(1 functions\)/);
 
-    const code = fs.readFileSync(path.join(dir, 'out/Code.js'), 'utf8');
+    const code = fs.readFileSync(path.join(custom.out, 'Code.js'), 'utf8');
     expect(code).toContain(`${CUSTOM_DOC}\nfunction MY_SUM(a, b) { return CreatorReporting.MY_SUM(a, b); }`);
 
     // The wrapper really reaches the bundled implementation.
@@ -46,37 +72,33 @@ describe('scripts/build.ts on fixture entries', () => {
     expect(vm.runInContext('typeof add', ctx)).toBe('undefined');
   });
 
-  test('a name ending in "_" is rejected, naming the export', () => {
-    const dir = fixtureDir({ 'entry.ts': `export function helper_(): number { return 1; }\n` });
-    const r = runBuild(path.join(dir, 'entry.ts'), path.join(dir, 'out'), ['--code-only']);
+  test('a name ending in "_" is rejected, naming the export', async () => {
+    const r = await runs.underscore;
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('Export "helper_"');
     expect(r.stderr).toContain('"_"');
   });
 
-  test('an unknown flag fails instead of being ignored', () => {
-    const dir = fixtureDir({ 'entry.ts': `export function ok(): number { return 1; }\n` });
-    const r = runBuild(path.join(dir, 'entry.ts'), path.join(dir, 'out'), ['--minify']);
+  test('an unknown flag fails instead of being ignored', async () => {
+    const r = await runs.unknownFlag;
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('Unknown argument "--minify"');
   });
 
-  test('CREATOR_ALLOWED_URLS adds URL prefixes to the manifest and to what the bundle lets settings accept', () => {
-    const out = fixtureDir({});
-    const entry = path.join(ROOT, 'src/Code.ts');
-    const r = runBuild(entry, out, [], { CREATOR_ALLOWED_URLS: 'https://staging.example.com/, https://eu.example.com/api/' });
+  test('CREATOR_ALLOWED_URLS adds URL prefixes to the manifest and to what the bundle lets settings accept', async () => {
+    const r = await runs.allowed;
     expect(r.stderr).toBe('');
-    const manifest = JSON.parse(fs.readFileSync(path.join(out, 'appsscript.json'), 'utf8')) as { urlFetchWhitelist: string[] };
+    const manifest = JSON.parse(fs.readFileSync(path.join(allowedOut, 'appsscript.json'), 'utf8')) as { urlFetchWhitelist: string[] };
     expect(manifest.urlFetchWhitelist).toEqual([
       'https://publisher-api.raptive.com/',
       'https://staging.example.com/',
       'https://eu.example.com/api/',
     ]);
-    const code = fs.readFileSync(path.join(out, 'Code.js'), 'utf8');
+    const code = fs.readFileSync(path.join(allowedOut, 'Code.js'), 'utf8');
     const defined = /CREATOR_URL_ALLOWLIST_default = (\[[^\]]*\])/.exec(code)?.[1];
     expect(JSON.parse(defined ?? 'null')).toEqual(manifest.urlFetchWhitelist);
 
-    const bad = runBuild(entry, fixtureDir({}), ['--code-only'], { CREATOR_ALLOWED_URLS: 'staging.example.com' });
+    const bad = await runs.badAllowed;
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toContain('"staging.example.com" is not an allowed URL prefix: use https://host/');
   });

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -15,16 +15,39 @@ export function fixtureDir(files: Record<string, string>): string {
   return dir;
 }
 
-/** Runs the real CLI, as `npm run build` does (no flags: the add-on into dist/). */
-function buildCli(args: string[], env: Record<string, string> = {}) {
+export interface BuildRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The real CLI, as `npm run build` runs it (no flags: the add-on into dist/). */
+function buildCommand(args: string[], env: Record<string, string>) {
   const [command, argv] = tsxCommand(path.join(ROOT, 'scripts/build.ts'), args);
-  const r = spawnSync(command, argv, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } });
+  return { command, argv, options: { cwd: ROOT, env: { ...process.env, ...env } } };
+}
+
+function buildCli(args: string[], env: Record<string, string> = {}): BuildRun {
+  const { command, argv, options } = buildCommand(args, env);
+  const r = spawnSync(command, argv, { ...options, encoding: 'utf8' });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** The build CLI on a fixture entry. */
-export function runBuild(entry: string, outDir: string, extra: string[] = [], env: Record<string, string> = {}) {
-  return buildCli(['--entry', entry, '--out', outDir, ...extra], env);
+/**
+ * The build CLI on a fixture entry, in the background: a test file starts all its builds at once
+ * and each test awaits its own (most of a run is starting node, tsx and TypeScript, not building).
+ */
+export function runBuild(entry: string, outDir: string, extra: string[] = [], env: Record<string, string> = {}): Promise<BuildRun> {
+  const { command, argv, options } = buildCommand(['--entry', entry, '--out', outDir, ...extra], env);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, options);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 /**

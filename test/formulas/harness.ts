@@ -3,6 +3,7 @@
  * owner (with or without a saved credential and formula consent), an editor, and the custom
  * functions wired as Code.ts wires them, but through emu.platform() instead of globalThis.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { createEmulator, inProcessTransport, type Emulator, type PlatformVariants } from '../../emulator';
 import { DEFAULT_API_BASE_URL, DEFAULT_TOKEN_URL } from '../../src/api/credential';
 import type { TransportRequest } from '../../emulator/transport-types';
@@ -147,6 +148,12 @@ export function errorOf(fn: () => unknown): string {
 }
 
 export { refreshFormulas };
+
+/** toEqual on 200,000 cells takes seconds; the same check, with toEqual's diff when they differ. */
+export function expectSameGrid(actual: unknown[][], expected: unknown[][]): void {
+  expect(actual.length).toBe(expected.length);
+  if (!isDeepStrictEqual(actual, expected)) expect(actual).toEqual(expected);
+}
 
 /** Pages of Page performance the fake API served, over every site. */
 export function pagePerformancePages(byPath: Record<string, number>): number {

@@ -2,11 +2,10 @@
  * Google refuses large custom-function results ("Result too large"); the strict emulator plays
  * that limit. A formula cuts its result below it and says so in a last row.
  */
-import { isDeepStrictEqual } from 'node:util';
 import { STRICT } from '../../emulator';
 import { cutMessage, MAX_FORMULA_CELLS, toGrid } from '../../src/formulas/grid';
 import { pullReport } from '../../src/pull/pull-report';
-import { createHarness, OWNER, pagePerformancePages, type Harness } from './harness';
+import { createHarness, expectSameGrid, OWNER, pagePerformancePages, type Harness } from './harness';
 
 /**
  * site-big with 45,000 pages instead of 120,000: past every cut below (13,331 rows, 33,331 on
@@ -18,12 +17,6 @@ function harness(variants?: typeof STRICT, bigRows = BIG_ROWS): Harness {
   const h = createHarness({ variants, pageCounts: { 'site-big': bigRows } });
   h.saveCredential(OWNER, 'demo', true);
   return h;
-}
-
-/** toEqual on 200,000 cells takes seconds; the same check, with toEqual's diff when they differ. */
-function expectSameGrid(actual: unknown[][], expected: unknown[][]): void {
-  expect(actual.length).toBe(expected.length);
-  if (!isDeepStrictEqual(actual, expected)) expect(actual).toEqual(expected);
 }
 
 // The lenient platform takes any size; the cut itself is the same there (the toGrid test below).

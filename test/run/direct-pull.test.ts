@@ -14,10 +14,16 @@ import type { TransportRequest, TransportResponse } from '../../emulator/transpo
 
 const BIG = { report: 'pages/performance', siteId: 'site-big', start: '2026-10-01', end: '2026-10-31', sheetName: 'Big' };
 const OCTOBER = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
-/** 82 pages of 500 rows: batches of 20,000 rows are written before the last one is asked for. */
-const BIG_ROWS = 41_000;
-const LATE_PAGE = 82;
+/**
+ * 58 pages of 500 rows. Page 1 comes alone, then fetchAll batches of 8, 16 and 32 pages (the fan-out
+ * doubling): pages 2-57 bring 28,000 rows, so a batch of 20,000 is written before page 58 (the last,
+ * where a failure or a kill happens) is asked for.
+ */
+const BIG_ROWS = 29_000;
+const LATE_PAGE = 58;
 const WRITE_BATCH = 20_000;
+/** A report smaller than the rows a killed run had already written. */
+const SMALLER = 5_000;
 const MINUTE = 60_000;
 
 const stagingSheets = (world: World): string[] => sheetNames(world).filter((n) => n.startsWith('CR staging'));
@@ -89,12 +95,12 @@ describe('a first pull into a new sheet writes it directly', () => {
     expect(namedRanges(world).filter((n) => n.endsWith('_pending'))).toHaveLength(1);
 
     world.emu.clock.advance(MINUTE);
-    expect(run(world, { ...BIG, options: { limit: 30_000 } })).toEqual({ ok: true });
+    expect(run(world, { ...BIG, options: { limit: SMALLER } })).toEqual({ ok: true });
     const grid = values(world, 'Big');
     // The smaller report replaced the partial one: the killed run's rows below it are gone.
-    expect(grid).toHaveLength(30_001);
-    expect(new Set(grid.slice(1).map((row) => row[0])).size).toBe(30_000);
-    expect(world.emu.spreadsheet.getSheetByName('Big')!.getRange('A1').getNote()).toContain('Rows: 30000 (limited');
+    expect(grid).toHaveLength(SMALLER + 1);
+    expect(new Set(grid.slice(1).map((row) => row[0])).size).toBe(SMALLER);
+    expect(world.emu.spreadsheet.getSheetByName('Big')!.getRange('A1').getNote()).toContain(`Rows: ${SMALLER} (limited`);
     expect(namedRanges(world).filter((n) => n.endsWith('_pending'))).toEqual([]);
     expect(sheetNames(world)).toEqual(['Sheet1', 'Big']);
   }, 120_000);
