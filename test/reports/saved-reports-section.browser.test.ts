@@ -251,3 +251,32 @@ test('Edit: a name the add-on gave follows a new report, one the user wrote stay
   ]);
   await page.close();
 });
+
+test('Edit: Save waits until the pickers hold the report, so an early click cannot refuse or save half a form', async () => {
+  const w = createWorld(bundle);
+  w.connect();
+  w.call('saveReport', { name: 'Slow', report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'S' });
+  const page = await open(w, OWNER);
+  await page.locator('[data-report-id]').first().waitFor();
+  // The catalog answers only when the test says so, as on a slow connection.
+  await page.evaluate(() => {
+    const win = window as unknown as { serverCall: (u: string, f: string, a: unknown[]) => Promise<unknown>; release: () => void };
+    const call = win.serverCall;
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    win.release = open;
+    win.serverCall = (u, f, a) => (f === 'getCatalog' ? gate.then(() => call(u, f, a)) : call(u, f, a));
+  });
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  expect(await save.isDisabled()).toBe(true);
+  await page.evaluate(() => (window as unknown as { release: () => void }).release());
+  await page.locator('[data-test=availability]', { hasText: 'data through' }).waitFor();
+  expect(await save.isEnabled()).toBe(true);
+  await save.click();
+  await page.locator('input[name=sheetName]').waitFor({ state: 'detached' });
+  expect(w.call<{ reports: Array<Record<string, unknown>> }>('listReports').reports[0]).toMatchObject({ name: 'Slow', report: 'earnings' });
+  await page.close();
+});

@@ -272,7 +272,8 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       proposedName = next;
     });
     const schedule = scheduleEditor(r.schedule);
-    const save = el('button', { type: 'submit', className: 'action', text: 'Save' });
+    // Enabled once the pickers hold the report's sites and catalog: a Save before that would refuse.
+    const save = el('button', { type: 'submit', className: 'action', text: 'Save', disabled: true });
     const cancel = el('button', { type: 'button', text: 'Cancel' });
     const problem = el('div', { className: 'status', hidden: true, 'data-test': 'edit-status' });
     const form = el(
@@ -324,6 +325,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         picker.fillSites(sites);
         picker.fillCatalog(catalog);
         proposedName = proposal();
+        save.disabled = false;
       })
       .catch((error: Error) => setStatus(problem, error.message, 'error'));
   }
