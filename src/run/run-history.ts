@@ -11,7 +11,7 @@ import { elapsedSeconds, siteLabels, type RunToSheetOptions } from './run-report
 import { withDocumentLock } from './document-lock';
 import { thousands } from '../shared/text-size';
 import { reportProgress } from './progress';
-import { checkRunRequest } from './run-request';
+import { checkRunRequest, pullBasics } from './run-request';
 
 const LAST_CHANGE = 'Last change to a past day: ';
 
@@ -46,16 +46,7 @@ export function runHistoryToSheet(
     const lastStoredDay = storedLastDay(spreadsheet, run.sheetName, opts.blockId, dayOf);
     const pulled = pullHistory(
       execution,
-      {
-        report: run.spec.key,
-        siteId: run.siteId,
-        start: run.start,
-        end: run.end,
-        limit: run.limit,
-        sort: run.sort,
-        revisionDays,
-        lastStoredDay,
-      },
+      { ...pullBasics(run), revisionDays, lastStoredDay },
       {
         purpose: 'user',
         bypassCache: opts.bypassCache,

@@ -11,7 +11,7 @@ import { streamReportBlock, type StreamedBlock } from '../sheet/stream-report-bl
 import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
 import { throttledProgress } from './progress';
-import { checkRunRequest } from './run-request';
+import { checkRunRequest, pullBasics } from './run-request';
 import { builderBlockId, claimTarget } from './target-sheet';
 import { thousands } from '../shared/text-size';
 
@@ -104,17 +104,7 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
   function pullAndWrite(spreadsheet: Spreadsheet, target: BlockTarget, streamed: StreamedBlock): RunReportResult {
     const pulled = pullReport(
       execution,
-      {
-        report: run.spec.key,
-        siteId: run.siteId,
-        start: run.start,
-        end: run.end,
-        limit: run.limit,
-        sort: run.sort,
-        columns: run.columns,
-        totals: run.totals,
-        compareTo: run.compareTo,
-      },
+      { ...pullBasics(run), columns: run.columns, totals: run.totals, compareTo: run.compareTo },
       {
         purpose: 'user',
         bypassCache: opts.bypassCache,

@@ -26,6 +26,18 @@ export interface CheckedRun {
   runId?: string;
 }
 
+/** What every pull of a checked run asks for: the report, its sites, dates, limit and sort. */
+export function pullBasics(run: CheckedRun): {
+  report: string;
+  siteId: string | string[];
+  start?: string;
+  end?: string;
+  limit?: number;
+  sort?: string;
+} {
+  return { report: run.spec.key, siteId: run.siteId, start: run.start, end: run.end, limit: run.limit, sort: run.sort };
+}
+
 const optionalText = (value: unknown, label: string): string | undefined => {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') throw new CreatorError('BAD_INPUT', `The ${label} must be text.`);
