@@ -51,7 +51,7 @@ function sheetsApiOf(platform: Platform): WriteBlockInput['sheetsApi'] {
  * Pulls a report and writes it as one block, all or nothing: a failed pull (auth, bounds, rate
  * limits, time) leaves the user's sheets exactly as they were. A pull of one site without totals
  * or a comparison is streamed: each batch of pages is converted and written as it arrives (memory
- * stays at a few batches): straight into a new sheet or an empty area, else staged on a hidden
+ * stays at a few batches): straight into a new sheet (hidden until complete), else staged on a hidden
  * sheet (see src/sheet/block-write.ts); the block is finished at the end, under the document lock,
  * and any failure removes what was written. Other pulls need every row first (totals, a
  * comparison, several sites stacked) and are written whole, the same way.
@@ -83,7 +83,7 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
       sheetId: opts.sheetId,
       startCell: run.startCell,
       sheetsApi: sheetsApiOf(platform),
-      // A block written straight into a new sheet or an empty area is claimed and filled under the
+      // A block written straight into a new sheet is claimed and filled under the
       // lock, a chunk at a time, so no other run's write interleaves with it.
       exclusive: (work) => withDocumentLock(execution, work),
       now: () => platform.now(),

@@ -32,11 +32,11 @@ import { makeStaging, removeSheet, sweepStaging } from './staging-sheets';
  * Text is clipped to Sheets' 50,000-character cell limit (counted for the note). How the rows are
  * written is decided at the first write, under the document lock (`target.exclusive`):
  *
- * - Straight into the target (direct-write.ts) when it is a sheet this run makes, or an area with
- *   no block of this report (finished or not) and nothing of anyone's: nothing there to protect.
- *   A failure empties the area again or removes the new sheet; a run killed midway leaves an area
- *   marked as this report's, which the next run rewrites.
- * - Staged otherwise (a refresh, or leftovers of a killed run): rows go to a hidden staging sheet
+ * - Straight into the target (direct-write.ts) when it is a sheet this run makes, kept hidden
+ *   until commit: nothing there to protect. A failure removes the sheet; a run killed midway
+ *   leaves it hidden and marked as this report's, which the next run rewrites and shows.
+ * - Staged otherwise (a refresh, a first write into a sheet that exists, or leftovers of a killed
+ *   run): rows go to a hidden staging sheet
  *   and nothing on the user's sheets changes before commit. commit checks the target (cells the
  *   user typed, inserted or deleted inside the old block; content where the new block goes), then
  *   puts the staged block in place with ONE Range.copyTo over old ∪ new: values, formats, bold
@@ -307,6 +307,8 @@ function commitStaged(
       if (inSheet) rangeOf(sheet, inSheet).clear();
     }
     forget(spreadsheet, pendingName);
+    // A first write killed midway left its new sheet hidden (direct-write.ts): complete, it is shown.
+    if (sheet.isSheetHidden()) sheet.showSheet();
   }
   forgetRecord(sheet, committedName);
   writeRecord(sheet, committedName, fingerprint(sheet, rect, true));

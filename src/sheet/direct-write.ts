@@ -4,42 +4,40 @@ import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from '
 import { blockIdOn, droppedColumns, findTarget, growToFit, ownedOn, type BlockPlan, type BlockSink } from './block-place';
 import { fingerprint, forgetRecord, writeRecord } from './block-record';
 import { blockConflictError, findConflict, type Conflict } from './conflicts';
-import { intersect, rangeOf, readInSlices, sheetRect, toA1, type Rect } from './rect';
+import { intersect, rangeOf, sheetRect, toA1, type Rect } from './rect';
 import { applyFormats, type ValuesWriter } from './staged-values';
 import type { Exclusive } from './report-table';
 
 /**
- * A block written straight into its target, for a sheet this run makes or an area holding no block
- * of this report (not even an unfinished one) and nothing else: there is nothing there to protect,
- * so staging the block and copying it into place would only write every cell twice.
+ * A block written straight into a sheet this run makes: there is nothing there to protect, so
+ * staging the block and copying it into place would only write every cell twice.
+ *
+ * The new sheet stays hidden until commit. Rows the user could see while it fills could be typed
+ * over, and the block's fingerprint, taken at commit, would take such an edit for the report's own:
+ * the next refresh would then replace it without a word. (An area on a sheet that already exists
+ * cannot be hidden, so a first write there is staged like a refresh.)
  *
  * Each chunk is written under the document lock (`target.exclusive`): the area it is about to fill
  * is first marked as this block's unfinished write (`CR_<id>_pending`, block-ownership.ts), then
  * filled. So:
- * - a run killed midway (the time limit: no finally runs) leaves an area the next run of the same
- *   report knows as its own: it stages its block, puts it over that area and clears the rest;
- * - another run of the same report meanwhile sees the mark and stages instead; if it lands its
+ * - a run killed midway (the time limit: no finally runs) leaves a hidden sheet the next run of the
+ *   same report knows as its own: it stages its block, puts it over that area, clears the rest and
+ *   shows the sheet;
+ * - another run of the same report meanwhile finds the sheet and stages instead; if it lands its
  *   block first, this run notices before its next chunk and stops without touching anything;
- * - any failure of a live run empties what it wrote (and the rows it added), or removes the sheet
- *   it made, unless the user typed there meanwhile; cells outside the area are never touched.
+ * - any failure of a live run removes the sheet it made (or, if the user unhid it and typed there
+ *   meanwhile, empties only what it wrote).
  * Number formats, the bold header, the note, the named range and the fingerprints come at commit.
  */
 export function claimDirect(plan: BlockPlan): BlockSink | null {
-  const { spreadsheet, target, sheetName, start, width } = plan;
-  const existing = findTarget(spreadsheet, target, sheetName);
-  if (existing) {
-    const id = blockIdOn(target, existing);
-    if (readOwned(spreadsheet, pendingRangeName(id)) || ownedOn(existing, readOwned(spreadsheet, blockRangeName(id)))) return null;
-    // Rows below the sheet's last content are empty: only the used part of the block's columns is
-    // read, up to the first cell holding anything.
-    if (holdsAnything(existing, { row: start.row, col: start.col, rows: existing.getMaxRows(), cols: width })) return null;
-    return directSink(plan, existing, false);
-  }
+  const { spreadsheet, target, sheetName } = plan;
+  if (findTarget(spreadsheet, target, sheetName)) return null;
   const active = spreadsheet.getActiveSheet();
   const made = spreadsheet.insertSheet(sheetName);
   // The user stays where they were while it fills (insertSheet activates); commit shows it.
   if (active) spreadsheet.setActiveSheet(active);
-  return directSink(plan, made, true);
+  made.hideSheet();
+  return directSink(plan, made);
 }
 
 /** Every cell the sheet holds content in lies inside this (null: none). */
@@ -56,26 +54,13 @@ function contentIn(sheet: Sheet, rect: Rect, owned: Rect[] = []): Conflict | nul
   return part ? findConflict(sheet, part, owned) : null;
 }
 
-function holdsAnything(sheet: Sheet, rect: Rect): boolean {
-  const used = usedRect(sheet);
-  const part = used && intersect(rect, used);
-  let found = false;
-  if (part)
-    readInSlices(sheet, part, (values, formulas) => {
-      found = values.some((row, r) => row.some((v, c) => v !== '' || formulas[r][c] !== ''));
-      return found;
-    });
-  return found;
-}
-
-function directSink(plan: BlockPlan, sheet: Sheet, created: boolean): BlockSink {
+function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
   const { spreadsheet, target, start, width, writeValues } = plan;
   const exclusive: Exclusive = target.exclusive ?? ((work) => work());
   const name = sheet.getName();
   const blockId = blockIdOn(target, sheet);
   const committedName = blockRangeName(blockId);
   const pendingName = pendingRangeName(blockId);
-  const original = created ? null : { rows: sheet.getMaxRows(), cols: sheet.getMaxColumns() };
   /** The area marked as this write's own so far (null: nothing written yet). */
   let claimed: Rect | null = null;
   let formatted = false;
@@ -114,7 +99,7 @@ function directSink(plan: BlockPlan, sheet: Sheet, created: boolean): BlockSink 
 
   const cleanUp = (): void => {
     const area = claimed ? intersect(claimed, sheetRect(sheet)) : null;
-    if (created && !contentIn(sheet, sheetRect(sheet), area ? [area] : [])) {
+    if (!contentIn(sheet, sheetRect(sheet), area ? [area] : [])) {
       if (claimed) forget(spreadsheet, pendingName);
       spreadsheet.deleteSheet(sheet);
       return;
@@ -126,7 +111,6 @@ function directSink(plan: BlockPlan, sheet: Sheet, created: boolean): BlockSink 
         range.clearNote();
       } else range.clearContent();
     }
-    if (original) shrinkTo(sheet, original);
     if (claimed) forget(spreadsheet, pendingName);
   };
 
@@ -136,12 +120,8 @@ function directSink(plan: BlockPlan, sheet: Sheet, created: boolean): BlockSink 
       return exclusive(() => {
         if (header) append([header], 0);
         checkClaim();
-        dropColumns(
-          sheet,
-          created,
-          { row: start.row, col: start.col, rows: dataRows + 1, cols: width },
-          droppedColumns(target.columns, columns),
-        );
+        // Right to left, so each index still points at its column.
+        for (const i of droppedColumns(target.columns, columns)) sheet.deleteColumn(start.col + i);
         const rect: Rect = { row: start.row, col: start.col, rows: dataRows + 1, cols: columns.length };
         formatted = true;
         applyFormats(sheet, dataRows, columns, rect);
@@ -156,7 +136,8 @@ function directSink(plan: BlockPlan, sheet: Sheet, created: boolean): BlockSink 
         // user's own rows above it.
         if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
         // As a staged write's new sheet, made at its commit, is shown.
-        if (created) spreadsheet.setActiveSheet(sheet);
+        sheet.showSheet();
+        spreadsheet.setActiveSheet(sheet);
         return { sheetName: sheet.getName(), sheetId: sheet.getSheetId(), blockId, range: toA1(rect), rows: dataRows, clippedCells: 0 };
       });
     },
@@ -172,35 +153,4 @@ function directSink(plan: BlockPlan, sheet: Sheet, created: boolean): BlockSink 
       }
     },
   };
-}
-
-/**
- * Takes the dropped columns (indexes right to left) out of the written area: a new sheet loses
- * the sheet column; on a sheet that was there, only the area's own cells move left, by one copy of
- * what is right of the column, and the area's last column is emptied.
- */
-function dropColumns(sheet: Sheet, created: boolean, area: Rect, dropped: number[]): void {
-  let cols = area.cols;
-  for (const i of dropped) {
-    if (created) sheet.deleteColumn(area.col + i);
-    else {
-      const right = cols - i - 1;
-      if (right > 0)
-        rangeOf(sheet, { row: area.row, col: area.col + i + 1, rows: area.rows, cols: right }).copyTo(
-          sheet.getRange(area.row, area.col + i),
-        );
-      rangeOf(sheet, { row: area.row, col: area.col + cols - 1, rows: area.rows, cols: 1 }).clear();
-    }
-    cols--;
-  }
-}
-
-/** Removes the rows and columns this write added to a sheet that had fewer, when they hold nothing. */
-function shrinkTo(sheet: Sheet, original: { rows: number; cols: number }): void {
-  const rows = sheet.getMaxRows() - original.rows;
-  if (rows > 0 && !holdsAnything(sheet, { row: original.rows + 1, col: 1, rows, cols: sheet.getMaxColumns() }))
-    sheet.deleteRows(original.rows + 1, rows);
-  const cols = sheet.getMaxColumns() - original.cols;
-  if (cols > 0 && !holdsAnything(sheet, { row: 1, col: original.cols + 1, rows: sheet.getMaxRows(), cols }))
-    sheet.deleteColumns(original.cols + 1, cols);
 }

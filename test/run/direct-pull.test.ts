@@ -59,18 +59,20 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('a first pull into a new sheet writes it directly', () => {
-  it('shows rows as they arrive, with no staging sheet; a failure removes the sheet it made and says what it always said', () => {
+  it('writes rows as they arrive into the new sheet, kept hidden until complete, with no staging sheet; a failure removes the sheet it made and says what it always said', () => {
     const world = connected();
     const before = sheetState(world);
-    const during = { names: [] as string[], rows: 0 };
+    const during = { names: [] as string[], rows: 0, hidden: false };
     onLatePage(world, () => {
       during.names = sheetNames(world);
       during.rows = values(world, 'Big').length;
+      during.hidden = world.emu.spreadsheet.getSheetByName('Big')!.isSheetHidden();
     });
     world.api.inject({ kind: 'malformed', path: `page[number]=${LATE_PAGE}` });
     const failed = run(world, { ...BIG, options: { limit: BIG_ROWS } });
     // Written straight into the new sheet, whole batches and the header, and never a staging sheet.
     expect(during.names).toEqual(['Sheet1', 'Big']);
+    expect(during.hidden).toBe(true);
     expect(during.rows).toBeGreaterThanOrEqual(WRITE_BATCH + 1);
     expect((during.rows - 1) % WRITE_BATCH).toBe(0);
     expect(failed.ok).toBe(false);
@@ -84,14 +86,16 @@ describe('a first pull into a new sheet writes it directly', () => {
     world.emu.resetCounters();
     expect(run(world, { ...BIG, options: { limit: BIG_ROWS } })).toEqual({ ok: true });
     expect(values(world, 'Big')).toHaveLength(BIG_ROWS + 1);
+    expect(world.emu.spreadsheet.getSheetByName('Big')!.isSheetHidden()).toBe(false);
     // Every cell was written once: no copy of a staged block.
     expect(world.emu.counters.setValuesCells).toBe((BIG_ROWS + 1) * values(world, 'Big')[0].length);
   }, 120_000);
 
-  it('killed midway: the user sees the rows written so far; the next run completes the report with no refusal and nothing left over', () => {
+  it('killed midway: a hidden sheet holds the rows written so far; the next run completes the report, shows it, with no refusal and nothing left over', () => {
     const world = connected();
     killedAtLatePage(world, { ...BIG, options: { limit: BIG_ROWS } });
     expect(values(world, 'Big').length).toBeGreaterThanOrEqual(WRITE_BATCH + 1);
+    expect(world.emu.spreadsheet.getSheetByName('Big')!.isSheetHidden()).toBe(true);
     expect(namedRanges(world).filter((n) => n.endsWith('_pending'))).toHaveLength(1);
 
     world.emu.clock.advance(MINUTE);
@@ -103,6 +107,7 @@ describe('a first pull into a new sheet writes it directly', () => {
     expect(world.emu.spreadsheet.getSheetByName('Big')!.getRange('A1').getNote()).toContain(`Rows: ${SMALLER} (limited`);
     expect(namedRanges(world).filter((n) => n.endsWith('_pending'))).toEqual([]);
     expect(sheetNames(world)).toEqual(['Sheet1', 'Big']);
+    expect(world.emu.spreadsheet.getSheetByName('Big')!.isSheetHidden()).toBe(false);
   }, 120_000);
 });
 

@@ -1,6 +1,6 @@
 /**
- * A first write (a new sheet, or an empty area with no block of the report) goes straight into its
- * target instead of through a staging sheet; a refresh is still staged. These look at what the
+ * A first write into a new sheet goes straight there (kept hidden until complete) instead of
+ * through a staging sheet; a refresh, or a first write into a sheet that exists, is still staged. These look at what the
  * user would see when such a write succeeds, fails, is killed midway or meets another run.
  */
 import { beginBlockWrite } from '../../src/sheet/block-write';
@@ -38,7 +38,7 @@ describe('a first write goes straight into its target', () => {
     );
   });
 
-  it('fills an empty area of a sheet beside the user’s own cells, and leaves them alone', () => {
+  it('stages a first write into an empty area of an existing sheet (rows arriving there could be typed over), and leaves the user’s cells alone', () => {
     const { emu, ss } = sheetEmulator();
     const s = sheet(ss, 'Sheet1');
     s.getRange('A1:B2').setValues([
@@ -48,7 +48,8 @@ describe('a first write goes straight into its target', () => {
     emu.resetCounters();
     const result = writeReportBlock(ss, { sheetName: 'Sheet1', blockId: 'r1', table: pagesTable(3), note: 'n', startCell: 'D2' });
     expect(result.range).toBe('D2:F5');
-    expect(emu.counters.setValuesCells).toBe(4 * 3);
+    // Staged, then copied into place: each cell sent twice.
+    expect(emu.counters.setValuesCells).toBe(2 * 4 * 3);
     expect(shown(ss, 'Sheet1', 'A1:F3')).toEqual([
       ['my', 'notes', '', '', '', ''],
       ['keep', 'these', '', 'Page URL', 'Earnings', 'Pageviews'],
@@ -114,19 +115,48 @@ describe('a first write goes straight into its target', () => {
     expect(namedRanges(ss)).toEqual(['CR_r1']);
   });
 
-  it('stops at a cell the user typed below the rows while the pull ran, and empties what it wrote', () => {
+  it('keeps the new sheet hidden while it fills, shows it when complete, and removes it on failure', () => {
     const { ss } = sheetEmulator();
-    const s = sheet(ss, 'Sheet1');
-    const w = beginBlockWrite(ss, { sheetName: 'Sheet1', blockId: 'r1', columns });
+    const w = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
     w.appendRows(pagesTable(10).rows);
+    // Nothing to type over while it fills: the sheet is hidden and the user stays where they were.
+    expect(sheet(ss, 'Pages').isSheetHidden()).toBe(true);
+    expect(ss.getActiveSheet()!.getName()).toBe('Sheet1');
+    w.commit('n');
+    expect(sheet(ss, 'Pages').isSheetHidden()).toBe(false);
+    expect(ss.getActiveSheet()!.getName()).toBe('Pages');
+
+    const failing = beginBlockWrite(ss, { sheetName: 'Other', blockId: 'r2', columns });
+    failing.appendRows(pagesTable(10).rows);
+    failing.abort();
+    expect(names(ss)).toEqual(['Sheet1', 'Pages']);
+  });
+
+  it('a new sheet whose first write was killed is shown by the next write of the report, even one that activates nothing (a schedule)', () => {
+    const { ss } = sheetEmulator();
+    // Killed: neither commit nor abort ever runs.
+    beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns }).appendRows(pagesTable(10).rows);
+    expect(sheet(ss, 'Pages').isSheetHidden()).toBe(true);
+    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(4), note: 'next' });
+    expect(sheet(ss, 'Pages').isSheetHidden()).toBe(false);
+    expect(shown(ss, 'Pages', 'A1:A6').flat()).toEqual(['Page URL', 'Page 1', 'Page 2', 'Page 3', 'Page 4', '']);
+    expect(ss.getActiveSheet()!.getName()).toBe('Sheet1');
+  });
+
+  it('a user who unhides the filling sheet and types below its rows stops it; their cell stays, the rows go', () => {
+    const { ss } = sheetEmulator();
+    const w = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
+    w.appendRows(pagesTable(10).rows);
+    const s = sheet(ss, 'Pages');
+    s.showSheet();
     s.getRange('B15').setValue('typed meanwhile');
     const error = caught(() => w.appendRows(pagesTable(10).rows));
     expect(error.message).toBe(
-      "Sheet 'Sheet1' has other content in B15, where this report needs to write. Move that content or choose another sheet.",
+      "Sheet 'Pages' has other content in B15, where this report needs to write. Move that content or choose another sheet.",
     );
-    expect(s.getLastRow()).toBe(15);
-    expect(shown(ss, 'Sheet1', 'A1:B1')).toEqual([['', '']]);
-    expect(shown(ss, 'Sheet1', 'B15')).toEqual([['typed meanwhile']]);
+    w.abort();
+    expect(shown(ss, 'Pages', 'A1:B1')).toEqual([['', '']]);
+    expect(shown(ss, 'Pages', 'B15')).toEqual([['typed meanwhile']]);
     expect(namedRanges(ss)).toEqual([]);
   });
 
