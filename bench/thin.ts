@@ -316,17 +316,16 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
         propertyReads: c.propertyReads,
       };
       const networkMs = emu.clock.now() - clockStart;
+      const reading = (addOnPeakMB: number): ThinReading => ({
+        rows: typeof result.rows === 'number' ? result.rows : 0,
+        counts,
+        networkMs,
+        addOnCpuSeconds: round(cpuMicros / 1e6, 3),
+        serviceCpuSeconds: round(serviceMicros / 1e6, 3),
+        addOnPeakMB,
+      });
 
-      if (measureOpts.memory === false) {
-        return {
-          rows: typeof result.rows === 'number' ? result.rows : 0,
-          counts,
-          networkMs,
-          addOnCpuSeconds: round(cpuMicros / 1e6, 3),
-          serviceCpuSeconds: round(serviceMicros / 1e6, 3),
-          addOnPeakMB: NaN,
-        };
-      }
+      if (measureOpts.memory === false) return reading(NaN);
       fresh();
       gc();
       const baseline = process.memoryUsage().heapUsed;
@@ -339,15 +338,7 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
       meter.onSample();
       meter.onSample = undefined;
       answers.clear();
-
-      return {
-        rows: typeof result.rows === 'number' ? result.rows : 0,
-        counts,
-        networkMs,
-        addOnCpuSeconds: round(cpuMicros / 1e6, 3),
-        serviceCpuSeconds: round(serviceMicros / 1e6, 3),
-        addOnPeakMB: round((peak - baseline) / MB, 1),
-      };
+      return reading(round((peak - baseline) / MB, 1));
     },
   };
 }
