@@ -3,7 +3,7 @@
  * data or a clear message; a failed sidebar run leaves the target sheet byte-identical; no secret
  * leaks anywhere under any of them.
  */
-import { applyFaults, DRIFT_CASES, FAULT_ROWS, LATENCY_ROWS, FAULT_WORLD, SITE } from './fault-matrix';
+import { applyFaults, DRIFT_CASES, FAULT_ROWS, FAULT_WORLD, LATENCY_ROWS, SITE } from './fault-matrix';
 import { allSecrets, buildBundle, createWorld, expectClearMessage, findSecrets, sheetState, type World, type WorldState } from './world';
 
 const OCTOBER = [SITE, '2026-10-01', '2026-10-31'] as const;
