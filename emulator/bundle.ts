@@ -30,7 +30,7 @@ export interface BundleHost {
  * in the context are that realm's Errors: not `instanceof Error` in the caller's realm.
  */
 export function loadBundle(file: string, host: BundleHost): LoadedBundle {
-  const code = readFileSync(file, 'utf8');
+  const script = compiled(file);
   const context = plainContext(file);
   const sandbox = context as Record<string, unknown>;
   const services = Object.keys(host.globals());
@@ -39,7 +39,7 @@ export function loadBundle(file: string, host: BundleHost): LoadedBundle {
   for (const name of services) {
     Object.defineProperty(sandbox, name, { get: () => host.globals()[name], enumerable: false, configurable: true });
   }
-  vm.runInContext(code, context, { filename: file });
+  script.runInContext(context);
 
   const fn = (name: string): ((...args: unknown[]) => unknown) => {
     const f = injected.has(name) ? undefined : (sandbox[name] as unknown);
@@ -54,6 +54,22 @@ export function loadBundle(file: string, host: BundleHost): LoadedBundle {
     has: (name) => !injected.has(name) && typeof sandbox[name] === 'function',
   };
   return bundle;
+}
+
+const scripts = new Map<string, { bytes: Buffer; script: vm.Script }>();
+
+/**
+ * The file compiled once while its bytes are unchanged, run in each new context: suites load the
+ * same bundle into a fresh emulator per case, and decoding and compiling 300 KB each time cost
+ * more than running it. Comparing the bytes is cheap; a time stamp could miss a quick rewrite.
+ */
+function compiled(file: string): vm.Script {
+  const bytes = readFileSync(file);
+  const known = scripts.get(file);
+  if (known?.bytes.equals(bytes)) return known.script;
+  const script = new vm.Script(bytes.toString('utf8'), { filename: file });
+  scripts.set(file, { bytes, script });
+  return script;
 }
 
 /**

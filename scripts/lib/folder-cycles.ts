@@ -85,3 +85,19 @@ export function findCycles(edges: FolderImport[]): FolderImport[][] {
 export function describeCycle(cycle: FolderImport[]): string {
   return [`${cycle.map((e) => e.from).join(' → ')} → ${cycle[0].from}`, ...cycle.map((e) => `  ${e.example}`)].join('\n');
 }
+
+/**
+ * `npm run check:layers` on `root`, printing through `out`: the exit status. The CLI
+ * (scripts/check-layers.ts) hands it the console; tests call it in process.
+ */
+export function checkLayers(root: string, out: { log(line: string): void; error(line: string): void }): number {
+  const cycles = findCycles(folderImports(root));
+  if (cycles.length) {
+    out.error(`Folders of ${path.basename(root)}/ import each other (${cycles.length} cycle${cycles.length === 1 ? '' : 's'}):`);
+    for (const cycle of cycles) out.error(describeCycle(cycle));
+    out.error('Move what both sides need into the lower folder (shared/ for types and errors), so imports point one way.');
+    return 1;
+  }
+  out.log(`No cycles between the folders of ${path.basename(root)}/.`);
+  return 0;
+}

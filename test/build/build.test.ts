@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
-import { type BuildRun, fixtureDir, ROOT, runBuild } from './fixture';
+import { type BuildRun, buildInProcess, fixtureDir, ROOT, runBuild } from './fixture';
 
 const CUSTOM_DOC = `/**
  * Adds two numbers.
@@ -35,16 +35,20 @@ describe('scripts/build.ts on fixture entries', () => {
   const plain = fixtureEntry({ 'entry.ts': `export function ok(): number { return 1; }\n` });
   const allowedOut = fixtureDir({});
 
-  // Every build starts at once, each test awaits its own: separate processes, separate outputs.
+  // Every build starts at once, each test awaits its own: separate outputs. One runs the CLI in a
+  // child process (its exit status and stderr); the others run what the CLI runs, in this process
+  // (`npm test` runs the CLI's successful path first of all, as `npm run build`).
   let runs: Record<'nonFunction' | 'custom' | 'underscore' | 'unknownFlag' | 'allowed' | 'badAllowed', Promise<BuildRun>>;
   beforeAll(() => {
+    const inProcess = (entry: string, out: string, extra: string[], env: Record<string, string> = {}) =>
+      buildInProcess(['--entry', entry, '--out', out, ...extra], env);
     runs = {
-      nonFunction: runBuild(nonFunction.entry, nonFunction.out, ['--code-only']),
-      custom: runBuild(custom.entry, custom.out, ['--code-only']),
-      underscore: runBuild(underscore.entry, underscore.out, ['--code-only']),
       unknownFlag: runBuild(plain.entry, plain.out, ['--minify']),
-      allowed: runBuild(ENTRY, allowedOut, [], { CREATOR_ALLOWED_URLS: ALLOWED }),
-      badAllowed: runBuild(ENTRY, fixtureDir({}), ['--code-only'], { CREATOR_ALLOWED_URLS: 'staging.example.com' }),
+      nonFunction: inProcess(nonFunction.entry, nonFunction.out, ['--code-only']),
+      custom: inProcess(custom.entry, custom.out, ['--code-only']),
+      underscore: inProcess(underscore.entry, underscore.out, ['--code-only']),
+      allowed: inProcess(ENTRY, allowedOut, [], { CREATOR_ALLOWED_URLS: ALLOWED }),
+      badAllowed: inProcess(ENTRY, fixtureDir({}), ['--code-only'], { CREATOR_ALLOWED_URLS: 'staging.example.com' }),
     };
   });
 
@@ -79,10 +83,11 @@ describe('scripts/build.ts on fixture entries', () => {
     expect(r.stderr).toContain('"_"');
   });
 
-  test('an unknown flag fails instead of being ignored', async () => {
+  test('the CLI: an unknown flag fails (exit status, one line on stderr) instead of being ignored', async () => {
     const r = await runs.unknownFlag;
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toContain('Unknown argument "--minify"');
+    expect(r.stderr).toMatch(/^build failed: Unknown argument "--minify"\. Use --entry <file>, --out <dir>, --code-only\.\n$/);
+    expect(r.stdout).toBe('');
   });
 
   test('CREATOR_ALLOWED_URLS adds URL prefixes to the manifest and to what the bundle lets settings accept', async () => {

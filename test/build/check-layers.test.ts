@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { checkLayers } from '../../scripts/lib/folder-cycles';
 import { tsxCommand } from '../../scripts/lib/tsx';
 import { ROOT } from './fixture';
 
@@ -19,9 +20,18 @@ function tree(files: Record<string, string>): string {
   return dir;
 }
 
-function check(dir: string) {
+/** The CLI itself, in a child process. */
+function checkCli(dir: string) {
   const [command, args] = tsxCommand(path.join(ROOT, 'scripts/check-layers.ts'), [dir]);
   return spawnSync(command, args, { encoding: 'utf8' });
+}
+
+/** What the CLI runs (checkLayers, given the console), in this process: a child costs a node and tsx start. */
+function check(dir: string) {
+  let stdout = '';
+  let stderr = '';
+  const status = checkLayers(dir, { log: (line) => (stdout += `${line}\n`), error: (line) => (stderr += `${line}\n`) });
+  return { status, stdout, stderr };
 }
 
 describe('npm run check:layers', () => {
@@ -31,7 +41,7 @@ describe('npm run check:layers', () => {
     expect(r.status).toBe(0);
   });
 
-  test('fails on two folders importing each other, naming a file on each side', () => {
+  test('the CLI fails on two folders importing each other, naming a file on each side', () => {
     const dir = tree({
       'reports/runner.ts': "import { run } from '../sidebar/server';\nexport const a = run;\n",
       'sidebar/server.ts': "import type { Def } from '../reports/store';\nexport const run = 1;\n",
@@ -39,7 +49,7 @@ describe('npm run check:layers', () => {
       'shared/types.ts': 'export type T = 1;\n',
       'Code.ts': "import * as s from './sidebar/server';\n",
     });
-    const r = check(dir);
+    const r = checkCli(dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('reports → sidebar → reports');
     expect(r.stderr).toContain('reports/runner.ts imports ../sidebar/server');

@@ -40,6 +40,13 @@ describe('loadBundle', () => {
     expect((bundle.context.Bundle as { version: number }).version).toBe(3);
   });
 
+  it('loads a file rewritten in place anew, even at the same size and at once', () => {
+    const dir = scriptFile();
+    expect((newEmulator({ distDir: dir }).loadBundle().context.Bundle as { version: number }).version).toBe(3);
+    writeFileSync(join(dir, 'Code.js'), SCRIPT.replace('version: 3', 'version: 4'));
+    expect((newEmulator({ distDir: dir }).loadBundle().context.Bundle as { version: number }).version).toBe(4);
+  });
+
   it('reads the virtual clock and has no Node globals', () => {
     const emu = newEmulator({ distDir: scriptFile() });
     const bundle = emu.loadBundle();

@@ -3,8 +3,8 @@
  * data or a clear message; a failed sidebar run leaves the target sheet byte-identical; no secret
  * leaks anywhere under any of them.
  */
-import { applyFaults, DRIFT_CASES, FAULT_ROWS, LATENCY_ROWS, PAGE_ROWS, SITE } from './fault-matrix';
-import { allSecrets, buildBundle, createWorld, expectClearMessage, findSecrets, sheetState, type World } from './world';
+import { applyFaults, DRIFT_CASES, FAULT_ROWS, FAULT_WORLD, LATENCY_ROWS, SITE } from './fault-matrix';
+import { allSecrets, buildBundle, createWorld, expectClearMessage, findSecrets, sheetState, type World, type WorldState } from './world';
 
 const OCTOBER = [SITE, '2026-10-01', '2026-10-31'] as const;
 const RUN = { report: 'pages/performance', siteId: SITE, start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
@@ -15,9 +15,9 @@ function sheetValues(world: World, name = 'Report'): unknown[][] {
   return sheet ? sheet.getDataRange().getValues() : [];
 }
 
-/** A world with the owner connected and formulas allowed; the sidebar one has last month's report in "Report". */
-function ready(surface: 'formula' | 'sidebar'): World {
-  const world = createWorld({ maxPageSize: PAGE_ROWS });
+/** The owner connected and formulas allowed; the sidebar one has last month's report in "Report". */
+function prepare(surface: 'formula' | 'sidebar'): WorldState {
+  const world = createWorld(FAULT_WORLD);
   world.connect();
   if (surface === 'sidebar') {
     const first = world.sidebar('runReport', [PREVIOUS]);
@@ -25,7 +25,15 @@ function ready(surface: 'formula' | 'sidebar'): World {
   }
   // Later: the token minted so far has expired, so the call under test mints one (and meets token faults).
   world.emu.clock.advance(10 * 60_000);
-  return world;
+  return world.save();
+}
+
+const prepared: Partial<Record<'formula' | 'sidebar', WorldState>> = {};
+
+/** A world as prepare() leaves it, set up once per surface and restored for each case. */
+function ready(surface: 'formula' | 'sidebar'): World {
+  prepared[surface] ??= prepare(surface);
+  return createWorld({ ...FAULT_WORLD, from: prepared[surface] });
 }
 
 /** One cell as toEqual sees it: a Date (from either vm realm) by its time, anything else as itself. */

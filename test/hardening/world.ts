@@ -3,7 +3,7 @@
  * test run (test/global-setup.ts), loaded into a fresh
  * emulator per scenario, against the in-process fake API on the emulator's virtual clock.
  */
-import { createEmulator, inProcessTransport, type Emulator, type LoadedBundle } from '../../emulator';
+import { createEmulator, inProcessTransport, type Emulator, type EmulatorSnapshot, type LoadedBundle } from '../../emulator';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 import { createFakeApi, type FakeApi } from '../../fake-api';
 import { builtAddOn } from '../helpers/built';
@@ -27,6 +27,14 @@ export type Edit = (req: TransportRequest, res: TransportResponse) => TransportR
 
 export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; message: string };
 
+/** A world's state (World.save), for createWorld's `from`. */
+export interface WorldState {
+  emulator: EmulatorSnapshot;
+  tokens: string[];
+  seen: string[];
+  logs: string[];
+}
+
 export interface World {
   emu: Emulator;
   api: FakeApi;
@@ -43,11 +51,17 @@ export interface World {
   connect(opts?: { user?: string; which?: 'demo' | 'agency' | 'other'; allowFormulas?: boolean }): void;
   /** Replace what the API answers on the way back (after faults). */
   setEdit(edit: Edit | null): void;
+  /** Its stores, spreadsheet, clock, logs, tokens and `seen`, to start other worlds from. */
+  save(): WorldState;
 }
 
 /**
  * `maxPageSize`: the fake API serves at most this many rows a page (a few pages of a small site);
  * `pageCounts`: rows a site's page reports have instead of its own (see createFakeApi).
+ * `from`: carry on from a saved world, as its next execution would, without redoing the setup
+ * that made it: its stores, spreadsheet, clock, logs, tokens and `seen`, in a new bundle instance
+ * against a new fake API (no faults; the tokens it issued are unknown to the new one, so save
+ * after they have expired, as a setup that moves the clock on does).
  */
 export function createWorld(
   opts: {
@@ -56,6 +70,7 @@ export function createWorld(
     timeZone?: string;
     maxPageSize?: number;
     pageCounts?: Readonly<Record<string, number>>;
+    from?: WorldState;
   } = {},
 ): World {
   if (!built) throw new Error('call buildBundle() in beforeAll first');
@@ -87,6 +102,12 @@ export function createWorld(
   });
   const e = emu;
   const bundle = e.loadBundle(built);
+  if (opts.from) {
+    e.restore(opts.from.emulator);
+    tokens.push(...opts.from.tokens);
+    seen.push(...opts.from.seen);
+    e.logs.push(...opts.from.logs);
+  }
 
   function outcome<T>(fn: () => unknown): Outcome<T> {
     try {
@@ -133,6 +154,7 @@ export function createWorld(
     setEdit: (next) => {
       edit = next;
     },
+    save: () => ({ emulator: e.snapshot(), tokens: [...tokens], seen: [...seen], logs: [...e.logs] }),
   };
   return world;
 }

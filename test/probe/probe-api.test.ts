@@ -6,9 +6,10 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createFakeApi, type Drift } from '../../fake-api';
-import { spawnFakeApiServer } from '../../fake-api/spawn';
+import { startFakeApiServer, type FakeApiServer } from '../../fake-api/server';
 import { tsxCommand } from '../../scripts/lib/tsx';
 import { runProbe } from '../../scripts/lib/probe';
+import { runProbeCommand } from '../../scripts/lib/probe-command';
 import { REPORTS } from '../../src/catalog/reports';
 import { FAKE_MODES } from '../fake-modes';
 
@@ -103,52 +104,57 @@ describe.each(FAKE_MODES)('the probe against the %s fake', (mode, drift) => {
 });
 
 describe('npm run probe-api', () => {
-  const script = join(__dirname, '../../scripts/probe-api.ts');
-  const run = (env: NodeJS.ProcessEnv) => {
-    const [command, args] = tsxCommand(script);
-    return promisify(execFile)(command, args, { env: { PATH: process.env.PATH, ...env }, timeout: 60_000 }).then(
+  // The fake API over HTTP, in this process: the probe's fetch is asynchronous, so nothing here
+  // blocks the thread that serves it.
+  let server: FakeApiServer;
+  let demo: { clientId: string; clientSecret: string };
+  beforeAll(async () => {
+    const api = createFakeApi();
+    demo = api.credentials.demo;
+    server = await startFakeApiServer(api);
+  });
+  afterAll(() => server.close());
+
+  const credentialEnv = (secret = demo.clientSecret) => ({
+    CREATOR_CLIENT_ID: demo.clientId,
+    CREATOR_CLIENT_SECRET: secret,
+    CREATOR_API_BASE_URL: `${server.url}/creator-api/v1`,
+    CREATOR_TOKEN_URL: `${server.url}/oauth/token`,
+  });
+
+  /** What the CLI runs (runProbeCommand, given the process's environment and streams), in this process. */
+  const inProcess = async (env: NodeJS.ProcessEnv) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runProbeCommand(env, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+    return { code, stdout, stderr };
+  };
+
+  it('the CLI probes a server over HTTP with the credential from the environment, printing neither secret nor token', async () => {
+    const [command, args] = tsxCommand(join(__dirname, '../../scripts/probe-api.ts'));
+    const result = await promisify(execFile)(command, args, { env: { PATH: process.env.PATH, ...credentialEnv() }, timeout: 60_000 }).then(
       (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
     );
-  };
-
-  const credentialEnv = (server: Awaited<ReturnType<typeof spawnFakeApiServer>>, secret = server.clientSecret) => ({
-    CREATOR_CLIENT_ID: server.clientId,
-    CREATOR_CLIENT_SECRET: secret,
-    CREATOR_API_BASE_URL: server.apiBaseUrl,
-    CREATOR_TOKEN_URL: server.tokenUrl,
-  });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('## GET /sites/{siteId}/pages/performance');
+    expect(result.stdout).toContain('End of probe.');
+    expect(result.stdout).not.toContain(demo.clientSecret);
+    expect(result.stdout).not.toMatch(/tok_|Bearer [A-Za-z0-9]/);
+  }, 90_000);
 
   it('says which environment variables to set when the credential is missing', async () => {
-    const result = await run({});
+    const result = await inProcess({});
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Set CREATOR_CLIENT_ID and CREATOR_CLIENT_SECRET');
-  }, 60_000);
-
-  it('probes a server over HTTP with the credential from the environment, printing neither secret nor token', async () => {
-    const server = await spawnFakeApiServer();
-    try {
-      const result = await run(credentialEnv(server));
-      expect(result.code).toBe(0);
-      expect(result.stdout).toContain('## GET /sites/{siteId}/pages/performance');
-      expect(result.stdout).toContain('End of probe.');
-      expect(result.stdout).not.toContain(server.clientSecret);
-      expect(result.stdout).not.toMatch(/tok_|Bearer [A-Za-z0-9]/);
-    } finally {
-      await server.stop();
-    }
-  }, 90_000);
+  });
 
   it('a refused credential stops the probe with what to check', async () => {
-    const server = await spawnFakeApiServer();
-    try {
-      const result = await run(credentialEnv(server, 'wrong-secret'));
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain('status 401, body object {internalCode, message, error}, code invalid_client');
-      expect(result.stdout).toContain('Check the client ID, secret and token URL.');
-      expect(result.stdout).not.toContain('wrong-secret');
-    } finally {
-      await server.stop();
-    }
-  }, 90_000);
+    const result = await inProcess(credentialEnv('wrong-secret'));
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('status 401, body object {internalCode, message, error}, code invalid_client');
+    expect(result.stdout).toContain('Check the client ID, secret and token URL.');
+    expect(result.stdout).not.toContain('wrong-secret');
+  });
 });
