@@ -20,9 +20,22 @@ export function isGeneral(format: string | undefined): boolean {
   return !format || format === DEFAULT_FORMAT || /^general$/i.test(format.trim());
 }
 
+/** Asked for every cell read and written; a sheet holds a handful of formats. */
+const dateFormats = new Map<string, boolean>();
+
 export function isDateFormat(format: string | undefined): boolean {
+  if (format === undefined) return false;
+  let known = dateFormats.get(format);
+  if (known === undefined) {
+    known = isDateFormatText(format);
+    if (dateFormats.size < 10_000) dateFormats.set(format, known);
+  }
+  return known;
+}
+
+function isDateFormatText(format: string): boolean {
   if (isGeneral(format) || format === '@') return false;
-  const b = bare(format!.split(';')[0]);
+  const b = bare(format.split(';')[0]);
   return /[ydhs]/i.test(b) || (/m/i.test(b) && !/[0#?]/.test(b));
 }
 

@@ -96,8 +96,11 @@ export function snapshotSpreadsheet(model: EmulatedSpreadsheet): SpreadsheetJson
     nextSheetId: model.nextSheetId,
     nextMetadataId: model.nextMetadataId,
     sheets: model.sheets.map((s) => {
+      // Positions of spill anchors only: a map of every cell cost more than the rest of a big sheet's snapshot.
+      const anchors = new Set<Cell>();
+      s.forEachCell((cell) => cell.spillOf && anchors.add(cell.spillOf));
       const where = new Map<Cell, [number, number]>();
-      s.forEachCell((cell, r, c) => where.set(cell, [r, c]));
+      if (anchors.size) s.forEachCell((cell, r, c) => anchors.has(cell) && where.set(cell, [r, c]));
       const cells: CellJson[] = [];
       s.forEachCell((cell, r, c) => {
         const out: CellJson = { r, c };
