@@ -42,7 +42,8 @@ function setUp(
   pageCounts?: Readonly<Record<string, number>>,
 ): { emu: Emulator; api: FakeApi; bundle: LoadedBundle } {
   let emu: Emulator | undefined;
-  const api = createFakeApi({ now: () => emu?.clock.now() ?? NOW, pageCounts });
+  // The whole-report pull below is served the pages the formula was, built once.
+  const api = createFakeApi({ now: () => emu?.clock.now() ?? NOW, pageCounts, sharePageBodies: true });
   emu = createEmulator({ transport: inProcessTransport(api.handle), timeZone, now: NOW, users: [OWNER, EDITOR], distDir, variants });
   const bundle = emu.loadBundle();
   return { emu, api, bundle };
