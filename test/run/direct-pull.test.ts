@@ -1,70 +1,21 @@
 /**
  * The first pull into a new sheet writes its rows straight there as batches arrive (nothing to
- * protect, so no staging and no copy); a refresh of an existing block is still staged. These run
- * the built bundle in the emulator and look at what the user sees while the pull runs, after it
- * fails, and after Apps Script kills it midway (its time limit: no cleanup of any kind runs).
+ * protect, so no staging and no copy; a refresh is staged: streamed-pull.test.ts). These run the
+ * built bundle in the emulator and look at what the user sees while the pull runs, after it fails,
+ * and after Apps Script kills it midway (its time limit: no cleanup of any kind runs).
  *
  * A kill is the spreadsheet as it was at that moment: the emulator's state is saved while the pull
- * waits for a page and put back once the call is over, so nothing the run did afterwards remains.
+ * waits for a page and put back afterwards, so nothing the run did after it remains.
  */
 import { buildBundle, expectClearMessage, sheetState, type World } from '../hardening/world';
-import { connected, run, sheetNames, values } from './run-helpers';
+import { BIG, BIG_ROWS, connected, MINUTE, run, sheetNames, snapshotAtLatePage, values } from './run-helpers';
 import type { EmulatorSnapshot } from '../../emulator';
-import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 
-const BIG = { report: 'pages/performance', siteId: 'site-big', start: '2026-10-01', end: '2026-10-31', sheetName: 'Big' };
-const OCTOBER = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
-/**
- * 58 pages of 500 rows. Page 1 comes alone, then fetchAll batches of 8, 16 and 32 pages (the fan-out
- * doubling): pages 2-57 bring 28,000 rows, so a batch of 20,000 is written before page 58 (the last,
- * where a failure or a kill happens) is asked for.
- */
-const BIG_ROWS = 29_000;
-const LATE_PAGE = 58;
 const WRITE_BATCH = 20_000;
 /** A report smaller than the rows a killed run had already written. */
 const SMALLER = 5_000;
-const MINUTE = 60_000;
 
-const stagingSheets = (world: World): string[] => sheetNames(world).filter((n) => n.startsWith('CR staging'));
 const namedRanges = (world: World): string[] => world.emu.spreadsheet.getNamedRanges().map((n) => n.getName());
-
-/** Calls `at` when the pull asks for page LATE_PAGE, once. */
-function onLatePage(world: World, at: () => void): void {
-  let seen = false;
-  world.setEdit((req: TransportRequest, res: TransportResponse) => {
-    if (!seen && new RegExp(`page(%5B|\\[)number(%5D|\\])=${LATE_PAGE}(&|$)`).test(req.url)) {
-      seen = true;
-      at();
-    }
-    return res;
-  });
-}
-
-/**
- * Runs `request` and leaves the spreadsheet as Apps Script's time limit would at page LATE_PAGE.
- * Page LATE_PAGE then comes back broken, so the run ends there instead of writing on: whatever it
- * did after that moment is undone by the restore anyway.
- */
-function killedAtLatePage(world: World, request: object, look?: () => void): void {
-  const snapshot = snapshotAtLatePage(world, () => run(world, request), look);
-  world.emu.restore(snapshot);
-}
-
-/** The emulator's state at the moment `pull` asks for page LATE_PAGE, which comes back broken. */
-function snapshotAtLatePage(world: World, pull: () => void, look?: () => void): EmulatorSnapshot {
-  let snapshot: EmulatorSnapshot | null = null;
-  onLatePage(world, () => {
-    look?.();
-    snapshot = world.emu.snapshot();
-  });
-  world.api.inject({ kind: 'malformed', path: `page[number]=${LATE_PAGE}` });
-  pull();
-  world.setEdit(null);
-  world.api.clearFaults();
-  if (!snapshot) throw new Error(`the pull never asked for page ${LATE_PAGE}`);
-  return snapshot;
-}
 
 beforeAll(async () => {
   await buildBundle();
@@ -139,30 +90,4 @@ describe('a first pull into a new sheet writes it directly', () => {
     expect(sheetNames(world)).toEqual(['Sheet1', 'Big']);
     expect(world.emu.spreadsheet.getSheetByName('Big')!.isSheetHidden()).toBe(false);
   }, 120_000);
-});
-
-describe('a refresh is staged', () => {
-  it('keeps the previous rows in view while it runs; killed midway, it leaves them as they were and a hidden staging sheet that a later run removes after 6 minutes', () => {
-    const world = connected();
-    expect(run(world, { ...BIG, options: { limit: 1_000 } })).toEqual({ ok: true });
-    const before = values(world, 'Big');
-    let during: unknown[][] = [];
-    killedAtLatePage(world, { ...BIG, options: { limit: BIG_ROWS } }, () => {
-      during = values(world, 'Big');
-    });
-    expect(during).toEqual(before);
-    expect(values(world, 'Big')).toEqual(before);
-    expect(stagingSheets(world)).toHaveLength(1);
-    expect(world.emu.spreadsheet.getSheetByName(stagingSheets(world)[0])!.isSheetHidden()).toBe(true);
-
-    // Within 6 minutes its run could still be going: another report's run leaves it.
-    world.emu.clock.advance(5 * MINUTE);
-    expect(run(world, OCTOBER)).toEqual({ ok: true });
-    expect(stagingSheets(world)).toHaveLength(1);
-    // Later, any write removes it.
-    world.emu.clock.advance(2 * MINUTE);
-    expect(run(world, { ...OCTOBER, sheetName: 'Report 2' })).toEqual({ ok: true });
-    expect(stagingSheets(world)).toEqual([]);
-    expect(values(world, 'Big')).toEqual(before);
-  }, 180_000);
 });
