@@ -7,9 +7,8 @@
  * A kill is the spreadsheet as it was at that moment: the emulator's state is saved while the pull
  * waits for a page and put back afterwards, so nothing the run did after it remains.
  */
-import { buildBundle, expectClearMessage, sheetState, type World } from '../hardening/world';
-import { BIG, BIG_ROWS, connected, MINUTE, run, sheetNames, snapshotAtLatePage, values } from './run-helpers';
-import type { EmulatorSnapshot } from '../../emulator';
+import { buildBundle, expectClearMessage, type World } from '../hardening/world';
+import { BIG, BIG_ROWS, bigPullFailingLate, connected, type LateFailure, MINUTE, run, sheetNames, values } from './run-helpers';
 
 const WRITE_BATCH = 20_000;
 /** A report smaller than the rows a killed run had already written. */
@@ -28,32 +27,19 @@ describe('a first pull into a new sheet writes it directly', () => {
    * run (the broken page comes after that moment, so the two runs are the same up to it).
    */
   let world: World;
-  let before: string;
-  const during = { names: [] as string[], rows: 0, hidden: false };
-  let failed: { ok: boolean; message?: string };
-  let afterFailure: string;
-  let failedAt: EmulatorSnapshot;
-  let killedAt: EmulatorSnapshot;
+  let late: LateFailure<{ names: string[]; rows: number; hidden: boolean }>;
   beforeAll(() => {
     world = connected();
-    before = sheetState(world);
-    killedAt = snapshotAtLatePage(
-      world,
-      () => {
-        failed = run(world, { ...BIG, options: { limit: BIG_ROWS } });
-      },
-      () => {
-        during.names = sheetNames(world);
-        during.rows = values(world, 'Big').length;
-        during.hidden = world.emu.spreadsheet.getSheetByName('Big')!.isSheetHidden();
-      },
-    );
-    afterFailure = sheetState(world);
-    failedAt = world.emu.snapshot();
+    late = bigPullFailingLate(world, () => ({
+      names: sheetNames(world),
+      rows: values(world, 'Big').length,
+      hidden: world.emu.spreadsheet.getSheetByName('Big')!.isSheetHidden(),
+    }));
   }, 120_000);
 
   it('writes rows as they arrive into the new sheet, kept hidden until complete, with no staging sheet; a failure removes the sheet it made and says what it always said', () => {
     // Written straight into the new sheet, whole batches and the header, and never a staging sheet.
+    const { failed, seen: during } = late;
     expect(during.names).toEqual(['Sheet1', 'Big']);
     expect(during.hidden).toBe(true);
     expect(during.rows).toBeGreaterThanOrEqual(WRITE_BATCH + 1);
@@ -62,9 +48,9 @@ describe('a first pull into a new sheet writes it directly', () => {
     expectClearMessage(failed.message ?? '');
     expect(failed.message).toMatch(/could not be read/);
     // Nothing left: not the sheet, its rows, a named range or the sheet that was active.
-    expect(afterFailure).toBe(before);
+    expect(late.afterFailure).toBe(late.before);
 
-    world.emu.restore(failedAt);
+    world.emu.restore(late.failedAt);
     world.emu.resetCounters();
     expect(run(world, { ...BIG, options: { limit: BIG_ROWS } })).toEqual({ ok: true });
     expect(values(world, 'Big')).toHaveLength(BIG_ROWS + 1);
@@ -74,7 +60,7 @@ describe('a first pull into a new sheet writes it directly', () => {
   }, 120_000);
 
   it('killed midway: a hidden sheet holds the rows written so far; the next run completes the report, shows it, with no refusal and nothing left over', () => {
-    world.emu.restore(killedAt);
+    world.emu.restore(late.killedAt);
     expect(values(world, 'Big').length).toBeGreaterThanOrEqual(WRITE_BATCH + 1);
     expect(world.emu.spreadsheet.getSheetByName('Big')!.isSheetHidden()).toBe(true);
     expect(namedRanges(world).filter((n) => n.endsWith('_pending'))).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { EmulatorSnapshot } from '../../emulator';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
-import { createWorld, type World } from '../hardening/world';
+import { createWorld, sheetState, type World } from '../hardening/world';
 
 export const BIG = { report: 'pages/performance', siteId: 'site-big', start: '2026-10-01', end: '2026-10-31', sheetName: 'Big' };
 export const OCTOBER = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
@@ -44,7 +44,7 @@ export function sheetNames(world: World): string[] {
  * back broken, so the run ends there: a kill is the snapshot put back, and the same pull also
  * shows what a failure at its last page does.
  */
-export function snapshotAtLatePage(world: World, pull: () => void, look?: () => void): EmulatorSnapshot {
+function snapshotAtLatePage(world: World, pull: () => void, look?: () => void): EmulatorSnapshot {
   let snapshot: EmulatorSnapshot | null = null;
   world.setEdit((req: TransportRequest, res: TransportResponse) => {
     if (!snapshot && new RegExp(`page(%5B|\\[)number(%5D|\\])=${LATE_PAGE}(&|$)`).test(req.url)) {
@@ -59,4 +59,37 @@ export function snapshotAtLatePage(world: World, pull: () => void, look?: () => 
   world.api.clearFaults();
   if (!snapshot) throw new Error(`the pull never asked for page ${LATE_PAGE}`);
   return snapshot;
+}
+
+/** A big pull that failed at page LATE_PAGE, and what it left to look at. */
+export interface LateFailure<T> {
+  failed: { ok: boolean; message?: string };
+  /** The spreadsheet (sheetState) before the pull and right after it failed. */
+  before: string;
+  afterFailure: string;
+  /** What `look` saw when page LATE_PAGE was asked for. */
+  seen: T;
+  /** The emulator right after the failure, and where Apps Script's time limit would have killed the run. */
+  failedAt: EmulatorSnapshot;
+  killedAt: EmulatorSnapshot;
+}
+
+/**
+ * Pulls BIG_ROWS of the big report, failing at page LATE_PAGE: one run for a failure's test and a
+ * kill's (the two runs are the same up to that page).
+ */
+export function bigPullFailingLate<T>(world: World, look: () => T): LateFailure<T> {
+  const before = sheetState(world);
+  let failed: LateFailure<T>['failed'] = { ok: true };
+  let seen: T | undefined;
+  const killedAt = snapshotAtLatePage(
+    world,
+    () => {
+      failed = run(world, { ...BIG, options: { limit: BIG_ROWS } });
+    },
+    () => {
+      seen = look();
+    },
+  );
+  return { failed, before, afterFailure: sheetState(world), seen: seen as T, failedAt: world.emu.snapshot(), killedAt };
 }

@@ -6,9 +6,8 @@
  * row there, and that a failure leaves everything as it was (no staging sheet either), and a kill
  * (Apps Script's time limit: no cleanup runs) the previous block and a hidden staging sheet.
  */
-import { buildBundle, expectClearMessage, sheetState, type World } from '../hardening/world';
-import { BIG, BIG_ROWS, connected, MINUTE, OCTOBER, run, sheetNames, snapshotAtLatePage, values } from './run-helpers';
-import type { EmulatorSnapshot } from '../../emulator';
+import { buildBundle, expectClearMessage, type World } from '../hardening/world';
+import { BIG, BIG_ROWS, bigPullFailingLate, connected, type LateFailure, MINUTE, OCTOBER, run, sheetNames, values } from './run-helpers';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 import { ROWS_PER_BATCH } from '../../src/sheet/write-report-block';
 
@@ -53,41 +52,25 @@ describe('a streamed pull (one site, no totals, no comparison)', () => {
      * Apps Script's time limit kills the second test's run (the same run up to that moment).
      */
     let world: World;
-    let before: string;
     let blockBefore: unknown[][];
-    let during: unknown[][] = [];
     let staged: number;
-    let failed: { ok: boolean; message?: string };
-    let afterFailure: string;
-    let failedAt: EmulatorSnapshot;
-    let killedAt: EmulatorSnapshot;
+    let late: LateFailure<unknown[][]>;
     beforeAll(() => {
       world = connected();
       expect(run(world, { ...BIG, options: { limit: 1_000 } })).toEqual({ ok: true });
-      before = sheetState(world);
       blockBefore = values(world, 'Big');
       const written = world.emu.counters.setValuesCells;
-      killedAt = snapshotAtLatePage(
-        world,
-        () => {
-          failed = run(world, { ...BIG, options: { limit: BIG_ROWS } });
-        },
-        () => {
-          during = values(world, 'Big');
-        },
-      );
+      late = bigPullFailingLate(world, () => values(world, 'Big'));
       staged = world.emu.counters.setValuesCells - written;
-      afterFailure = sheetState(world);
-      failedAt = world.emu.snapshot();
     }, 120_000);
 
     it('fails after rows were staged: the previous block, its note and every sheet stay as they were, and no staging sheet is left', () => {
-      expect(failed.ok).toBe(false);
-      expectClearMessage(failed.message ?? '');
+      expect(late.failed.ok).toBe(false);
+      expectClearMessage(late.failed.message ?? '');
       // The staging really happened (so this is the case under test), and none of it shows.
       expect(staged).toBeGreaterThanOrEqual(ROWS_PER_BATCH);
-      expect(afterFailure).toBe(before);
-      world.emu.restore(failedAt);
+      expect(late.afterFailure).toBe(late.before);
+      world.emu.restore(late.failedAt);
       expect(stagingSheets(world)).toEqual([]);
       expect(values(world, 'Big')).toHaveLength(1_001);
 
@@ -106,8 +89,8 @@ describe('a streamed pull (one site, no totals, no comparison)', () => {
     }, 120_000);
 
     it('keeps the previous rows in view while it runs; killed midway, it leaves them as they were and a hidden staging sheet that a later run removes after 6 minutes', () => {
-      world.emu.restore(killedAt);
-      expect(during).toEqual(blockBefore);
+      world.emu.restore(late.killedAt);
+      expect(late.seen).toEqual(blockBefore);
       expect(values(world, 'Big')).toEqual(blockBefore);
       expect(stagingSheets(world)).toHaveLength(1);
       expect(world.emu.spreadsheet.getSheetByName(stagingSheets(world)[0])!.isSheetHidden()).toBe(true);
