@@ -37,21 +37,26 @@ export function wallClock(start: number, realNow: () => number = Date.now): Cloc
   };
 }
 
+const RealDate = globalThis.Date;
+
 /**
  * A Date whose `Date.now()`, `new Date()` and `Date()` read the virtual clock; everything else is
  * the real Date (same prototype, so instances are ordinary Dates and `instanceof Date` holds).
+ * A plain function rather than a Proxy of Date: the add-on's `instanceof Date` and `new Date(ms)`
+ * in hot loops went through two proxy traps each, a good share of writing a big report.
  */
 export function virtualDate(clock: Clock): DateConstructor {
-  return new Proxy(Date, {
-    construct(target, args, newTarget) {
-      return Reflect.construct(target, args.length === 0 ? [clock.now()] : args, newTarget);
-    },
-    apply() {
-      return new Date(clock.now()).toString();
-    },
-    get(target, prop, receiver) {
-      if (prop === 'now') return () => clock.now();
-      return Reflect.get(target, prop, receiver);
-    },
-  });
+  function VirtualDate(this: unknown, ...args: unknown[]): unknown {
+    if (!new.target) return new RealDate(clock.now()).toString();
+    return Reflect.construct(RealDate, args.length === 0 ? [clock.now()] : args, new.target);
+  }
+  Object.defineProperty(VirtualDate, 'prototype', { value: RealDate.prototype, writable: false, enumerable: false, configurable: false });
+  Object.defineProperty(VirtualDate, 'length', { value: RealDate.length });
+  Object.defineProperty(VirtualDate, 'name', { value: 'Date' });
+  for (const name of Object.getOwnPropertyNames(RealDate)) {
+    if (name === 'prototype' || name === 'length' || name === 'name') continue;
+    Object.defineProperty(VirtualDate, name, Object.getOwnPropertyDescriptor(RealDate, name)!);
+  }
+  Object.defineProperty(VirtualDate, 'now', { value: () => clock.now(), writable: true, enumerable: false, configurable: true });
+  return VirtualDate as unknown as DateConstructor;
 }

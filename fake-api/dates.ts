@@ -15,8 +15,16 @@ export function parseDay(text: string | null | undefined): number | null {
   return ms / DAY_MS;
 }
 
+/** Every page row carries a date: formatting each through a Date was a good share of serving a page. */
+const isoDays = new Map<number, string>();
+
 export function isoDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  let text = isoDays.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (isoDays.size < 100_000) isoDays.set(day, text);
+  }
+  return text;
 }
 
 export function dayOfMs(ms: number): number {

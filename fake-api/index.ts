@@ -6,7 +6,7 @@ import { Lru } from './lru';
 import type { PageTable } from './pages';
 import { challengePage, checkDriftNames, driftBounds, NO_DRIFT, type Drift } from './drift';
 import { NO_QUIRKS, QUIRK_NAMES, rowQuirks, type Quirks } from './quirks';
-import { MAX_PAGE_SIZE, serveReport } from './report-endpoint';
+import { MAX_PAGE_SIZE, serveReport, sharedPageBodies } from './report-endpoint';
 import { error, htmlError, json, STATUS_CODES, truncated } from './responses';
 import { parseUrl, type ParsedUrl } from './routes';
 import { canSee, CREDENTIALS, findCredential, findSite, siteRow, sitesFor, type SiteRow } from './sites';
@@ -34,6 +34,12 @@ export interface FakeApiOptions {
   maxPageSize?: number;
   /** Rows a site's page reports have instead of its own count (e.g. a smaller site-big). */
   pageCounts?: Readonly<Record<string, number>>;
+  /**
+   * Reuse the bodies of page-report pages any fake API of this process already served (only pages
+   * served without drift, quirks or faults: the same bytes). For tests that pull the same big
+   * report in many worlds; the stats still count every request and every table built.
+   */
+  sharePageBodies?: boolean;
 }
 
 export interface RequestLogEntry {
@@ -99,6 +105,7 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
   const tables = new Lru<PageTable>(6, () => stats.pageTablesBuilt++);
   const orders = new Lru<Uint32Array>(12, () => stats.pageOrdersBuilt++);
   let stats = emptyStats();
+  const bodies = opts.sharePageBodies ? sharedPageBodies() : null;
 
   function handle(req: TransportRequest): TransportResponse | NetworkFailure {
     let url: ParsedUrl;
@@ -151,7 +158,7 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
     }
     const today = dayOfMs(now());
     if (r.spec.key === 'date-bounds') return json(200, { data: driftBounds(drift, dateBounds(site, today)) }, quirks);
-    return serveReport(r.spec, site, url.query, { seed, today, quirks, drift, faults, req: info, tables, orders, maxPageSize });
+    return serveReport(r.spec, site, url.query, { seed, today, quirks, drift, faults, req: info, tables, orders, maxPageSize, bodies });
   }
 
   function tokenEndpoint(req: TransportRequest, info: RequestInfo): TransportResponse {

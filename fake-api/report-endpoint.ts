@@ -3,14 +3,14 @@ import type { ReportSpec } from '../src/catalog/types';
 import { familyRange } from './bounds';
 import { isoDay, parseDay } from './dates';
 import type { FaultBook, RequestInfo } from './faults';
-import type { Lru } from './lru';
 import { pageRow, sortPages, type PagedKey } from './page-rows';
 import { pageTable, type PageTable } from './pages';
 import { changesRows, driftPageUrls, driftRow, earningsAsSummary, earningsSummary, pagedRefusal, reportRefusal, type Drift } from './drift';
 import type { Quirks } from './quirks';
 import { rowQuirks } from './quirks';
 import { listRows, trafficSummary, type Row } from './report-rows';
-import { error, json } from './responses';
+import { error, json, JSON_TYPE } from './responses';
+import { Lru } from './lru';
 import type { SiteDef } from './sites';
 
 /** The dated report endpoints: date checks, list and one-object reports, and paging. */
@@ -26,6 +26,19 @@ export interface ReportContext {
   orders: Lru<Uint32Array>;
   /** Rows a page holds at most, whatever page[size] asks. */
   maxPageSize: number;
+  /** Where bodies of pages served as generated are kept for reuse (see sharedPageBodies); none: always built. */
+  bodies: Lru<string> | null;
+}
+
+/**
+ * Bodies of page-report pages served without drift, quirks or faults, kept for every fake API of
+ * this process that asks for them: a page is a pure function of its key, and worlds that pull the
+ * same big report again (every test of a suite) need not rebuild and stringify its rows each time.
+ */
+const shared = new Lru<string>(200);
+
+export function sharedPageBodies(): Lru<string> {
+  return shared;
 }
 
 /** The internal API's traffic-by-source and by-device answers are bare arrays. */
@@ -120,6 +133,14 @@ function servePaged(
   if (fault?.kind === 'countChange') recordCount += 7;
   if (fault?.kind === 'shortPage') end -= Math.min(3, end - (number - 1) * size - 1);
 
+  const plain = !fault && isPlain(ctx.drift) && isPlain(ctx.quirks);
+  const bodyKey =
+    plain && ctx.bodies
+      ? `${range.seed}|${range.site.id}|${range.site.url}|${recordCount}|${range.from}|${range.to}|${key}|${sort}|${number}|${size}`
+      : null;
+  const kept = bodyKey === null ? undefined : ctx.bodies!.get(bodyKey);
+  if (kept !== undefined) return { status: 200, headers: { ...JSON_TYPE }, body: kept };
+
   let data: Row[] = [];
   const drifts = changesRows(ctx.drift);
   for (let k = (number - 1) * size; k < end; k++) {
@@ -128,7 +149,13 @@ function servePaged(
   }
   if (key === 'pages/performance') data = driftPageUrls(ctx.drift, data, range.site.url);
   if (page.next === null && ctx.quirks.missingNextOnLastPage) delete page.next;
-  return json(200, { data, meta: { recordCount, page } }, ctx.quirks);
+  const response = json(200, { data, meta: { recordCount, page } }, ctx.quirks);
+  if (bodyKey !== null) ctx.bodies!.set(bodyKey, response.body);
+  return response;
+}
+
+function isPlain(switches: object): boolean {
+  return Object.values(switches).every((on) => on === false);
 }
 
 function intParam(text: string | null, fallback: number): number | null {

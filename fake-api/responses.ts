@@ -2,7 +2,7 @@ import type { TransportResponse } from '../emulator/transport-types';
 import { toJson, type Quirks } from './quirks';
 
 /** Response builders: JSON bodies, the two error formats, the HTML error page. */
-const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+export const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 export function json(status: number, body: unknown, q: Quirks, headers: Record<string, string> = {}): TransportResponse {
   return { status, headers: { ...JSON_TYPE, ...headers }, body: toJson(body, q) };

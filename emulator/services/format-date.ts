@@ -125,6 +125,19 @@ export function formatDate(date: unknown, timeZone: unknown, pattern: unknown): 
     );
   }
   if (Number.isNaN(ms)) throw new Error('Utilities.formatDate: invalid Date');
+  // The add-on asks for the same few days' midnights and offsets in every pull of a report.
+  const key = `${ms}|${timeZone}|${pattern}`;
+  const known = formatted.get(key);
+  if (known !== undefined) return known;
+  const out = formatWall(ms, timeZone, pattern);
+  if (formatted.size >= 100_000) formatted.clear();
+  formatted.set(key, out);
+  return out;
+}
+
+const formatted = new Map<string, string>();
+
+function formatWall(ms: number, timeZone: string, pattern: string): string {
   const w = wallTime(ms, timeZone);
   let out = '';
   let i = 0;

@@ -20,9 +20,31 @@ export function isGeneral(format: string | undefined): boolean {
   return !format || format === DEFAULT_FORMAT || /^general$/i.test(format.trim());
 }
 
+/**
+ * Formats are parsed once: every displayed cell asks, and a sheet holds a handful of formats.
+ * (Memo maps stop growing at a size no sheet reaches; past it, formats are simply parsed again.)
+ */
+const MEMO_LIMIT = 10_000;
+
+function memo<T>(map: Map<string, T>, key: string, make: (key: string) => T): T {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make(key);
+    if (map.size < MEMO_LIMIT) map.set(key, value);
+  }
+  return value;
+}
+
+/** Asked for every cell read and written; a sheet holds a handful of formats. */
+const dateFormats = new Map<string, boolean>();
+
 export function isDateFormat(format: string | undefined): boolean {
+  return format !== undefined && memo(dateFormats, format, isDateFormatText);
+}
+
+function isDateFormatText(format: string): boolean {
   if (isGeneral(format) || format === '@') return false;
-  const b = bare(format!.split(';')[0]);
+  const b = bare(format.split(';')[0]);
   return /[ydhs]/i.test(b) || (/m/i.test(b) && !/[0#?]/.test(b));
 }
 
@@ -104,15 +126,16 @@ function parseNumberPattern(section: string): NumberPattern {
   return { prefix, suffix, minInt, minDec, maxDec, grouping, percent };
 }
 
+const numberPatterns = new Map<string, NumberPattern[]>();
+
 function formatNumber(n: number, format: string): string {
-  const sections = format.split(';');
-  let section = sections[0];
+  const sections = memo(numberPatterns, format, (f) => f.split(';').map(parseNumberPattern));
+  let p = sections[0];
   let sign = n < 0 ? '-' : '';
   if (n < 0 && sections[1] !== undefined) {
-    section = sections[1];
+    p = sections[1];
     sign = '';
-  } else if (n === 0 && sections[2] !== undefined) section = sections[2];
-  const p = parseNumberPattern(section);
+  } else if (n === 0 && sections[2] !== undefined) p = sections[2];
   const scaled = Math.abs(n) * (p.percent ? 100 : 1);
   const fixed = scaled.toFixed(p.maxDec);
   let [int, frac = ''] = fixed.split('.');
@@ -164,11 +187,19 @@ function tokenizeDate(format: string): DateToken[] {
   return tokens;
 }
 
+type FieldToken = Extract<DateToken, { kind: 'field' }>;
+
+const datePatterns = new Map<string, { tokens: DateToken[]; fields: FieldToken[]; twelveHour: boolean }>();
+
+function datePattern(format: string): { tokens: DateToken[]; fields: FieldToken[]; twelveHour: boolean } {
+  const tokens = tokenizeDate(format.split(';')[0]);
+  const fields = tokens.filter((t): t is FieldToken => t.kind === 'field');
+  return { tokens, fields, twelveHour: fields.some((t) => t.letter === 'ampm' || t.letter === 'ap') };
+}
+
 function formatDate(value: Date | number, format: string, timeZone: string): string {
   const w = wallClock(value, timeZone);
-  const tokens = tokenizeDate(format.split(';')[0]);
-  const fields = tokens.filter((t): t is Extract<DateToken, { kind: 'field' }> => t.kind === 'field');
-  const twelveHour = fields.some((t) => t.letter === 'ampm' || t.letter === 'ap');
+  const { tokens, fields, twelveHour } = memo(datePatterns, format, datePattern);
   const pad = (n: number, len: number) => String(n).padStart(len, '0');
   return tokens
     .map((t) => {

@@ -21,6 +21,19 @@ const STYLE_KEYS = [
   'note',
 ] as const;
 
+type StyleKey = (typeof STYLE_KEYS)[number];
+const STYLE_ORDER = new Map<string, number>(STYLE_KEYS.map((k, i) => [k, i]));
+
+/**
+ * The style keys a cell has set, in STYLE_KEYS order (so equal cells snapshot alike): from the
+ * cell's own few keys, not ten lookups per cell of a big sheet.
+ */
+function styleKeysOf(cell: Cell): StyleKey[] {
+  const keys: StyleKey[] = [];
+  for (const k in cell) if (STYLE_ORDER.has(k) && cell[k as StyleKey] !== undefined) keys.push(k as StyleKey);
+  return keys.length > 1 ? keys.sort((a, b) => STYLE_ORDER.get(a)! - STYLE_ORDER.get(b)!) : keys;
+}
+
 interface CellJson extends Pick<Cell, (typeof STYLE_KEYS)[number]> {
   r: number;
   c: number;
@@ -96,13 +109,16 @@ export function snapshotSpreadsheet(model: EmulatedSpreadsheet): SpreadsheetJson
     nextSheetId: model.nextSheetId,
     nextMetadataId: model.nextMetadataId,
     sheets: model.sheets.map((s) => {
+      // Positions of spill anchors only: a map of every cell cost more than the rest of a big sheet's snapshot.
+      const anchors = new Set<Cell>();
+      s.forEachCell((cell) => cell.spillOf && anchors.add(cell.spillOf));
       const where = new Map<Cell, [number, number]>();
-      s.forEachCell((cell, r, c) => where.set(cell, [r, c]));
+      if (anchors.size) s.forEachCell((cell, r, c) => anchors.has(cell) && where.set(cell, [r, c]));
       const cells: CellJson[] = [];
       s.forEachCell((cell, r, c) => {
         const out: CellJson = { r, c };
         if (cell.value !== '') out.value = tag(cell.value);
-        for (const k of STYLE_KEYS) if (cell[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = cell[k];
+        for (const k of styleKeysOf(cell)) (out as unknown as Record<string, unknown>)[k] = cell[k];
         if (cell.spillOf && where.has(cell.spillOf)) out.spillOf = where.get(cell.spillOf);
         cells.push(out);
       });
@@ -169,7 +185,7 @@ export function restoreSpreadsheet(model: EmulatedSpreadsheet, state: unknown): 
     for (const cj of sj.cells) {
       const cell = s.ensure(cj.r, cj.c);
       cell.value = untag(cj.value);
-      for (const k of STYLE_KEYS) if (cj[k] !== undefined) (cell as unknown as Record<string, unknown>)[k] = cj[k];
+      for (const k of styleKeysOf(cj as Cell)) (cell as unknown as Record<string, unknown>)[k] = cj[k];
     }
     for (const cj of sj.cells) {
       if (!cj.spillOf) continue;

@@ -44,7 +44,9 @@ describe('response cache entries', () => {
     };
     // Random text does not compress: 60,000 rows of it are far beyond 30 chunks.
     let seed = 1;
-    const noise = () => Array.from({ length: 12 }, () => ((seed = (seed * 48271) % 2147483647) % 36).toString(36)).join('');
+    // Twelve base-36 digits from two draws of a 31-bit generator (about six digits' worth each).
+    const draw = () => (seed = (seed * 48271) % 2147483647).toString(36).padStart(6, '0').slice(-6);
+    const noise = () => draw() + draw();
     const rows = Array.from({ length: 60_000 }, (_, i) => ({
       id: i,
       a: noise(),

@@ -39,6 +39,25 @@ export interface Harness {
   rewrite(urlPart: string, change: (body: Record<string, unknown>) => void): void;
 }
 
+/**
+ * A rewritten body, made once per change and body: the harnesses of a suite are served the same
+ * pages of a big report again and again (see createFakeApi's sharePageBodies).
+ */
+const rewrittenBodies = new WeakMap<(body: Record<string, unknown>) => void, Map<string, string>>();
+
+function rewritten(change: (body: Record<string, unknown>) => void, text: string): string {
+  let done = rewrittenBodies.get(change);
+  if (!done) rewrittenBodies.set(change, (done = new Map()));
+  let out = done.get(text);
+  if (out === undefined) {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    change(body);
+    out = JSON.stringify(body);
+    done.set(text, out);
+  }
+  return out;
+}
+
 export function createHarness(
   opts: {
     timeZone?: string;
@@ -51,7 +70,8 @@ export function createHarness(
   } = {},
 ): Harness {
   let clock = (): number => opts.now ?? NOW;
-  const api = createFakeApi({ now: () => clock(), drift: opts.drift, pageCounts: opts.pageCounts });
+  // Many harnesses of a suite pull the same big report: its pages are built once.
+  const api = createFakeApi({ now: () => clock(), drift: opts.drift, pageCounts: opts.pageCounts, sharePageBodies: true });
   const tokens: string[] = [];
   const overrides: Array<{ urlPart: string; body: unknown }> = [];
   const rewrites: Array<{ urlPart: string; change: (body: Record<string, unknown>) => void }> = [];
@@ -60,11 +80,7 @@ export function createHarness(
     if (hit) return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(hit.body) };
     const res = api.handle(req);
     const rewrite = rewrites.find((r) => req.url.includes(r.urlPart));
-    if (rewrite && 'body' in res && res.status === 200) {
-      const body = JSON.parse(res.body) as Record<string, unknown>;
-      rewrite.change(body);
-      return { ...res, body: JSON.stringify(body) };
-    }
+    if (rewrite && 'body' in res && res.status === 200) return { ...res, body: rewritten(rewrite.change, res.body) };
     if ('body' in res && req.url.includes('/oauth/token')) {
       try {
         const token = (JSON.parse(res.body) as { access_token?: string }).access_token;
@@ -84,18 +100,20 @@ export function createHarness(
     variants: opts.variants,
   });
   clock = () => emu.clock.now();
-  const seen: string[] = [];
+  // Grids are kept whole and turned into texts only when a test reads `seen`: most never do, and
+  // a capped result is 200,000 cells.
+  const shown: Array<unknown[][] | string> = [];
 
   // As serve() does: one execution per call, and only a user message ever leaves.
   const serveFormula = (work: (ex: Execution) => unknown[][]): unknown[][] => {
     const ex = startExecution(emu.platform(), 'formula');
     try {
       const grid = work(ex);
-      for (const row of grid) for (const cell of row) seen.push(String(cell));
+      shown.push(grid.map((row) => row.slice()));
       return grid;
     } catch (e) {
       const message = userMessage(e);
-      seen.push(message);
+      shown.push(message);
       throw new Error(message);
     }
   };
@@ -116,7 +134,9 @@ export function createHarness(
     api,
     tokens,
     functions,
-    seen,
+    get seen() {
+      return shown.flatMap((s) => (typeof s === 'string' ? [s] : s.flatMap((row) => row.map(String))));
+    },
     override: (urlPart, body) => overrides.push({ urlPart, body }),
     rewrite: (urlPart, change) => rewrites.push({ urlPart, change }),
     formula: (name, ...args) => emu.runAs({ user: OWNER, mode: 'customFunction' }, () => functions[name](...args) as unknown[][]),

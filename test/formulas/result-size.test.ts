@@ -56,6 +56,11 @@ it('keeps the header, fills whole rows, and leaves a result that fits alone', ()
 describe('a capped formula fetches only the rows it can show', () => {
   /** Whole pulls, each made once: several cases cut the same one. */
   const wholePulls = new Map<string, { table: Parameters<typeof toGrid>[0]; pages: number }>();
+  /**
+   * One world for the whole pulls of a shape of the API: "all" reads site-big's rows from the cache
+   * its own whole pull left. Pages are counted per site and limit, by whichever pull fetched them.
+   */
+  const wholeWorlds = new Map<string, { h: Harness; pages: Map<string, number> }>();
 
   /** What the formula showed before it fetched only what fits: the whole table, cut by toGrid. */
   function wholeTableGrid(
@@ -65,13 +70,28 @@ describe('a capped formula fetches only the rows it can show', () => {
     change?: (body: Record<string, unknown>) => void,
     bigRows = BIG_ROWS,
   ): { grid: unknown[][]; pages: number } {
-    const key = `${siteId}|${limit}|${change?.name ?? ''}|${bigRows}`;
+    const shape = `${change?.name ?? ''}|${bigRows}`;
+    const key = `${siteId}|${limit}|${shape}`;
     let whole = wholePulls.get(key);
     if (!whole) {
-      const h = harness(undefined, bigRows);
-      if (change) h.rewrite('/pages/performance', change);
+      let world = wholeWorlds.get(shape);
+      if (!world) {
+        const h = harness(undefined, bigRows);
+        if (change) h.rewrite('/pages/performance', change);
+        wholeWorlds.set(shape, (world = { h, pages: new Map() }));
+      }
+      const { h, pages } = world;
+      const served = { ...h.api.stats.byPath };
       const pulled = h.run((ex) => pullReport(ex, { report: 'pages/performance', siteId, start: 'lastMonth', limit }, { purpose: 'user' }));
-      whole = { table: pulled.table, pages: pagePerformancePages(h.api.stats.byPath) };
+      for (const [path, n] of Object.entries(h.api.stats.byPath)) {
+        const fetched = n - (served[path] ?? 0);
+        if (path.endsWith('/pages/performance') && fetched > 0) pages.set(`${path}|${limit}`, fetched);
+      }
+      const sites = siteId === 'all' ? h.api.sites().map((site) => site.id) : [siteId];
+      const wholePages = Object.keys(h.api.stats.byPath)
+        .filter((path) => path.endsWith('/pages/performance') && sites.some((site) => path.includes(`/sites/${site}/`)))
+        .reduce((sum, path) => sum + (pages.get(`${path}|${limit}`) ?? 0), 0);
+      whole = { table: pulled.table, pages: wholePages };
       wholePulls.set(key, whole);
     }
     return { grid: toGrid(whole.table, { header, emptyMessage: '' }), pages: whole.pages };

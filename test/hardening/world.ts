@@ -75,7 +75,13 @@ export function createWorld(
 ): World {
   if (!built) throw new Error('call buildBundle() in beforeAll first');
   let emu: Emulator | null = null;
-  const api = createFakeApi({ now: () => (emu ? emu.clock.now() : NOW), maxPageSize: opts.maxPageSize, pageCounts: opts.pageCounts });
+  const api = createFakeApi({
+    now: () => (emu ? emu.clock.now() : NOW),
+    maxPageSize: opts.maxPageSize,
+    pageCounts: opts.pageCounts,
+    // Many worlds of a suite pull the same big report: its pages are built once.
+    sharePageBodies: true,
+  });
   const tokens: string[] = [];
   const seen: string[] = [];
   let edit: Edit | null = null;

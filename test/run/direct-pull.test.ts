@@ -1,76 +1,45 @@
 /**
  * The first pull into a new sheet writes its rows straight there as batches arrive (nothing to
- * protect, so no staging and no copy); a refresh of an existing block is still staged. These run
- * the built bundle in the emulator and look at what the user sees while the pull runs, after it
- * fails, and after Apps Script kills it midway (its time limit: no cleanup of any kind runs).
+ * protect, so no staging and no copy; a refresh is staged: streamed-pull.test.ts). These run the
+ * built bundle in the emulator and look at what the user sees while the pull runs, after it fails,
+ * and after Apps Script kills it midway (its time limit: no cleanup of any kind runs).
  *
  * A kill is the spreadsheet as it was at that moment: the emulator's state is saved while the pull
- * waits for a page and put back once the call is over, so nothing the run did afterwards remains.
+ * waits for a page and put back afterwards, so nothing the run did after it remains.
  */
-import { buildBundle, expectClearMessage, sheetState, type World } from '../hardening/world';
-import { connected, run, sheetNames, values } from './run-helpers';
-import type { EmulatorSnapshot } from '../../emulator';
-import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
+import { buildBundle, expectClearMessage, type World } from '../hardening/world';
+import { BIG, BIG_ROWS, bigPullFailingLate, connected, type LateFailure, MINUTE, run, sheetNames, values } from './run-helpers';
 
-const BIG = { report: 'pages/performance', siteId: 'site-big', start: '2026-10-01', end: '2026-10-31', sheetName: 'Big' };
-const OCTOBER = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
-/**
- * 58 pages of 500 rows. Page 1 comes alone, then fetchAll batches of 8, 16 and 32 pages (the fan-out
- * doubling): pages 2-57 bring 28,000 rows, so a batch of 20,000 is written before page 58 (the last,
- * where a failure or a kill happens) is asked for.
- */
-const BIG_ROWS = 29_000;
-const LATE_PAGE = 58;
 const WRITE_BATCH = 20_000;
 /** A report smaller than the rows a killed run had already written. */
 const SMALLER = 5_000;
-const MINUTE = 60_000;
 
-const stagingSheets = (world: World): string[] => sheetNames(world).filter((n) => n.startsWith('CR staging'));
 const namedRanges = (world: World): string[] => world.emu.spreadsheet.getNamedRanges().map((n) => n.getName());
-
-/** Calls `at` when the pull asks for page LATE_PAGE, once. */
-function onLatePage(world: World, at: () => void): void {
-  let seen = false;
-  world.setEdit((req: TransportRequest, res: TransportResponse) => {
-    if (!seen && new RegExp(`page(%5B|\\[)number(%5D|\\])=${LATE_PAGE}(&|$)`).test(req.url)) {
-      seen = true;
-      at();
-    }
-    return res;
-  });
-}
-
-/** Runs `request` and leaves the spreadsheet as Apps Script's time limit would at page LATE_PAGE. */
-function killedAtLatePage(world: World, request: object, look?: () => void): void {
-  let snapshot: EmulatorSnapshot | null = null;
-  onLatePage(world, () => {
-    look?.();
-    snapshot = world.emu.snapshot();
-  });
-  run(world, request);
-  world.setEdit(null);
-  if (!snapshot) throw new Error(`the pull never asked for page ${LATE_PAGE}`);
-  world.emu.restore(snapshot);
-}
 
 beforeAll(async () => {
   await buildBundle();
 }, 120_000);
 
 describe('a first pull into a new sheet writes it directly', () => {
+  /**
+   * One pull of the big report for both tests: it fails at page LATE_PAGE, and the spreadsheet as
+   * it was when that page was asked for is where Apps Script's time limit kills the second test's
+   * run (the broken page comes after that moment, so the two runs are the same up to it).
+   */
+  let world: World;
+  let late: LateFailure<{ names: string[]; rows: number; hidden: boolean }>;
+  beforeAll(() => {
+    world = connected();
+    late = bigPullFailingLate(world, () => ({
+      names: sheetNames(world),
+      rows: values(world, 'Big').length,
+      hidden: world.emu.spreadsheet.getSheetByName('Big')!.isSheetHidden(),
+    }));
+  }, 120_000);
+
   it('writes rows as they arrive into the new sheet, kept hidden until complete, with no staging sheet; a failure removes the sheet it made and says what it always said', () => {
-    const world = connected();
-    const before = sheetState(world);
-    const during = { names: [] as string[], rows: 0, hidden: false };
-    onLatePage(world, () => {
-      during.names = sheetNames(world);
-      during.rows = values(world, 'Big').length;
-      during.hidden = world.emu.spreadsheet.getSheetByName('Big')!.isSheetHidden();
-    });
-    world.api.inject({ kind: 'malformed', path: `page[number]=${LATE_PAGE}` });
-    const failed = run(world, { ...BIG, options: { limit: BIG_ROWS } });
     // Written straight into the new sheet, whole batches and the header, and never a staging sheet.
+    const { failed, seen: during } = late;
     expect(during.names).toEqual(['Sheet1', 'Big']);
     expect(during.hidden).toBe(true);
     expect(during.rows).toBeGreaterThanOrEqual(WRITE_BATCH + 1);
@@ -79,10 +48,9 @@ describe('a first pull into a new sheet writes it directly', () => {
     expectClearMessage(failed.message ?? '');
     expect(failed.message).toMatch(/could not be read/);
     // Nothing left: not the sheet, its rows, a named range or the sheet that was active.
-    expect(sheetState(world)).toBe(before);
+    expect(late.afterFailure).toBe(late.before);
 
-    world.api.clearFaults();
-    world.setEdit(null);
+    world.emu.restore(late.failedAt);
     world.emu.resetCounters();
     expect(run(world, { ...BIG, options: { limit: BIG_ROWS } })).toEqual({ ok: true });
     expect(values(world, 'Big')).toHaveLength(BIG_ROWS + 1);
@@ -92,8 +60,7 @@ describe('a first pull into a new sheet writes it directly', () => {
   }, 120_000);
 
   it('killed midway: a hidden sheet holds the rows written so far; the next run completes the report, shows it, with no refusal and nothing left over', () => {
-    const world = connected();
-    killedAtLatePage(world, { ...BIG, options: { limit: BIG_ROWS } });
+    world.emu.restore(late.killedAt);
     expect(values(world, 'Big').length).toBeGreaterThanOrEqual(WRITE_BATCH + 1);
     expect(world.emu.spreadsheet.getSheetByName('Big')!.isSheetHidden()).toBe(true);
     expect(namedRanges(world).filter((n) => n.endsWith('_pending'))).toHaveLength(1);
@@ -109,30 +76,4 @@ describe('a first pull into a new sheet writes it directly', () => {
     expect(sheetNames(world)).toEqual(['Sheet1', 'Big']);
     expect(world.emu.spreadsheet.getSheetByName('Big')!.isSheetHidden()).toBe(false);
   }, 120_000);
-});
-
-describe('a refresh is staged', () => {
-  it('keeps the previous rows in view while it runs; killed midway, it leaves them as they were and a hidden staging sheet that a later run removes after 6 minutes', () => {
-    const world = connected();
-    expect(run(world, { ...BIG, options: { limit: 1_000 } })).toEqual({ ok: true });
-    const before = values(world, 'Big');
-    let during: unknown[][] = [];
-    killedAtLatePage(world, { ...BIG, options: { limit: BIG_ROWS } }, () => {
-      during = values(world, 'Big');
-    });
-    expect(during).toEqual(before);
-    expect(values(world, 'Big')).toEqual(before);
-    expect(stagingSheets(world)).toHaveLength(1);
-    expect(world.emu.spreadsheet.getSheetByName(stagingSheets(world)[0])!.isSheetHidden()).toBe(true);
-
-    // Within 6 minutes its run could still be going: another report's run leaves it.
-    world.emu.clock.advance(5 * MINUTE);
-    expect(run(world, OCTOBER)).toEqual({ ok: true });
-    expect(stagingSheets(world)).toHaveLength(1);
-    // Later, any write removes it.
-    world.emu.clock.advance(2 * MINUTE);
-    expect(run(world, { ...OCTOBER, sheetName: 'Report 2' })).toEqual({ ok: true });
-    expect(stagingSheets(world)).toEqual([]);
-    expect(values(world, 'Big')).toEqual(before);
-  }, 180_000);
 });

@@ -3,21 +3,15 @@
  * and written as it arrives (a refresh: staged on a hidden sheet; a first pull into a new sheet:
  * straight there, see direct-pull.test.ts), and the block lands at the end. These run the built
  * bundle in the emulator and look at what the user would see: the sheet, the block's note, every
- * row there, and that a failure leaves everything as it was (no staging sheet either).
+ * row there, and that a failure leaves everything as it was (no staging sheet either), and a kill
+ * (Apps Script's time limit: no cleanup runs) the previous block and a hidden staging sheet.
  */
-import { buildBundle, expectClearMessage, sheetState, type World } from '../hardening/world';
-import { connected, run, sheetNames, values } from './run-helpers';
+import { buildBundle, expectClearMessage, type World } from '../hardening/world';
+import { BIG, BIG_ROWS, bigPullFailingLate, connected, type LateFailure, MINUTE, OCTOBER, run, sheetNames, values } from './run-helpers';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 import { ROWS_PER_BATCH } from '../../src/sheet/write-report-block';
 
-const OCTOBER = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
-const BIG = { report: 'pages/performance', siteId: 'site-big', start: '2026-10-01', end: '2026-10-31', sheetName: 'Big' };
-/**
- * 58 pages of 500. Pages come in fetches of 1, 8, 16 and 32 (the fan-out doubling), so a staged
- * write of 20,000 rows (ROWS_PER_BATCH) happens after page 57, and the failure below comes after it.
- */
-const BIG_ROWS = 29_000;
-const LAST_PAGE = Math.ceil(BIG_ROWS / 500);
+const stagingSheets = (world: World): string[] => sheetNames(world).filter((name) => /staging/i.test(name));
 
 function note(world: World, name: string): string {
   return world.emu.spreadsheet.getSheetByName(name)?.getRange('A1').getNote() ?? '';
@@ -51,36 +45,67 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('a streamed pull (one site, no totals, no comparison)', () => {
-  it('fails after rows were staged: the previous block, its note and every sheet stay as they were, and no staging sheet is left', () => {
-    const world = connected();
-    expect(run(world, { ...BIG, options: { limit: 1_000 } })).toEqual({ ok: true });
-    const before = sheetState(world);
-    const written = world.emu.counters.setValuesCells;
-    // The last page of the pull comes back broken, after a batch of 20,000 rows was staged.
-    world.api.inject({ kind: 'malformed', path: `page[number]=${LAST_PAGE}` });
-    const result = run(world, { ...BIG, options: { limit: BIG_ROWS } });
-    expect(result.ok).toBe(false);
-    expectClearMessage(result.message ?? '');
-    // The staging really happened (so this is the case under test), and none of it shows.
-    expect(world.emu.counters.setValuesCells - written).toBeGreaterThanOrEqual(ROWS_PER_BATCH);
-    expect(sheetState(world)).toBe(before);
-    expect(sheetNames(world).filter((name) => /staging/i.test(name))).toEqual([]);
-    expect(values(world, 'Big')).toHaveLength(1_001);
+  describe('a big refresh whose last page fails, or that is killed there', () => {
+    /**
+     * One refresh of the big report for two tests: its last page comes back broken after a batch of
+     * 20,000 rows was staged, and the spreadsheet as it was when that page was asked for is where
+     * Apps Script's time limit kills the second test's run (the same run up to that moment).
+     */
+    let world: World;
+    let blockBefore: unknown[][];
+    let staged: number;
+    let late: LateFailure<unknown[][]>;
+    beforeAll(() => {
+      world = connected();
+      expect(run(world, { ...BIG, options: { limit: 1_000 } })).toEqual({ ok: true });
+      blockBefore = values(world, 'Big');
+      const written = world.emu.counters.setValuesCells;
+      late = bigPullFailingLate(world, () => values(world, 'Big'));
+      staged = world.emu.counters.setValuesCells - written;
+    }, 120_000);
 
-    // The next run, without the fault, writes every row once.
-    world.api.clearFaults();
-    expect(run(world, { ...BIG, options: { limit: BIG_ROWS } })).toEqual({ ok: true });
-    const grid = values(world, 'Big');
-    expect(grid).toHaveLength(BIG_ROWS + 1);
-    const urls = column(grid, 'Page URL');
-    expect(new Set(urls).size).toBe(BIG_ROWS);
-    expect(note(world, 'Big')).toContain(`Rows: ${BIG_ROWS} (limited`);
-    // The first rows are the same as a pull of just those rows (one batch, decided whole).
-    const small = connected();
-    expect(run(small, { ...BIG, options: { limit: 500 } })).toEqual({ ok: true });
-    expect(grid.slice(0, 501)).toEqual(values(small, 'Big'));
-    expect(sheetNames(world).filter((name) => /staging/i.test(name))).toEqual([]);
-  }, 120_000);
+    it('fails after rows were staged: the previous block, its note and every sheet stay as they were, and no staging sheet is left', () => {
+      expect(late.failed.ok).toBe(false);
+      expectClearMessage(late.failed.message ?? '');
+      // The staging really happened (so this is the case under test), and none of it shows.
+      expect(staged).toBeGreaterThanOrEqual(ROWS_PER_BATCH);
+      expect(late.afterFailure).toBe(late.before);
+      world.emu.restore(late.failedAt);
+      expect(stagingSheets(world)).toEqual([]);
+      expect(values(world, 'Big')).toHaveLength(1_001);
+
+      // The next run, without the fault, writes every row once.
+      expect(run(world, { ...BIG, options: { limit: BIG_ROWS } })).toEqual({ ok: true });
+      const grid = values(world, 'Big');
+      expect(grid).toHaveLength(BIG_ROWS + 1);
+      const urls = column(grid, 'Page URL');
+      expect(new Set(urls).size).toBe(BIG_ROWS);
+      expect(note(world, 'Big')).toContain(`Rows: ${BIG_ROWS} (limited`);
+      // The first rows are the same as a pull of just those rows (one batch, decided whole).
+      const small = connected();
+      expect(run(small, { ...BIG, options: { limit: 500 } })).toEqual({ ok: true });
+      expect(grid.slice(0, 501)).toEqual(values(small, 'Big'));
+      expect(stagingSheets(world)).toEqual([]);
+    }, 120_000);
+
+    it('keeps the previous rows in view while it runs; killed midway, it leaves them as they were and a hidden staging sheet that a later run removes after 6 minutes', () => {
+      world.emu.restore(late.killedAt);
+      expect(late.seen).toEqual(blockBefore);
+      expect(values(world, 'Big')).toEqual(blockBefore);
+      expect(stagingSheets(world)).toHaveLength(1);
+      expect(world.emu.spreadsheet.getSheetByName(stagingSheets(world)[0])!.isSheetHidden()).toBe(true);
+
+      // Within 6 minutes its run could still be going: another report's run leaves it.
+      world.emu.clock.advance(5 * MINUTE);
+      expect(run(world, OCTOBER)).toEqual({ ok: true });
+      expect(stagingSheets(world)).toHaveLength(1);
+      // Later, any write removes it.
+      world.emu.clock.advance(2 * MINUTE);
+      expect(run(world, { ...OCTOBER, sheetName: 'Report 2' })).toEqual({ ok: true });
+      expect(stagingSheets(world)).toEqual([]);
+      expect(values(world, 'Big')).toEqual(blockBefore);
+    }, 120_000);
+  });
 
   it('a field first seen in a later batch: the pull starts again whole, and the sheet has every row and the new column', () => {
     const reference = connected();
@@ -99,7 +124,7 @@ describe('a streamed pull (one site, no totals, no comparison)', () => {
     expect(notes.slice(500).every((v) => typeof v === 'string' && v.startsWith('checked on page'))).toBe(true);
     // Every other column is as before.
     expect(grid.map((row) => row.filter((_, i) => i !== grid[0].indexOf('Editor note')))).toEqual(plain);
-    expect(sheetNames(world).filter((name) => /staging/i.test(name))).toEqual([]);
+    expect(stagingSheets(world)).toEqual([]);
   }, 60_000);
 
   it('a score first sent in a later batch: the score column is there, filled for the rows that had one', () => {
@@ -151,7 +176,7 @@ describe('a streamed pull (one site, no totals, no comparison)', () => {
       expect(busy.every((i) => typeof viewability[i] === 'number' && typeof cpmScores[i] === 'number')).toBe(true);
       // Three pages, each asked for once.
       expect(pageRequests(world)).toBe(3);
-      expect(sheetNames(world).filter((name) => /staging/i.test(name))).toEqual([]);
+      expect(stagingSheets(world)).toEqual([]);
     }, 60_000);
 
     it('leave their columns out when no page brings them, as a pull of the whole table does', () => {
