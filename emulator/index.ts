@@ -183,6 +183,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   sheets.spreadsheet.strictRecalculation = state.variants.strictRecalculation;
   sheets.spreadsheet.concurrentCustomFunctions = state.variants.concurrentCustomFunctions;
   sheets.spreadsheet.cellLimit = state.variants.spreadsheetCellLimit;
+  sheets.spreadsheet.activationShowsSheet = state.variants.activationShowsSheet;
 
   // getUi() is the one SpreadsheetApp call a custom function gets a context error for, not a permission error.
   const spreadsheetApp = new Proxy(sheets.SpreadsheetApp as object, {

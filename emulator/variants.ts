@@ -35,6 +35,8 @@ export interface PlatformVariants {
   hiddenEmails: boolean;
   /** The manifest's time zone (Session.getScriptTimeZone); the spreadsheet's is `timeZone`. */
   scriptTimeZone: string | null;
+  /** Activating a hidden sheet (setActiveSheet, activate) shows it; false: it stays hidden. */
+  activationShowsSheet: boolean;
 }
 
 export const LENIENT: PlatformVariants = {
@@ -50,6 +52,7 @@ export const LENIENT: PlatformVariants = {
   triggerRun: 'document',
   hiddenEmails: false,
   scriptTimeZone: null,
+  activationShowsSheet: true,
 };
 
 /** Every unconfirmed behaviour at its harshest reported reading (trigger runs still see the document). */
@@ -67,6 +70,7 @@ export const STRICT: PlatformVariants = {
   triggerRun: 'document',
   hiddenEmails: true,
   scriptTimeZone: 'Asia/Tokyo',
+  activationShowsSheet: false,
 };
 
 /** For `describe.each`: the same tests under both readings. */

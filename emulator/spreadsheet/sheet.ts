@@ -69,7 +69,7 @@ export function createSheet(ctx: Context, sheet: SheetModel): Facade {
     getParent: () => ctx.spreadsheet(),
     activate: () => {
       model.activeSheet = sheet;
-      sheet.hidden = false;
+      if (model.activationShowsSheet) sheet.hidden = false;
       return self;
     },
 

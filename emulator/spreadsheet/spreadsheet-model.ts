@@ -68,6 +68,7 @@ export class EmulatedSpreadsheet {
   strictRecalculation = false;
   concurrentCustomFunctions = Infinity;
   cellLimit: number | null = null;
+  activationShowsSheet = true;
   /** Writes not yet flushed (SpreadsheetApp.flush or the end of an execution applies them). */
   unflushed = false;
   private readonly calculated = new Map<Cell, Calculated>();

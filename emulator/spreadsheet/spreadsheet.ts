@@ -64,7 +64,7 @@ export function createSpreadsheet(ctx: Context): Facade {
     setActiveSheet: (sheet: unknown) => {
       const s = ctx.sheetOf(sheet);
       model.activeSheet = s;
-      s.hidden = false;
+      if (model.activationShowsSheet) s.hidden = false;
       return ctx.sheet(s);
     },
 

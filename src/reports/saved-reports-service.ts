@@ -35,6 +35,7 @@ import {
 } from './schedule-owner';
 import { documentOfTrigger, readProblem, recordProblem, UNKNOWN_DOCUMENT } from './trigger-registry';
 import { writeStatusSheet } from './status-sheet';
+import { bringIntoView } from '../sheet/bring-into-view';
 import { describeInput } from '../shared/user-input';
 import { checkRunRequest } from '../run/run-request';
 import { adoptBuilderBlock, releaseToBuilder } from '../run/target-sheet';
@@ -253,7 +254,7 @@ export function showStatusSheet(ex: Execution): void {
   // A refresh holding the lock rewrites the sheet when it ends; then just show what is there.
   tryWithDocumentLock(ex, () => rewriteStatus(ex, store));
   const sheet = ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME);
-  if (sheet) sheet.activate();
+  if (sheet) bringIntoView(sheet);
 }
 
 export function takeOverSchedule(ex: Execution): ReportListDetails {

@@ -7,6 +7,7 @@ import { serialNumbers } from '../dates';
 import type { WriteBlockInput } from '../sheet/report-table';
 import { applyBindings } from '../bindings/apply-bindings';
 import { writeReportBlock } from '../sheet/write-report-block';
+import { bringIntoView } from '../sheet/bring-into-view';
 import { streamReportBlock, type StreamedBlock } from '../sheet/stream-report-block';
 import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
@@ -157,7 +158,8 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
         truncated: pulled.truncated,
         ...(pulled.notices.length ? { notices: pulled.notices } : {}),
       };
-      if (opts.activate) spreadsheet.getSheetByName(written.sheetName)?.activate();
+      const sheet = opts.activate ? spreadsheet.getSheetByName(written.sheetName) : null;
+      if (sheet) bringIntoView(sheet);
       progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
       return result;
     });

@@ -81,6 +81,30 @@ describe.each(BOTH_MODES)('every path that writes flushes before it releases the
   });
 });
 
+describe.each(BOTH_MODES)('a sheet the user hid is brought back into view when they ask for it (%s platform)', (_mode, variants) => {
+  test("the builder's run shows the sheet it wrote, and the menu's status view shows the status sheet", () => {
+    const w = createWorld(bundle, { now: '2026-10-05T12:00:00Z', variants });
+    const sheet = (name: string) => w.emu.spreadsheet.getSheetByName(name)!;
+    const hide = (name: string) => w.emu.runAs({ mode: 'full' }, () => sheet(name).hideSheet());
+    const request = { report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'Mine' };
+    w.connect();
+    w.call('runReport', request);
+    w.call('saveReport', { ...request, name: 'Other', sheetName: 'Other' });
+    w.call('menuShowStatus');
+    hide('Mine');
+    hide('Creator Reporting status');
+    w.emu.runAs({ mode: 'full' }, () => w.emu.spreadsheet.setActiveSheet(sheet('Sheet1')));
+
+    w.call('runReport', request);
+    expect([sheet('Mine').isSheetHidden(), w.emu.spreadsheet.getActiveSheet()!.getName()]).toEqual([false, 'Mine']);
+    w.call('menuShowStatus');
+    expect([sheet('Creator Reporting status').isSheetHidden(), w.emu.spreadsheet.getActiveSheet()!.getName()]).toEqual([
+      false,
+      'Creator Reporting status',
+    ]);
+  });
+});
+
 test('a report that would pass the spreadsheet cell limit fails with words a user can act on, writing nothing', () => {
   // A low limit stands in for Google's 10 million cells.
   const w = createWorld(bundle, { now: '2026-10-05T12:00:00Z', variants: { spreadsheetCellLimit: 55_000 } });
