@@ -134,6 +134,19 @@ describe('a first write goes straight into its target', () => {
     expect(names(ss)).toEqual(['Sheet1', 'Pages']);
   });
 
+  it('a first report with no rows still shows its header in the new sheet, and an empty refresh keeps it', () => {
+    const { ss } = sheetEmulator();
+    const first = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(0), note: 'none yet' });
+    expect(first).toMatchObject({ sheetName: 'Pages', range: 'A1:C1', rows: 0 });
+    expect(shown(ss, 'Pages', 'A1:C2')).toEqual([
+      ['Page URL', 'Earnings', 'Pageviews'],
+      ['', '', ''],
+    ]);
+    expect(sheet(ss, 'Pages').isSheetHidden()).toBe(false);
+    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(0), note: 'still none' });
+    expect(shown(ss, 'Pages', 'A1:C1')).toEqual([['Page URL', 'Earnings', 'Pageviews']]);
+  });
+
   it('a new sheet whose first write was killed is shown by the next write of the report, even one that activates nothing (a schedule)', () => {
     const { ss } = sheetEmulator();
     // Killed: neither commit nor abort ever runs.
