@@ -8,6 +8,9 @@
   let activeSheet = null;
   let offset = 0;
   let selected = { row: 1, col: 1 };
+  /** What the grid and charts were last drawn from: the sidebar reloads the page's state after every
+   * server call (a progress poll each second during a pull), and most leave the sheet as it was. */
+  let drawnFrom = null;
   /** The tab being renamed (its old name), or null: while set, re-renders leave the tabs alone. */
   let renaming = null;
 
@@ -46,8 +49,13 @@
     $('demoSecret').textContent = state.demo.clientSecret;
     $('apiMode').textContent = state.demo.mode;
     renderMenu();
-    renderGrid();
-    renderCharts();
+    // Rebuilding thousands of cells and the charts is most of the page's work: only when they change.
+    const drawing = JSON.stringify([offset, state.sheet, state.charts]);
+    if (drawing !== drawnFrom) {
+      renderGrid();
+      renderCharts();
+      drawnFrom = drawing;
+    }
     renderTabs();
     renderSidebar();
     for (const message of state.toasts) toast(message);

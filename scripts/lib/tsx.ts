@@ -26,12 +26,23 @@ export interface TsxChild {
   stop(): Promise<void>;
 }
 
+interface ChildOptions {
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  name: string;
+}
+
 /**
  * A long-running TypeScript server (the fake API, the playground) in a child process, once it has
  * printed its first line. Its stdin is a pipe, so a server that watches stdin can exit with us.
  */
-export async function startTsxChild(script: string, opts: { env: NodeJS.ProcessEnv; timeoutMs: number; name: string }): Promise<TsxChild> {
+export async function startTsxChild(script: string, opts: ChildOptions): Promise<TsxChild> {
   const [command, args] = tsxCommand(script);
+  return startChild(command, args, opts);
+}
+
+/** startTsxChild for any command: a server already bundled for plain node (scripts/lib/bundle-node.ts). */
+export async function startChild(command: string, args: string[], opts: ChildOptions): Promise<TsxChild> {
   const child = spawn(command, args, { cwd: ROOT, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));

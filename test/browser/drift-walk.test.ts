@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import type { Emulator } from '../../emulator';
 import { ALL_DRIFT, type FakeApi } from '../../fake-api';
-import { screenshotPath } from '../helpers/screenshots';
+import { screenshot } from '../helpers/screenshots';
 import { openEmulatedSidebar, type EmulatedSidebar } from './sidebar-harness';
 
 let sidebar: EmulatedSidebar;
@@ -60,7 +60,7 @@ describe('the sidebar against the drift fake', () => {
     );
     const sheet = emu.spreadsheet.getSheetByName('Earnings - site-1')!;
     expect(sheet.getRange('A1:F1').getValues()[0]).toEqual(['Earnings', 'Pageviews', 'Sessions', 'RPM', 'Page RPM', 'RPS']);
-    await page.screenshot({ path: screenshotPath('drift-summary.png'), fullPage: true });
+    await screenshot(page, 'drift-summary', { fullPage: true });
   }, 90_000);
 
   it('page performance with 250-row pages and a refused sort still lands whole, sorted', async () => {
@@ -86,6 +86,6 @@ describe('the sidebar against the drift fake', () => {
       /^The Creator API's host answered with a web page instead of data \(status 202\)\. This usually means its web firewall stopped the request to check for a browser, which Google's servers cannot pass\. Wait a few minutes and try again;/,
     );
     expect(emu.spreadsheet.getSheetByName('Firewalled')).toBeNull();
-    await page.screenshot({ path: screenshotPath('drift-firewall.png'), fullPage: true });
+    await screenshot(page, 'drift-firewall', { fullPage: true });
   }, 90_000);
 });

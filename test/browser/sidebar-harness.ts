@@ -7,22 +7,12 @@
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Emulator } from '../../emulator';
 import type { FakeApi } from '../../fake-api';
 import { builtAddOn } from '../helpers/built';
+import { launch } from '../helpers/chromium';
 import { sidebarWorld, type SidebarWorldOptions } from '../sidebar/world';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface SidebarPage {
   page: Page;
@@ -51,10 +41,6 @@ const BRIDGE_SCRIPT = `
   window.google = { script: { run: make(null, null) } };
 })();
 `;
-
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
-}
 
 export async function openSidebar(browser: Browser, emu: Emulator, htmlFile: string): Promise<SidebarPage> {
   const html = fs.readFileSync(htmlFile, 'utf8');

@@ -3,6 +3,9 @@ import * as path from 'node:path';
 /** Set by test/global-setup.ts: the folder holding this run's Code.js and Sidebar.html. */
 export const BUILT_DIR_ENV = 'CREATOR_TEST_BUILD_DIR';
 
+/** The playground server (`npm start`'s playground/server.ts), bundled beside the add-on's build. */
+export const PLAYGROUND_SERVER = 'playground-server.js';
+
 export interface BuiltAddOn {
   dir: string;
   code: string;

@@ -7,11 +7,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
-import { startTsxChild, type TsxChild } from '../../scripts/lib/tsx';
-import { launch } from '../browser/sidebar-harness';
-import { ROOT } from '../build/fixture';
-import { builtAddOn } from '../helpers/built';
-import { screenshotPath } from '../helpers/screenshots';
+import { startChild, type TsxChild } from '../../scripts/lib/tsx';
+import { launch } from '../helpers/chromium';
+import { builtAddOn, PLAYGROUND_SERVER } from '../helpers/built';
+import { screenshot } from '../helpers/screenshots';
 
 export interface PlaygroundOptions {
   /** The browser's own time zone (default Tokyo, far from the spreadsheet's). */
@@ -45,7 +44,8 @@ export interface Playground {
   advanceHour(): Promise<void>;
   /** Stops the server and starts it again on the same state folder, in a new page. */
   restart(): Promise<void>;
-  shot(name: string): Promise<string>;
+  /** A screenshot of the page (helpers/screenshots.ts says which are taken). */
+  shot(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,9 +56,12 @@ function a1(cell: string): { row: number; col: number } {
   return { row: Number(m[2]), col };
 }
 
-/** `npm start`'s server on its own port and state folder, once it says where it listens. */
+/**
+ * `npm start`'s server on its own port and state folder, once it says where it listens. Bundled for
+ * plain node by the jest globalSetup: the same program, without tsx transpiling it at each start.
+ */
 async function startServer(stateDir: string, opts: PlaygroundOptions): Promise<{ url: string; child: TsxChild }> {
-  const child = await startTsxChild(path.join(ROOT, 'playground', 'server.ts'), {
+  const child = await startChild(process.execPath, [path.join(builtAddOn().dir, PLAYGROUND_SERVER)], {
     name: 'playground',
     timeoutMs: 90_000,
     env: {
@@ -174,11 +177,7 @@ export async function openPlayground(opts: PlaygroundOptions = {}): Promise<Play
       pg.page = await openPage(again.url);
       pg.sidebar = pg.page.frameLocator('#sidebarFrame');
     },
-    async shot(name) {
-      const file = screenshotPath(`${name}.png`);
-      await pg.page.screenshot({ path: file });
-      return file;
-    },
+    shot: (name) => screenshot(pg.page, name),
     async close() {
       await browser.close();
       await child.stop();

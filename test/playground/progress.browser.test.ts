@@ -40,9 +40,12 @@ describe('progress of a long pull in the playground', () => {
     await midway.waitFor({ timeout: 60_000 });
     const shown = (await midway.textContent())!;
     expect(Number(/page (\d+)/.exec(shown)![1])).toBeLessThan(10);
-    // A change that is not a poll (typing into a cell of Sheet1, still the only sheet) waits for
-    // the pull to end instead of interleaving with it, and is not lost. Typed at once: the pull
-    // has a batch or two of round trips left.
+    // A change that is not a poll (typing into a cell of Sheet1) waits for the pull to end instead
+    // of interleaving with it, and is not lost. Typed at once: the pull has a batch or two of round
+    // trips left. Sheet1's tab first, as a user typing there would: under load the pull may end
+    // first and show its own sheet, and a click on B2 would type into the report.
+    await pg.tab('Sheet1').click();
+    await pg.page.locator('#tabs button.active', { hasText: 'Sheet1' }).waitFor();
     await pg.cell('B2').click();
     await pg.page.fill('#formulaInput', 'typed during the pull');
     await pg.page.press('#formulaInput', 'Enter');

@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { findReport } from '../../src/catalog/reports';
-import { launch } from '../browser/sidebar-harness';
+import { launch } from '../helpers/chromium';
+import { screenshot } from '../helpers/screenshots';
 import { buildBundle, createWorld, EDITOR, OWNER, type World } from './emulated-world';
 
 let browser: Browser;
@@ -177,13 +178,13 @@ test('a report someone else saved waits for my approval; Approve lets my Run and
   await page.locator('[data-report-id]').first().waitFor();
   expect(await cardText(page, 0)).toContain(`Needs your approval: saved by ${EDITOR}.`);
   expect(await page.getByRole('button', { name: 'Run' }).count()).toBe(0);
-  await page.screenshot({ path: '/tmp/i14-approve-before.png' });
+  await screenshot(page, 'saved-approve-before');
   await page.getByRole('button', { name: 'Approve' }).click();
   await page.getByText(/Approved: your refreshes and schedule run it now\./).waitFor();
   expect(await cardText(page, 0)).toContain('Not refreshed since it was saved.');
   await page.getByRole('button', { name: 'Run' }).click();
   await page.getByText(/Refreshed 1 of 1/).waitFor();
-  await page.screenshot({ path: '/tmp/i14-approve-after.png' });
+  await screenshot(page, 'saved-approve-after');
   expect(w.values('E').length).toBeGreaterThan(1);
   await page.close();
 });
