@@ -117,22 +117,25 @@ describe('a first write goes straight into its target', () => {
   });
 
   // Strict: activating a hidden sheet may leave it hidden on Google; the commit shows it either way.
-  it.each(BOTH_MODES)('keeps the new sheet hidden while it fills, shows it when complete, and removes it on failure (%s)', (_mode, variants) => {
-    const { ss } = sheetEmulator({ variants });
-    const w = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
-    w.appendRows(pagesTable(10).rows);
-    // Nothing to type over while it fills: the sheet is hidden and the user stays where they were.
-    expect(sheet(ss, 'Pages').isSheetHidden()).toBe(true);
-    expect(ss.getActiveSheet()!.getName()).toBe('Sheet1');
-    w.commit('n');
-    expect(sheet(ss, 'Pages').isSheetHidden()).toBe(false);
-    expect(ss.getActiveSheet()!.getName()).toBe('Pages');
+  it.each(BOTH_MODES)(
+    'keeps the new sheet hidden while it fills, shows it when complete, and removes it on failure (%s)',
+    (_mode, variants) => {
+      const { ss } = sheetEmulator({ variants });
+      const w = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
+      w.appendRows(pagesTable(10).rows);
+      // Nothing to type over while it fills: the sheet is hidden and the user stays where they were.
+      expect(sheet(ss, 'Pages').isSheetHidden()).toBe(true);
+      expect(ss.getActiveSheet()!.getName()).toBe('Sheet1');
+      w.commit('n');
+      expect(sheet(ss, 'Pages').isSheetHidden()).toBe(false);
+      expect(ss.getActiveSheet()!.getName()).toBe('Pages');
 
-    const failing = beginBlockWrite(ss, { sheetName: 'Other', blockId: 'r2', columns });
-    failing.appendRows(pagesTable(10).rows);
-    failing.abort();
-    expect(names(ss)).toEqual(['Sheet1', 'Pages']);
-  });
+      const failing = beginBlockWrite(ss, { sheetName: 'Other', blockId: 'r2', columns });
+      failing.appendRows(pagesTable(10).rows);
+      failing.abort();
+      expect(names(ss)).toEqual(['Sheet1', 'Pages']);
+    },
+  );
 
   it('a first report with no rows still shows its header in the new sheet, and an empty refresh keeps it', () => {
     const { ss } = sheetEmulator();
