@@ -9,9 +9,12 @@
  * silently mocking nothing.
  */
 const { createHash } = require('node:crypto');
+const { readFileSync } = require('node:fs');
 const { transformSync, version } = require('esbuild');
 
 const MOCK = /\bjest\.mock\(/;
+// Any change to this file makes new cache keys: an output cached by an earlier version is never reused.
+const SELF = createHash('sha1').update(readFileSync(__filename)).digest('hex');
 const FIRST_IMPORT = /^import\s/m;
 
 function toCommonJs(source, file, banner = '') {
@@ -49,6 +52,6 @@ module.exports = {
     return { code: MOCK.test(source) ? withMocksFirst(source, file) : toCommonJs(source, file) };
   },
   getCacheKey(source, file) {
-    return createHash('sha1').update(`esbuild ${version} mocks-first 1\0${file}\0${source}`).digest('hex');
+    return createHash('sha1').update(`esbuild ${version}\0${SELF}\0${file}\0${source}`).digest('hex');
   },
 };
