@@ -2,8 +2,8 @@
  * `npm start`: the real dist/Code.js on the Apps Script emulator, served as a sheet-like page with
  * the add-on's sidebar beside it, against the embedded fake API. Honours PORT and HOST
  * (127.0.0.1 by default), PLAYGROUND_STATE (state folder), PLAYGROUND_API=real (send the default
- * API address to the network), PLAYGROUND_TZ, PLAYGROUND_API_LATENCY_MS (real time each
- * embedded API round trip takes, default 0) and PLAYGROUND_DIST (the build to serve, default dist/:
+ * API address to the network), PLAYGROUND_TZ, PLAYGROUND_API_LATENCY_MS (real time each round
+ * trip for report pages to the embedded API takes, default 0) and PLAYGROUND_DIST (the build to serve, default dist/:
  * the tests serve the build of their own run).
  */
 import fs from 'node:fs';

@@ -9,6 +9,8 @@ import { createFakeApi, type FakeApi } from '../fake-api';
 import { routingTransport } from './routing-transport';
 import { chartRows, chartViews } from './chart-view';
 
+const PAGE_REQUEST = /[?&]page(\[|%5B)number(\]|%5D)=/;
+
 /** Where the add-on's default API lives; the playground answers it with the embedded fake API. */
 const DEFAULT_API_HOST = 'publisher-api.raptive.com';
 const WINDOW_ROWS = 200;
@@ -92,7 +94,9 @@ export class PlaygroundSession {
           ? {
               send: (requests) => {
                 const answers = inProcess.send(requests);
-                this.opts.whileWaiting?.(latencyMs);
+                // Report pages are what take long on Google (a fetchAll of a batch of them); a token,
+                // the site list and date bounds come back quickly.
+                if (requests.some((r) => PAGE_REQUEST.test(r.url))) this.opts.whileWaiting?.(latencyMs);
                 return answers;
               },
             }
