@@ -12,5 +12,6 @@ module.exports = {
   // Jest's default is one worker per core minus one: a single worker on these 2-core machines, though
   // the browser and playground suites spend much of their time waiting.
   maxWorkers: 2,
+  testSequencer: '<rootDir>/test/sequencer.js',
   testTimeout: 60000,
 };
