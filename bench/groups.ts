@@ -32,7 +32,15 @@ export const FULL: Sizes = {
 export const QUICK: Sizes = {
   formulas: { sites: 2, perSite: 3 },
   bigPull: { ...BIG_PULL, siteId: 'site-1' },
-  pullSizes: { ...PULL_SIZES, siteId: 'site-1', hugeSiteId: undefined, siteRows: 1_203, rows: [600, 1_203], apiRows: 1_203 },
+  pullSizes: {
+    ...PULL_SIZES,
+    siteId: 'site-1',
+    hugeSiteId: undefined,
+    siteRows: 1_203,
+    rows: [600, 1_203],
+    apiRows: 1_203,
+    collectAtSamples: false,
+  },
   scheduledRefresh: { reports: 2 },
 };
 

@@ -59,6 +59,8 @@ export interface PullSizesOptions {
   rows: number[];
   /** Also measured with the Sheets advanced service enabled (CPU and counts only). */
   apiRows?: number;
+  /** False: memory samples without a collection each (quick runs; see ThinOptions). */
+  collectAtSamples?: boolean;
 }
 
 const PAGE_SIZE = 500;
@@ -89,7 +91,10 @@ export function runPullSizes(
   let sizes: PullSize[];
   let sheetsApi: PullSizesMetrics['sheetsApi'];
   try {
-    const world = thinWorld(bundleFile, pullFor(opts, Math.min(...opts.rows)), { roundTripMs: model.latencyMs });
+    const world = thinWorld(bundleFile, pullFor(opts, Math.min(...opts.rows)), {
+      roundTripMs: model.latencyMs,
+      collectAtSamples: opts.collectAtSamples,
+    });
     sizes = opts.rows.map((wanted) => {
       const r = world.measure(pullFor(opts, wanted));
       const c = r.counts;
