@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runBuildCommand } from '../../scripts/lib/build-command';
+import type * as BuildCommand from '../../scripts/lib/build-command';
 import { tsxCommand } from '../../scripts/lib/tsx';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -40,6 +40,9 @@ function buildCli(args: string[], env: Record<string, string> = {}): BuildRun {
  * node, tsx and TypeScript start (about 1 CPU-second) for a build of milliseconds.
  */
 export async function buildInProcess(argv: string[], env: Record<string, string> = {}): Promise<BuildRun> {
+  // Loaded here, not at the top: it brings TypeScript (9 MB to compile), and most suites import this
+  // file only for ROOT or ensureDist.
+  const { runBuildCommand } = require('../../scripts/lib/build-command') as typeof BuildCommand;
   let stdout = '';
   let stderr = '';
   const status = await runBuildCommand(
