@@ -55,8 +55,9 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
   const sites = listSiteViews(ex);
   checkActiveSite(siteId, sites);
   // Tabs read as people speak ("Last 30 days"), not as the API's preset key.
-  const sheetName = `Dashboard - ${siteId} - ${presetLabel(period)}`.slice(0, 100);
-  const dataSheetName = `Dashboard data - ${siteId} - ${presetLabel(period)}`.slice(0, 100);
+  const label = presetLabel(period);
+  const sheetName = `Dashboard - ${siteId} - ${label}`.slice(0, 100);
+  const dataSheetName = `Dashboard data - ${siteId} - ${label}`.slice(0, 100);
   for (const name of [sheetName, dataSheetName]) {
     if (spreadsheet.getSheetByName(name))
       bad(

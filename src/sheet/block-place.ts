@@ -63,7 +63,6 @@ export function blockIdOn(target: BlockTarget, sheet: Sheet): string {
   return typeof target.blockId === 'function' ? target.blockId(sheet.getSheetId()) : (target.blockId ?? `sheet-${sheet.getSheetId()}`);
 }
 
-/** One block write as both ways of writing it see it. */
 /**
  * Where (right to left) the begun columns hold one the final columns leave out: a streamed table's
  * catalog column that no row filled, dropped at commit.
@@ -75,6 +74,7 @@ export function droppedColumns(begun: BlockColumn[], kept: BlockColumn[]): numbe
   return dropped;
 }
 
+/** One block write as both ways of writing it see it. */
 export interface BlockPlan {
   spreadsheet: Spreadsheet;
   target: BlockTarget;

@@ -3,6 +3,7 @@ import type { Sheet } from '../platform/types';
 import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
 import { blockIdOn, droppedColumns, findTarget, growToFit, ownedOn, type BlockPlan, type BlockSink } from './block-place';
 import { fingerprint, forgetRecord, writeRecord } from './block-record';
+import { bringIntoView } from './bring-into-view';
 import { blockConflictError, findConflict, type Conflict } from './conflicts';
 import { intersect, rangeOf, sheetRect, toA1, type Rect } from './rect';
 import { applyFormats, type ValuesWriter } from './staged-values';
@@ -136,8 +137,7 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
         // user's own rows above it.
         if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
         // As a staged write's new sheet, made at its commit, is shown.
-        sheet.showSheet();
-        spreadsheet.setActiveSheet(sheet);
+        bringIntoView(sheet);
         return { sheetName: sheet.getName(), sheetId: sheet.getSheetId(), blockId, range: toA1(rect), rows: dataRows, clippedCells: 0 };
       });
     },

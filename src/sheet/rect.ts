@@ -74,18 +74,17 @@ const MAX_ROWS_PER_READ = 20_000;
 
 /**
  * Reads a rect's values and formulas in slices of rows (one huge getValues is slow and heavy), and
- * hands each slice to `visit` with its first row's offset inside the rect; `visit` returning true
- * stops the reading there.
+ * hands each slice to `visit` with its first row's offset inside the rect.
  */
 export function readInSlices(
   sheet: Sheet,
   rect: Rect,
-  visit: (values: unknown[][], formulas: string[][], offset: number) => unknown,
+  visit: (values: unknown[][], formulas: string[][], offset: number) => void,
   /** false: values only (`formulas` is then empty), half the cells read. */
   withFormulas = true,
 ): void {
   for (let offset = 0; offset < rect.rows; offset += MAX_ROWS_PER_READ) {
     const range = sheet.getRange(rect.row + offset, rect.col, Math.min(MAX_ROWS_PER_READ, rect.rows - offset), rect.cols);
-    if (visit(range.getValues(), withFormulas ? range.getFormulas() : [], offset) === true) return;
+    visit(range.getValues(), withFormulas ? range.getFormulas() : [], offset);
   }
 }
