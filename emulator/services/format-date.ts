@@ -2,6 +2,7 @@
  * Utilities.formatDate: Java SimpleDateFormat patterns, real time zones through Intl. Pattern
  * letters we do not emulate throw rather than print something plausible but wrong.
  */
+import { memo } from '../memo';
 import { offsetMs, wallParts, zoneFormatter, type LocalParts } from '../time-zone';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -126,13 +127,7 @@ export function formatDate(date: unknown, timeZone: unknown, pattern: unknown): 
   }
   if (Number.isNaN(ms)) throw new Error('Utilities.formatDate: invalid Date');
   // The add-on asks for the same few days' midnights and offsets in every pull of a report.
-  const key = `${ms}|${timeZone}|${pattern}`;
-  const known = formatted.get(key);
-  if (known !== undefined) return known;
-  const out = formatWall(ms, timeZone, pattern);
-  if (formatted.size >= 100_000) formatted.clear();
-  formatted.set(key, out);
-  return out;
+  return memo(formatted, `${ms}|${timeZone}|${pattern}`, () => formatWall(ms, timeZone, pattern), 100_000);
 }
 
 const formatted = new Map<string, string>();

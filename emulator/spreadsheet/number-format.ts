@@ -4,6 +4,7 @@
  */
 import type { Scalar } from './cell';
 import { localParts, serialParts, toSerial, type LocalParts } from '../time-zone';
+import { memo } from '../memo';
 
 /** What Apps Script's getNumberFormat returns for a cell nobody formatted. */
 export const DEFAULT_FORMAT = '0.###############';
@@ -20,20 +21,7 @@ export function isGeneral(format: string | undefined): boolean {
   return !format || format === DEFAULT_FORMAT || /^general$/i.test(format.trim());
 }
 
-/**
- * Formats are parsed once: every displayed cell asks, and a sheet holds a handful of formats.
- * (Memo maps stop growing at a size no sheet reaches; past it, formats are simply parsed again.)
- */
-const MEMO_LIMIT = 10_000;
-
-function memo<T>(map: Map<string, T>, key: string, make: (key: string) => T): T {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = make(key);
-    if (map.size < MEMO_LIMIT) map.set(key, value);
-  }
-  return value;
-}
+// Formats are parsed once (memo): every displayed cell asks, and a sheet holds a handful of formats.
 
 /** Asked for every cell read and written; a sheet holds a handful of formats. */
 const dateFormats = new Map<string, boolean>();
