@@ -9,6 +9,9 @@ import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environmen
 import { LegacyFakeTimers, ModernFakeTimers } from '@jest/fake-timers';
 import { ModuleMocker } from 'jest-mock';
 import NodeEnvironment from 'jest-environment-node';
+import { installCompileCache } from './compile-cache';
+
+installCompileCache();
 
 const PLAIN = (vm.constants as unknown as { DONT_CONTEXTIFY?: unknown }).DONT_CONTEXTIFY;
 const BUILTINS = new Set(Object.getOwnPropertyNames(vm.runInNewContext('this')));
