@@ -185,12 +185,8 @@ export function listDefinitions(store: PropertyStore): StoredDefinition[] {
 
 export function getDefinition(store: PropertyStore, id: string): StoredDefinition | null {
   const def = parse<StoredShape>(store.getProperty(reportKey(id)));
-  if (!def) return null;
-  return fromStored(
-    def,
-    id,
-    siteListReader((k) => store.getProperty(k)),
-  );
+  const siteList = siteListReader((k) => store.getProperty(k));
+  return def ? fromStored(def, id, siteList) : null;
 }
 
 export function putDefinition(store: PropertyStore, def: StoredDefinition): void {
