@@ -101,10 +101,15 @@ function listHash(json: string): string {
   return (h >>> 0).toString(36);
 }
 
-function fromStored(raw: StoredShape, id: string, read: (key: string) => string | null): StoredDefinition {
+function fromStored(raw: StoredShape, id: string, siteList: (suffix: string) => string[] | null): StoredDefinition {
   const { sites, ...rest } = raw;
-  const siteId = sites !== undefined ? (parse<string[]>(read(SITES_KEY_PREFIX + sites)) ?? []) : (raw.siteId ?? []);
+  const siteId = sites !== undefined ? (siteList(sites) ?? []) : (raw.siteId ?? []);
   return { ...rest, siteId, id };
+}
+
+/** A shared site list by its key suffix, from `read`. */
+function siteListReader(read: (key: string) => string | null): (suffix: string) => string[] | null {
+  return (suffix) => parse<string[]>(read(SITES_KEY_PREFIX + suffix));
 }
 
 function toStored(store: PropertyStore, def: StoredDefinition): StoredShape {
@@ -156,10 +161,19 @@ export interface SavedReports {
 export function readSaved(store: PropertyStore): SavedReports {
   const all = store.getProperties();
   const defs: StoredDefinition[] = [];
+  // An agency's reports share a few long lists: each is parsed once (a save lists every report),
+  // and every report gets its own copy.
+  const lists = new Map<string, string[] | null>();
+  const read = siteListReader((k) => all[k] ?? null);
+  const siteList = (suffix: string): string[] | null => {
+    if (!lists.has(suffix)) lists.set(suffix, read(suffix));
+    const list = lists.get(suffix) ?? null;
+    return Array.isArray(list) ? list.slice() : list;
+  };
   for (const key of Object.keys(all)) {
     if (!key.startsWith(REPORT_KEY_PREFIX)) continue;
     const def = parse<StoredShape>(all[key]);
-    if (def && typeof def.report === 'string') defs.push(fromStored(def, key.slice(REPORT_KEY_PREFIX.length), (k) => all[k] ?? null));
+    if (def && typeof def.report === 'string') defs.push(fromStored(def, key.slice(REPORT_KEY_PREFIX.length), siteList));
   }
   defs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { defs, statusOf: (id) => statusFrom(all[statusKey(id)] ?? null) };
@@ -171,7 +185,8 @@ export function listDefinitions(store: PropertyStore): StoredDefinition[] {
 
 export function getDefinition(store: PropertyStore, id: string): StoredDefinition | null {
   const def = parse<StoredShape>(store.getProperty(reportKey(id)));
-  return def ? fromStored(def, id, (k) => store.getProperty(k)) : null;
+  const siteList = siteListReader((k) => store.getProperty(k));
+  return def ? fromStored(def, id, siteList) : null;
 }
 
 export function putDefinition(store: PropertyStore, def: StoredDefinition): void {

@@ -3,6 +3,7 @@ import { freshnessTtl } from '../../src/api/freshness';
 import { findReport } from '../../src/catalog/reports';
 import { CREDENTIAL, SECRET, stubbed } from './helpers/stub-api';
 import type { StubWorld } from './helpers/stub-platform';
+import { expectSame } from '../helpers/same';
 
 const pages = findReport('pages/performance')!;
 const devices = findReport('devices/performance')!;
@@ -19,7 +20,7 @@ describe('response cache', () => {
     expect(world.stats.requests.length).toBe(fetches);
     expect(second.fromCache).toBe(true);
     expect(first.fromCache).toBe(false);
-    expect(second.rows).toEqual(first.rows);
+    expectSame(second.rows, first.rows);
     expect(second).toMatchObject({ recordCount: 1_203, pages: 3, truncated: false });
   });
 
@@ -51,7 +52,7 @@ describe('response cache', () => {
     const requests = api.dataRequests.length;
     const second = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query);
     expect(api.dataRequests.length).toBe(requests);
-    expect(second.rows).toEqual(first.rows);
+    expectSame(second.rows, first.rows);
   });
 
   it.each([
@@ -65,7 +66,7 @@ describe('response cache', () => {
     const second = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query);
     expect(second.fromCache).toBe(false);
     expect(api.dataRequests.length).toBeGreaterThan(requests);
-    expect(second.rows).toEqual(first.rows);
+    expectSame(second.rows, first.rows);
   });
 
   it('bypassCache skips the read but refreshes the entry', () => {

@@ -3,6 +3,7 @@ import { findReport } from '../../src/catalog/reports';
 import { caught } from './helpers/caught';
 import { CREDENTIAL, pageRow, stubbed, TOKEN_URL, type ParsedUrl } from './helpers/stub-api';
 import { json } from './helpers/stub-platform';
+import { expectSame } from '../helpers/same';
 
 const pages = findReport('pages/performance')!;
 const query = { siteId: 'site-1', startDate: '2026-10-01', endDate: '2026-10-31' };
@@ -20,7 +21,10 @@ describe('pagination', () => {
       onProgress: (p, n) => progress.push([p, n]),
     });
     expect(result.rows).toHaveLength(10_203);
-    expect(result.rows.map((r) => r.pageUrl)).toEqual(Array.from({ length: 10_203 }, (_, i) => `/page-${i + 1}/`));
+    expectSame(
+      result.rows.map((r) => r.pageUrl),
+      Array.from({ length: 10_203 }, (_, i) => `/page-${i + 1}/`),
+    );
     expect(result).toMatchObject({ recordCount: 10_203, truncated: false, pages: 21 });
     // One mint, the first page, then 8 pages, then the other 12 (the batch doubled after no 429).
     expect(world.stats.roundTrips).toBe(4);
@@ -56,7 +60,7 @@ describe('pagination', () => {
         },
       );
       expect(result.rows).toEqual([]);
-      expect(streamed).toEqual(all.slice(0, limit ?? all.length));
+      expectSame(streamed, all.slice(0, limit ?? all.length));
       expect(result.truncated).toBe(limit !== undefined);
       // Never the whole result in one batch: the first page alone, then a batch at a time.
       expect(batches[0]).toBe(500);
@@ -69,7 +73,7 @@ describe('pagination', () => {
     const seq = stubbed({ totalRows: 2_345, paging: 'nextOnly' });
     const parallel = createClient(full.world.execution(), CREDENTIAL).fetchRows(pages, query, noCache);
     const sequential = createClient(seq.world.execution(), CREDENTIAL).fetchRows(pages, query, noCache);
-    expect(sequential.rows).toEqual(parallel.rows);
+    expectSame(sequential.rows, parallel.rows);
     expect(seq.world.stats.fetchAllCalls).toBe(0);
     expect(seq.api.dataRequests.map(pageOf)).toEqual([1, 2, 3, 4, 5]);
     expect(sequential.recordCount).toBeNull();

@@ -25,6 +25,7 @@ type Outcomes = Array<{ id: string; outcome: string; message?: string }>;
 interface Saved {
   id: string;
   sheetName: string;
+  siteId: string | string[];
   approval?: { mine: boolean; savedBy: string };
   status: { outcome: string; lastError: string | null };
 }
@@ -482,7 +483,10 @@ const cases: Record<string, (world: World) => void> = {
         options: { totals: true },
       });
     }
-    expect(list(world)).toHaveLength(300);
+    const listed = list(world);
+    expect(listed).toHaveLength(300);
+    // Each with its own group's sites (the groups are stored once and shared).
+    expect(listed.map((r) => r.siteId)).toEqual(Array.from({ length: 300 }, (_, i) => groups[i % 10]));
     const doc = world.emu.snapshot().properties.document as Record<string, string>;
     const bytes = Object.entries(doc).reduce((n, [k, v]) => n + k.length + v.length, 0);
     expect(bytes).toBeLessThan(250_000);
