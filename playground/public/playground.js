@@ -94,55 +94,79 @@
     }
   }
 
+  /** The grid as drawn: its shape (offset, columns, rows, frozen rows) and each row's cells. */
+  let gridShape = null;
+  let gridRows = [];
+
+  function fillCell(td, cell) {
+    td.textContent = cell ? cell.v : '';
+    const classes = [];
+    if (cell && cell.num) classes.push('num');
+    if (cell && cell.b) classes.push('bold');
+    if (cell && cell.e) classes.push('error');
+    if (cell && cell.f) classes.push('formula');
+    if (cell && cell.n) classes.push('has-note');
+    td.className = classes.join(' ');
+    const tip = cell ? [cell.e, cell.n].filter(Boolean).join('\n\n') : '';
+    if (tip) td.title = tip;
+    else td.removeAttribute('title');
+  }
+
   function renderGrid() {
     const table = $('grid');
     const sheet = state.sheet;
     // An empty sheet looks like one: all of its columns (26 by default) and a screenful of rows.
     const cols = Math.min(sheet.maxCols, Math.max(sheet.cols + 2, 26));
-    const head = document.createElement('tr');
-    const corner = document.createElement('th');
-    corner.className = 'row-head corner';
-    head.append(corner);
-    for (let c = 1; c <= cols; c++) {
-      const th = document.createElement('th');
-      th.textContent = columnName(c);
-      th.dataset.headerCol = String(c);
-      head.append(th);
-    }
-    const rows = [head];
     const shown = Math.max(sheet.window.length, Math.min(PAGE, sheet.maxRows - offset, Math.max(sheet.rows + 20, sheet.chartRows + 2, 100) - offset));
-    for (let r = 0; r < shown; r++) {
-      const rowNumber = offset + r + 1;
-      const tr = document.createElement('tr');
-      if (rowNumber <= sheet.frozenRows) tr.className = 'frozen';
-      const th = document.createElement('th');
-      th.className = 'row-head';
-      th.textContent = String(rowNumber);
-      th.dataset.headerRow = String(rowNumber);
-      tr.append(th);
-      const cells = sheet.window[r] || [];
-      for (let c = 1; c <= cols; c++) {
-        const cell = cells[c - 1] || null;
-        const td = document.createElement('td');
-        td.dataset.row = String(rowNumber);
-        td.dataset.col = String(c);
-        if (cell) {
-          td.textContent = cell.v;
-          const classes = [];
-          if (cell.num) classes.push('num');
-          if (cell.b) classes.push('bold');
-          if (cell.e) classes.push('error');
-          if (cell.f) classes.push('formula');
-          if (cell.n) classes.push('has-note');
-          td.className = classes.join(' ');
-          const tip = [cell.e, cell.n].filter(Boolean).join('\n\n');
-          if (tip) td.title = tip;
-        }
-        tr.append(td);
+    const shape = [offset, cols, shown, sheet.frozenRows].join();
+    const rowsNow = [];
+    for (let r = 0; r < shown; r++) rowsNow.push(JSON.stringify(sheet.window[r] || []));
+    if (shape === gridShape) {
+      // The same grid with other values (a typed cell, a pull, another tab): only the rows that
+      // changed are redrawn. Rebuilding all of a 200-row window made the browser lay out and paint
+      // it all again, most of the page's work.
+      for (let r = 0; r < shown; r++) {
+        if (rowsNow[r] === gridRows[r]) continue;
+        const cells = sheet.window[r] || [];
+        const tr = table.rows[r + 1];
+        for (let c = 1; c <= cols; c++) fillCell(tr.cells[c], cells[c - 1] || null);
       }
-      rows.push(tr);
+    } else {
+      const head = document.createElement('tr');
+      const corner = document.createElement('th');
+      corner.className = 'row-head corner';
+      head.append(corner);
+      for (let c = 1; c <= cols; c++) {
+        const th = document.createElement('th');
+        th.textContent = columnName(c);
+        th.dataset.headerCol = String(c);
+        head.append(th);
+      }
+      const rows = [head];
+      for (let r = 0; r < shown; r++) {
+        const rowNumber = offset + r + 1;
+        const tr = document.createElement('tr');
+        if (rowNumber <= sheet.frozenRows) tr.className = 'frozen';
+        const th = document.createElement('th');
+        th.className = 'row-head';
+        th.textContent = String(rowNumber);
+        th.dataset.headerRow = String(rowNumber);
+        tr.append(th);
+        const cells = sheet.window[r] || [];
+        for (let c = 1; c <= cols; c++) {
+          const td = document.createElement('td');
+          td.dataset.row = String(rowNumber);
+          td.dataset.col = String(c);
+          const cell = cells[c - 1] || null;
+          if (cell) fillCell(td, cell);
+          tr.append(td);
+        }
+        rows.push(tr);
+      }
+      table.replaceChildren(...rows);
+      gridShape = shape;
     }
-    table.replaceChildren(...rows);
+    gridRows = rowsNow;
     const pager = $('pager');
     pager.replaceChildren();
     if (sheet.rows > PAGE) {
