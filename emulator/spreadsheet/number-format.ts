@@ -21,9 +21,7 @@ export function isGeneral(format: string | undefined): boolean {
   return !format || format === DEFAULT_FORMAT || /^general$/i.test(format.trim());
 }
 
-// Formats are parsed once (memo): every displayed cell asks, and a sheet holds a handful of formats.
-
-/** Asked for every cell read and written; a sheet holds a handful of formats. */
+/** Asked for every cell read and written, and a sheet holds a handful of formats: each is parsed once. */
 const dateFormats = new Map<string, boolean>();
 
 export function isDateFormat(format: string | undefined): boolean {
