@@ -4,7 +4,7 @@
  * add-on's own CPU and data memory, what it asked of Google, and the cost model's time for it.
  */
 import { round, simulatedSeconds, type LatencyModel } from '../model';
-import { thinWorld, type ThinPull } from '../thin';
+import { thinWorld, type ThinPull, type ThinReading } from '../thin';
 import { isStub, messageOf } from '../world';
 import { failed, notMeasurable, type ScenarioResult } from './types';
 
@@ -29,11 +29,19 @@ export interface PullSize {
   cachePuts: number;
   networkSeconds: number;
   simulatedSeconds: number;
+  /** JSON.parse of the same pages, same run (bench/thin.ts). */
+  jsonParseSeconds: number;
+  /** Add-on CPU as a multiple of jsonParseSeconds. */
+  cpuVsJsonParse: number;
+  /** Apps Script executions the pull took to complete. */
+  executions: number;
 }
 
 export interface PullSizesMetrics {
-  /** setValues (the shipped manifest does not enable the Sheets advanced service). */
+  /** First pulls into a new sheet, setValues (the shipped manifest does not enable the Sheets advanced service). */
   sizes: PullSize[];
+  /** The daily refresh of the same report: the block exists (written by a first pull a day earlier). */
+  refreshes?: PullSize[];
   /** The same pull at `apiRows` with the Sheets advanced service enabled. */
   sheetsApi?: Pick<
     PullSize,
@@ -57,6 +65,8 @@ export interface PullSizesOptions {
   startDate: string;
   endDate: string;
   rows: number[];
+  /** The sizes also measured as a refresh (default: rows). */
+  refreshRows?: number[];
   /** Also measured with the Sheets advanced service enabled (CPU and counts only). */
   apiRows?: number;
   /** False: memory samples without a collection each (quick runs; see ThinOptions). */
@@ -83,45 +93,51 @@ function pullFor(opts: PullSizesOptions, rows: number): ThinPull {
   return rows >= opts.siteRows ? { ...base, siteId: opts.siteId } : { ...base, siteId: opts.siteId, limit: rows };
 }
 
+function sizeOf(r: ThinReading, model: LatencyModel): PullSize {
+  const c = r.counts;
+  const per100k = (v: number): number => (r.rows ? round((v * 100_000) / r.rows, 3) : 0);
+  const pages = Math.ceil(r.rows / PAGE_SIZE);
+  return {
+    rows: r.rows,
+    pages,
+    addOnCpuSeconds: r.addOnCpuSeconds,
+    addOnCpuPer100k: per100k(r.addOnCpuSeconds),
+    addOnPeakMB: r.addOnPeakMB,
+    addOnMBPer100k: round(per100k(r.addOnPeakMB), 1),
+    roundTrips: c.roundTrips,
+    sequentialRoundTrips: 1 + pages,
+    setValuesCalls: c.setValuesCalls,
+    setValuesCells: c.setValuesCells,
+    sheetsApiRequests: c.sheetsApiRequests,
+    sheetsApiCells: c.sheetsApiCells,
+    readCalls: c.readCalls,
+    readCells: c.readCells,
+    formatCalls: c.setNumberFormatsCalls,
+    formatGridCells: c.numberFormatGridCells,
+    cachePuts: c.cachePuts,
+    networkSeconds: round(r.networkMs / 1000, 2),
+    simulatedSeconds: simulatedSeconds(model, r.networkMs, c),
+    jsonParseSeconds: r.jsonParseSeconds,
+    cpuVsJsonParse: r.jsonParseSeconds > 0 ? round(r.addOnCpuSeconds / r.jsonParseSeconds, 2) : 0,
+    executions: 1,
+  };
+}
+
 export function runPullSizes(
   bundleFile: string,
   model: LatencyModel,
   opts: PullSizesOptions = PULL_SIZES,
 ): ScenarioResult<PullSizesMetrics> {
   let sizes: PullSize[];
+  let refreshes: PullSize[];
   let sheetsApi: PullSizesMetrics['sheetsApi'];
   try {
     const world = thinWorld(bundleFile, pullFor(opts, Math.min(...opts.rows)), {
       roundTripMs: model.latencyMs,
       collectAtSamples: opts.collectAtSamples,
     });
-    sizes = opts.rows.map((wanted) => {
-      const r = world.measure(pullFor(opts, wanted));
-      const c = r.counts;
-      const per100k = (v: number): number => (r.rows ? round((v * 100_000) / r.rows, 3) : 0);
-      const pages = Math.ceil(r.rows / PAGE_SIZE);
-      return {
-        rows: r.rows,
-        pages,
-        addOnCpuSeconds: r.addOnCpuSeconds,
-        addOnCpuPer100k: per100k(r.addOnCpuSeconds),
-        addOnPeakMB: r.addOnPeakMB,
-        addOnMBPer100k: round(per100k(r.addOnPeakMB), 1),
-        roundTrips: c.roundTrips,
-        sequentialRoundTrips: 1 + pages,
-        setValuesCalls: c.setValuesCalls,
-        setValuesCells: c.setValuesCells,
-        sheetsApiRequests: c.sheetsApiRequests,
-        sheetsApiCells: c.sheetsApiCells,
-        readCalls: c.readCalls,
-        readCells: c.readCells,
-        formatCalls: c.setNumberFormatsCalls,
-        formatGridCells: c.numberFormatGridCells,
-        cachePuts: c.cachePuts,
-        networkSeconds: round(r.networkMs / 1000, 2),
-        simulatedSeconds: simulatedSeconds(model, r.networkMs, c),
-      };
-    });
+    sizes = opts.rows.map((wanted) => sizeOf(world.measure(pullFor(opts, wanted)), model));
+    refreshes = (opts.refreshRows ?? opts.rows).map((wanted) => sizeOf(world.measure(pullFor(opts, wanted), { refreshOf: true }), model));
     if (opts.apiRows !== undefined) {
       const apiWorld = thinWorld(bundleFile, pullFor(opts, Math.min(...opts.rows)), { roundTripMs: model.latencyMs, sheetsApi: true });
       const r = apiWorld.measure(pullFor(opts, opts.apiRows), { memory: false });
@@ -141,5 +157,5 @@ export function runPullSizes(
     const m = messageOf(error);
     return isStub(m) ? notMeasurable(`runReport: ${m}`) : failed(`the sized pulls failed: ${m}`);
   }
-  return { status: 'measured', metrics: sheetsApi ? { sizes, sheetsApi } : { sizes } };
+  return { status: 'measured', metrics: sheetsApi ? { sizes, refreshes, sheetsApi } : { sizes, refreshes } };
 }
