@@ -54,28 +54,19 @@ function naiveTable(r: ScenarioResult): string[] {
     `| rows | ${n(m.rows)} | ${n(m.sequentialRows)} |`,
     `| round trips | ${n(m.roundTrips)} | ${n(m.sequentialRoundTrips)} |`,
     `| setValues calls | ${n(m.setValuesCalls)} | ${n(m.sequentialSetValuesCalls)} |`,
-    `| Sheets API requests | ${n(m.sheetsApiRequests)} | 0 |`,
     `| simulated seconds | ${n(m.simulatedSeconds)} | ${n(m.sequentialSimulatedSeconds)} |`,
   ];
 }
 
 function sizesTable(r: ScenarioResult): string[] {
   if (r.status !== 'measured') return [];
-  const { sizes = [], refreshes, sheetsApi: api } = r.metrics as Partial<PullSizesMetrics>;
-  const apiLine = api
-    ? [
-        '',
-        `With the Sheets advanced service enabled, ${n(api.rows)} rows: ${n(api.sheetsApiRequests)} Values.batchUpdate requests for ${n(api.sheetsApiCells)} cells, ` +
-          `${n(api.setValuesCalls)} setValues calls, ${n(api.formatCalls)} format calls, add-on CPU ${n(api.addOnCpuSeconds)} s; ${n(api.simulatedSeconds)} s simulated Google time.`,
-      ]
-    : [];
+  const { sizes = [], refreshes } = r.metrics as Partial<PullSizesMetrics>;
   return [
-    "Sized pulls (`pullSizes`, setValues as shipped): the add-on's own CPU and data memory, and what it asks of Google.",
+    "Sized pulls (`pullSizes`, setValues: the only write path the add-on has): the add-on's own CPU and data memory, and what it asks of Google.",
     '',
     ...scenarioTable('first pull (a new sheet)', sizes),
     '',
     ...scenarioTable('daily refresh (the block exists; written a day earlier)', refreshes ?? []),
-    ...apiLine,
   ];
 }
 

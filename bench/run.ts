@@ -26,8 +26,16 @@ function value(name: string, fallback: string): string {
 function main(): void {
   const quick = flag('--quick');
   const groupsAt = process.argv.indexOf('--groups');
-  const groups = groupsAt >= 0 ? (process.argv[groupsAt + 1] ?? '').split(',').filter((g): g is GroupName => GROUPS.includes(g as GroupName)) : undefined;
-  const results = runBench({ bundleFile: value('--bundle', path.join(ROOT, 'dist/Code.js')), quick, inProcess: flag('--in-process'), groups });
+  const groups =
+    groupsAt >= 0
+      ? (process.argv[groupsAt + 1] ?? '').split(',').filter((g): g is GroupName => GROUPS.includes(g as GroupName))
+      : undefined;
+  const results = runBench({
+    bundleFile: value('--bundle', path.join(ROOT, 'dist/Code.js')),
+    quick,
+    inProcess: flag('--in-process'),
+    groups,
+  });
   const update = flag('--update') && !quick && !groups;
   const table = renderMarkdown(results);
   console.log(table);

@@ -180,7 +180,10 @@ const refreshes: Array<Check<PullSizesMetrics>> = [
       const refresh = sizeAt(m.refreshes, ROWS_120K);
       if (!first || !refresh) return { actual: 'not recorded', ok: false };
       const ratio = refresh.simulatedSeconds / first.simulatedSeconds;
-      return { actual: `${secondsFor(refresh)} against ${first.simulatedSeconds} s = ${ratio.toFixed(2)}x`, ok: ratio <= REFRESH_VS_FIRST_120K };
+      return {
+        actual: `${secondsFor(refresh)} against ${first.simulatedSeconds} s = ${ratio.toFixed(2)}x`,
+        ok: ratio <= REFRESH_VS_FIRST_120K,
+      };
     },
   },
   {

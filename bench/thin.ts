@@ -247,8 +247,6 @@ function bigPullRequest(pull: ThinPull): Record<string, unknown> {
 export interface ThinOptions {
   /** Virtual ms per round trip (the cost model's), so the clock shows the network time. */
   roundTripMs: number;
-  /** The Sheets advanced service is enabled. */
-  sheetsApi?: boolean;
   /**
    * A full collection before each memory sample (default), so a sample is the live heap. False
    * (quick runs): the heap as it is, garbage included, and only the young generation collected
@@ -310,7 +308,6 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
     now: DEFAULT_NOW,
     users: [OWNER],
     latencyMs: opts.roundTripMs,
-    sheetsAdvancedService: opts.sheetsApi ? 'on' : 'off',
   });
   const meter: Meter = { excludedMicros: 0, depth: 0, dropWrites: true, writes: noWrites() };
   const services = emu.globals as unknown as Record<string, object>;

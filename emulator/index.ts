@@ -10,7 +10,6 @@ import { createHtmlService } from './services/html';
 import { createMailApp, emptyMail, type MailData, type SentMail } from './services/mail';
 import { createLocks, type LockScope } from './services/lock';
 import { createPropertiesService, emptyProperties, type PropertiesData } from './services/properties';
-import { createSheetsApi, type SheetsAdvancedService } from './services/sheets-api';
 import { AuthMode, createScriptApp, emptyTriggers, type TriggerData, type TriggerRecord } from './services/script-app';
 import { createConsole, createLogger, createSession, type EmulatedConsole } from './services/session';
 import { createUrlFetchApp } from './services/url-fetch';
@@ -50,11 +49,6 @@ export interface EmulatorOptions {
   documentPropertiesInCustomFunctions?: boolean;
   /** Unconfirmed platform behaviours (emulator/variants.ts); default LENIENT. */
   variants?: Partial<PlatformVariants>;
-  /**
-   * The Sheets advanced service: absent ('off', the default, as the shipped manifest has it),
-   * enabled ('on'), or enabled without the `spreadsheets` scope ('noScope': every call throws).
-   */
-  sheetsAdvancedService?: SheetsAdvancedService;
   /** MailApp recipients per user per day. Default 100 (a consumer account). */
   mailQuota?: number;
   /** Where an execution waits on Google's servers (see EmulatorState.onWait). */
@@ -213,16 +207,6 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     Date: virtualDate(clock),
     console: createConsole(state),
   };
-  const sheetsMode = opts.sheetsAdvancedService ?? 'off';
-  if (sheetsMode !== 'off') {
-    globals.Sheets = createSheetsApi({
-      spreadsheet: sheets.spreadsheet,
-      spreadsheetId: SPREADSHEET_ID,
-      counters,
-      mode: () => sheetsMode,
-      permission: () => (state.mode === 'customFunction' ? 'readOnly' : 'full'),
-    }) as AppsScriptGlobals['Sheets'];
-  }
 
   const addUser = (email: string) => {
     if (typeof email !== 'string' || !email.includes('@')) throw new Error(`Not a user email: ${String(email)}`);

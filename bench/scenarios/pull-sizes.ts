@@ -42,18 +42,6 @@ export interface PullSizesMetrics {
   sizes: PullSize[];
   /** The daily refresh of the same report: the block exists (written by a first pull a day earlier). */
   refreshes?: PullSize[];
-  /** The same pull at `apiRows` with the Sheets advanced service enabled. */
-  sheetsApi?: Pick<
-    PullSize,
-    | 'rows'
-    | 'addOnCpuSeconds'
-    | 'roundTrips'
-    | 'sheetsApiRequests'
-    | 'sheetsApiCells'
-    | 'setValuesCalls'
-    | 'formatCalls'
-    | 'simulatedSeconds'
-  >;
 }
 
 export interface PullSizesOptions {
@@ -67,8 +55,6 @@ export interface PullSizesOptions {
   rows: number[];
   /** The sizes also measured as a refresh (default: rows). */
   refreshRows?: number[];
-  /** Also measured with the Sheets advanced service enabled (CPU and counts only). */
-  apiRows?: number;
   /** False: memory samples without a collection each (quick runs; see ThinOptions). */
   collectAtSamples?: boolean;
 }
@@ -83,7 +69,6 @@ export const PULL_SIZES: PullSizesOptions = {
   startDate: '2026-10-01',
   endDate: '2026-10-31',
   rows: [10_000, 30_000, 60_000, 120_000, 240_000],
-  apiRows: 120_000,
 };
 
 function pullFor(opts: PullSizesOptions, rows: number): ThinPull {
@@ -130,7 +115,6 @@ export function runPullSizes(
 ): ScenarioResult<PullSizesMetrics> {
   let sizes: PullSize[];
   let refreshes: PullSize[];
-  let sheetsApi: PullSizesMetrics['sheetsApi'];
   try {
     const world = thinWorld(bundleFile, pullFor(opts, Math.min(...opts.rows)), {
       roundTripMs: model.latencyMs,
@@ -138,24 +122,9 @@ export function runPullSizes(
     });
     sizes = opts.rows.map((wanted) => sizeOf(world.measure(pullFor(opts, wanted)), model));
     refreshes = (opts.refreshRows ?? opts.rows).map((wanted) => sizeOf(world.measure(pullFor(opts, wanted), { refreshOf: true }), model));
-    if (opts.apiRows !== undefined) {
-      const apiWorld = thinWorld(bundleFile, pullFor(opts, Math.min(...opts.rows)), { roundTripMs: model.latencyMs, sheetsApi: true });
-      const r = apiWorld.measure(pullFor(opts, opts.apiRows), { memory: false });
-      const c = r.counts;
-      sheetsApi = {
-        rows: r.rows,
-        addOnCpuSeconds: r.addOnCpuSeconds,
-        roundTrips: c.roundTrips,
-        sheetsApiRequests: c.sheetsApiRequests,
-        sheetsApiCells: c.sheetsApiCells,
-        setValuesCalls: c.setValuesCalls,
-        formatCalls: c.setNumberFormatsCalls,
-        simulatedSeconds: simulatedSeconds(model, r.networkMs, c),
-      };
-    }
   } catch (error) {
     const m = messageOf(error);
     return isStub(m) ? notMeasurable(`runReport: ${m}`) : failed(`the sized pulls failed: ${m}`);
   }
-  return { status: 'measured', metrics: sheetsApi ? { sizes, refreshes, sheetsApi } : { sizes, refreshes } };
+  return { status: 'measured', metrics: { sizes, refreshes } };
 }

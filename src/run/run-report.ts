@@ -3,7 +3,6 @@ import type { Execution } from '../platform/execution';
 import type { Platform, Spreadsheet } from '../platform/types';
 import { pullReport } from '../pull/pull-report';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
-import { serialNumbers } from '../dates';
 import type { WriteBlockInput } from '../sheet/report-table';
 import { applyBindings } from '../bindings/apply-bindings';
 import { writeReportBlock } from '../sheet/write-report-block';
@@ -42,12 +41,6 @@ export function siteLabels(sites: string[], fallback: string | string[]): string
 /** Where a run's block goes (everything of the write but the rows and the note). */
 type BlockTarget = Omit<WriteBlockInput, 'table' | 'note' | 'onProgress'>;
 
-/** The Sheets advanced service for the writer, where the project enables it. */
-function sheetsApiOf(platform: Platform): WriteBlockInput['sheetsApi'] {
-  const values = platform.sheetsValues();
-  return values ? { values, serial: serialNumbers(platform, platform.timeZone()) } : null;
-}
-
 /**
  * Pulls a report and writes it as one block, all or nothing: a failed pull (auth, bounds, rate
  * limits, time) leaves the user's sheets exactly as they were. A pull of one site without totals
@@ -83,7 +76,6 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
       blockId: opts.blockId ?? ((sheetId: number) => builderBlockId(platform, sheetId, run.spec.key, run.siteId)),
       sheetId: opts.sheetId,
       startCell: run.startCell,
-      sheetsApi: sheetsApiOf(platform),
       // A block written straight into a new sheet is claimed and filled under the
       // lock, a chunk at a time, so no other run's write interleaves with it.
       exclusive: (work) => withDocumentLock(execution, work),

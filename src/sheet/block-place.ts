@@ -3,7 +3,7 @@ import type { Sheet, Spreadsheet } from '../platform/types';
 import type { OwnedArea } from './block-ownership';
 import type { CellValue } from './cell-values';
 import type { Rect } from './rect';
-import type { BlockColumn, BlockId, Exclusive, SheetsApi, WriteBlockResult } from './report-table';
+import type { BlockColumn, BlockId, Exclusive, WriteBlockResult } from './report-table';
 import type { ValuesWriter } from './staged-values';
 
 /** Where a block goes and what it holds: what both ways of writing it (staged, direct) need. */
@@ -18,8 +18,6 @@ export interface BlockTarget {
   startCell?: string;
   /** Rows arrive as safe cell values (src/table's forSheet output): only over-long text is touched. */
   sheetSafe?: boolean;
-  /** Write rows through the Sheets advanced service where it is enabled (see staged-values.ts). */
-  sheetsApi?: SheetsApi | null;
   /** See WriteBlockInput.exclusive. */
   exclusive?: Exclusive;
   /** See WriteBlockInput.now. */

@@ -19,7 +19,7 @@ import { blockConflictError, findConflict } from './conflicts';
 import { claimDirect } from './direct-write';
 import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
 import type { BlockColumn, WriteBlockResult } from './report-table';
-import { applyFormats, valuesWriter } from './staged-values';
+import { applyFormats, writeWithSetValues } from './staged-values';
 import { makeStaging, removeSheet, sweepStaging } from './staging-sheets';
 
 /**
@@ -87,7 +87,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const start = parseCell(target.startCell ?? 'A1');
   const width = columns.length;
   const text = columns.map((c) => isTextColumn(c.type));
-  const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: valuesWriter(spreadsheet, target.sheetsApi) };
+  const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: writeWithSetValues };
   const now = target.now ?? (() => Date.now());
 
   let sink: BlockSink | null = null;

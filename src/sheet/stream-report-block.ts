@@ -35,7 +35,6 @@ export function streamReportBlock(spreadsheet: Spreadsheet, input: Omit<WriteBlo
       columns,
       startCell: input.startCell,
       sheetSafe,
-      sheetsApi: input.sheetsApi,
       exclusive: input.exclusive,
       now: input.now,
     });

@@ -21,7 +21,6 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
     columns: input.table.columns,
     startCell: input.startCell,
     sheetSafe: input.table.sheetSafe,
-    sheetsApi: input.sheetsApi,
     exclusive: input.exclusive,
     now: input.now,
   });

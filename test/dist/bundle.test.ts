@@ -49,6 +49,11 @@ describe('dist/Code.js', () => {
     expect(code).not.toMatch(/^\s*(import|export)\b/m);
     expect(code).not.toMatch(/(^|[^\w$."'])require\(/m);
   });
+
+  test('writes only through a path the manifest allows: no Sheets advanced service call, which would need the spreadsheets scope', () => {
+    expect(code).not.toMatch(/\bSheets\s*\??\.\s*Spreadsheets\b/);
+    expect(code).not.toMatch(/\bbatchUpdate\b/);
+  });
 });
 
 describe('dist/appsscript.json', () => {

@@ -106,7 +106,6 @@ export function stubPlatform(world: StubWorld): Platform {
     formatDate,
     userEmail: () => world.user,
     spreadsheet: () => null,
-    sheetsValues: () => null,
     log: (m) => void world.logs.push(m),
   };
   return partial as Platform;

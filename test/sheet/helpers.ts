@@ -3,7 +3,7 @@ import type { Sheet, Spreadsheet } from '../../src/platform/types';
 import type { BlockTable } from '../../src/sheet/report-table';
 
 /** An emulator with no network: the writer only needs the spreadsheet. */
-export function sheetEmulator(opts: Pick<EmulatorOptions, 'sheetsAdvancedService' | 'variants'> = {}): { emu: Emulator; ss: Spreadsheet } {
+export function sheetEmulator(opts: Pick<EmulatorOptions, 'variants'> = {}): { emu: Emulator; ss: Spreadsheet } {
   const emu = createEmulator({
     ...opts,
     transport: {
