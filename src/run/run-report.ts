@@ -130,7 +130,8 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
         ? streamed.commit(note, pulled.table.columns)
         : writeReportBlock(spreadsheet, {
             ...target,
-            table: pulled.table,
+            // The overall Total row ends the block (each site's total, between its rows, sorts with them).
+            table: { ...pulled.table, fixedTail: pulled.totalRows > 0 ? 1 : 0 },
             note,
             onProgress: (done, total) => {
               if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);

@@ -1,6 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import type { OwnedArea } from './block-ownership';
+import type { PinnedRows } from './block-record';
 import type { CellValue } from './cell-values';
 import type { Rect } from './rect';
 import type { BlockColumn, BlockId, Exclusive, WriteBlockResult } from './report-table';
@@ -18,10 +19,17 @@ export interface BlockTarget {
   startCell?: string;
   /** Rows arrive as safe cell values (src/table's forSheet output): only over-long text is touched. */
   sheetSafe?: boolean;
+  /** Rows at the block's end that stay in place when the user sorts its data rows (a Total row). */
+  fixedTail?: number;
   /** See WriteBlockInput.exclusive. */
   exclusive?: Exclusive;
   /** See WriteBlockInput.now. */
   now?: () => number;
+}
+
+/** The rows a sort of the block leaves in place: the header, and the Total row when there is one. */
+export function pinnedRows(target: Pick<BlockTarget, 'fixedTail'>): PinnedRows {
+  return { head: 1, tail: target.fixedTail ?? 0 };
 }
 
 /** Google's limit of 10 million cells per spreadsheet, in its own words ("... above the limit of N cells"). */

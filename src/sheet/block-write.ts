@@ -8,11 +8,13 @@ import {
   findTarget,
   growToFit,
   ownedOn,
+  pinnedRows,
   type BlockPlan,
   type BlockSink,
   type BlockTarget,
 } from './block-place';
-import { describeUserEdits, fingerprint, forgetRecord, readRecord, writeRecord } from './block-record';
+import { blockState } from './block-edits';
+import { fingerprint, forgetRecord, readRecord, writeRecord } from './block-record';
 import { clipText } from './cell-limit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
@@ -251,6 +253,10 @@ function withClipNote(note: string, clipped: number): string {
   return `${note}\n${clipped} cell${clipped === 1 ? ' was' : 's were'} longer than Sheets' 50,000-character limit and ${clipped === 1 ? 'was' : 'were'} clipped (marked "[clipped: ...]").`;
 }
 
+/** The block note's line when a refresh replaced the user's sort of the rows. */
+export const SORT_REPLACED =
+  "The rows had been sorted in the sheet: this refresh wrote them in the report's own order. Sort again after each refresh, or set the report's sort.";
+
 function editsError(sheetName: string, what: string): CreatorError {
   return new CreatorError(
     'BLOCK_CONFLICT',
@@ -278,10 +284,13 @@ function commitStaged(
   const pending = ownedOn(sheet, readOwned(spreadsheet, pendingName));
   const name = sheet.getName();
 
+  // A block whose data rows the user only sorted is replaced in the report's own order, and says so.
+  let sorted = false;
   if (committed) {
     const record = readRecord(sheet, committedName);
-    const edits = record ? describeUserEdits(sheet, committed, record) : null;
-    if (edits) throw editsError(name, edits);
+    const state = record ? blockState(sheet, committed, record) : null;
+    if (state?.kind === 'edited') throw editsError(name, state.what);
+    sorted = state?.kind === 'sorted';
   }
   const rect: Rect = { row: committed?.row ?? start.row, col: committed?.col ?? start.col, rows: size.rows, cols: size.cols };
   const owned = [committed, pending].filter((r): r is Rect => r !== null);
@@ -297,7 +306,7 @@ function commitStaged(
   for (const corner of subtractAll([box], [rect, ...(committed ? [committed] : [])])) {
     rangeOf(sheet, corner).copyTo(staging.getRange(corner.row - box.row + 1, corner.col - box.col + 1));
   }
-  staging.getRange(1, 1).setNote(note);
+  staging.getRange(1, 1).setNote(sorted ? `${note}\n${SORT_REPLACED}` : note);
   rangeOf(staging, { row: 1, col: 1, rows: box.rows, cols: box.cols }).copyTo(sheet.getRange(box.row, box.col));
 
   markOwned(spreadsheet, committedName, sheet, rect);
@@ -311,9 +320,17 @@ function commitStaged(
     if (sheet.isSheetHidden()) sheet.showSheet();
   }
   forgetRecord(sheet, committedName);
-  writeRecord(sheet, committedName, fingerprint(sheet, rect, true));
+  writeRecord(sheet, committedName, fingerprint(sheet, rect, pinnedRows(target), true));
   // Freezing is only done for a block at the top: freezing down to a lower header would pin the
   // user's own rows above it.
   if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
-  return { sheetName: name, sheetId: sheet.getSheetId(), blockId, range: toA1(rect), rows: size.rows - 1, clippedCells: 0 };
+  return {
+    sheetName: name,
+    sheetId: sheet.getSheetId(),
+    blockId,
+    range: toA1(rect),
+    rows: size.rows - 1,
+    clippedCells: 0,
+    sortReplaced: sorted,
+  };
 }

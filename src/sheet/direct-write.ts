@@ -1,7 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet } from '../platform/types';
 import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
-import { blockIdOn, droppedColumns, findTarget, growToFit, ownedOn, type BlockPlan, type BlockSink } from './block-place';
+import { blockIdOn, droppedColumns, findTarget, growToFit, ownedOn, pinnedRows, type BlockPlan, type BlockSink } from './block-place';
 import { fingerprint, forgetRecord, writeRecord } from './block-record';
 import { bringIntoView } from './bring-into-view';
 import { blockConflictError, findConflict, type Conflict } from './conflicts';
@@ -132,7 +132,7 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
         ended = true;
         forget(spreadsheet, pendingName);
         forgetRecord(sheet, committedName);
-        writeRecord(sheet, committedName, fingerprint(sheet, rect, true));
+        writeRecord(sheet, committedName, fingerprint(sheet, rect, pinnedRows(target), true));
         // Freezing is only done for a block at the top: freezing down to a lower header would pin the
         // user's own rows above it.
         if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
