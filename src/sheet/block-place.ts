@@ -1,7 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import type { OwnedArea } from './block-ownership';
-import type { PinnedRows } from './block-record';
+import type { BlockRecord, PinnedRows } from './block-record';
 import type { CellValue } from './cell-values';
 import type { Rect } from './rect';
 import type { BlockColumn, BlockId, Exclusive, WriteBlockResult } from './report-table';
@@ -96,8 +96,17 @@ export interface BlockPlan {
 export interface BlockSink {
   /** Writes rows of the block, the header being row 0, from block row `at` on. */
   append(values: CellValue[][], at: number): void;
-  /** Puts the block in place; `header` is there when no rows came, so it was never written. */
-  commit(header: CellValue[] | null, note: string, columns: BlockColumn[], dataRows: number): WriteBlockResult;
+  /**
+   * Puts the block in place; `header` is there when no rows came, so it was never written.
+   * `recordOf`: the block's record from what was written (null: read the block back for it).
+   */
+  commit(
+    header: CellValue[] | null,
+    note: string,
+    columns: BlockColumn[],
+    dataRows: number,
+    recordOf: () => BlockRecord | null,
+  ): WriteBlockResult;
   /** Leaves no trace of the write; never throws. */
   abort(): void;
 }

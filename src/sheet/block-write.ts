@@ -14,7 +14,8 @@ import {
   type BlockTarget,
 } from './block-place';
 import { blockState } from './block-edits';
-import { fingerprint, forgetRecord, readRecord, writeRecord } from './block-record';
+import { fingerprint, forgetRecord, readRecord, writeRecord, type BlockRecord } from './block-record';
+import { writtenRecord } from './written-record';
 import { clipText } from './cell-limit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
@@ -98,6 +99,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   // The header travels with the first rows: one request less for a report that fits in one.
   let header: CellValue[] | null = columns.map((c) => toCellValue(c.header, true));
   let clipped = 0;
+  const written = writtenRecord(width);
 
   /** Decided at the first write, and (when direct) the target claimed in the same locked step. */
   const open = <T>(first: (s: BlockSink) => T): T => {
@@ -153,6 +155,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
         const at = header ? 0 : 1 + rows;
         if (header) values.unshift(header);
         open((s) => s.append(values, at));
+        written.add(values);
         header = null;
         rows += batch.length;
       });
@@ -162,7 +165,9 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
       try {
         const kept = finalColumns ?? columns;
         if (kept.length === 0) throw noColumns();
-        const result = guarded(sheetName, null, () => open((s) => s.commit(header, withClipNote(note, clipped), kept, rows)));
+        if (header) written.add([header]);
+        const recordOf = (): BlockRecord | null => written.finish(droppedColumns(columns, kept), pinnedRows(target));
+        const result = guarded(sheetName, null, () => open((s) => s.commit(header, withClipNote(note, clipped), kept, rows, recordOf)));
         return { ...result, clippedCells: clipped };
       } finally {
         write.abort();
@@ -223,7 +228,7 @@ function stagedSink(plan: BlockPlan, now: number): BlockSink {
       growToFit(sheet, { row: 1 + at, col: 1, rows: values.length, cols: width });
       writeValues(sheet, 1 + at, values);
     },
-    commit(header, note, columns, dataRows) {
+    commit(header, note, columns, dataRows, recordOf) {
       const sheet = live();
       // A sheet made for this write goes again if the commit fails: a failed first run leaves no trace.
       let created: Sheet | null = null;
@@ -233,7 +238,7 @@ function stagedSink(plan: BlockPlan, now: number): BlockSink {
         applyFormats(sheet, dataRows, columns);
         const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
         const size = { rows: dataRows + 1, cols: columns.length };
-        const result = commitStaged(spreadsheet, sheet, target, sheetName, start, size, note, create);
+        const result = commitStaged(spreadsheet, sheet, target, sheetName, start, size, note, create, recordOf);
         created = null;
         return result;
       } finally {
@@ -273,6 +278,7 @@ function commitStaged(
   size: { rows: number; cols: number },
   note: string,
   create: () => Sheet,
+  recordOf: () => BlockRecord | null,
 ): WriteBlockResult {
   const existing = findTarget(spreadsheet, target, sheetName);
   const sheet = existing ?? create();
@@ -320,7 +326,8 @@ function commitStaged(
     if (sheet.isSheetHidden()) sheet.showSheet();
   }
   forgetRecord(sheet, committedName);
-  writeRecord(sheet, committedName, fingerprint(sheet, rect, pinnedRows(target), true));
+  // What was written, hashed as it was sent; read back only where that could not be known.
+  writeRecord(sheet, committedName, recordOf() ?? fingerprint(sheet, rect, pinnedRows(target), true));
   // Freezing is only done for a block at the top: freezing down to a lower header would pin the
   // user's own rows above it.
   if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
