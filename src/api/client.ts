@@ -276,7 +276,7 @@ export function createClient(execution: Execution, credential: Credential, opts:
     // A whole result at once: to the sink as one batch, when there is one.
     const whole = (result: FetchRowsResult): FetchRowsResult => {
       if (!sink) return result;
-      sink(result.rows);
+      sink(result.rows, result.rows.length);
       return { ...result, rows: [] };
     };
     if (spec.key === 'sites') {
@@ -302,9 +302,9 @@ export function createClient(execution: Execution, credential: Credential, opts:
     // A streamed result keeps its rows only while the whole of it could still fit the cache.
     let keep = true;
     let handed = false;
-    const hand = (rows: Record<string, unknown>[]): void => {
+    const hand = (rows: Record<string, unknown>[], expected: number | null): void => {
       handed = true;
-      sink?.(rows);
+      sink?.(rows, expected);
     };
     const { value, hit } = cached(
       request,
@@ -348,7 +348,7 @@ export function createClient(execution: Execution, credential: Credential, opts:
                           keep = mayFitCache(platform, kept, kept.length);
                           if (!keep) kept.length = 0;
                         }
-                        hand(rows);
+                        hand(rows, recordCount === null ? null : Math.min(recordCount, limit ?? Infinity));
                       },
                     }
                   : {}),
@@ -362,7 +362,7 @@ export function createClient(execution: Execution, credential: Credential, opts:
         );
         if (!handed) {
           seeSeries(seen, result.rows);
-          if (sink) hand(result.rows);
+          if (sink) hand(result.rows, result.rows.length);
         }
         return { ...result, notices: [...(result.notices ?? []), ...seriesNotice(spec, seen, query)] };
       },

@@ -81,7 +81,9 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
       exclusive: (work) => withDocumentLock(execution, work),
       now: () => platform.now(),
     };
-    const streamed = streamReportBlock(spreadsheet, target);
+    const streamed = streamReportBlock(spreadsheet, target, (done, expected) =>
+      progress(`Writing rows ${thousands(done)}${expected === null ? '' : ` of ${thousands(expected)}`}`, 0, null, false, true),
+    );
     try {
       return pullAndWrite(spreadsheet, target, streamed);
     } finally {
@@ -134,7 +136,7 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
             table: { ...pulled.table, fixedTail: pulled.totalRows > 0 ? 1 : 0 },
             note,
             onProgress: (done, total) => {
-              if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
+              if (done < total) progress(`Writing rows ${thousands(done)} of ${thousands(total)}`, 0, null, false, true);
             },
           });
       // Charts and tiles bound to this block follow it (dashboards); none for a plain pull.
