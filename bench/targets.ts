@@ -114,7 +114,9 @@ function sizeAt(sizes: PullSize[] | undefined, rows: number): PullSize | null {
   return sizes.find((z) => z.rows === rows) ?? (sizes.every((z) => z.rows < rows) ? sizes[sizes.length - 1] : null);
 }
 
-const secondsFor = (z: PullSize): string => `${z.simulatedSeconds} s for ${z.rows.toLocaleString('en-US')} rows`;
+const secondsFor = (z: PullSize): string =>
+  `${z.simulatedSeconds} s for ${z.rows.toLocaleString('en-US')} rows` +
+  (z.copyCells ? ` (${z.simulatedSecondsCopyCited} s with copyTo priced on the cited figure)` : '');
 
 const pullSizes: Array<Check<PullSizesMetrics>> = [
   {

@@ -53,6 +53,8 @@ export interface GoogleCounts {
   requests: number;
   setValuesCalls: number;
   setValuesCells: number;
+  copyCalls: number;
+  copyCells: number;
   sheetsApiRequests: number;
   sheetsApiCells: number;
   /** Range reads and their cells (counted by the emulator: reads are not dropped). */
@@ -82,8 +84,9 @@ const SERVICES = [
 ] as const;
 /**
  * Writes the thin runs count and drop (Range and the Sheets advanced service). `copyTo` is the
- * staged writer's commit (staging sheet to the block): counted as a setValues of its cells, as the
- * emulator's counters do, and dropped like the writes it copies.
+ * staged writer's commit (staging sheet to the block): counted apart, priced by the model's copy
+ * constants (as a setValues by default, as the emulator's counters count it), and dropped like
+ * the writes it copies.
  */
 const DROPPED_WRITES = new Set(['setValues', 'setNumberFormats', 'setNumberFormat', 'update', 'batchUpdate', 'copyTo']);
 /** Where rows enter or leave the add-on: the memory run samples the heap at these calls. */
@@ -91,12 +94,21 @@ const SAMPLED = new Set(['fetch', 'fetchAll', ...DROPPED_WRITES]);
 
 type Writes = Pick<
   GoogleCounts,
-  'setValuesCalls' | 'setValuesCells' | 'sheetsApiRequests' | 'sheetsApiCells' | 'setNumberFormatsCalls' | 'numberFormatGridCells'
+  | 'setValuesCalls'
+  | 'setValuesCells'
+  | 'copyCalls'
+  | 'copyCells'
+  | 'sheetsApiRequests'
+  | 'sheetsApiCells'
+  | 'setNumberFormatsCalls'
+  | 'numberFormatGridCells'
 >;
 
 const noWrites = (): Writes => ({
   setValuesCalls: 0,
   setValuesCells: 0,
+  copyCalls: 0,
+  copyCells: 0,
   sheetsApiRequests: 0,
   sheetsApiCells: 0,
   setNumberFormatsCalls: 0,
@@ -111,8 +123,8 @@ function cellsOf(grid: unknown): number {
 function countWrite(w: Writes, method: string, args: unknown[], target: object): void {
   if (method === 'copyTo') {
     const range = target as { getNumRows(): number; getNumColumns(): number };
-    w.setValuesCalls++;
-    w.setValuesCells += range.getNumRows() * range.getNumColumns();
+    w.copyCalls++;
+    w.copyCells += range.getNumRows() * range.getNumColumns();
   } else if (method === 'setValues') {
     w.setValuesCalls++;
     w.setValuesCells += cellsOf(args[0]);

@@ -3,7 +3,7 @@
  * growth shows (linear or not). Each size is measured on the thin runner (bench/thin.ts): the
  * add-on's own CPU and data memory, what it asked of Google, and the cost model's time for it.
  */
-import { round, simulatedSeconds, type LatencyModel } from '../model';
+import { COPY_CITED, round, simulatedSeconds, type LatencyModel } from '../model';
 import { thinWorld, type ThinPull, type ThinReading } from '../thin';
 import { isStub, messageOf } from '../world';
 import { failed, notMeasurable, type ScenarioResult } from './types';
@@ -20,6 +20,9 @@ export interface PullSize {
   sequentialRoundTrips: number;
   setValuesCalls: number;
   setValuesCells: number;
+  /** Range.copyTo (a refresh's commit) and the cells it covered. */
+  copyCalls: number;
+  copyCells: number;
   sheetsApiRequests: number;
   sheetsApiCells: number;
   readCalls: number;
@@ -29,6 +32,8 @@ export interface PullSize {
   cachePuts: number;
   networkSeconds: number;
   simulatedSeconds: number;
+  /** The same with copyTo priced on the cited public figure (COPY_CITED), reported beside it. */
+  simulatedSecondsCopyCited: number;
   /** JSON.parse of the same pages, same run (bench/thin.ts). */
   jsonParseSeconds: number;
   /** Add-on CPU as a multiple of jsonParseSeconds. */
@@ -93,6 +98,8 @@ function sizeOf(r: ThinReading, model: LatencyModel): PullSize {
     sequentialRoundTrips: 1 + pages,
     setValuesCalls: c.setValuesCalls,
     setValuesCells: c.setValuesCells,
+    copyCalls: c.copyCalls,
+    copyCells: c.copyCells,
     sheetsApiRequests: c.sheetsApiRequests,
     sheetsApiCells: c.sheetsApiCells,
     readCalls: c.readCalls,
@@ -102,6 +109,7 @@ function sizeOf(r: ThinReading, model: LatencyModel): PullSize {
     cachePuts: c.cachePuts,
     networkSeconds: round(r.networkMs / 1000, 2),
     simulatedSeconds: simulatedSeconds(model, r.networkMs, c),
+    simulatedSecondsCopyCited: simulatedSeconds({ ...model, ...COPY_CITED }, r.networkMs, c),
     jsonParseSeconds: r.jsonParseSeconds,
     cpuVsJsonParse: r.jsonParseSeconds > 0 ? round(r.addOnCpuSeconds / r.jsonParseSeconds, 2) : 0,
     executions: 1,
