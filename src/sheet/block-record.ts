@@ -103,17 +103,68 @@ function fnvText(hash: number, text: string): number {
   return h;
 }
 
+/** fnvText(SEED, prefix) for each prefix a cell's key starts with: worked out once, not per cell. */
+const PREFIX: Record<string, number> = {};
+
+function prefixed(prefix: string): number {
+  const known = PREFIX[prefix];
+  return known === undefined ? (PREFIX[prefix] = fnvText(SEED, prefix)) : known;
+}
+
+/** Digits of an integer, least significant first: reused, so hashing a number allocates nothing. */
+const DIGITS: number[] = [];
+
+/**
+ * fnvText(hash, String(n)) for a safe integer, without making the string: String gives an
+ * integer's plain decimal digits (with a minus sign; "0" for -0), so the hash is the same.
+ */
+function fnvInteger(hash: number, n: number): number {
+  let h = hash;
+  let rest = n;
+  if (rest < 0) {
+    h = Math.imul(h ^ 45, FNV_PRIME); // '-'
+    rest = -rest;
+  }
+  let count = 0;
+  do {
+    DIGITS[count++] = rest % 10;
+    rest = Math.floor(rest / 10);
+  } while (rest > 0);
+  while (count > 0) h = Math.imul(h ^ (48 + DIGITS[--count]), FNV_PRIME);
+  return h;
+}
+
+/** One double's bits, as two 32-bit words (shared: hashing a number allocates nothing). */
+const FLOAT = new Float64Array(1);
+const FLOAT_WORDS = new Uint32Array(FLOAT.buffer);
+
+/**
+ * A number that is not a safe integer, by its bits rather than its text: String(n) would make a
+ * string per cell (most of a block's hashing time went there). Two doubles have the same bits
+ * exactly when they print the same, but for 0 and -0, which are integers and hashed as text.
+ */
+function fnvFloat(hash: number, n: number): number {
+  FLOAT[0] = n;
+  return Math.imul(Math.imul(Math.imul(hash ^ 0x2e, FNV_PRIME) ^ FLOAT_WORDS[0], FNV_PRIME) ^ FLOAT_WORDS[1], FNV_PRIME);
+}
+
 /**
  * A cell as getValues and getFormulas read it: its formula, else its date's time, else its type
- * and text. 0 for an empty cell ("" with no formula), which no other cell gives.
+ * and text. 0 for an empty cell ("" with no formula), which no other cell gives. Called for every
+ * cell a writer sends and every cell a check reads: the common kinds (text, whole numbers) are
+ * hashed without building their key.
  */
 export function cellHash(value: unknown, formula?: string): number {
   let h: number;
-  if (formula) h = fnvText(fnvText(SEED, 'f'), formula);
-  else if (value === '') return 0;
-  else if (typeof value === 'object' && value !== null && isDateObject(value))
-    h = fnvText(fnvText(SEED, 'd'), String((value as Date).getTime()));
-  else h = fnvText(fnvText(SEED, `${typeof value}:`), typeof value === 'string' ? value : String(value));
+  if (formula) h = fnvText(prefixed('f'), formula);
+  else if (typeof value === 'string') {
+    if (value === '') return 0;
+    h = fnvText(prefixed('string:'), value);
+  } else if (typeof value === 'number') {
+    h = Number.isSafeInteger(value) ? fnvInteger(prefixed('number:'), value) : fnvFloat(prefixed('number:'), value);
+  } else if (typeof value === 'object' && value !== null && isDateObject(value))
+    h = fnvText(prefixed('d'), String((value as Date).getTime()));
+  else h = fnvText(prefixed(`${typeof value}:`), String(value));
   return mix32(h) || 1;
 }
 
