@@ -1,3 +1,4 @@
+import type { ServicePrices } from '../emulator/service-costs';
 /**
  * The cost model: how long Google would take for what the emulator counted. Network time is on the
  * emulator's virtual clock (it advances by `latencyMs` per round trip, a fetchAll batch being one,
@@ -119,4 +120,20 @@ export function describeModel(model: LatencyModel): string {
     `formats ${model.formatCallMs} ms per call + ${model.formatGridCellMs} ms per grid cell; ` +
     `cache ${model.cachePutMs} ms per put, ${model.cacheGetMs} ms per get; properties ${model.propertyWriteMs} ms per write, ${model.propertyReadMs} ms per read (sources: bench/README.md)`
   );
+}
+
+/** The model as the emulator's limits mode prices service calls (emulator/service-costs.ts). */
+export function servicePrices(model: LatencyModel): ServicePrices {
+  return {
+    setValuesCalls: model.setValuesCallMs,
+    setValuesCells: model.cellMs,
+    readCalls: model.readCallMs,
+    readCells: model.readCellMs,
+    setNumberFormatsCalls: model.formatCallMs,
+    numberFormatGridCells: model.formatGridCellMs,
+    cachePuts: model.cachePutMs,
+    cacheGets: model.cacheGetMs,
+    propertyWrites: model.propertyWriteMs,
+    propertyReads: model.propertyReadMs,
+  };
 }

@@ -4,6 +4,7 @@ import type { Platform } from '../src/platform/types';
 import { loadBundle as loadBundleFile, type LoadedBundle, type RunAsOptions } from './bundle';
 import { createClock, virtualDate, type Clock } from './clock';
 import { newCounters, type Counters } from './counters';
+import { pricedCounters, type ServiceCosts } from './service-costs';
 import { recalculate as recalculateFormulas, type RecalcReport } from './formula-engine';
 import { createCacheService, emptyCaches, type CacheData } from './services/cache';
 import { createHtmlService } from './services/html';
@@ -49,6 +50,11 @@ export interface EmulatorOptions {
   documentPropertiesInCustomFunctions?: boolean;
   /** Unconfirmed platform behaviours (emulator/variants.ts); default LENIENT. */
   variants?: Partial<PlatformVariants>;
+  /**
+   * The limits mode (opt-in): service calls take virtual time at these prices, so an execution
+   * can be killed at any point of its writes and reads (emulator/service-costs.ts).
+   */
+  serviceCosts?: ServiceCosts;
   /** MailApp recipients per user per day. Default 100 (a consumer account). */
   mailQuota?: number;
   /** Where an execution waits on Google's servers (see EmulatorState.onWait). */
@@ -138,7 +144,8 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   const users = [...(opts.users ?? DEFAULT_USERS)];
   if (users.length === 0) throw new Error('createEmulator: users must name at least the owner');
   const clock = opts.clock ?? createClock(opts.now ?? DEFAULT_NOW);
-  const counters = newCounters();
+  let stateRef: EmulatorState | undefined;
+  const counters = opts.serviceCosts ? pricedCounters(newCounters(), opts.serviceCosts, () => stateRef) : newCounters();
   const logs: string[] = [];
   const state: EmulatorState = {
     clock,
@@ -154,6 +161,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     variants: variantsOf(opts),
     onWait: opts.onWait,
   };
+  stateRef = state;
   let properties = emptyProperties();
   let caches = emptyCaches();
   let triggers = emptyTriggers();

@@ -11,6 +11,7 @@ import { streamReportBlock, type StreamedBlock } from '../sheet/stream-report-bl
 import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
 import { throttledProgress } from './progress';
+import { stopBy } from '../platform/deadline';
 import { checkRunRequest, pullBasics } from './run-request';
 import { builderBlockId, claimTarget } from './target-sheet';
 import { thousands } from '../shared/text-size';
@@ -80,6 +81,8 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
       // lock, a chunk at a time, so no other run's write interleaves with it.
       exclusive: (work) => withDocumentLock(execution, work),
       now: () => platform.now(),
+      // The writes stop cleanly before Google's limit rather than being killed midway.
+      stopBy: stopBy(execution),
     };
     const streamed = streamReportBlock(spreadsheet, target, (done, expected) =>
       progress(`Writing rows ${thousands(done)}${expected === null ? '' : ` of ${thousands(expected)}`}`, 0, null, false, true),

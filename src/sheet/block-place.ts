@@ -25,6 +25,8 @@ export interface BlockTarget {
   exclusive?: Exclusive;
   /** See WriteBlockInput.now. */
   now?: () => number;
+  /** See WriteBlockInput.stopBy. */
+  stopBy?: number;
 }
 
 /** The rows a sort of the block leaves in place: the header, and the Total row when there is one. */
@@ -94,6 +96,8 @@ export interface BlockPlan {
 
 /** What a block write does with its rows: stage them (staged-write), or write them in place (direct-write). */
 export interface BlockSink {
+  /** Staged on a hidden sheet (its commit copies the block into place), or written in place. */
+  readonly staged: boolean;
   /** Writes rows of the block, the header being row 0, from block row `at` on. */
   append(values: CellValue[][], at: number): void;
   /**

@@ -16,6 +16,7 @@ import {
 import { blockState } from './block-edits';
 import { fingerprint, forgetRecord, readRecord, writeRecord, type BlockRecord } from './block-record';
 import { writtenRecord } from './written-record';
+import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
 import { clipText } from './cell-limit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
@@ -71,6 +72,36 @@ export interface BlockWrite {
  */
 export const MAX_BLOCK_CELLS = 4_000_000;
 
+/**
+ * Per row written, what a staged write's commit adds later: the copy into place (about a write)
+ * and the check of the old block for the user's edits (a read: about two and a half writes, by
+ * the cost model's reported read price, bench/README.md). A direct write's commit adds nothing.
+ */
+const STAGED_COMMIT_SHARE = 3.5;
+
+/**
+ * Before a chunk: stop cleanly (the write aborted, the user's sheets as they were) when the chunk
+ * and the commit it will cost would pass the execution's stop time at the pace so far.
+ */
+function checkpoint(write: BlockWrite, pace: StepClock | null, sink: BlockSink | null, rows: number, next: number): void {
+  if (!pace) return;
+  try {
+    const share = sink?.staged ? STAGED_COMMIT_SHARE : 0;
+    pace.before(next + (rows + next) * share);
+  } catch (error) {
+    if (!(error instanceof OutOfTime)) throw error;
+    write.abort();
+    throw new CreatorError(
+      'TIME_BUDGET',
+      `This report is too big for one run: ${thousands(rows)} rows were written when the next ${thousands(next)} would have passed Google's time limit for one execution, so the run stopped and the previous data is unchanged. Use a row limit or a shorter date range.`,
+    );
+  }
+}
+
+function thousands(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 function tooLarge(rows: number, columns: number): CreatorError {
   return new CreatorError(
     'TOO_LARGE',
@@ -100,6 +131,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   let header: CellValue[] | null = columns.map((c) => toCellValue(c.header, true));
   let clipped = 0;
   const written = writtenRecord(width);
+  const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, now);
 
   /** Decided at the first write, and (when direct) the target claimed in the same locked step. */
   const open = <T>(first: (s: BlockSink) => T): T => {
@@ -150,11 +182,14 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
         throw tooLarge(rows + batch.length, width);
       }
       if (batch.length === 0) return;
+      checkpoint(write, pace, sink, rows, batch.length);
       guarded(sheetName, write, () => {
         const values = target.sheetSafe ? batch.map(safeRow) : batch.map((row) => columns.map((_, i) => cell(row[i], i)));
         const at = header ? 0 : 1 + rows;
         if (header) values.unshift(header);
-        open((s) => s.append(values, at));
+        const append = (): void => open((s) => s.append(values, at));
+        if (pace) pace.run(batch.length, append);
+        else append();
         written.add(values);
         header = null;
         rows += batch.length;
@@ -223,6 +258,7 @@ function stagedSink(plan: BlockPlan, now: number): BlockSink {
     return staging;
   };
   return {
+    staged: true,
     append(values, at) {
       const sheet = live();
       growToFit(sheet, { row: 1 + at, col: 1, rows: values.length, cols: width });

@@ -116,6 +116,7 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
   };
 
   return {
+    staged: false,
     append,
     commit(header, note, columns, dataRows, recordOf) {
       return exclusive(() => {

@@ -42,6 +42,12 @@ export interface WriteBlockInput {
   exclusive?: Exclusive;
   /** Epoch ms (the platform's clock), to stamp and sweep staging sheets. Default Date.now. */
   now?: () => number;
+  /**
+   * Epoch ms by which the write must have stopped (platform/deadline.ts): before each chunk the
+   * writer checks, at the pace of the chunks so far, that the chunk and the commit it causes
+   * still fit, and otherwise stops cleanly (TIME_BUDGET), the previous data untouched. None: no check.
+   */
+  stopBy?: number;
 }
 
 /** Runs `work` holding the document's write lock; throws a BUSY CreatorError when it cannot. */

@@ -46,6 +46,7 @@ export function streamReportBlock(
       sheetSafe,
       exclusive: input.exclusive,
       now: input.now,
+      stopBy: input.stopBy,
     });
   /** Stages whole chunks of ROWS_PER_BATCH (or everything, at the end): one write each. */
   const stage = (w: BlockWrite, all: boolean): void => {

@@ -24,6 +24,7 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
     fixedTail: input.table.fixedTail,
     exclusive: input.exclusive,
     now: input.now,
+    stopBy: input.stopBy,
   });
   try {
     const { rows } = input.table;

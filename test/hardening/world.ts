@@ -3,6 +3,7 @@
  * test run (test/global-setup.ts), loaded into a fresh
  * emulator per scenario, against the in-process fake API on the emulator's virtual clock.
  */
+import type { ServiceCosts } from '../../emulator/service-costs';
 import { createEmulator, inProcessTransport, type Emulator, type EmulatorSnapshot, type LoadedBundle } from '../../emulator';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 import { createFakeApi, type FakeApi } from '../../fake-api';
@@ -71,6 +72,8 @@ export function createWorld(
     maxPageSize?: number;
     pageCounts?: Readonly<Record<string, number>>;
     from?: WorldState;
+    /** The emulator's limits mode: service calls take virtual time (emulator/service-costs.ts). */
+    serviceCosts?: ServiceCosts;
   } = {},
 ): World {
   if (!built) throw new Error('call buildBundle() in beforeAll first');
@@ -105,6 +108,7 @@ export function createWorld(
     now: NOW,
     users: opts.users ?? [OWNER, EDITOR],
     latencyMs: opts.latencyMs ?? 0,
+    serviceCosts: opts.serviceCosts,
   });
   const e = emu;
   const bundle = e.loadBundle(built);
