@@ -16,7 +16,14 @@ import { runScheduledAndWatch } from './alerts/scheduled';
 import * as dashboard from './dashboard/dashboard-service';
 import type * as entry from './Code';
 import type { SidebarApi } from './shared/sidebar-api';
-import type { AlertDefinition, DashboardRequest, DeleteAlertOptions, ReportDefinition, RunReportRequest, SettingsInput } from './shared/types';
+import type {
+  AlertDefinition,
+  DashboardRequest,
+  DeleteAlertOptions,
+  ReportDefinition,
+  RunReportRequest,
+  SettingsInput,
+} from './shared/types';
 
 type Cell = unknown;
 

@@ -44,7 +44,13 @@ export function createSpreadsheet(ctx: Context): Facade {
     setSpreadsheetLocale: (locale: unknown) => {
       model.locale = String(locale);
     },
-    getOwner: () => ({ getEmail: () => model.owner, toString: () => 'User' }),
+    getOwner: () => ({ getEmail: () => (model.emailsHidden ? '' : model.owner), toString: () => 'User' }),
+    // Sheets lists the owner among the editors.
+    getEditors: () =>
+      [model.owner, ...model.editorEmails().filter((e) => e !== model.owner)].map((e) => ({
+        getEmail: () => (model.emailsHidden ? '' : e),
+        toString: () => 'User',
+      })),
 
     getSheets: () => model.sheets.map((s) => ctx.sheet(s)),
     getNumSheets: () => model.sheets.length,

@@ -35,7 +35,7 @@ function mailFailures(ex: Execution, run: ScheduledRun): void {
       const key = FAILURE_MAIL_KEY_PREFIX + outcome.id;
       if (store.getProperty(key) === day) continue;
       const message = outcome.message ?? 'The refresh failed.';
-      const mailed = mailToMe(ex, {
+      const { words: mailed } = mailToMe(ex, {
         subject: `Creator Reporting: scheduled refresh of "${outcome.name}" failed`,
         lines: [
           `The scheduled refresh of your saved report "${outcome.name}" failed; its previous data is still in the sheet.`,

@@ -18,6 +18,10 @@ beforeAll(async () => {
 interface AlertView {
   id: string;
   name: string;
+  lagDays?: number;
+  mayEdit: boolean;
+  mayRemove: boolean;
+  expects?: { day: string; lagDays: number; label: string };
   isMine: boolean;
   createdByEmail: string;
   status: { outcome: string; message: string };
@@ -26,6 +30,16 @@ interface CheckResult {
   id: string;
   outcome: string;
   message: string;
+  checked: boolean;
+}
+interface CheckSummary {
+  results: CheckResult[];
+  fired: number;
+  quiet: number;
+  errors: number;
+  notChecked: number;
+  othersSkipped: number;
+  summary: string;
 }
 
 /** Earnings per day for site-1 (sessions stay 1,000 a day, so RPM = earnings). */
@@ -62,8 +76,12 @@ function saveAlert(w: World, def: Record<string, unknown>, user = OWNER): AlertV
   return w.callAs<AlertView>(user, 'saveAlert', { siteId: 'site-1', report: 'earnings', metric: 'rpm', period: '7daysAgo', ...def });
 }
 
+function checkNow(w: World, user = OWNER): CheckSummary {
+  return w.callAs<CheckSummary>(user, 'checkAlertsNow');
+}
+
 function check(w: World, user = OWNER): CheckResult[] {
-  return w.callAs<CheckResult[]>(user, 'checkAlertsNow');
+  return checkNow(w, user).results;
 }
 
 function alertLines(w: World): Array<Record<string, unknown>> {
@@ -88,7 +106,7 @@ describe('changeBelow against the previous period', () => {
     const w = world(DROP);
     const exact = saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.2 });
     expect(check(w)).toEqual([
-      { id: exact.id, name: 'RPM drop', outcome: 'quiet', message: expect.stringContaining('$9.60 against $12.00') },
+      { id: exact.id, name: 'RPM drop', outcome: 'quiet', message: expect.stringContaining('$9.60 against $12.00'), checked: true },
     ]);
     expect(w.emu.mail.sent).toEqual([]);
 
@@ -228,17 +246,35 @@ describe('below and above', () => {
 });
 
 describe('noData', () => {
-  test('earnings one day late by the hour fire; traffic on time does not; before the hour, the day before counts', () => {
+  test("the day checked is today minus the report family's normal lag (earnings 2 days, traffic 1) or lagDays; the card and the e-mail name it", () => {
+    // Saturday 2026-11-21 10:00: earnings run to 2026-11-19 and traffic to 2026-11-20, as usual.
     const w = world();
-    saveAlert(w, { condition: 'noData', byHour: 9 });
-    saveAlert(w, { report: 'traffic/summary', condition: 'noData', byHour: 9 });
-    expect(check(w).map((r) => r.outcome)).toEqual(['fired', 'quiet']);
+    const earnings = saveAlert(w, { condition: 'noData', byHour: 9 });
+    const traffic = saveAlert(w, { report: 'traffic/summary', condition: 'noData', byHour: 9 });
+    const nextDay = saveAlert(w, { name: 'Earnings by the next day', condition: 'noData', byHour: 9, lagDays: 1 });
+    expect(earnings.expects).toEqual({ day: '2026-11-19', lagDays: 2, label: 'has no data for 2 days ago (2026-11-19) by 9:00' });
+    expect(traffic.expects).toEqual({ day: '2026-11-20', lagDays: 1, label: 'has no data for yesterday (2026-11-20) by 9:00' });
+    expect(nextDay).toMatchObject({ lagDays: 1, expects: { day: '2026-11-20', lagDays: 1 } });
+    const results = check(w);
+    expect(results.map((r) => r.outcome)).toEqual(['quiet', 'quiet', 'fired']);
+    expect(results[0].message).toBe('Earnings data is in for 2026-11-19 on site-1.');
+    expect(w.emu.mail.sent).toHaveLength(1);
     expect(w.emu.mail.sent[0].body).toContain('No earnings data for 2026-11-20 by 9:00: site-1 (data through 2026-11-19)');
 
+    // Before the hour, the day before counts.
     const early = world();
     early.emu.clock.set(Date.parse('2026-11-21T13:00:00Z')); // 08:00 in New York
-    saveAlert(early, { condition: 'noData', byHour: 9 });
+    const before = saveAlert(early, { condition: 'noData', byHour: 9, lagDays: 1 });
+    expect(before.expects?.day).toBe('2026-11-19');
     expect(check(early).map((r) => r.outcome)).toEqual(['quiet']);
+  });
+
+  test('lagDays is a whole number of days from 0 to 14', () => {
+    const w = world();
+    for (const lagDays of [1.5, -1, 15, 'two'])
+      expect(w.failure(OWNER, 'saveAlert', { siteId: 'site-1', report: 'earnings', condition: 'noData', lagDays })).toMatch(
+        lagDays === 'two' ? /^The lag in days must be a number, not "two"\.$/ : /^The lag is a whole number of days from 0 to 14/,
+      );
   });
 });
 
@@ -280,7 +316,7 @@ describe('after each scheduled refresh', () => {
       sheetName: 'Daily',
       schedule: { every: 'day', hour: 6 },
     });
-    saveAlert(w, { name: 'Earnings late', condition: 'noData', byHour: 9 });
+    saveAlert(w, { name: 'Earnings late', condition: 'noData', byHour: 9, lagDays: 1 });
     saveAlert(w, { name: 'Traffic late', report: 'traffic/summary', condition: 'noData', byHour: 9 });
     const outcomes = () => w.call<{ alerts: AlertView[] }>('listAlerts').alerts.map((a) => a.status.outcome);
     w.emu.clock.set(Date.parse('2026-11-22T13:00:00Z')); // Sunday 08:00: the report runs, the alerts wait
@@ -351,7 +387,13 @@ describe("the creator's credential only", () => {
       }),
     ]);
     expect(w.emu.mail.sent).toEqual([]);
-    expect(w.call('deleteAlert', theirs.id)).toEqual({ deleted: true });
+    expect(w.failure(OWNER, 'deleteAlert', theirs.id)).toBe(
+      `This alert is ${EDITOR}'s: only they can change or delete it (it checks their data and e-mails them). Ask them, or make your own alert.`,
+    );
+    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts).toEqual([
+      expect.objectContaining({ id: theirs.id, mayEdit: false, mayRemove: false }),
+    ]);
+    expect(w.callAs(EDITOR, 'deleteAlert', theirs.id)).toEqual({ deleted: true });
   });
 
   test('over the mail quota the alert still fires and says why no e-mail came', () => {

@@ -1,6 +1,7 @@
 import { datesInWords } from '../../dates/presets';
 import type { AlertCondition, AlertDefinition, AlertListView, AlertView, SavedReportView } from '../../shared/types';
 import { REPORTS } from '../../catalog/reports';
+import { lagOf, NORMAL_LAG_DAYS, noDataLabel } from '../../catalog/lag';
 import { clear, el, field, select, setStatus } from './dom';
 import type { SidebarContext, SidebarSection } from './section';
 
@@ -14,7 +15,7 @@ const CONDITION_LABEL: Record<AlertCondition, string> = {
   changeAbove: 'rises by more than',
   below: 'is below',
   above: 'is above',
-  noData: 'has no data for yesterday by',
+  noData: noDataLabel(NORMAL_LAG_DAYS.earnings),
 };
 
 const PERIODS: Array<[string, string]> = [
@@ -38,7 +39,7 @@ export function describeAlert(a: AlertView): string {
   const metric = metricsOf(a.report).find((m) => m.field === a.metric)?.header ?? a.report;
   const site = a.siteId === 'all' ? 'all sites' : a.siteId;
   if (a.condition === 'noData')
-    return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} has no data for yesterday by ${a.byHour ?? 9}:00`;
+    return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} ${a.expects?.label ?? `has no data by ${a.byHour ?? 9}:00`}`;
   const threshold = isChange(a.condition) ? `${Math.abs(Math.round((a.threshold ?? 0) * 1000) / 10)} %` : String(a.threshold);
   const against = isChange(a.condition)
     ? ` against the ${a.compareTo === 'previousYearWeekday' ? 'same weekdays a year ago' : a.compareTo === 'previousYear' ? 'same dates a year ago' : 'previous period'}`
@@ -122,6 +123,9 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     if (metrics.some((m) => m.field === kept)) metric.value = kept;
     else if (metrics.some((m) => m.field === 'rpm')) metric.value = 'rpm';
     const c = condition.value;
+    // noData checks today minus the report family's usual lag: "2 days ago" for earnings.
+    const noData = condition.querySelector<HTMLOptionElement>('option[value="noData"]');
+    if (noData) noData.textContent = noDataLabel(lagOf(DATED.find((r) => r.key === report.value)?.dateFamily ?? null));
     metricBox.hidden = c === 'noData';
     thresholdBox.hidden = c === 'noData';
     periodBox.hidden = c === 'noData';
@@ -239,10 +243,9 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     act(
       'Checking your alerts\u2026',
       () => ctx.rpc('checkAlertsNow'),
-      (results) => {
-        const fired = results.filter((r) => r.outcome === 'fired').length;
-        const text = results.length === 0 ? 'You have no alerts to check.' : `Checked ${results.length}: ${fired} fired.`;
-        load(() => setStatus(status, text, fired ? 'error' : 'success'));
+      (checked) => {
+        // The server's summary names every failure and every alert it did not check, with why.
+        load(() => setStatus(status, checked.summary, checked.fired || checked.errors || checked.notChecked ? 'error' : 'success'));
       },
     ),
   );
