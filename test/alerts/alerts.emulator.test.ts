@@ -445,3 +445,223 @@ describe('saving', () => {
     expect(w.call<{ alerts: unknown[] }>('listAlerts').alerts).toEqual([]);
   });
 });
+
+/** Other data fills the document's 500 KB property store; then `room` bytes are freed again. */
+function fillStore(w: World, room = 0): void {
+  w.emu.runAs({ user: OWNER }, () => {
+    const props = w.emu.globals.PropertiesService.getDocumentProperties();
+    for (const size of [8_000, 500, 1]) {
+      for (let i = 0; ; i++) {
+        try {
+          props.setProperty(`other.filler.${size}.${i}`, 'x'.repeat(size));
+        } catch (_) {
+          break;
+        }
+      }
+    }
+    let freed = 0;
+    for (let i = 0; freed < room; i++) {
+      const key = `other.filler.1.${i}`;
+      props.deleteProperty(key);
+      freed += key.length + 1;
+    }
+  });
+}
+
+describe('a full document store', () => {
+  test('a firing alert e-mails once though the store refuses its record afterwards; every check ends in words, not an error', () => {
+    const w = world(DROP);
+    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    // Room for the small "sending" mark, none for the record written after the e-mail.
+    fillStore(w, 100);
+    const summaries = [checkNow(w)];
+    for (let hour = 1; hour <= 4; hour++) {
+      w.emu.clock.advance(HOUR);
+      summaries.push(checkNow(w));
+    }
+    expect(w.emu.mail.sent).toHaveLength(1);
+    expect(summaries[0].results[0]).toMatchObject({ outcome: 'fired', message: expect.stringContaining('add-on storage is full') });
+    for (const s of summaries.slice(1)) expect(s.results[0]).toMatchObject({ outcome: 'sentToday', checked: false });
+    expect(JSON.stringify(summaries)).not.toContain('Something unexpected');
+  });
+
+  test('a store that cannot take the sending mark sends nothing and says so', () => {
+    const w = world(DROP);
+    saveAlert(w, { condition: 'changeBelow', threshold: -0.1 });
+    fillStore(w);
+    const [first] = check(w);
+    w.emu.clock.advance(HOUR);
+    const [second] = check(w);
+    for (const r of [first, second])
+      expect(r).toMatchObject({
+        outcome: 'error',
+        message:
+          "This spreadsheet's add-on storage is full (Google allows 500 KB per document), so no e-mail was sent for this alert. Delete alerts or saved reports you no longer need, then try again.",
+      });
+    expect(w.emu.mail.sent).toEqual([]);
+  });
+
+  test('saveAlert says the store is full and what to do, as saved reports do', () => {
+    const w = world();
+    fillStore(w);
+    expect(w.failure(OWNER, 'saveAlert', { siteId: 'site-1', report: 'earnings', metric: 'rpm', condition: 'below', threshold: 1 })).toBe(
+      "This spreadsheet's add-on storage is full (Google allows 500 KB per document), so the alert was not saved. Delete alerts or saved reports you no longer need, then try again.",
+    );
+  });
+});
+
+/** A world whose date bounds can be held at a day (the network running late). */
+function lateWorld(earnings: Earnings): { w: ReturnType<typeof world>; hold(day: string | null): void } {
+  let held: string | null = null;
+  const edit = earningsEdit(() => earnings);
+  const w = createWorld(bundle, {
+    now: START,
+    respond: (req, res) => {
+      const out = edit(req, res);
+      if (held === null || 'networkError' in out || !/date-bounds/.test(req.url)) return out;
+      return {
+        ...out,
+        body: out.body.replace(/"endDate":"(\d{4}-\d{2}-\d{2})"/g, (m, day: string) => (day > held! ? `"endDate":"${held}"` : m)),
+      };
+    },
+  });
+  w.connect();
+  return { w: Object.assign(w, { setEarnings: () => undefined }), hold: (day) => void (held = day) };
+}
+
+describe('an e-mail MailApp refused', () => {
+  test('is retried at the next check, even without a new data day; its status line is written once', () => {
+    const { w, hold } = lateWorld(DROP);
+    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    w.emu.mail.quota = 0;
+    expect(check(w)[0]).toMatchObject({ outcome: 'fired', message: expect.stringContaining("Not sent: today's e-mail quota is used up.") });
+    w.emu.clock.advance(HOUR);
+    expect(check(w)[0].outcome).toBe('fired');
+    expect(alertLines(w).map((l) => l['E-mail'])).toEqual(["Not sent: today's e-mail quota is used up."]);
+    // The next day: the quota is back, the network has no new day.
+    hold('2026-11-19');
+    w.emu.mail.quota = 100;
+    w.emu.clock.set(Date.parse(START) + DAY);
+    const [next] = check(w);
+    expect(next.outcome).toBe('fired');
+    expect(next.message).not.toContain('Already e-mailed');
+    expect(w.emu.mail.sent).toHaveLength(1);
+    expect(w.emu.mail.sent[0].body).toContain('Value: $9.60 (2026-11-13 to 2026-11-19)');
+    expect(alertLines(w).map((l) => l['E-mail'])).toEqual(["Not sent: today's e-mail quota is used up.", `Sent to ${OWNER}`]);
+    // Sent now: the same data day is not mailed again.
+    w.emu.clock.advance(21 * HOUR);
+    expect(check(w)[0]).toMatchObject({
+      outcome: 'sentToday',
+      message: expect.stringContaining('Already e-mailed for data through 2026-11-19'),
+    });
+    expect(w.emu.mail.sent).toHaveLength(1);
+  });
+});
+
+describe('Check now', () => {
+  test('the summary counts failures and alerts it did not check, and says why', () => {
+    const w = world(DROP);
+    saveAlert(w, { name: 'Drop A', condition: 'changeBelow', threshold: -0.1 });
+    saveAlert(w, { name: 'Drop B', condition: 'changeBelow', threshold: -0.15 });
+    saveAlert(w, { name: 'Low', condition: 'below', threshold: 5, period: 'yesterday' });
+    saveAlert(w, { name: 'High', condition: 'above', threshold: 50, period: 'yesterday' });
+    w.connect(EDITOR);
+    saveAlert(w, { name: 'Theirs', condition: 'below', threshold: 5 }, EDITOR);
+    expect(checkNow(w)).toMatchObject({ fired: 2, quiet: 2, errors: 0, notChecked: 0, othersSkipped: 1 });
+    w.call('clearSettings');
+    w.emu.clock.advance(HOUR);
+    const summary = checkNow(w);
+    expect(summary).toMatchObject({ fired: 0, quiet: 0, errors: 2, notChecked: 2, othersSkipped: 1 });
+    expect(summary.summary).toMatch(
+      /^Checked 2 of your 4 alerts: 0 fired, 0 quiet, 2 failed\. 2 failed: No Creator Reporting credential is saved[^]*\. 2 not checked: Already e-mailed in the last 20 hours; it is checked again from 2026-11-22 06:00\. 1 alert of other people is checked only with their own credential\.$/,
+    );
+  });
+});
+
+describe('who may change an alert', () => {
+  test('only its maker edits or deletes it; once the maker has lost access, another editor may remove it after confirming, and the status sheet says who', () => {
+    const w = world(DROP);
+    const theirs = saveAlert(w, { name: 'Editor alert', condition: 'changeBelow', threshold: -0.1 }, EDITOR);
+    expect(theirs).toMatchObject({ mayEdit: true, mayRemove: false });
+    const asOwner = () => w.call<{ alerts: AlertView[] }>('listAlerts').alerts[0];
+    expect(asOwner()).toMatchObject({ isMine: false, mayEdit: false, mayRemove: false });
+    expect(w.failure(OWNER, 'deleteAlert', theirs.id, { confirm: true })).toMatch(
+      /^This alert is editor@example\.com's: only they can change or delete it/,
+    );
+
+    w.emu.access.revoke(EDITOR);
+    expect(asOwner()).toMatchObject({ mayEdit: false, mayRemove: true });
+    expect(w.failure(OWNER, 'deleteAlert', theirs.id)).toBe(
+      'editor@example.com no longer has access to this spreadsheet, so this alert is checked by nobody. Confirm to remove it; the status sheet records who removed it.',
+    );
+    expect(w.failure(OWNER, 'saveAlert', { id: theirs.id, siteId: 'site-1', report: 'earnings', condition: 'noData' })).toMatch(
+      /^This alert is editor@example\.com's/,
+    );
+    expect(w.call('deleteAlert', theirs.id, { confirm: true })).toEqual({ deleted: true });
+    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts).toEqual([]);
+    expect(alertLines(w)).toEqual([
+      expect.objectContaining({
+        Alert: 'Editor alert',
+        Details: `Removed by ${OWNER}: its maker, ${EDITOR}, no longer has access to this spreadsheet.`,
+        'E-mail': 'No e-mail',
+      }),
+    ]);
+  });
+
+  test('where Google hides addresses, nobody can tell the maker is gone: the alert stays theirs', () => {
+    const w = createWorld(bundle, { now: START, variants: { hiddenEmails: true } });
+    const theirs = w.callAs<AlertView>(EDITOR, 'saveAlert', { siteId: 'site-1', report: 'earnings', condition: 'noData' });
+    w.emu.access.revoke(EDITOR);
+    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts[0]).toMatchObject({ mayEdit: false, mayRemove: false });
+    expect(w.failure(OWNER, 'deleteAlert', theirs.id, { confirm: true })).toMatch(
+      /^This alert is another user's: only they can change or delete it/,
+    );
+  });
+});
+
+describe('29 February', () => {
+  test('a previous-year comparison across the leap day compares as many days as the checked period, and the e-mail names both', () => {
+    // Monday 2025-03-03: the last 7 days of earnings are 2025-02-23 to 2025-03-01; a year earlier
+    // the same dates span 8 days, so the compared period starts a day later. Earnings are flat.
+    const w = createWorld(bundle, { now: '2025-03-03T15:00:00Z', respond: earningsEdit(() => () => 10) });
+    w.connect();
+    saveAlert(w, { name: 'Drop', metric: 'earnings', condition: 'changeBelow', threshold: -0.1, compareTo: 'previousYear' });
+    saveAlert(w, { name: 'Any change', metric: 'earnings', condition: 'changeAbove', threshold: -0.01, compareTo: 'previousYear' });
+    const [drop, any] = check(w);
+    expect(drop.outcome).toBe('quiet');
+    expect(any.outcome).toBe('fired');
+    expect(w.emu.mail.sent[0].body).toContain('Value: $70.00 (2025-02-23 to 2025-03-01)');
+    expect(w.emu.mail.sent[0].body).toContain('Previous value: $70.00 (2024-02-24 to 2024-03-01, previous year)');
+  });
+});
+
+describe('a time zone change', () => {
+  test('sends no second e-mail within 20 hours, nor a second for one data day', () => {
+    // Sunday 2026-11-22 10:00 in Tokyo; traffic runs to 2026-11-21.
+    const w = createWorld(bundle, { now: '2026-11-22T01:00:00Z', timeZone: 'Asia/Tokyo' });
+    w.connect();
+    saveAlert(w, {
+      name: 'Sessions',
+      report: 'traffic/summary',
+      metric: 'sessions',
+      condition: 'above',
+      threshold: 0,
+      period: 'yesterday',
+    });
+    expect(check(w)[0].outcome).toBe('fired');
+    // Moved to Los Angeles: it is Saturday 17:00 there, and "yesterday" is 2026-11-20.
+    w.emu.spreadsheet.setSpreadsheetTimeZone('America/Los_Angeles');
+    w.emu.clock.advance(HOUR);
+    expect(check(w)[0]).toMatchObject({ outcome: 'sentToday', checked: false });
+    // 21 hours later "yesterday" in Los Angeles is 2026-11-21 again: that data day was e-mailed.
+    w.emu.clock.advance(20 * HOUR);
+    expect(check(w)[0]).toMatchObject({
+      outcome: 'sentToday',
+      message: expect.stringContaining('Already e-mailed for data through 2026-11-21'),
+    });
+    // Monday in Los Angeles: a new data day, a new e-mail.
+    w.emu.clock.set(Date.parse('2026-11-23T18:00:00Z'));
+    expect(check(w)[0].outcome).toBe('fired');
+    expect(w.emu.mail.sent.map((m) => m.body.match(/Value: \S+ \(([^)]+)\)/)?.[1])).toEqual(['2026-11-21', '2026-11-22']);
+  });
+});
