@@ -501,6 +501,27 @@ describe('a full document store', () => {
     expect(w.emu.mail.sent).toEqual([]);
   });
 
+  test("a failed scheduled refresh's e-mail is recorded before it is sent: a full store sends none, and the trigger runs on", () => {
+    const w = world();
+    w.call('saveReport', {
+      name: 'Daily earnings',
+      report: 'earnings',
+      siteId: 'site-1',
+      start: 'lastThirtyDays',
+      sheetName: 'Daily',
+      schedule: { every: 'hour' },
+      notifyOnFailure: true,
+    });
+    w.api.inject({ kind: 'status', status: 404, times: 100, path: '/sites/site-1/' });
+    fillStore(w);
+    for (let run = 0; run < 3; run++) {
+      w.emu.clock.advance(HOUR);
+      w.fire();
+    }
+    expect(w.statusRows().map((r) => r.Outcome)).toEqual(['Failed']);
+    expect(w.emu.mail.sent).toEqual([]);
+  });
+
   test('saveAlert says the store is full and what to do, as saved reports do', () => {
     const w = world();
     fillStore(w);
