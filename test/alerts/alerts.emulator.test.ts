@@ -659,6 +659,26 @@ describe('29 February', () => {
   });
 });
 
+describe('alert state stored by older versions', () => {
+  test('is read as before (its last e-mail holds the next one back) and upgraded on the next write', () => {
+    const w = world(DROP);
+    const alert = saveAlert(w, { condition: 'changeBelow', threshold: -0.1 });
+    const key = `cr.alertstate.${alert.id}`;
+    const props = () => w.emu.runAs({ user: OWNER }, () => w.emu.globals.PropertiesService.getDocumentProperties());
+    const firedAt = Date.parse(START) - HOUR;
+    // The shape older versions wrote: the local day it fired, no sending mark.
+    const old = { outcome: 'fired', message: 'RPM fell', lastCheckedAt: firedAt, lastFiredAt: firedAt, lastFiredDay: '2026-11-21' };
+    w.emu.runAs({ user: OWNER }, () => props().setProperty(key, JSON.stringify(old)));
+    expect(check(w)[0]).toMatchObject({ outcome: 'sentToday', checked: false });
+    expect(w.emu.mail.sent).toEqual([]);
+    w.emu.clock.set(Date.parse(START) + DAY);
+    expect(check(w)[0].outcome).toBe('fired');
+    const stored = JSON.parse(w.emu.runAs({ user: OWNER }, () => props().getProperty(key)) ?? '{}');
+    expect(stored).toMatchObject({ outcome: 'fired', lastFiredThrough: '2026-11-20', sendingAt: null });
+    expect(stored).not.toHaveProperty('lastFiredDay');
+  });
+});
+
 describe('a time zone change', () => {
   test('sends no second e-mail within 20 hours, nor a second for one data day', () => {
     // Sunday 2026-11-22 10:00 in Tokyo; traffic runs to 2026-11-21.
