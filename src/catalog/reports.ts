@@ -26,7 +26,7 @@ import type { ReportKey, ReportSpec } from './types';
 
 /**
  * Every endpoint the add-on knows, in the order the sidebar lists them. Formulas, the sidebar,
- * the writer, the fake API and the README all read this: adding an endpoint is one entry here
+ * the writer, the fake API and docs/formulas.md all read this: adding an endpoint is one entry here
  * (plus its formula wrapper in Code.ts).
  */
 export const REPORTS: readonly ReportSpec[] = [
