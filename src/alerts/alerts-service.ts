@@ -10,7 +10,7 @@ import { myUserKey } from '../settings/user-key';
 import { listSiteViews } from '../settings/sites-view';
 import { hasCredential } from '../settings/credential';
 import { checkActiveSite } from '../pull/site-hints';
-import type { AlertCheckResult, AlertCheckSummary, AlertListView, AlertOutcome, AlertView } from '../shared/types';
+import type { AlertCheckResult, AlertCheckSummary, AlertListView, AlertOutcome, AlertView, DeleteAlertOptions } from '../shared/types';
 import { describeInput } from '../shared/user-input';
 import {
   deleteAlertIn,
@@ -33,13 +33,13 @@ import { storeFullMessage, storing } from '../reports/store-full';
 import { alertMail } from './alert-mail';
 import { mailToMe } from './mail';
 import { cleanAlert, DEFAULT_BY_HOUR } from './validate-alert';
-import type { DeleteAlertOptions } from '../shared/types';
 
 /**
  * Alerts: saved per document, each checked only with its creator's credential (the consent rule
  * of saved reports: nobody's data is pulled by someone else's definition), after each scheduled
- * refresh and on "Check now". A firing alert sends one e-mail a day to its creator and adds a line
- * to the status sheet's alerts table.
+ * refresh and on "Check now". A firing alert e-mails its creator (at most once per data day, and
+ * not within 20 hours of the last: mail-guard.ts) and adds a line to the status sheet's alerts table.
+ * Only the creator changes an alert; see deleteAlert for one whose creator has left.
  */
 
 /** Never start a check with less than this left: it pulls, then records and mails. */
