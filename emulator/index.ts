@@ -189,6 +189,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   const revoked = new Set<string>();
   sheets.spreadsheet.editorEmails = () => users.filter((u) => !revoked.has(u));
   sheets.spreadsheet.emailsHidden = state.variants.hiddenEmails;
+  sheets.spreadsheet.editorsListed = state.variants.editorsListed;
 
   // getUi() is the one SpreadsheetApp call a custom function gets a context error for, not a permission error.
   const spreadsheetApp = new Proxy(sheets.SpreadsheetApp as object, {

@@ -73,6 +73,8 @@ export class EmulatedSpreadsheet {
   editorEmails: () => string[] = () => [];
   /** The `hiddenEmails` variant: Google gives users without their addresses. */
   emailsHidden = false;
+  /** The `editorsListed` variant, off: getEditors() throws. */
+  editorsListed = true;
   /** Writes not yet flushed (SpreadsheetApp.flush or the end of an execution applies them). */
   unflushed = false;
   private readonly calculated = new Map<Cell, Calculated>();

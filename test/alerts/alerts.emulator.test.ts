@@ -632,13 +632,16 @@ describe('who may change an alert', () => {
     ]);
   });
 
-  test('where Google hides addresses, nobody can tell the maker is gone: the alert stays theirs', () => {
-    const w = createWorld(bundle, { now: START, variants: { hiddenEmails: true } });
+  test.each([
+    ['hides addresses', { hiddenEmails: true }],
+    ['refuses the list of editors', { editorsListed: false }],
+  ])('where Google %s, nobody can tell the maker is gone: the alert stays theirs', (_how, variants) => {
+    const w = createWorld(bundle, { now: START, variants });
     const theirs = w.callAs<AlertView>(EDITOR, 'saveAlert', { siteId: 'site-1', report: 'earnings', condition: 'noData' });
     w.emu.access.revoke(EDITOR);
     expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts[0]).toMatchObject({ mayEdit: false, mayRemove: false });
     expect(w.failure(OWNER, 'deleteAlert', theirs.id, { confirm: true })).toMatch(
-      /^This alert is another user's: only they can change or delete it/,
+      /^This alert is (another user|editor@example\.com)'s: only they can change or delete it/,
     );
   });
 });
