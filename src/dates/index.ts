@@ -7,5 +7,5 @@ export { datesInWords, PRESETS, presetLabel } from './presets';
 export { parseRange, resolveRange } from './range';
 export type { ResolvedRange } from './range';
 export { localMidnight } from './zone';
-export { COMPARE_LABEL, COMPARE_TO, comparisonRange, dayShift } from './compare-period';
+export { COMPARE_LABEL, COMPARE_TO, comparisonRange, dayShift, equalLengthComparison } from './compare-period';
 export type { CompareTo, DayShift } from './compare-period';

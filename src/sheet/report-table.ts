@@ -42,6 +42,10 @@ export interface WriteBlockInput {
   exclusive?: Exclusive;
   /** Epoch ms (the platform's clock), to stamp and sweep staging sheets. Default Date.now. */
   now?: () => number;
+  /** The run this write belongs to, named on its staging sheet (see staging-sheets.ts). */
+  runId?: string;
+  /** Runs continued across executions, whose staging sheets a sweep keeps. Default: none. */
+  runIsLive?: (runId: string) => boolean;
   /**
    * Epoch ms by which the write must have stopped (platform/deadline.ts): before each chunk the
    * writer checks, at the pace of the chunks so far, that the chunk and the commit it causes

@@ -24,6 +24,8 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
     fixedTail: input.table.fixedTail,
     exclusive: input.exclusive,
     now: input.now,
+    runId: input.runId,
+    runIsLive: input.runIsLive,
     stopBy: input.stopBy,
   });
   try {
