@@ -98,8 +98,18 @@ function checkpoint(write: BlockWrite, pace: StepClock | null, sink: BlockSink |
   }
 }
 
+/** A step, its pace learned when there is a stop time to keep. */
+function timed(pace: StepClock | null, units: number, step: () => void): void {
+  if (pace) pace.run(units, step);
+  else step();
+}
+
 function thousands(n: number): string {
   return n.toLocaleString('en-US');
+}
+
+function endedError(): never {
+  throw new CreatorError('INTERNAL', 'This block write has already ended. Run the report again.');
 }
 
 function tooLarge(rows: number, columns: number): CreatorError {
@@ -167,9 +177,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
     }
     return row as CellValue[];
   };
-  const live = (): void => {
-    if (ended) throw new CreatorError('INTERNAL', 'This block write has already ended. Run the report again.');
-  };
+  const live = (): void => void (ended && endedError());
 
   const write: BlockWrite = {
     get rows() {
@@ -187,9 +195,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
         const values = target.sheetSafe ? batch.map(safeRow) : batch.map((row) => columns.map((_, i) => cell(row[i], i)));
         const at = header ? 0 : 1 + rows;
         if (header) values.unshift(header);
-        const append = (): void => open((s) => s.append(values, at));
-        if (pace) pace.run(batch.length, append);
-        else append();
+        timed(pace, batch.length, () => open((s) => s.append(values, at)));
         written.add(values);
         header = null;
         rows += batch.length;
