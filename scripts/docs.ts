@@ -1,29 +1,41 @@
 /**
  * npm run docs: regenerates README.md's formulas table (from src/Code.ts's JSDoc) and report
- * catalog (from src/catalog/reports.ts). `--check` only reports drift (exit 1), writing nothing.
+ * catalog (from src/catalog/reports.ts), and docs/publishing.md's scope sections (from
+ * src/platform/scopes.ts). `--check` only reports drift (exit 1), writing nothing.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPORTS } from '../src/catalog/reports';
+import { SCOPES } from '../src/platform/scopes';
 import { GLOBAL_NAME } from './lib/bundle-code';
 import { readEntryExports } from './lib/entry-exports';
+import { renderPublishing } from './lib/publishing-docs';
 import { renderReadme } from './lib/readme-docs';
 
 const ROOT = path.resolve(__dirname, '..');
-const README = path.join(ROOT, 'README.md');
+const DOCS: Array<{ file: string; render: (current: string) => string; from: string }> = [
+  {
+    file: 'README.md',
+    render: (current) => renderReadme(current, REPORTS, readEntryExports(path.join(ROOT, 'src/Code.ts'), GLOBAL_NAME)),
+    from: 'the catalog or src/Code.ts',
+  },
+  { file: 'docs/publishing.md', render: (current) => renderPublishing(current, SCOPES), from: 'src/platform/scopes.ts' },
+];
 
 try {
-  const current = fs.readFileSync(README, 'utf8');
-  const next = renderReadme(current, REPORTS, readEntryExports(path.join(ROOT, 'src/Code.ts'), GLOBAL_NAME));
-  if (process.argv.includes('--check')) {
-    if (next !== current) {
-      console.error('README.md is out of date with the catalog or src/Code.ts: run `npm run docs`.');
-      process.exit(1);
+  for (const doc of DOCS) {
+    const file = path.join(ROOT, doc.file);
+    const current = fs.readFileSync(file, 'utf8');
+    const next = doc.render(current);
+    if (process.argv.includes('--check')) {
+      if (next !== current) {
+        console.error(`${doc.file} is out of date with ${doc.from}: run \`npm run docs\`.`);
+        process.exitCode = 1;
+      } else console.log(`${doc.file} is up to date.`);
+    } else {
+      fs.writeFileSync(file, next);
+      console.log(next === current ? `${doc.file} already up to date.` : `${doc.file} updated.`);
     }
-    console.log('README.md is up to date.');
-  } else {
-    fs.writeFileSync(README, next);
-    console.log(next === current ? 'README.md already up to date.' : 'README.md updated.');
   }
 } catch (err) {
   console.error(`docs failed: ${err instanceof Error ? err.message : String(err)}`);
