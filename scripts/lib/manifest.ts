@@ -29,7 +29,7 @@ function checkAdvancedServices(manifest: Record<string, unknown>, file: string):
   for (const service of deps?.enabledAdvancedServices ?? []) {
     const symbol = String(service.userSymbol);
     const row = SCOPES.find((r) => r.services.includes(symbol));
-    if (!row || row.status !== 'requested') {
+    if (row?.status !== 'requested') {
       throw new BuildError(
         `${file} enables the ${symbol} advanced service, but src/platform/scopes.ts requests no scope for it${row ? ` (${scopeUrl(row)} is ${row.status})` : ''}: make its row requested, with a justification.`,
       );
