@@ -192,7 +192,9 @@ function record(
     } else if (reading.fired) {
       const mailed = mailToMe(ex, alertMail(alert, reading));
       lines.push({ alert, reading, mailed });
-      next = { ...next, lastFiredAt: now, lastFiredDay: day, lastFiredThrough: through };
+      // The card says so when no e-mail went out (no permission, no address, no quota).
+      const message = mailed.startsWith('Not sent') ? `${reading.message} (${mailed})` : reading.message;
+      next = { ...next, message, lastFiredAt: now, lastFiredDay: day, lastFiredThrough: through };
     }
     putAlertState(store, alert.id, next);
     outcomes.set(alert.id, { outcome, message: next.message });

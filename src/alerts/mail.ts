@@ -1,4 +1,5 @@
 import type { Execution } from '../platform/execution';
+import { deniedScope } from '../platform/permissions';
 
 /**
  * E-mail to the person running this execution: the creator of the alert being checked (alerts
@@ -29,7 +30,10 @@ export function mailToMe(ex: Execution, mailing: Mailing): string {
     if (ex.platform.mail.remainingDailyQuota() < 1) return "Not sent: today's e-mail quota is used up.";
     ex.platform.mail.send({ to, subject: mailing.subject, body: [...mailing.lines, ...footer].join('\n'), name: 'Creator Reporting' });
     return `Sent to ${to}`;
-  } catch (_) {
+  } catch (error) {
+    // Granular consent: the user did not grant send_mail (the table's words for it).
+    const denied = deniedScope(error);
+    if (denied) return `Not sent: ${denied.refusal}.`;
     // MailApp's own words may quote the address or the quota; the status table needs neither.
     return 'Not sent: the e-mail service refused it; the next check tries again tomorrow.';
   }

@@ -27,6 +27,8 @@ export interface ScopeRow {
   justification: string;
   /** What the add-on does when the user has not granted it (granular consent). */
   withoutIt: string;
+  /** How a message says the permission is missing (a sentence without its full stop). */
+  refusal: string;
   /** For a row not requested yet: who decides, and what it would be for. */
   pending?: string;
 }
@@ -36,6 +38,7 @@ export const SCOPE_PREFIX = 'https://www.googleapis.com/auth/';
 export const SCOPES: readonly ScopeRow[] = [
   {
     key: 'spreadsheets.currentonly',
+    refusal: 'Creator Reporting is not allowed to see and change this spreadsheet in your account',
     status: 'requested',
     sensitivity: 'non-sensitive',
     services: ['SpreadsheetApp'],
@@ -46,6 +49,7 @@ export const SCOPES: readonly ScopeRow[] = [
   },
   {
     key: 'script.container.ui',
+    refusal: 'Creator Reporting is not allowed to show its menu and sidebar in your account',
     status: 'requested',
     sensitivity: 'non-sensitive',
     services: ['HtmlService'],
@@ -56,6 +60,7 @@ export const SCOPES: readonly ScopeRow[] = [
   },
   {
     key: 'script.external_request',
+    refusal: 'Fetching data from the Creator Reporting API is not allowed for this add-on in your account',
     status: 'requested',
     sensitivity: 'sensitive',
     services: ['UrlFetchApp'],
@@ -67,6 +72,7 @@ export const SCOPES: readonly ScopeRow[] = [
   },
   {
     key: 'script.scriptapp',
+    refusal: 'Scheduled runs are not allowed for this add-on in your account',
     status: 'requested',
     sensitivity: 'non-sensitive',
     services: ['ScriptApp'],
@@ -77,6 +83,7 @@ export const SCOPES: readonly ScopeRow[] = [
   },
   {
     key: 'script.send_mail',
+    refusal: 'E-mail is not allowed for this add-on in your account',
     status: 'requested',
     sensitivity: 'sensitive',
     services: ['MailApp'],
@@ -88,6 +95,7 @@ export const SCOPES: readonly ScopeRow[] = [
   },
   {
     key: 'userinfo.email',
+    refusal: 'Your e-mail address is not shared with this add-on',
     status: 'requested',
     sensitivity: 'non-sensitive',
     services: ['Session'],
@@ -98,6 +106,7 @@ export const SCOPES: readonly ScopeRow[] = [
   },
   {
     key: 'spreadsheets',
+    refusal: 'Writing through the Sheets API is not allowed for this add-on in your account',
     status: 'undecided',
     sensitivity: 'sensitive',
     services: ['Sheets'],
@@ -110,6 +119,7 @@ export const SCOPES: readonly ScopeRow[] = [
   },
   {
     key: 'bigquery',
+    refusal: 'BigQuery is not allowed for this add-on in your account',
     status: 'planned',
     sensitivity: 'sensitive',
     services: ['BigQuery'],

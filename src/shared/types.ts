@@ -26,6 +26,14 @@ export interface SettingsView {
   userEmail: string;
   /** After a save that allowed formulas: how many CREATOR_ formulas were run again. */
   recalculated?: number;
+  /** The add-on's permissions this user has not granted (granular consent); absent in older servers. */
+  permissions?: PermissionsView;
+}
+
+export interface PermissionsView {
+  missing: Array<{ scope: string; permission: string; withoutIt: string }>;
+  /** Google's page that asks for them again (opened in a new tab); null where Google gives none. */
+  authorizationUrl: string | null;
 }
 
 export interface SiteView {

@@ -20,6 +20,7 @@ describe('saveSettings', () => {
       tokenUrl: TOKEN_URL,
       allowFormulas: false,
       userEmail: 'owner@example.com',
+      permissions: { missing: [], authorizationUrl: null },
     });
     expect(JSON.stringify(view)).not.toContain(SECRET);
     expect(JSON.parse(world.userProperties.data.get('creator.settings')!)).toEqual(input);

@@ -6,6 +6,7 @@ import { createSavedReportsSection } from './saved-reports';
 import { createAlertsSection } from './alerts-section';
 import { dashboardSection } from './dashboard-section';
 import type { SidebarContext, SidebarEvents, SidebarSection } from './section';
+import { renderPermissions } from './permissions-notice';
 import { settingsSection } from './settings-section';
 
 /**
@@ -46,9 +47,11 @@ function start(app: HTMLElement): void {
     settings: () => settings,
     hasSection: (id) => SECTIONS.some((section) => section.id === id),
   };
+  const notice = el('div', { className: 'permissions', role: 'status', 'data-test': 'permissions', hidden: true });
   // First listener: every section reads the new settings through ctx.settings().
   ctx.on('settings-changed', (view) => {
     settings = view;
+    renderPermissions(notice, view.permissions);
   });
 
   for (const section of SECTIONS) {
@@ -63,7 +66,7 @@ function start(app: HTMLElement): void {
   const status = el('div', { className: 'status', hidden: true });
   clear(app);
   // No heading: Sheets already titles the sidebar frame (showSidebar's title).
-  app.append(tabs, status, panels);
+  app.append(notice, tabs, status, panels);
   for (const section of SECTIONS) section.mount(roots.get(section.id)!, ctx);
 
   setStatus(status, 'Loading\u2026');
