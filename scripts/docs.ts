@@ -1,5 +1,5 @@
 /**
- * npm run docs: regenerates README.md's formulas table (from src/Code.ts's JSDoc) and report
+ * npm run docs: regenerates docs/formulas.md's formulas table (from src/Code.ts's JSDoc) and report
  * catalog (from src/catalog/reports.ts), and docs/publishing.md's scope sections (from
  * src/platform/scopes.ts). `--check` only reports drift (exit 1), writing nothing.
  */
@@ -8,15 +8,15 @@ import * as path from 'node:path';
 import { REPORTS } from '../src/catalog/reports';
 import { SCOPES } from '../src/platform/scopes';
 import { GLOBAL_NAME } from './lib/bundle-code';
+import { FORMULAS_PAGE, renderFormulasPage } from './lib/doc-tables';
 import { readEntryExports } from './lib/entry-exports';
 import { renderPublishing } from './lib/publishing-docs';
-import { renderReadme } from './lib/readme-docs';
 
 const ROOT = path.resolve(__dirname, '..');
 const DOCS: Array<{ file: string; render: (current: string) => string; from: string }> = [
   {
-    file: 'README.md',
-    render: (current) => renderReadme(current, REPORTS, readEntryExports(path.join(ROOT, 'src/Code.ts'), GLOBAL_NAME)),
+    file: FORMULAS_PAGE,
+    render: (current) => renderFormulasPage(current, REPORTS, readEntryExports(path.join(ROOT, 'src/Code.ts'), GLOBAL_NAME)),
     from: 'the catalog or src/Code.ts',
   },
   { file: 'docs/publishing.md', render: (current) => renderPublishing(current, SCOPES), from: 'src/platform/scopes.ts' },
@@ -39,5 +39,5 @@ try {
   }
 } catch (err) {
   console.error(`docs failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
+  process.exitCode = 1;
 }

@@ -1,5 +1,5 @@
 import { type ScopeRow, scopeUrl } from '../../src/platform/scopes';
-import { replaceBetween } from './readme-docs';
+import { replaceBetween } from './doc-tables';
 
 const cell = (s: string): string => s.replace(/\|/g, '\\|');
 
