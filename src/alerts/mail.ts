@@ -1,5 +1,6 @@
 import type { Execution } from '../platform/execution';
 import { deniedScope } from '../platform/permissions';
+import { isDemo } from '../settings/demo-flag';
 
 /**
  * E-mail to the person running this execution: the creator of the alert being checked (alerts
@@ -28,7 +29,13 @@ export function mailToMe(ex: Execution, mailing: Mailing): string {
     : [];
   try {
     if (ex.platform.mail.remainingDailyQuota() < 1) return "Not sent: today's e-mail quota is used up.";
-    ex.platform.mail.send({ to, subject: mailing.subject, body: [...mailing.lines, ...footer].join('\n'), name: 'Creator Reporting' });
+    // Demo mode's mail says so where it is seen first: the subject.
+    const demo = isDemo(ex);
+    const subject = demo ? `[Demo data] ${mailing.subject}` : mailing.subject;
+    const lines = demo
+      ? ['Demo data: built-in sample data from the add-on\u2019s demo mode, not your numbers.', '', ...mailing.lines]
+      : mailing.lines;
+    ex.platform.mail.send({ to, subject, body: [...lines, ...footer].join('\n'), name: 'Creator Reporting' });
     return `Sent to ${to}`;
   } catch (error) {
     // Granular consent: the user did not grant send_mail (the table's words for it).

@@ -1,3 +1,4 @@
+import { isDemo } from './demo-flag';
 import { authorizationUrl, missingScopes } from '../platform/permissions';
 import { scopeUrl } from '../platform/scopes';
 import { createAuth, forgetTokens } from '../api/auth';
@@ -43,6 +44,7 @@ function view(execution: Execution, credential: Credential | null): SettingsView
     allowFormulas: credential !== null && id !== '' && readConsents(platform.userProperties).includes(id),
     userEmail: platform.userEmail(),
     permissions: permissionsView(execution),
+    demo: isDemo(execution),
   };
 }
 

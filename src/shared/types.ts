@@ -28,6 +28,10 @@ export interface SettingsView {
   recalculated?: number;
   /** The add-on's permissions this user has not granted (granular consent); absent in older servers. */
   permissions?: PermissionsView;
+  /** Demo mode is on for this user in this spreadsheet (built-in sample data, no credential). */
+  demo?: boolean;
+  /** After endDemo: what it deleted (the demo's sheets stay). */
+  demoEnded?: { reports: number; alerts: number };
 }
 
 export interface PermissionsView {

@@ -21,6 +21,7 @@ describe('saveSettings', () => {
       allowFormulas: false,
       userEmail: 'owner@example.com',
       permissions: { missing: [], authorizationUrl: null },
+      demo: false,
     });
     expect(JSON.stringify(view)).not.toContain(SECRET);
     expect(JSON.parse(world.userProperties.data.get('creator.settings')!)).toEqual(input);
