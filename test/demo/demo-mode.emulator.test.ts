@@ -111,6 +111,17 @@ describe('demo mode', () => {
     expect(w.api.stats.log.length).toBeGreaterThan(0);
   });
 
+  test('refused for the user whose trigger runs the real schedules (the demo would take it); another editor may', () => {
+    const w = createWorld(path.join(DIST, 'Code.js'), { now: START });
+    w.connect();
+    w.call('saveReport', { ...REPORT, schedule: { every: 'hour' } });
+    expect(w.failure(OWNER, 'startDemo')).toMatch(/^Your trigger runs this spreadsheet's saved-report schedules/);
+    expect(w.callAs<View>(EDITOR, 'startDemo').demo).toBe(true);
+    expect(w.callAs<{ reports: unknown[] }>(EDITOR, 'listReports').reports).toEqual([]);
+    expect(w.triggers().map((t) => t.owner)).toEqual([OWNER]);
+    expect(w.call<{ reports: unknown[] }>('listReports').reports).toHaveLength(1);
+  });
+
   test('the bundle with the demo API stays under 1 MB', () => {
     expect(fs.statSync(path.join(DIST, 'Code.js')).size).toBeLessThan(1024 * 1024);
   });

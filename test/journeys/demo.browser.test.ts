@@ -49,6 +49,11 @@ describe('demo mode in the playground', () => {
     expect(await pg.tab('Earnings - site-2').count()).toBe(1);
     await pg.section('saved');
     expect(await saved.locator('[data-report-id]').count()).toBe(0);
+
+    // Without a credential, Settings offers the demo again.
+    const settings = await pg.section('settings');
+    await settings.locator('[data-test=demo-offer]').getByRole('button', { name: 'Try it with demo data' }).click();
+    await bar.waitFor();
     expect(pg.outside).toEqual([]);
   }, 240_000);
 });
