@@ -6,6 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { REPORTS } from '../../src/catalog/reports';
 import { DIST, ensureDist } from '../build/fixture';
 import { createWorld, EDITOR, OWNER, type World } from '../reports/emulated-world';
 
@@ -67,6 +68,22 @@ describe('demo mode', () => {
     const made = w.call<{ sheetName: string }>('createDashboard', { siteId: 'site-1', period: 'monthToDate' });
     expect(String(w.values(made.sheetName)[0][0])).toMatch(/^Demo data: /);
     // Nothing went to the API the world's transport answers.
+    expect(w.api.stats.log).toEqual([]);
+  });
+
+  test('every report of the catalog pulls demo data into a block labelled Demo data', () => {
+    const w = demoWorld();
+    for (const spec of REPORTS) {
+      const sheetName = `Demo ${spec.key}`.replace(/\//g, ' ');
+      const run = w.call<{ rows: number; dataThrough: string | null }>('runReport', {
+        report: spec.key,
+        siteId: 'site-1',
+        start: 'lastThirtyDays',
+        sheetName,
+      });
+      expect([spec.key, run.rows > 0]).toEqual([spec.key, true]);
+      expect(noteOf(w, sheetName)).toContain('Demo data');
+    }
     expect(w.api.stats.log).toEqual([]);
   });
 
