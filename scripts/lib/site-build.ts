@@ -11,12 +11,12 @@ const DIST = path.resolve(__dirname, '../../dist');
 export const PAGES = ['index.html', 'privacy.html', 'terms.html', 'support.html'];
 const ASSETS = ['style.css', 'icon.svg'];
 
-const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The privacy policy's list of permissions, from the same table as the manifest. */
 export function scopeList(): string {
   const items = SCOPES.filter((r) => r.status === 'requested').map(
-    (r) => `  <li><strong>${escape(r.permission)}</strong> (<code>${escape(scopeUrl(r))}</code>): ${escape(r.justification)}</li>`,
+    (r) => `  <li><strong>${escapeHtml(r.permission)}</strong> (<code>${escapeHtml(scopeUrl(r))}</code>): ${escapeHtml(r.justification)}</li>`,
   );
   return `<ul class="scopes">\n${items.join('\n')}\n</ul>`;
 }
@@ -39,14 +39,14 @@ export function buildSite(out: string = SITE_OUT, source: string = SITE_SOURCE):
     throw new BuildError(`the site never goes into dist/ (clasp pushes it): ${out}`);
   const settings = JSON.parse(fs.readFileSync(path.join(source, 'site.json'), 'utf8')) as Record<string, string>;
   const layout = fs.readFileSync(path.join(source, 'layout.html'), 'utf8');
-  const common = Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, escape(v)]));
+  const common = Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, escapeHtml(v)]));
   fs.mkdirSync(resolved, { recursive: true });
   for (const page of PAGES) {
     const text = fs.readFileSync(path.join(source, page), 'utf8');
     const title = /<!-- title: (.+?) -->/.exec(text)?.[1];
     if (!title) throw new BuildError(`site/${page} needs a first line <!-- title: ... -->.`);
     const body = fill(text.replace(/<!-- title: .+? -->\n?/, ''), { ...common, scopes: scopeList() }, `site/${page}`);
-    fs.writeFileSync(path.join(resolved, page), fill(layout, { ...common, title: escape(title), body }, 'site/layout.html'));
+    fs.writeFileSync(path.join(resolved, page), fill(layout, { ...common, title: escapeHtml(title), body }, 'site/layout.html'));
   }
   for (const asset of ASSETS) fs.copyFileSync(path.join(source, asset), path.join(resolved, asset));
   return [...PAGES, ...ASSETS];
