@@ -16,7 +16,8 @@ const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g,
 /** The privacy policy's list of permissions, from the same table as the manifest. */
 export function scopeList(): string {
   const items = SCOPES.filter((r) => r.status === 'requested').map(
-    (r) => `  <li><strong>${escapeHtml(r.permission)}</strong> (<code>${escapeHtml(scopeUrl(r))}</code>): ${escapeHtml(r.justification)}</li>`,
+    (r) =>
+      `  <li><strong>${escapeHtml(r.permission)}</strong> (<code>${escapeHtml(scopeUrl(r))}</code>): ${escapeHtml(r.justification)}</li>`,
   );
   return `<ul class="scopes">\n${items.join('\n')}\n</ul>`;
 }
