@@ -18,7 +18,8 @@ const ALERT_KEY_PREFIX = 'cr.alert.';
  * and schedule in their own properties (src/settings/demo-flag.ts), out of everyone else's sight.
  */
 export function startDemo(ex: Execution): SettingsView {
-  if (!activeSpreadsheetId(ex)) {
+  // Asked directly: without the spreadsheet permission this says so (not "open a spreadsheet").
+  if (!ex.platform.spreadsheet() || !activeSpreadsheetId(ex)) {
     throw new CreatorError('NO_SPREADSHEET', 'Demo mode needs the spreadsheet open with the add-on enabled. Reload it and try again.');
   }
   if (!isDemo(ex)) {

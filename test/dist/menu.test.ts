@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { createEmulator, inProcessTransport } from '../../emulator';
 import { createFakeApi } from '../../fake-api';
 import { MENU_ITEMS } from '../../src/app/menu';
+import { requestedScopes, SCOPE_PREFIX, SCOPES } from '../../src/platform/scopes';
 import { DIST, ensureDist } from '../build/fixture';
 import { createWorld, OWNER, type World } from '../reports/emulated-world';
 
@@ -45,6 +46,8 @@ describe('the built bundle in the emulator', () => {
 function choose(world: World, handler: string): string[] {
   const { emu } = world;
   emu.ui.reset();
+  // A dashboard asks for a site: the user names one.
+  if (handler === 'menuCreateDashboard') emu.ui.respondWith({ button: 'OK', text: 'site-1' });
   const seen: string[] = [];
   try {
     // A menu entry runs in AuthMode.FULL whatever mode the menu was built in (Google asks the user to
@@ -103,13 +106,14 @@ describe('onOpen and every menu entry in every auth mode', () => {
         emu.bundle!.callAs({ user: OWNER, mode: open.mode }, 'onOpen', { authMode: open.authMode });
         expect(emu.ui.menu('Add-on')?.items).toEqual(MENU_ITEMS);
         for (const handler of HANDLERS) {
-          // A dashboard asks for a site: the user names one.
-          if (handler === 'menuCreateDashboard') emu.ui.respondWith({ button: 'OK', text: 'site-1' });
           for (const message of choose(world, handler)) {
             expect([handler, message]).not.toEqual([handler, expect.stringMatching(/Something unexpected went wrong|undefined|\[object /)]);
           }
         }
         expect(emu.logs.filter((l) => /unexpected error/.test(l))).toEqual([]);
+        // The entries did their work where they could: a connected user got the dashboard.
+        const dashboards = emu.spreadsheet.getSheets().filter((s) => s.getName().startsWith('Dashboard - site-1'));
+        expect(dashboards).toHaveLength(state.startsWith('a connected') ? 1 : 0);
       });
     }
   }
@@ -125,4 +129,33 @@ describe('onOpen and every menu entry in every auth mode', () => {
     expect(emu.ui.alerts).toEqual([]);
     expect(emu.logs.filter((l) => /unexpected error/.test(l))).toEqual([]);
   });
+});
+
+describe('every menu entry with each permission missing (granular consent)', () => {
+  const keys = requestedScopes().map((s) => s.slice(SCOPE_PREFIX.length));
+  for (const key of keys) {
+    test(`without ${key}: each entry says what is not allowed or works, never a generic error`, () => {
+      const world = createWorld(path.join(DIST, 'Code.js'), { now: '2026-11-21T15:00:00Z' });
+      world.connect();
+      world.call('saveReport', { report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Earnings' });
+      world.emu.grantScopes(
+        OWNER,
+        keys.filter((k) => k !== key),
+      );
+      const said: string[] = [];
+      for (const handler of HANDLERS) {
+        for (const message of choose(world, handler)) {
+          said.push(message);
+          expect([handler, message]).not.toEqual([handler, expect.stringMatching(/Something unexpected went wrong|undefined|\[object /)]);
+        }
+      }
+      const row = SCOPES.find((r) => r.key === key)!;
+      // Where the permission is needed by every entry, each one names it.
+      if (key === 'script.container.ui' || key === 'spreadsheets.currentonly') {
+        expect(said.filter((m) => m.startsWith('threw:')).filter((m) => !m.includes(row.refusal))).toEqual([]);
+      }
+      if (key === 'script.external_request') expect(said.join('\n')).toContain(row.refusal);
+      expect(world.emu.logs.filter((l) => /unexpected error/.test(l))).toEqual([]);
+    });
+  }
 });
