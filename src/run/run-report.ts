@@ -8,6 +8,7 @@ import type { WriteBlockInput } from '../sheet/report-table';
 import { applyBindings } from '../bindings/apply-bindings';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { bringIntoView } from '../sheet/bring-into-view';
+import { SupersededWrite } from '../sheet/direct-write';
 import { streamReportBlock, type StreamedBlock } from '../sheet/stream-report-block';
 import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
@@ -89,12 +90,24 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
       exclusive: (work) => withDocumentLock(execution, work),
       now: () => platform.now(),
     };
-    const streamed = streamReportBlock(spreadsheet, target);
+    const attempt = (): RunReportResult => {
+      const streamed = streamReportBlock(spreadsheet, target);
+      try {
+        return pullAndWrite(spreadsheet, target, streamed);
+      } finally {
+        // Committed or failed: nothing of an unfinished write is left behind.
+        streamed.abort();
+      }
+    };
     try {
-      return pullAndWrite(spreadsheet, target, streamed);
-    } finally {
-      // Committed or failed: nothing of an unfinished write is left behind.
-      streamed.abort();
+      return attempt();
+    } catch (error) {
+      // Another run of this report (a double click, a second editor) wrote the new sheet's block
+      // first, over this run's unfinished rows: this run's data is as new, so it is written again,
+      // as a refresh of that block (the pull comes from the response cache).
+      if (!(error instanceof SupersededWrite)) throw error;
+      progress('Another run of this report wrote it first: writing this run over it', 0, null);
+      return attempt();
     }
   } catch (error) {
     // The page stops polling on `done`; the failure itself reaches it through the call's own error.
