@@ -8,6 +8,7 @@ import type { WriteBlockInput } from '../sheet/report-table';
 import { applyBindings } from '../bindings/apply-bindings';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { bringIntoView } from '../sheet/bring-into-view';
+import { SORT_REPLACED } from '../sheet/block-write';
 import { SupersededWrite } from '../sheet/direct-write';
 import { streamReportBlock, type StreamedBlock } from '../sheet/stream-report-block';
 import { blockNote } from './block-note';
@@ -170,7 +171,10 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
         dataThrough: pulled.dataThrough,
         seconds: elapsedSeconds(platform, startedAt),
         truncated: pulled.truncated,
-        ...(pulled.notices.length ? { notices: pulled.notices } : {}),
+        // Said where the run's outcome is shown too, not only in the block's note.
+        ...(pulled.notices.length || written.sortReplaced
+          ? { notices: [...pulled.notices, ...(written.sortReplaced ? [SORT_REPLACED] : [])] }
+          : {}),
       };
       const sheet = opts.activate ? spreadsheet.getSheetByName(written.sheetName) : null;
       if (sheet) bringIntoView(sheet);

@@ -351,8 +351,9 @@ const cases: Record<string, (world: World) => void> = {
     sheet.setFrozenRows(2);
     sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false });
     expect(cells(world, 'Mine').map((row) => row[0])).not.toEqual(reportOrder);
-    const again = world.sidebar('runReport', [EARN]);
+    const again = world.sidebar<{ notices?: string[] }>('runReport', [EARN]);
     expect(again.ok ? 'ok' : again.message).toBe('ok');
+    expect(again.ok && again.value.notices).toEqual([expect.stringMatching(/^The rows had been sorted in the sheet/)]);
     expect(cells(world, 'Mine').map((row) => row[0])).toEqual(reportOrder);
     expect(sheet.getFrozenRows()).toBe(2);
     expect(world.emu.spreadsheet.note('Mine', 'A1')).toMatch(
