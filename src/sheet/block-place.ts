@@ -27,6 +27,10 @@ export interface BlockTarget {
   exclusive?: Exclusive;
   /** See WriteBlockInput.now. */
   now?: () => number;
+  /** The run this write belongs to, named on its staging sheet. Default: each write is a run of its own. */
+  runId?: string;
+  /** Runs continued across executions: a sweep keeps their staging sheets however old. Default: none. */
+  runIsLive?: (runId: string) => boolean;
 }
 
 /** The rows a sort of the block leaves in place: the header, and the Total row when there is one. */
