@@ -214,6 +214,37 @@ describe('journey: a saved report whose block the user moved', () => {
     expect(w.shows('Devices', 'A1')).toBe('Device performance, site-1');
   });
 
+  it('its data rows sorted above the Total row (rows frozen): the refresh writes the report\u2019s order, the Total row last', () => {
+    const { w, saved } = savedDevices();
+    const before = w.values('Devices');
+    const last = before.length;
+    expect(before[last - 1][0]).toBe('Total');
+    w.emu.runAs({}, () => {
+      const sheet = w.emu.spreadsheet.getSheetByName('Devices')!;
+      sheet.setFrozenRows(2);
+      sheet.getRange(2, 1, last - 2, before[0].length).sort({ column: 2, ascending: false });
+    });
+    expect(w.values('Devices')).not.toEqual(before);
+    const outcomes = w.call<Array<{ outcome: string; message?: string }>>('refreshReports', [saved.id]);
+    expect(outcomes).toEqual([expect.objectContaining({ outcome: 'ok' })]);
+    expect(w.values('Devices').map((row) => row[0])).toEqual(before.map((row) => row[0]));
+    expect(w.emu.spreadsheet.getSheetByName('Devices')!.getFrozenRows()).toBe(2);
+    expect(w.emu.spreadsheet.note('Devices', 'A1')).toMatch(/The rows had been sorted in the sheet/);
+
+    // A sort that takes the Total row along is not one of the report's orders: refused.
+    w.emu.runAs({}, () =>
+      w.emu.spreadsheet
+        .getSheetByName('Devices')!
+        .getRange(2, 1, last - 1, before[0].length)
+        .sort({ column: 1, ascending: false }),
+    );
+    const [refused] = w.call<Array<{ outcome: string; message?: string }>>('refreshReports', [saved.id]);
+    expect(refused).toMatchObject({
+      outcome: 'error',
+      message: expect.stringMatching(/has cells edited in .*, inside the report's block/),
+    });
+  });
+
   it('a column inserted to the left with the user\u2019s own notes in it: the refresh writes the block where it now is', () => {
     const { w, saved, header } = savedDevices();
     w.emu.runAs({}, () => w.emu.spreadsheet.getSheetByName('Devices')!.insertColumnsBefore(1, 1));
