@@ -1,5 +1,6 @@
 import { applyBindings } from '../bindings/apply-bindings';
 import { readBindings, writeBindings, type Binding } from '../bindings/binding-store';
+import { markTile } from '../bindings/tile-cells';
 import { datesInWords, findPreset, presetLabel } from '../dates/presets';
 import { checkActiveSite } from '../pull/site-hints';
 import { listSiteViews } from '../settings/sites-view';
@@ -90,14 +91,16 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
   });
   const store = documentStore(ex);
   const dailyId = ids.get('daily')!;
-  const tiles: Binding[] = TILES.map((tile, i) => ({
-    kind: 'tile',
-    sheetId: sheet.getSheetId(),
-    row: TILE_ROW + 1,
-    col: i * 2 + 1,
-    header: tile.header,
-    changeHeader: `${tile.header} change %`,
-  }));
+  const tiles: Binding[] = TILES.map((tile, i) =>
+    markTile(spreadsheet, sheet, dailyId, {
+      kind: 'tile',
+      sheetId: sheet.getSheetId(),
+      row: TILE_ROW + 1,
+      col: i * 2 + 1,
+      header: tile.header,
+      changeHeader: `${tile.header} change %`,
+    }),
+  );
   writeBindings(store, dailyId, [...readBindings(store, dailyId), ...tiles]);
   for (const chart of CHARTS) {
     const blockId = ids.get(chart.part)!;
