@@ -3,6 +3,7 @@ import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, markOwned, readOwned } from './block-ownership';
 import { isTextColumn, toCellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
+import { dropJournal, settleInterruptedWrite, writeJournal } from './history-journal';
 import { toA1, type Rect } from './rect';
 import type { BlockTable } from './report-table';
 import { writeReportBlock } from './write-report-block';
@@ -88,6 +89,8 @@ export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlock
   });
 
   const sheet = spreadsheet.getSheetByName(input.sheetName.trim());
+  // A write an earlier run could not finish is finished or undone before the block is read.
+  if (sheet) settleInterruptedWrite(spreadsheet, sheet, input.blockId);
   const block = historyBlock(spreadsheet, sheet, input.blockId);
   const width = table.columns.length;
 
@@ -202,23 +205,42 @@ export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlock
   };
   const note = input.note(facts);
 
-  // From here on the sheet changes. A new row inside the window takes a whole sheet row, so what
-  // the user keeps beside later rows moves down with them.
+  // From here on the sheet changes, journaled first so an interruption is settled (history-journal.ts).
   const tailTop = block.row + 1 + tailFrom;
-  for (const i of inserted) sheet.insertRowsBefore(tailTop + i, 1);
-  const grow = tailTop + merged.length - 1 - sheet.getMaxRows();
-  if (grow > 0) sheet.insertRowsAfter(sheet.getMaxRows(), grow);
-  if (merged.length) {
-    const text = table.columns.map((c) => isTextColumn(c.type));
-    const range = sheet.getRange(tailTop, block.col, merged.length, width);
-    range.setValues(merged.map((line) => line.cells.map((cell, i) => toCellValue(cell, text[i]))));
-    const formats = table.columns.map((c) => c.format || 'General');
-    range.setNumberFormats(merged.map(() => formats));
-  }
+  writeJournal(sheet, input.blockId, { inserted: inserted.map((i) => 1 + tailFrom + i), rows: 1 + total, cols: width });
   const rect: Rect = { row: block.row, col: block.col, rows: 1 + total, cols: width };
-  markOwned(spreadsheet, blockRangeName(input.blockId), sheet, rect);
-  sheet.getRange(block.row, block.col).setNote(note);
+  try {
+    writeTail(sheet, table, { tailTop, col: block.col, inserted, lines: merged });
+    markOwned(spreadsheet, blockRangeName(input.blockId), sheet, rect);
+    sheet.getRange(block.row, block.col).setNote(note);
+    dropJournal(sheet, input.blockId);
+  } catch (error) {
+    try {
+      settleInterruptedWrite(spreadsheet, sheet, input.blockId);
+    } catch (_) {
+      // Sheets is still failing: the journal stays, and the next run settles it.
+    }
+    throw error;
+  }
   return { ...facts, sheetName: input.sheetName.trim(), range: toA1(rect) };
+}
+
+/**
+ * A new row inside the window takes a whole sheet row, so what the user keeps beside later rows
+ * moves down with them; then the window's rows are written in one call.
+ */
+function writeTail(sheet: Sheet, table: BlockTable, at: { tailTop: number; col: number; inserted: number[]; lines: Line[] }): void {
+  const { tailTop, lines } = at;
+  const width = table.columns.length;
+  for (const i of at.inserted) sheet.insertRowsBefore(tailTop + i, 1);
+  const grow = tailTop + lines.length - 1 - sheet.getMaxRows();
+  if (grow > 0) sheet.insertRowsAfter(sheet.getMaxRows(), grow);
+  if (!lines.length) return;
+  const text = table.columns.map((c) => isTextColumn(c.type));
+  const range = sheet.getRange(tailTop, at.col, lines.length, width);
+  range.setValues(lines.map((line) => line.cells.map((cell, i) => toCellValue(cell, text[i]))));
+  const formats = table.columns.map((c) => c.format || 'General');
+  range.setNumberFormats(lines.map(() => formats));
 }
 
 /** Marks a block's note as a history's, so a block adopted from a plain pull starts a new history. */
