@@ -97,3 +97,36 @@ export function applyBindings(ex: Execution, blockId: string): void {
     // A full store: an old tile's named range is found by its name next time all the same.
   }
 }
+
+/**
+ * A block whose refresh failed keeps its last data, and its charts keep drawing it: each chart's
+ * title says that it was not refreshed and why, until a refresh works (applyChart sets the title
+ * back). Never throws: the failure itself is what the caller reports.
+ */
+export function showNotRefreshed(ex: Execution, blockId: string, message: string): void {
+  try {
+    const store = ex.platform.documentProperties;
+    const spreadsheet = ex.platform.spreadsheet();
+    if (!store || !spreadsheet) return;
+    for (const binding of readBindings(store, blockId)) {
+      if (binding.kind !== 'chart' || !binding.title) continue;
+      const host = sheetById(spreadsheet, binding.sheetId);
+      const chart = host?.getCharts().find((c) => c.getChartId() === binding.chartId);
+      if (!host || !chart) continue;
+      host.updateChart(
+        chart
+          .modify()
+          .setOption('title', `${binding.title} (${notRefreshed(message)})`)
+          .build(),
+      );
+    }
+  } catch (_) {
+    // Sheets failing too: the status sheet still has the error.
+  }
+}
+
+/** "not refreshed: <why>", the why cut to a length a chart title shows. */
+function notRefreshed(message: string): string {
+  const why = message.length > 160 ? `${message.slice(0, 157)}...` : message;
+  return `not refreshed: ${why}`;
+}
