@@ -100,6 +100,7 @@
 
   function fillCell(td, cell) {
     td.textContent = cell ? cell.v : '';
+    td.style.borderRightColor = '';
     const classes = [];
     if (cell && cell.num) classes.push('num');
     if (cell && cell.b) classes.push('bold');
@@ -110,6 +111,36 @@
     const tip = cell ? [cell.e, cell.n].filter(Boolean).join('\n\n') : '';
     if (tip) td.title = tip;
     else td.removeAttribute('title');
+  }
+
+  const isEmpty = (cell) => !cell || ((cell.v === '' || cell.v === null || cell.v === undefined) && !cell.f);
+
+  /**
+   * As in Sheets, a text runs on over the empty cells to its right, up to the first that holds
+   * something (numbers never do): the dashboard's note, a status sheet's long error. Measured once
+   * the row is laid out, and only for text that has an empty cell beside it.
+   */
+  function spillText(tr, cells, cols) {
+    for (let c = 1; c < cols; c++) {
+      const cell = cells[c - 1];
+      if (isEmpty(cell) || cell.num || !isEmpty(cells[c])) continue;
+      let last = c + 1;
+      while (last < cols && isEmpty(cells[last])) last++;
+      const td = tr.cells[c];
+      if (td.scrollWidth <= td.clientWidth) continue;
+      const end = tr.cells[last];
+      const span = document.createElement('span');
+      span.className = 'spill-text';
+      span.textContent = td.textContent;
+      span.style.maxWidth = Math.max(0, end.offsetLeft + end.offsetWidth - td.offsetLeft - 8) + 'px';
+      td.replaceChildren(span);
+      td.classList.add('spill');
+      // No gridline through the text, as in Sheets: the cells it runs over lose their left edges.
+      const textEnd = td.offsetLeft + 4 + span.offsetWidth;
+      for (let k = c; k < last && tr.cells[k].offsetLeft + tr.cells[k].offsetWidth < textEnd; k++) {
+        tr.cells[k].style.borderRightColor = 'transparent';
+      }
+    }
   }
 
   function renderGrid() {
@@ -130,6 +161,7 @@
         const cells = sheet.window[r] || [];
         const tr = table.rows[r + 1];
         for (let c = 1; c <= cols; c++) fillCell(tr.cells[c], cells[c - 1] || null);
+        spillText(tr, cells, cols);
       }
     } else {
       const head = document.createElement('tr');
@@ -164,6 +196,7 @@
         rows.push(tr);
       }
       table.replaceChildren(...rows);
+      for (let r = 0; r < shown; r++) spillText(rows[r + 1], sheet.window[r] || [], cols);
       gridShape = shape;
     }
     gridRows = rowsNow;
