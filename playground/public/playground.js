@@ -58,9 +58,76 @@
     }
     renderTabs();
     renderSidebar();
+    renderOutbox();
     for (const message of state.toasts) toast(message);
     for (const message of state.alerts) window.alert(message);
     showSelection();
+  }
+
+  // The outbox: every e-mail the add-on sent, newest first, as its recipient would read it. The
+  // badge counts those that came since the panel was last open.
+  let outboxDrawn = null;
+  let outboxRead = null;
+
+  function renderOutbox() {
+    const mails = state.outbox || [];
+    const panel = $('outbox');
+    if (outboxRead === null || !panel.hidden) outboxRead = mails.length;
+    const unread = mails.length - outboxRead;
+    $('outboxCount').hidden = unread <= 0;
+    $('outboxCount').textContent = String(unread);
+    const drawing = JSON.stringify(mails);
+    if (drawing === outboxDrawn) return;
+    outboxDrawn = drawing;
+    const list = $('outboxList');
+    if (!mails.length) {
+      const empty = document.createElement('div');
+      empty.className = 'outbox-empty';
+      empty.textContent = 'No e-mail yet. An alert that fires e-mails its maker; so does a failed scheduled refresh, when asked to.';
+      list.replaceChildren(empty);
+      return;
+    }
+    list.replaceChildren(...mails.map(mailView));
+  }
+
+  function mailView(mail) {
+    const box = document.createElement('article');
+    box.className = 'mail';
+    box.dataset.test = 'mail';
+    const line = (className, text) => {
+      const div = document.createElement('div');
+      div.className = className;
+      div.textContent = text;
+      return div;
+    };
+    const from = mail.name ? `${mail.name} <${mail.from}>` : mail.from;
+    const body = document.createElement('div');
+    body.className = 'mail-body';
+    // Addresses become links, as a mail reader shows them; the rest stays text.
+    for (const part of mail.body.split(/(https?:\/\/[^\s]+)/)) {
+      if (/^https?:\/\//.test(part)) {
+        const a = document.createElement('a');
+        a.href = part;
+        a.textContent = part;
+        a.target = '_blank';
+        a.rel = 'noopener noreferrer';
+        body.append(a);
+      } else body.append(part);
+    }
+    box.append(
+      line('mail-subject', mail.subject),
+      line('mail-meta', `From: ${from}`),
+      line('mail-meta', `To: ${mail.to}`),
+      line('mail-meta', `Sent: ${mail.sent}`),
+      body,
+    );
+    return box;
+  }
+
+  function setOutboxOpen(open) {
+    $('outbox').hidden = !open;
+    $('outboxButton').setAttribute('aria-expanded', String(open));
+    if (state) renderOutbox();
   }
 
   function renderMenu() {
@@ -530,6 +597,8 @@
     selected = { row: target.row + 1, col: target.col };
     await load();
   });
+  $('outboxButton').addEventListener('click', () => setOutboxOpen($('outbox').hidden));
+  $('closeOutbox').addEventListener('click', () => setOutboxOpen(false));
   $('extensionsButton').addEventListener('click', () => {
     $('extensionsMenu').hidden = !$('extensionsMenu').hidden;
   });
