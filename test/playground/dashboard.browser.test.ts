@@ -1,7 +1,7 @@
 /**
  * The dashboard and the Alerts tab in the playground, in headless Chromium, offline: the charts are
  * drawn by the charting library the playground server hands out from node_modules (no CDN), and
- * follow a refresh. Screenshots go where screenshotPath says (the README's with UPDATE_SCREENSHOTS=1).
+ * follow a refresh. Screenshots go where screenshotPath says (the committed ones with UPDATE_SCREENSHOTS=1).
  */
 import { openPlayground, type Playground } from '../journeys/playground-driver';
 
