@@ -170,4 +170,13 @@ describe('a part that cannot be written', () => {
     expect(again.map((o) => o.outcome)).toEqual(['ok', 'ok', 'ok', 'ok']);
     expect(charts(w, made.sheetName)[1].options.title).toBe('RPM by device');
   });
+
+  test('a part that fails while the dashboard is made says so in its chart from the start', () => {
+    const { w } = world(0);
+    w.api.inject({ kind: 'status', status: 500, path: 'traffic-sources/performance', times: 20 });
+    const made = w.call<Made>('createDashboard', { siteId: 'site-1', period: 'monthToDate' });
+    const titles = charts(w, made.sheetName).map((c) => String(c.options.title));
+    expect(titles[2]).toMatch(/^Earnings by traffic source \(not refreshed: /);
+    expect([titles[0], titles[1], titles[3]]).toEqual(['Daily earnings and RPM', 'RPM by device', 'Top 10 pages by earnings']);
+  });
 });
