@@ -325,7 +325,9 @@ export class PlaygroundSession {
     const sent = this.emu.mail.sent;
     const mails = sent.slice(this.seenMails).map((m) => `E-mail to ${m.to}: ${m.subject} (see the Outbox)`);
     const when = (at: number) => new Date(at).toLocaleString('en-US', { timeZone: ss.timeZone, dateStyle: 'medium', timeStyle: 'short' });
+    // The last 100 (the page polls this state every second during a pull).
     const outbox: OutboxMail[] = sent
+      .slice(-100)
       .map((m) => ({ from: m.from, ...(m.name ? { name: m.name } : {}), to: m.to, subject: m.subject, body: m.body, sent: when(m.at) }))
       .reverse();
     this.seenMails = sent.length;
