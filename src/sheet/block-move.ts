@@ -27,7 +27,10 @@ export function moveBlock(spreadsheet: Spreadsheet, blockId: string, startCell: 
   const conflict = findConflict(sheet, to, []);
   if (conflict) throw blockConflictError(sheet.getName(), conflict);
   growToFit(sheet, to);
+  const note = sheet.getRange(rect.row, rect.col).getNote();
   rangeOf(sheet, rect).copyTo(rangeOf(sheet, to));
+  // The header's note says what the block is (other reports' messages name it): set whether or not copyTo carried it.
+  if (note) sheet.getRange(to.row, to.col).setNote(note);
   markOwned(spreadsheet, name, sheet, to);
   forget(spreadsheet, pendingRangeName(blockId));
   rangeOf(sheet, rect).clear().clearNote();

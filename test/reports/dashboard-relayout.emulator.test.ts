@@ -140,6 +140,27 @@ describe('a dashboard made with the side-by-side layout', () => {
     expect(reports.map((r) => r.startCell)).toEqual(['A1', 'A38', 'A54', 'A80']);
   });
 
+  test('a part that fails on the refresh that moves it keeps its data, its note and its chart at the new place', () => {
+    const { w } = world(0);
+    const made = w.call<Made>('createDashboard', { siteId: 'site-1', period: 'monthToDate' });
+    asOldLayout(w, made);
+    const data = w.emu.globals.SpreadsheetApp.getActiveSpreadsheet().getSheetByName(made.dataSheetName)!;
+    const place = blockPlaces(w, made)[1];
+    const before = data.getRange(place).getValues();
+    const note = data.getRange('AH1').getNote();
+    expect(note).not.toBe('');
+    w.api.inject({ kind: 'status', status: 500, path: 'devices/performance', times: 20 });
+    const outcomes = refreshNextDay(w);
+    expect(outcomes.map((o) => o.outcome)).toEqual(['ok', 'error', 'ok', 'ok']);
+    const moved = blockPlaces(w, made)[1];
+    expect(moved.replace(/:.*/, '')).toBe('A38');
+    expect(data.getRange(moved).getValues()).toEqual(before);
+    expect(data.getRange('A38').getNote()).toBe(note);
+    expect(data.getRange(place).getValues().flat().every((v) => v === '')).toBe(true);
+    expect(chartHeaders(w, made)[1]).toBe('Device');
+    expect(String(charts(w, made.sheetName)[1].options.title)).toMatch(/^RPM by device \(not refreshed: /);
+  });
+
   test("a part whose new place holds the user's content stays where it is, with its data", () => {
     const { w } = world(0);
     const made = w.call<Made>('createDashboard', { siteId: 'site-1', period: 'monthToDate' });
