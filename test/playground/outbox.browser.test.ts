@@ -39,7 +39,9 @@ describe('the outbox panel', () => {
     await tab.getByRole('button', { name: 'Check now' }).click();
     const { page } = pg;
     // The toast still says it came, and where to read it; the button counts it.
-    await page.locator('.toast', { hasText: 'E-mail to owner@example.com: Creator Reporting alert: RPM on site-1' }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('.toast', { hasText: 'E-mail to owner@example.com: Creator Reporting alert: RPM on site-1' })
+      .waitFor({ timeout: 60_000 });
     expect(await page.locator('.toast', { hasText: 'see the Outbox' }).count()).toBe(1);
     await page.locator('#outboxCount:not([hidden])', { hasText: '1' }).waitFor();
 

@@ -156,7 +156,13 @@ describe('a dashboard made with the side-by-side layout', () => {
     expect(moved.replace(/:.*/, '')).toBe('A38');
     expect(data.getRange(moved).getValues()).toEqual(before);
     expect(data.getRange('A38').getNote()).toBe(note);
-    expect(data.getRange(place).getValues().flat().every((v) => v === '')).toBe(true);
+    expect(
+      data
+        .getRange(place)
+        .getValues()
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
     expect(chartHeaders(w, made)[1]).toBe('Device');
     expect(String(charts(w, made.sheetName)[1].options.title)).toMatch(/^RPM by device \(not refreshed: /);
   });
