@@ -2,7 +2,9 @@
  * How the dashboard looks in the playground, in headless Chromium: as in Sheets, the column and
  * row headers stay over the charts when the grid is scrolled, and a long text (the dashboard's
  * "Refreshes every day at 06:00 and when ..." note) runs on over the empty cells beside it instead
- * of being cut at its column's edge. Screenshots with SCREENSHOTS=all, under screenshotPath.
+ * of being cut at its column's edge; rows inserted above the KPI tiles (from the row header's
+ * menu) move the tiles, and a refresh writes them where they now are, never over the notes typed
+ * where they used to be. Screenshots with SCREENSHOTS=all, under screenshotPath.
  */
 import { openPlayground, type Playground } from '../journeys/playground-driver';
 
@@ -72,5 +74,32 @@ describe('the dashboard sheet in the playground', () => {
     // Over B2 and beyond, the note is on top (they are empty).
     expect(await onTopAt('#grid td[data-row="2"][data-col="2"]', 0.2)).not.toBe('chart');
     await pg.shot('dashboard-note');
+  });
+
+  it('two rows inserted above the tiles and notes typed there: Refresh all reports writes the tiles below them', async () => {
+    const { page } = pg;
+    for (let i = 0; i < 2; i++) {
+      await page.locator('#grid th[data-header-row="4"]').click({ button: 'right' });
+      await page.locator('#contextMenu button', { hasText: 'Insert 1 row above' }).click();
+      await pg
+        .cell(`A${5 + i}`)
+        .filter({ hasText: /^Earnings$/ })
+        .waitFor();
+    }
+    await pg.typeInto('A4', 'Q4 target: 5000');
+    await pg.typeInto('A5', '(ask Sam)');
+    await pg.cell('A5').filter({ hasText: '(ask Sam)' }).waitFor();
+    // The charts moved down with their anchor cells.
+    const before = await pg.cell('A7').textContent();
+    await pg.menu('Refresh all reports');
+    await page.locator('.toast', { hasText: 'Refreshed 4 of 4 reports.' }).waitFor({ timeout: 90_000 });
+    expect(await pg.cell('A4').textContent()).toBe('Q4 target: 5000');
+    expect(await pg.cell('A5').textContent()).toBe('(ask Sam)');
+    expect(await pg.cell('A6').textContent()).toBe('Earnings');
+    expect(await pg.cell('A7').textContent()).toMatch(/^\$[\d,]+\.\d\d$/);
+    expect(await pg.cell('A8').textContent()).toMatch(/^[+-]\d+\.\d%$/);
+    expect(before).toMatch(/^\$/);
+    expect(await onTopAt('#grid td[data-row="9"][data-col="1"]', 0.1)).not.toBe('chart');
+    await pg.shot('dashboard-rows-inserted');
   });
 });
