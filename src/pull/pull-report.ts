@@ -4,7 +4,17 @@ import type { Execution } from '../platform/execution';
 import type { ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
 import { catalogRank, compareTables, pickColumns, stackTables, tableStream, toTable, withTotals, type Table } from '../table';
-import { COMPARE_LABEL, comparisonRange, dayShift, parseRange, resolveRange, type CompareTo, type ResolvedRange } from '../dates';
+import {
+  COMPARE_LABEL,
+  comparisonRange,
+  dayShift,
+  parseRange,
+  resolveRange,
+  sharedLastDay,
+  type CompareTo,
+  type ResolvedRange,
+  type RollingRule,
+} from '../dates';
 import { CreatorError, isCreatorError } from '../shared/errors';
 import { dayCells, earliestDay, latestDay } from './day-cells';
 import { readCompareTo, readQueryOptions, readTotals } from './query-options';
@@ -31,6 +41,8 @@ export interface PullRequest {
   totals?: unknown;
   /** previousPeriod, previousYear or previousYearWeekday: the table compares the two periods. */
   compareTo?: unknown;
+  /** How a rolling window meets the last day with data (RollingRule); absent: 'shrink'. */
+  rolling?: RollingRule;
 }
 
 export interface PullOptions {
@@ -118,7 +130,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   }
   const platform = execution.platform;
   const timeZone = platform.timeZone();
-  const requested = spec.dateFamily ? parseRange(request.start, request.end, { platform, timeZone }) : null;
+  const requested = spec.dateFamily ? parseRange(request.start, request.end, { platform, timeZone }, request.rolling) : null;
   const siteArg = spec.key === 'sites' ? null : readSiteArg(request.siteId);
 
   const credential = loadCredential(execution, options.purpose);
@@ -151,15 +163,24 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   }
 
   const family = spec.dateFamily;
-  const resolveAll = (): Array<ResolvedRange | null> =>
-    sites.map((siteId) => {
-      if (!requested || !family) return null;
-      try {
-        return resolveRange(requested, client.dateBounds(siteId), { siteId, family });
-      } catch (error) {
-        throw explainSiteError(error, siteId, () => client.listSites());
-      }
-    });
+  const forSite = <T>(siteId: string, work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      throw explainSiteError(error, siteId, () => client.listSites());
+    }
+  };
+  const resolveAll = (): Array<ResolvedRange | null> => {
+    if (!requested || !family) return sites.map(() => null);
+    const keepLength = requested.kind === 'days' && requested.rolling?.keepLength === true;
+    const lastDay = keepLength
+      ? sharedLastDay(
+          sites.map((siteId) => forSite(siteId, () => client.dateBounds(siteId))),
+          family,
+        )
+      : undefined;
+    return sites.map((siteId) => forSite(siteId, () => resolveRange(requested, client.dateBounds(siteId), { siteId, family, lastDay })));
+  };
   // Explicit days go to the API as given, so the bounds they must be checked against can come back
   // in the same round trip as the first page and be checked before any row is used. A preset is
   // read from the bounds, so those are needed first (or come from the cache at no cost); so is a

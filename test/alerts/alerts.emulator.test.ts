@@ -225,6 +225,24 @@ describe('below and above', () => {
     expect(made.name).toBe('Earnings (all sites) above 1');
     expect(w.emu.mail.sent[0].body).toContain('Site: all sites');
   });
+
+  test('all sites, one a day late: a 7-day window keeps its 7 days and ends on the last day every site has data for', () => {
+    const edit = earningsEdit(() => () => 10);
+    const w = createWorld(bundle, {
+      now: START,
+      respond: (req, res) => {
+        const out = edit(req, res);
+        if ('networkError' in out || !/\/sites\/site-2\/date-bounds/.test(req.url)) return out;
+        // site-2's earnings end on 2026-11-18, a day before the others'.
+        return { ...out, body: out.body.replace(/"endDate":"2026-11-19"/g, '"endDate":"2026-11-18"') };
+      },
+    });
+    w.connect();
+    saveAlert(w, { siteId: 'all', metric: 'earnings', condition: 'above', threshold: 1, period: '7daysAgo' });
+    const [result] = check(w);
+    expect(result.outcome).toBe('fired');
+    expect(result.message).toContain('2026-11-12 to 2026-11-18');
+  });
 });
 
 describe('noData', () => {
