@@ -2,7 +2,7 @@ import { createClient } from '../api/client';
 import { isCreatorError, userMessage } from '../shared/errors';
 import { findReport } from '../catalog/reports';
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
-import { addDays, COMPARE_LABEL, comparisonRange, dataThrough, type RollingRule } from '../dates';
+import { addDays, COMPARE_LABEL, comparisonRange, dataThrough, hourText, type RollingRule } from '../dates';
 import { findPreset } from '../dates/presets';
 import { today } from '../dates/zone';
 import type { Execution } from '../platform/execution';
@@ -170,7 +170,7 @@ function checkNoData(ex: Execution, alert: AlertDefinition, spec: ReportSpec, me
     fired: true,
     failed: false,
     metricLabel,
-    message: `No ${what} data for ${expected} by ${alert.byHour ?? DEFAULT_BY_HOUR}:00: ${list}.`,
+    message: `No ${what} data for ${expected} by ${hourText(alert.byHour ?? DEFAULT_BY_HOUR)}: ${list}.`,
   };
 }
 

@@ -6,6 +6,7 @@ export type { DateContext } from './parse-date';
 export { datesInWords, PRESETS, presetLabel } from './presets';
 export { parseRange, resolveRange, sharedLastDay } from './range';
 export type { ResolvedRange, RollingRule } from './range';
+export { hourText } from './hour';
 export { localMidnight } from './zone';
 export { serialNumbers } from './serial';
 export { COMPARE_LABEL, COMPARE_TO, comparisonRange, dayShift } from './compare-period';

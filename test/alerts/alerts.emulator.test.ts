@@ -248,10 +248,11 @@ describe('below and above', () => {
 describe('noData', () => {
   test('earnings one day late by the hour fire; traffic on time does not; before the hour, the day before counts', () => {
     const w = world();
-    saveAlert(w, { condition: 'noData', byHour: 9 });
+    // An hour reads as the schedules write it: 09:00, never 9:00.
+    expect(saveAlert(w, { condition: 'noData', byHour: 9 }).name).toBe('Earnings (site-1): no data by 09:00');
     saveAlert(w, { report: 'traffic/summary', condition: 'noData', byHour: 9 });
     expect(check(w).map((r) => r.outcome)).toEqual(['fired', 'quiet']);
-    expect(w.emu.mail.sent[0].body).toContain('No earnings data for 2026-11-20 by 9:00: site-1 (data through 2026-11-19)');
+    expect(w.emu.mail.sent[0].body).toContain('No earnings data for 2026-11-20 by 09:00: site-1 (data through 2026-11-19)');
 
     const early = world();
     early.emu.clock.set(Date.parse('2026-11-21T13:00:00Z')); // 08:00 in New York
