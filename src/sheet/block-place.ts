@@ -23,7 +23,7 @@ export interface BlockTarget {
   /** See WriteBlockInput.exclusive. */
   exclusive?: Exclusive;
   /** See WriteBlockInput.now. */
-  now?: () => number;
+  now: () => number;
 }
 
 /** Google's limit of 10 million cells per spreadsheet, in its own words ("... above the limit of N cells"). */

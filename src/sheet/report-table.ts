@@ -51,8 +51,11 @@ export interface WriteBlockInput {
    * so no other run's write interleaves. Default: the step as it is (no other writer to fear).
    */
   exclusive?: Exclusive;
-  /** Epoch ms (the platform's clock), to stamp and sweep staging sheets. Default Date.now. */
-  now?: () => number;
+  /**
+   * Epoch ms from the platform's clock (src/ never reads one itself), to stamp and sweep staging
+   * sheets: a refresh Google stopped leaves one, removed by a later write once 6 minutes passed.
+   */
+  now: () => number;
 }
 
 /** Runs `work` holding the document's write lock; throws a BUSY CreatorError when it cannot. */

@@ -28,6 +28,8 @@ export interface HistoryBlockInput {
   note(facts: HistoryFacts): string;
   /** Top-left cell of a new block. Default "A1". */
   startCell?: string;
+  /** The platform's clock (WriteBlockInput.now). */
+  now: () => number;
 }
 
 export interface HistoryFacts {
@@ -112,6 +114,7 @@ export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlock
       blockId: input.blockId,
       table: { columns: table.columns, rows: sortedFresh },
       note: input.note(facts),
+      now: input.now,
       ...(input.startCell ? { startCell: input.startCell } : {}),
     });
     return { ...facts, sheetName: written.sheetName, range: written.range };
