@@ -9,5 +9,5 @@ export type { ResolvedRange, RollingRule } from './range';
 export { hourText } from './hour';
 export { localMidnight } from './zone';
 export { serialNumbers } from './serial';
-export { COMPARE_LABEL, COMPARE_TO, comparisonRange, dayShift } from './compare-period';
+export { COMPARE_LABEL, COMPARE_TO, comparisonRange, dayShift, equalLengthComparison } from './compare-period';
 export type { CompareTo, DayShift } from './compare-period';

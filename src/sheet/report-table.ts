@@ -56,6 +56,10 @@ export interface WriteBlockInput {
    * sheets: a refresh Google stopped leaves one, removed by a later write once 6 minutes passed.
    */
   now: () => number;
+  /** The run this write belongs to, named on its staging sheet (see staging-sheets.ts). */
+  runId?: string;
+  /** Runs continued across executions, whose staging sheets a sweep keeps. Default: none. */
+  runIsLive?: (runId: string) => boolean;
 }
 
 /** Runs `work` holding the document's write lock; throws a BUSY CreatorError when it cannot. */
