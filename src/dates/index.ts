@@ -5,7 +5,7 @@ export { parseDateArg } from './parse-date';
 export type { DateContext } from './parse-date';
 export { datesInWords, PRESETS, presetLabel } from './presets';
 export { parseRange, resolveRange, sharedLastDay } from './range';
-export type { ResolvedRange, RollingRule } from './range';
+export type { RequestedRange, ResolvedRange, RollingRule } from './range';
 export { hourText } from './hour';
 export { localMidnight } from './zone';
 export { serialNumbers } from './serial';

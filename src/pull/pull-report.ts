@@ -1,7 +1,7 @@
-import { createClient } from '../api/client';
+import { createClient, type CreatorClient } from '../api/client';
 import { freshnessTtl, TTL_RECENT_S } from '../api/freshness';
 import type { Execution } from '../platform/execution';
-import type { ReportSpec } from '../catalog/types';
+import type { DateFamily, ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
 import { catalogRank, compareTables, pickColumns, stackTables, tableStream, toTable, withTotals, type Table } from '../table';
 import {
@@ -12,6 +12,7 @@ import {
   resolveRange,
   sharedLastDay,
   type CompareTo,
+  type RequestedRange,
   type ResolvedRange,
   type RollingRule,
 } from '../dates';
@@ -163,24 +164,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   }
 
   const family = spec.dateFamily;
-  const forSite = <T>(siteId: string, work: () => T): T => {
-    try {
-      return work();
-    } catch (error) {
-      throw explainSiteError(error, siteId, () => client.listSites());
-    }
-  };
-  const resolveAll = (): Array<ResolvedRange | null> => {
-    if (!requested || !family) return sites.map(() => null);
-    const keepLength = requested.kind === 'days' && requested.rolling?.keepLength === true;
-    const lastDay = keepLength
-      ? sharedLastDay(
-          sites.map((siteId) => forSite(siteId, () => client.dateBounds(siteId))),
-          family,
-        )
-      : undefined;
-    return sites.map((siteId) => forSite(siteId, () => resolveRange(requested, client.dateBounds(siteId), { siteId, family, lastDay })));
-  };
+  const resolveAll = (): Array<ResolvedRange | null> => resolveSiteRanges(client, sites, requested, family);
   // Explicit days go to the API as given, so the bounds they must be checked against can come back
   // in the same round trip as the first page and be checked before any row is used. A preset is
   // read from the bounds, so those are needed first (or come from the cache at no cost); so is a
@@ -311,6 +295,35 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     comparison,
     ...(streamed ? { streamed: true } : {}),
   };
+}
+
+/**
+ * Each site's days, resolved against its bounds (null for a report without dates); an error names
+ * its site. A 'keepLength' rolling window over several sites ends on the last day every site has
+ * data for, so each site is summed over the same days (RollingRule).
+ */
+function resolveSiteRanges(
+  client: CreatorClient,
+  sites: string[],
+  requested: RequestedRange | null,
+  family: DateFamily | null,
+): Array<ResolvedRange | null> {
+  const forSite = <T>(siteId: string, work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      throw explainSiteError(error, siteId, () => client.listSites());
+    }
+  };
+  if (!requested || !family) return sites.map(() => null);
+  const keepLength = requested.kind === 'days' && requested.rolling?.keepLength === true;
+  const lastDay = keepLength
+    ? sharedLastDay(
+        sites.map((siteId) => forSite(siteId, () => client.dateBounds(siteId))),
+        family,
+      )
+    : undefined;
+  return sites.map((siteId) => forSite(siteId, () => resolveRange(requested, client.dateBounds(siteId), { siteId, family, lastDay })));
 }
 
 /** See PullResult.available: `fetched` is how many rows came (streamed rows are not kept). */
