@@ -192,13 +192,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   let streamed = null as { rows: number; table: Table } | null;
   const pullSide = (side: Array<ResolvedRange | null> | null, label: string): Table => {
     const tables: Table[] = [];
-    sites.forEach((siteId, i) => {
-      try {
-        pullSite(siteId, i);
-      } catch (error) {
-        throw explainSiteError(error, siteId, () => client.listSites());
-      }
-    });
+    sites.forEach((siteId, i) => forSite(client, siteId, () => pullSite(siteId, i)));
     function pullSite(siteId: string, i: number): void {
       const known = side ? side[i] : (ranges?.[i] ?? null);
       const prefix = (sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '') + label;
@@ -297,6 +291,15 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   };
 }
 
+/** One site's work; an error names the site (and says so when the site is unknown or inactive). */
+function forSite<T>(client: CreatorClient, siteId: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw explainSiteError(error, siteId, () => client.listSites());
+  }
+}
+
 /**
  * Each site's days, resolved against its bounds (null for a report without dates); an error names
  * its site. A 'keepLength' rolling window over several sites ends on the last day every site has
@@ -308,22 +311,17 @@ function resolveSiteRanges(
   requested: RequestedRange | null,
   family: DateFamily | null,
 ): Array<ResolvedRange | null> {
-  const forSite = <T>(siteId: string, work: () => T): T => {
-    try {
-      return work();
-    } catch (error) {
-      throw explainSiteError(error, siteId, () => client.listSites());
-    }
-  };
   if (!requested || !family) return sites.map(() => null);
   const keepLength = requested.kind === 'days' && requested.rolling?.keepLength === true;
   const lastDay = keepLength
     ? sharedLastDay(
-        sites.map((siteId) => forSite(siteId, () => client.dateBounds(siteId))),
+        sites.map((siteId) => forSite(client, siteId, () => client.dateBounds(siteId))),
         family,
       )
     : undefined;
-  return sites.map((siteId) => forSite(siteId, () => resolveRange(requested, client.dateBounds(siteId), { siteId, family, lastDay })));
+  return sites.map((siteId) =>
+    forSite(client, siteId, () => resolveRange(requested, client.dateBounds(siteId), { siteId, family, lastDay })),
+  );
 }
 
 /** See PullResult.available: `fetched` is how many rows came (streamed rows are not kept). */
