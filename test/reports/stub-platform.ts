@@ -9,7 +9,6 @@ import type { Lock, Platform } from '../../src/platform/types';
 import { formatDate } from '../dates/clock-stub';
 import { MemoryProperties } from '../helpers/memory-properties';
 
-
 export interface StubWorld {
   now: number;
   timeZone: string;

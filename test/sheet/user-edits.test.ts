@@ -137,7 +137,7 @@ describe('the writer notices the user inside its block', () => {
     const { ss } = sheetEmulator();
     const table = { ...pagesTable(10), fixedTail: 1 };
     table.rows.push(['Total', 82.5, 5500]);
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
     const s = sheet(ss, 'Pages');
     s.getRange('A2:C12').sort({ column: 3, ascending: false });
     expect(shown(ss, 'Pages', 'A2')).toEqual([['Total']]);
