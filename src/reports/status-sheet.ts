@@ -130,6 +130,7 @@ export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: Schedu
       blockId: STATUS_BLOCK,
       table: { columns, rows: statusRows(ex, rows, owner) },
       note,
+      now: () => ex.platform.now(),
     });
   } catch (error) {
     if (!isCreatorError(error)) throw error;
