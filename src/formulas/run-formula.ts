@@ -65,7 +65,9 @@ export function runFormula(execution: Execution, report: string, args: FormulaAr
     }
   }
   refresh.markFetched();
-  return toGrid(result.table, { header, emptyMessage: emptyMessage(result), ...(total === undefined ? {} : { total }) });
+  // Sheets shows #REF! for a result past the sheet's last row or column instead of adding them.
+  const room = execution.platform.formulaRoom?.() ?? null;
+  return toGrid(result.table, { header, emptyMessage: emptyMessage(result), room, ...(total === undefined ? {} : { total }) });
 }
 
 /** Rows over the sites, each cut at the user's limit as the pull would; undefined when a count is unknown. */

@@ -75,6 +75,20 @@ function triggersOf(g: AppsScriptGlobals): Triggers {
   };
 }
 
+/** Our formulas' names: the active range counts as the formula's own cell only when it holds one. */
+const OUR_FORMULA = /^=\s*CREATOR_/i;
+
+/**
+ * Public reports say a custom function's getActiveRange() is its own cell; that is unconfirmed, so
+ * a range that is not one cell holding one of our formulas (a selection, nothing) says nothing.
+ */
+function formulaRoomOf(range: GoogleAppsScript.Spreadsheet.Range | null): { rows: number; cols: number } | null {
+  if (range?.getNumRows() !== 1 || range.getNumColumns() !== 1) return null;
+  if (!OUR_FORMULA.test(range.getFormula())) return null;
+  const sheet = range.getSheet();
+  return { rows: sheet.getMaxRows() - range.getRow() + 1, cols: sheet.getMaxColumns() - range.getColumn() + 1 };
+}
+
 export function createPlatform(g: AppsScriptGlobals): Platform {
   const spreadsheet = () => optional(() => g.SpreadsheetApp.getActiveSpreadsheet());
   return {
@@ -105,6 +119,7 @@ export function createPlatform(g: AppsScriptGlobals): Platform {
     now: () => g.Date.now(),
     sleep: (ms) => g.Utilities.sleep(ms),
     spreadsheet,
+    formulaRoom: () => optional(() => formulaRoomOf(g.SpreadsheetApp.getActiveRange())),
     flush: () => g.SpreadsheetApp.flush(),
     sheetsValues: () => {
       // The global exists only when the project enables the service.

@@ -274,7 +274,9 @@ export function takeOverSchedule(ex: Execution): ReportListDetails {
  */
 export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps = DEFAULT_DEPS): ScheduledRun | null {
   const firingId = (event as { triggerUid?: unknown } | undefined)?.triggerUid;
-  if (!ex.platform.documentProperties) {
+  // Either half may be missing where Google gives a trigger no document (unconfirmed): without the
+  // spreadsheet nothing can be written, nor its triggers listed.
+  if (!ex.platform.documentProperties || !ex.platform.spreadsheet()) {
     recordUnreachable(ex, firingId === undefined ? undefined : String(firingId));
     return null;
   }
@@ -303,8 +305,8 @@ export function unreachableMessage(at: number): string {
 }
 
 /**
- * A trigger run that cannot reach its spreadsheet (no document properties: where Google gives a
- * trigger no document, which is unconfirmed) can do nothing, but must not be silent: it files the
+ * A trigger run that cannot reach its spreadsheet (no document properties, or no active
+ * spreadsheet: where Google gives a trigger no document, which is unconfirmed) can do nothing, but must not be silent: it files the
  * reason in its owner's own properties, under the document the trigger was created for, and the
  * owner sees it on their next open (the menu's toast, the sidebar's schedule line).
  */

@@ -19,10 +19,11 @@ const PATHS: Record<string, object> = {
 };
 
 describe('text that Sheets would read as a formula is escaped exactly once on every write path', () => {
-  for (const [multi, siteId] of [
+  const sites: Array<[string, string | string[]]> = [
     ['one site', 'site-1'],
     ['several sites', ['site-1', 'site-2']],
-  ] as const) {
+  ];
+  for (const [multi, siteId] of sites) {
     for (const [name, options] of Object.entries(PATHS)) {
       it(`${name} of ${multi} stores each page URL as the API sent it`, () => {
         const w = sidebarWorld();
