@@ -27,6 +27,11 @@ export const PROMISE_ROWS: PromiseRow[] = [
   },
   {
     area: 'Consent and credentials',
+    name: 'an editor edits a report the owner approved',
+    outcome: "the approval does not survive the edit: the owner's refresh and trigger skip it until the owner approves again",
+  },
+  {
+    area: 'Consent and credentials',
     name: 'the editor refreshes the report they saved, with their own credential',
     outcome: "runs on the editor's credential (their sites), never the owner's",
   },

@@ -207,6 +207,27 @@ const cases: Record<string, (world: World) => void> = {
     });
     expect(JSON.stringify(cells(world, 'Owned'))).toBe(before);
   },
+  'an editor edits a report the owner approved': (world) => {
+    save(world, { name: 'Own', sheetName: 'Own', schedule: { every: 'day', hour: 6 } });
+    const theirs = save(world, { name: 'Theirs', siteId: 'site-2', sheetName: 'Approved', schedule: { every: 'day', hour: 6 } }, EDITOR);
+    ok(world.sidebar<Saved>('approveReport', [theirs.id]));
+    expect(refreshAll(world).map((o) => o.outcome)).toEqual(['ok', 'ok']);
+    const before = JSON.stringify(cells(world, 'Approved'));
+    // The editor widens the report the owner approved for site-2: the owner approved the old one.
+    const edited = save(
+      world,
+      { id: theirs.id, name: 'Theirs', siteId: 'all', sheetName: 'Approved', schedule: { every: 'day', hour: 6 } },
+      EDITOR,
+    );
+    expect(ok(world.sidebar<{ reports: Saved[] }>('listReports')).reports.find((r) => r.id === edited.id)?.approval?.mine).toBe(false);
+    expect(refreshAll(world).find((o) => o.id === edited.id)).toMatchObject({
+      outcome: 'skipped',
+      message: expect.stringMatching(/^Needs approval by owner@example\.com/),
+    });
+    fireAt(world, '2026-11-22T11:30:00Z');
+    expect(JSON.stringify(cells(world, 'Approved'))).toBe(before);
+    expect(statusTable(world).find((row) => row[0] === 'Theirs')).toEqual(expect.arrayContaining(['Needs approval']));
+  },
   'the editor refreshes the report they saved, with their own credential': (world) => {
     world.connect({ user: EDITOR, which: 'agency' });
     const theirs = save(world, { siteId: 'all', start: '2026-10-01', end: '2026-10-07', sheetName: 'Agency' }, EDITOR);
