@@ -138,6 +138,9 @@ describe("one user's credential never serves another", () => {
     const world = createWorld();
     cases[name](world);
     expect(findSecrets(world, allSecrets(world))).toEqual([]);
+    // Nor any 8 characters of a client secret, in a cache key or a user property either.
+    const clientSecrets = Object.values(world.api.credentials).map((c) => c.clientSecret);
+    expect(findSecrets(world, clientSecrets, { parts: 8 })).toEqual([]);
   });
 
   test('every documented user row has a test', () => {
@@ -166,5 +169,30 @@ describe('the secret scan itself', () => {
     expect(findSecrets(world, allSecrets(world))).toEqual([]);
     plant(world, world.tokens[0]);
     expect(findSecrets(world, allSecrets(world)).length).toBeGreaterThan(0);
+  });
+
+  test.each([
+    [
+      'a user cache key',
+      (w: World, s: string) => w.emu.runAs({}, () => w.emu.globals.CacheService.getUserCache().put(`creator.x.${s}`, '1')),
+    ],
+    ['a script cache key', (w: World, s: string) => w.emu.runAs({}, () => w.emu.globals.CacheService.getScriptCache().put(`k${s}`, '1'))],
+    [
+      'a user property key',
+      (w: World, s: string) => w.emu.runAs({}, () => w.emu.globals.PropertiesService.getUserProperties().setProperty(`cr.${s}`, '1')),
+    ],
+    [
+      'a user property value',
+      (w: World, s: string) =>
+        w.emu.runAs({}, () => w.emu.globals.PropertiesService.getUserProperties().setProperty('cr.hint', `starts ${s}`)),
+    ],
+  ])('finds 8 characters of the client secret kept in %s (with parts), which a whole-secret scan misses', (_where, plant) => {
+    const world = createWorld();
+    world.connect();
+    const secret = world.api.credentials.demo.clientSecret;
+    expect(findSecrets(world, [secret], { parts: 8 })).toEqual([]);
+    plant(world, secret.slice(2, 10));
+    expect(findSecrets(world, [secret])).toEqual([]);
+    expect(findSecrets(world, [secret], { parts: 8 }).length).toBeGreaterThan(0);
   });
 });
