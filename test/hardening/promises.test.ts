@@ -12,7 +12,6 @@ import {
   expectClearMessage,
   findSecrets,
   OWNER,
-  sheetState,
   TOKEN_URL,
   type World,
 } from './world';
