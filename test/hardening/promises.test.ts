@@ -4,17 +4,7 @@
  */
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 import { PROMISE_ROWS } from './promise-matrix';
-import {
-  API_BASE_URL,
-  buildBundle,
-  createWorld,
-  EDITOR,
-  expectClearMessage,
-  findSecrets,
-  OWNER,
-  TOKEN_URL,
-  type World,
-} from './world';
+import { API_BASE_URL, buildBundle, createWorld, EDITOR, expectClearMessage, findSecrets, OWNER, TOKEN_URL, type World } from './world';
 
 beforeAll(async () => {
   await buildBundle();
