@@ -1,3 +1,4 @@
+import { CreatorError } from '../shared/errors';
 import type { FetchRequest, FetchResponse, Platform, Triggers } from './types';
 
 /**
@@ -65,7 +66,12 @@ function triggersOf(g: AppsScriptGlobals): Triggers {
   const ss = (): GoogleAppsScript.Spreadsheet.Spreadsheet => g.SpreadsheetApp.getActiveSpreadsheet();
   const info = (t: GoogleAppsScript.Script.Trigger) => ({ id: t.getUniqueId(), handler: t.getHandlerFunction() });
   return {
-    list: () => g.ScriptApp.getUserTriggers(ss()).map(info),
+    list: () => {
+      // A trigger run may get no active spreadsheet (unconfirmed); getUserTriggers(null) would throw a bare Error.
+      const spreadsheet = ss();
+      if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'There is no open spreadsheet whose triggers could be listed.');
+      return g.ScriptApp.getUserTriggers(spreadsheet).map(info);
+    },
     listProject: () => g.ScriptApp.getProjectTriggers().map(info),
     createHourly: (handler) => g.ScriptApp.newTrigger(handler).timeBased().everyHours(1).create().getUniqueId(),
     // The project's list holds the trigger whether or not the document's list does.

@@ -274,21 +274,29 @@ export function takeOverSchedule(ex: Execution): ReportListDetails {
  */
 export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps = DEFAULT_DEPS): ScheduledRun | null {
   const firingId = (event as { triggerUid?: unknown } | undefined)?.triggerUid;
-  // Either half may be missing where Google gives a trigger no document (unconfirmed): without the
-  // spreadsheet nothing can be written, nor its triggers listed.
-  if (!ex.platform.documentProperties || !ex.platform.spreadsheet()) {
-    recordUnreachable(ex, firingId === undefined ? undefined : String(firingId));
+  const firing = firingId === undefined ? undefined : String(firingId);
+  if (!ex.platform.documentProperties) {
+    recordUnreachable(ex, firing);
     return null;
   }
   const store = documentStore(ex);
-  const result = tryWithDocumentLock(ex, (): ScheduledRun | null => {
-    const { defs, statusOf } = readSaved(store);
-    if (!claimTriggerRun(ex, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return null;
-    const due = dueReports(defs, statusOf, ex.platform.now(), zoneOf(ex));
-    const outcomes = due.length ? refreshInOrder(ex, store, due, deps.run, runnerOf(ex, "the schedules' owner")) : [];
-    rewriteStatus(ex, store);
-    return { outcomes, definitions: due };
-  });
+  let result: ReturnType<typeof tryWithDocumentLock<ScheduledRun | null>>;
+  try {
+    result = tryWithDocumentLock(ex, (): ScheduledRun | null => {
+      const { defs, statusOf } = readSaved(store);
+      if (!claimTriggerRun(ex, store, anyScheduled(defs), firing)) return null;
+      const due = dueReports(defs, statusOf, ex.platform.now(), zoneOf(ex));
+      const outcomes = due.length ? refreshInOrder(ex, store, due, deps.run, runnerOf(ex, "the schedules' owner")) : [];
+      rewriteStatus(ex, store);
+      return { outcomes, definitions: due };
+    });
+  } catch (error) {
+    // The document's properties but no active spreadsheet (also unconfirmed): its triggers cannot
+    // be listed (the platform says NO_SPREADSHEET) and nothing could be written.
+    if (!isCreatorError(error) || error.code !== 'NO_SPREADSHEET') throw error;
+    recordUnreachable(ex, firing);
+    return null;
+  }
   if (!result.ran) ex.platform.log('Creator Reporting: another refresh held the document; the due reports run at the next trigger.');
   return result.ran ? result.value : null;
 }

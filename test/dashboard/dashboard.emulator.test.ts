@@ -267,3 +267,20 @@ describe('under the fake API alternative shapes (drift)', () => {
     }
   });
 });
+
+describe("the menu's Create dashboard", () => {
+  test('asks for a site ID listing the IDs it accepts (active sites, with names), then makes that dashboard', () => {
+    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+    w.connect();
+    w.emu.ui.respondWith({ button: 'OK', text: 'site-2' });
+    w.call('menuCreateDashboard');
+    const [asked] = w.emu.ui.prompts;
+    expect(asked.title).toBe('Create dashboard');
+    expect(asked.prompt).toMatch(
+      /^Site ID for the dashboard\. Site IDs you can use: site-1 \(Example Kitchen\), site-2 \([^)]+\), site-3 \([^)]+\), site-big \([^)]+\)\. /,
+    );
+    // The inactive site is not offered: the dashboard refuses it.
+    expect(asked.prompt).not.toContain('site-old');
+    expect(w.emu.spreadsheet.getSheetByName('Dashboard - site-2 - Last 30 days')).not.toBeNull();
+  });
+});

@@ -333,7 +333,8 @@ const cases: Record<string, (world: World) => void> = {
       { clientId: 'demo-client', clientSecret: 'demo-secret', apiBaseUrl: API_BASE_URL, tokenUrl: moved },
     ]);
     expect(r.ok ? 'ok' : r.message).toBe('ok');
-    expect(urls).toEqual([moved]);
+    // The new token URL, then the site list at the unchanged API base URL (the settings check).
+    expect(urls).toEqual([moved, `${API_BASE_URL}/sites?page[size]=0`]);
   },
   'a row the user inserted inside the block and typed into': userEditCase((sheet) => {
     sheet.insertRowsAfter(5, 1);
