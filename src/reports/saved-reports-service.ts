@@ -6,6 +6,7 @@ import { dueReports, zoneOf } from './due';
 import { tryWithDocumentLock, withDocumentLock } from '../run/document-lock';
 import { STATUS_SHEET_NAME } from './keys';
 import { currentPerson, isApprovalMessage, mayRun } from './identity';
+import { newer, readKept, writeKept } from './kept-status';
 import { refreshInOrder, statusNow, storeWasFull, type ReportRunner, type Runner } from './refresh-run';
 import {
   deleteDefinition,
@@ -142,7 +143,17 @@ function runnerOf(ex: Execution, words: string): Runner {
   return { person: currentPerson(ex), words };
 }
 
-function listWith(ex: Execution, store: PropertyStore, { defs, statusOf }: SavedReports): ReportListDetails {
+/**
+ * The saved reports with each status as it really stands: this execution's own (stored or not),
+ * else the later of the stored one and the one the status sheet keeps for a full store.
+ */
+function seen(ex: Execution, saved: SavedReports): SavedReports {
+  const kept = readKept(ex);
+  return { defs: saved.defs, statusOf: (id) => statusNow(ex, id, newer(kept.get(id), saved.statusOf(id))) };
+}
+
+function listWith(ex: Execution, store: PropertyStore, saved: SavedReports): ReportListDetails {
+  const { defs, statusOf } = seen(ex, saved);
   const scheduled = anyScheduled(defs);
   const owner = reconcileTrigger(ex, store, scheduled);
   const me = currentPerson(ex);
@@ -175,16 +186,22 @@ export function deleteReport(ex: Execution, id: string): { deleted: boolean } {
 }
 
 function rewriteStatus(ex: Execution, store: PropertyStore): void {
-  const { defs, statusOf } = readSaved(store);
+  const saved = readSaved(store);
+  const { defs, statusOf } = seen(ex, saved);
   const scheduled = anyScheduled(defs);
   // The record as it stands: only sidebar calls and the trigger change it.
   const owner = ownerView(ex, readOwner(store), scheduled);
-  writeStatusSheet(
-    ex,
-    statusRowsOf(ex, defs, (id) => statusNow(ex, id, statusOf(id))),
-    owner,
-    storeWasFull(ex),
-  );
+  const full = storeWasFull(ex) || readKept(ex).size > 0;
+  const sheet = writeStatusSheet(ex, statusRowsOf(ex, defs, statusOf), owner, full);
+  if (sheet && full) {
+    writeKept(
+      ex,
+      sheet,
+      defs.map((d) => d.id),
+      statusOf,
+      saved.statusOf,
+    );
+  }
 }
 
 /**
@@ -283,7 +300,7 @@ export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps =
   let result: ReturnType<typeof tryWithDocumentLock<ScheduledRun | null>>;
   try {
     result = tryWithDocumentLock(ex, (): ScheduledRun | null => {
-      const { defs, statusOf } = readSaved(store);
+      const { defs, statusOf } = seen(ex, readSaved(store));
       if (!claimTriggerRun(ex, store, anyScheduled(defs), firing)) return null;
       const due = dueReports(defs, statusOf, ex.platform.now(), zoneOf(ex));
       const outcomes = due.length ? refreshInOrder(ex, store, due, deps.run, runnerOf(ex, "the schedules' owner")) : [];

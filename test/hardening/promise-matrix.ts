@@ -138,6 +138,12 @@ export const PROMISE_ROWS: PromiseRow[] = [
   },
   {
     area: 'Storage limits and odd data',
+    name: 'statuses the full store refused, seen by later executions',
+    outcome:
+      'the sidebar and every later status sheet show the refresh that happened (kept on the status sheet), never "Not refreshed yet"; the next hour does not refresh them again',
+  },
+  {
+    area: 'Storage limits and odd data',
     name: '300 saved reports over 200 sites (10 site groups)',
     outcome: 'all saved, listed and under the 500 KB store',
   },

@@ -480,6 +480,25 @@ const cases: Record<string, (world: World) => void> = {
         .map((row) => row[6]),
     ).toEqual(['OK', 'OK', 'OK']);
   },
+  'statuses the full store refused, seen by later executions': (world) => {
+    const ids = ['A', 'B', 'C'].map((name) => save(world, { name, sheetName: name, schedule: { every: 'day', hour: 6 } }).id);
+    fillDocumentStore(world);
+    fireAt(world, '2026-11-22T11:30:00Z');
+    // The sidebar is another execution: it reads the statuses the trigger run could not store.
+    expect(list(world).map((r) => r.status.outcome)).toEqual(['ok', 'ok', 'ok']);
+    // Another execution rewrites the status sheet (a hand refresh of A alone): B and C stay true.
+    world.emu.clock.advance(60_000);
+    expect(ok(world.sidebar<Outcomes>('refreshReports', [[ids[0]]])).map((o) => o.outcome)).toEqual(['ok']);
+    const outcomes = statusTable(world)
+      .slice(1)
+      .map((row) => row[6]);
+    expect(outcomes).toEqual(['OK', 'OK', 'OK']);
+    expect(statusTable(world).flat()).not.toContain('Not refreshed yet');
+    // The next hour's run knows today's slot is done: nothing is fetched again.
+    const requests = world.api.stats.requests;
+    fireAt(world, '2026-11-22T12:30:00Z');
+    expect(world.api.stats.requests).toBe(requests);
+  },
   '300 saved reports over 200 sites (10 site groups)': (world) => {
     const groups = Array.from({ length: 10 }, (_, g) =>
       Array.from({ length: 200 }, (__, i) => `agency-site-${g}-${String(i).padStart(4, '0')}`),
