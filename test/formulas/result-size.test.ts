@@ -166,14 +166,19 @@ describe('a formula result longer or wider than the sheet', () => {
     expect([sheet.getMaxRows(), sheet.getMaxColumns()]).toEqual([1000, 26]);
     sheet.getRange(a1).setFormula(formula);
     const report = h.emu.recalculate(h.functions);
-    return { sheet, cell: report.evaluated[0] };
+    const pages = Object.entries(h.api.stats.byPath)
+      .filter(([path]) => path.endsWith('/pages/performance'))
+      .reduce((sum, [, n]) => sum + n, 0);
+    return { sheet, cell: report.evaluated[0], pages };
   }
   const FIVE_THOUSAND = '=CREATOR_PAGE_PERFORMANCE("site-big", "lastMonth", , 5000)';
 
   it('is cut to the rows below its cell, the last one saying to insert rows or use the sidebar', () => {
-    const { sheet, cell } = recalc({ customFunctionActiveRange: 'formulaCell' }, 'A1', FIVE_THOUSAND);
+    const { sheet, cell, pages } = recalc({ customFunctionActiveRange: 'formulaCell' }, 'A1', FIVE_THOUSAND);
     expect(cell.error).toBeUndefined();
     expect(cell.rows).toBe(1000);
+    // 999 rows fetched (2 pages of 500), not the 5,000 asked for (10 pages).
+    expect(pages).toBe(2);
     const last = sheet.getRange(1000, 1).getValue();
     expect(last).toBe(sheetCutMessage({ kept: 998, total: 5000 }, null));
     expect(last).toMatch(/^Cut at 998 of 5,000 rows: .*Insert rows below this formula.*sidebar/);
