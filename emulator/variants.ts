@@ -46,6 +46,8 @@ export interface PlatformVariants {
    * reports say), or 'none' (null).
    */
   customFunctionActiveRange: CustomFunctionActiveRange;
+  /** Spreadsheet.getEditors() lists the editors; false: it throws (a scope or policy withholds the sharing list). */
+  editorsListed: boolean;
 }
 
 export const LENIENT: PlatformVariants = {
@@ -63,6 +65,7 @@ export const LENIENT: PlatformVariants = {
   scriptTimeZone: null,
   activationShowsSheet: true,
   customFunctionActiveRange: 'formulaCell',
+  editorsListed: true,
 };
 
 /** Every unconfirmed behaviour at its harshest reported reading (trigger runs still see the document). */
@@ -82,6 +85,7 @@ export const STRICT: PlatformVariants = {
   scriptTimeZone: 'Asia/Tokyo',
   activationShowsSheet: false,
   customFunctionActiveRange: 'none',
+  editorsListed: false,
 };
 
 /** For `describe.each`: the same tests under both readings. */

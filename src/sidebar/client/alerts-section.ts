@@ -1,54 +1,14 @@
-import { datesInWords } from '../../dates/presets';
-import type { AlertCondition, AlertDefinition, AlertListView, AlertView, SavedReportView } from '../../shared/types';
-import { REPORTS } from '../../catalog/reports';
-import { clear, el, field, select, setStatus } from './dom';
+import { el, setStatus } from './dom';
+import { createAlertForm } from './alert-form';
+import { type AlertsScreen, renderAlerts, renderFailures } from './alert-lists';
 import type { SidebarContext, SidebarSection } from './section';
 
 /**
  * The "Alerts" tab: the spreadsheet's alerts with what each last found, a form for a new one,
  * and Check now. Only the creator's alerts can be edited or checked by them (their credential,
- * their e-mail). Every server value goes in as text, never HTML.
+ * their e-mail). Every server value goes in as text, never HTML. The form, the lists and the
+ * words live in alert-form, alert-lists and alert-words.
  */
-const CONDITION_LABEL: Record<AlertCondition, string> = {
-  changeBelow: 'falls by more than',
-  changeAbove: 'rises by more than',
-  below: 'is below',
-  above: 'is above',
-  noData: 'has no data for yesterday by',
-};
-
-const PERIODS: Array<[string, string]> = [
-  ['yesterday', 'The last day with data'],
-  ['7daysAgo', 'The last 7 days with data'],
-  ['28daysAgo', 'The last 28 days with data'],
-  ['lastThirtyDays', 'Last 30 days (preset)'],
-  ['monthToDate', 'Month to date (preset)'],
-];
-
-const DATED = REPORTS.filter((r) => r.dateFamily !== null);
-
-function metricsOf(reportKey: string): Array<{ field: string; header: string }> {
-  return DATED.find((r) => r.key === reportKey)?.columns.filter((c) => c.total.kind !== 'none') ?? [];
-}
-
-const isChange = (c: string) => c === 'changeBelow' || c === 'changeAbove';
-
-/** "RPM on site-1 falls by at least 20 % against the previous period, over the last 7 days with data". */
-export function describeAlert(a: AlertView): string {
-  const metric = metricsOf(a.report).find((m) => m.field === a.metric)?.header ?? a.report;
-  const site = a.siteId === 'all' ? 'all sites' : a.siteId;
-  if (a.condition === 'noData')
-    return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} has no data for yesterday by ${a.byHour ?? 9}:00`;
-  const threshold = isChange(a.condition) ? `${Math.abs(Math.round((a.threshold ?? 0) * 1000) / 10)} %` : String(a.threshold);
-  const against = isChange(a.condition)
-    ? ` against the ${a.compareTo === 'previousYearWeekday' ? 'same weekdays a year ago' : a.compareTo === 'previousYear' ? 'same dates a year ago' : 'previous period'}`
-    : '';
-  const period = a.period ?? 'yesterday';
-  // The period in the words the form offers it ("the last 7 days with data"), never its key.
-  const over = (PERIODS.find(([key]) => key === period)?.[1] ?? datesInWords(period, undefined)).toLowerCase();
-  return `${metric} on ${site} ${CONDITION_LABEL[a.condition]} ${threshold}${against}, over ${over}`;
-}
-
 function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
   const status = el('div', { className: 'status', hidden: true, 'data-test': 'alerts-status' });
   const schedule = el('div', { className: 'hint gray', 'data-test': 'alerts-schedule' });
@@ -56,51 +16,7 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
   const checkNow = el('button', { type: 'button', text: 'Check now' });
   const failures = el('div', { className: 'block', 'data-test': 'failure-mail' });
 
-  const name = el('input', { type: 'text', name: 'alert-name', maxlength: '100', placeholder: 'e.g. RPM drop' });
-  const site = el('input', { type: 'text', name: 'alert-siteId', placeholder: 'site-1, or all' });
-  const report = select(
-    'alert-report',
-    DATED.map((r) => [r.key, r.label]),
-    'earnings',
-  );
-  const metric = el('select', { name: 'alert-metric' });
-  const condition = select(
-    'alert-condition',
-    (Object.keys(CONDITION_LABEL) as AlertCondition[]).map((c) => [c, CONDITION_LABEL[c]]),
-    'changeBelow',
-  );
-  const threshold = el('input', { type: 'number', name: 'alert-threshold', step: 'any', placeholder: '20' });
-  const period = select('alert-period', PERIODS, '7daysAgo');
-  const compareTo = select('alert-compareTo', [
-    ['previousPeriod', 'The previous period'],
-    ['previousYearWeekday', 'A year ago, same weekdays'],
-    ['previousYear', 'A year ago, same dates'],
-  ]);
-  const byHour = select(
-    'alert-byHour',
-    Array.from({ length: 24 }, (_, h): [string, string] => [String(h), `${String(h).padStart(2, '0')}:00`]),
-    '9',
-  );
-  const thresholdBox = field('Threshold', threshold, '');
-  const metricBox = field('Metric', metric);
-  const periodBox = field('Over', period);
-  const compareBox = field('Compared with', compareTo);
-  const hourBox = field('By', byHour, 'In the spreadsheet\u2019s time zone.');
-  const save = el('button', { type: 'submit', className: 'action', text: 'Save alert' });
-  const form = el(
-    'form',
-    { novalidate: true, 'data-test': 'alert-form' },
-    field('Name', name),
-    field('Site', site),
-    field('Report', report),
-    metricBox,
-    field('When it', condition),
-    thresholdBox,
-    periodBox,
-    compareBox,
-    hourBox,
-    el('div', { className: 'buttons' }, save),
-  );
+  const alertForm = createAlertForm();
   root.append(
     el('div', {
       className: 'hint gray',
@@ -110,32 +26,9 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     el('div', { className: 'buttons' }, checkNow),
     status,
     list,
-    el('details', { className: 'advanced', open: true }, el('summary', { text: 'New alert' }), form),
+    el('details', { className: 'advanced', open: true }, el('summary', { text: 'New alert' }), alertForm.form),
     failures,
   );
-
-  const sync = () => {
-    const metrics = metricsOf(report.value);
-    const kept = metric.value;
-    clear(metric);
-    for (const m of metrics) metric.appendChild(el('option', { value: m.field, text: m.header }));
-    if (metrics.some((m) => m.field === kept)) metric.value = kept;
-    else if (metrics.some((m) => m.field === 'rpm')) metric.value = 'rpm';
-    const c = condition.value;
-    metricBox.hidden = c === 'noData';
-    thresholdBox.hidden = c === 'noData';
-    periodBox.hidden = c === 'noData';
-    compareBox.hidden = !isChange(c);
-    hourBox.hidden = c !== 'noData';
-    const hint = thresholdBox.querySelector('.hint');
-    if (hint)
-      hint.textContent = isChange(c)
-        ? 'Percent: 20 means a change of more than 20 %.'
-        : 'A number in the metric\u2019s own unit, e.g. 15 for $15 RPM.';
-  };
-  report.addEventListener('change', sync);
-  condition.addEventListener('change', sync);
-  sync();
 
   let busy = false;
   const lock = (on: boolean) => {
@@ -160,76 +53,13 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     );
   };
 
-  function render(view: AlertListView): void {
-    schedule.textContent = view.checkedOnSchedule
-      ? 'Your alerts are checked after each scheduled refresh.'
-      : 'Schedules do not run with your account, so your alerts are checked only when you click Check now.';
-    clear(list);
-    if (view.alerts.length === 0) list.appendChild(el('div', { className: 'gray', text: 'No alerts yet.' }));
-    for (const a of view.alerts) {
-      const kind =
-        a.status.outcome === 'fired' || a.status.outcome === 'sentToday' ? 'error' : a.status.outcome === 'error' ? 'error' : 'gray';
-      const card = el(
-        'div',
-        { className: 'notice block', 'data-test': 'alert-card' },
-        el('div', { className: 'site-name', text: a.name ?? a.id }),
-        el('div', { className: 'hint', text: describeAlert(a) }),
-        el('div', { className: `hint ${kind}`, text: a.status.message || (a.status.outcome === 'never' ? 'Not checked yet.' : '') }),
-        a.isMine
-          ? null
-          : el('div', {
-              className: 'hint gray',
-              text: `${a.createdByEmail || 'Another user'}\u2019s alert: checked with their credential, e-mailed to them.`,
-            }),
-      );
-      const remove = el('button', { type: 'button', className: 'danger', text: 'Delete' });
-      remove.addEventListener('click', () =>
-        act(
-          'Deleting\u2026',
-          () => ctx.rpc('deleteAlert', a.id),
-          () => load(),
-        ),
-      );
-      card.appendChild(el('div', { className: 'buttons' }, remove));
-      list.appendChild(card);
-    }
-  }
-
-  /** Scheduled saved reports, each with "e-mail me when its scheduled refresh fails". */
-  function renderFailures(reports: SavedReportView[]): void {
-    clear(failures);
-    const scheduled = reports.filter((r) => r.schedule && r.schedule.every !== 'off');
-    if (scheduled.length === 0) return;
-    failures.append(
-      el('div', { className: 'site-name', text: 'E-mail me when a scheduled refresh fails' }),
-      el('div', {
-        className: 'hint gray',
-        text: 'Sent by the account whose trigger runs the schedules, to itself, once a day at most per report.',
-      }),
-    );
-    for (const r of scheduled) {
-      // The view's status is the server's, not part of the definition it saves.
-      const { status: _status, ...definition } = r;
-      const box = el('input', { type: 'checkbox', name: 'notifyOnFailure', id: `notify-${r.id}`, 'data-report': r.id });
-      box.checked = r.notifyOnFailure === true;
-      box.addEventListener('change', () =>
-        act(
-          'Saving\u2026',
-          () => ctx.rpc('saveReport', { ...definition, notifyOnFailure: box.checked }),
-          () => load(),
-        ),
-      );
-      failures.appendChild(el('div', { className: 'form-group checkbox' }, box, el('label', { for: box.id, text: r.name ?? r.id })));
-    }
-  }
-
   function load(after?: () => void): void {
     act(
       'Loading alerts\u2026',
       () => Promise.all([ctx.rpc('listAlerts'), ctx.rpc('listReports')]),
       ([view, reports]) => {
-        render(view);
-        renderFailures(reports.reports);
+        renderAlerts(screen, view);
+        renderFailures(screen, reports.reports);
         after?.();
       },
     );
@@ -239,50 +69,24 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     act(
       'Checking your alerts\u2026',
       () => ctx.rpc('checkAlertsNow'),
-      (results) => {
-        const fired = results.filter((r) => r.outcome === 'fired').length;
-        const text = results.length === 0 ? 'You have no alerts to check.' : `Checked ${results.length}: ${fired} fired.`;
-        load(() => setStatus(status, text, fired ? 'error' : 'success'));
+      (checked) => {
+        // The server's summary names every failure and every alert it did not check, with why.
+        load(() => setStatus(status, checked.summary, checked.fired || checked.errors || checked.notChecked ? 'error' : 'success'));
       },
     ),
   );
-  form.addEventListener('submit', (event) => {
+  alertForm.form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const c = condition.value;
-    const raw = threshold.value.trim();
-    const number = raw === '' ? undefined : Number(raw);
-    // The select's value is one of its options, AlertConditions; the server checks it again.
-    const definition: AlertDefinition = {
-      name: name.value,
-      siteId: site.value,
-      report: report.value,
-      metric: metric.value,
-      condition: c as AlertCondition,
-      // The form asks for percent; the server takes a fraction (-0.2 is a 20 % drop).
-      threshold:
-        number === undefined
-          ? undefined
-          : c === 'changeBelow'
-            ? -Math.abs(number) / 100
-            : c === 'changeAbove'
-              ? Math.abs(number) / 100
-              : number,
-      period: period.value,
-      compareTo: isChange(c) ? (compareTo.value as AlertDefinition['compareTo']) : undefined,
-      byHour: c === 'noData' ? Number(byHour.value) : undefined,
-    };
     act(
       'Saving\u2026',
-      () => ctx.rpc('saveAlert', definition),
+      () => ctx.rpc('saveAlert', alertForm.definition()),
       () => {
-        form.reset();
-        // The metric list is rebuilt, so the next alert starts on RPM again.
-        clear(metric);
-        sync();
+        alertForm.reset();
         load(() => setStatus(status, 'Alert saved.', 'success'));
       },
     );
   });
+  const screen: AlertsScreen = { ctx, schedule, list, failures, act, load };
   return { reload: () => load() };
 }
 

@@ -64,3 +64,16 @@ export function select(name: string, options: ReadonlyArray<readonly [string, st
   for (const [v, label] of options) node.appendChild(el('option', { value: v, text: label, selected: v === value }));
   return node;
 }
+
+/** A labelled checkbox in the stylesheet's `.form-group.checkbox` layout, with an optional hint. */
+export function checkbox(name: string, label: string, hint?: string): { box: HTMLDivElement; input: HTMLInputElement } {
+  const input = el('input', { type: 'checkbox', id: uid('c'), name });
+  const box = el(
+    'div',
+    { className: 'form-group checkbox' },
+    input,
+    el('label', { for: input.id, text: label }),
+    hint ? el('div', { className: 'hint gray', text: hint }) : null,
+  );
+  return { box, input };
+}

@@ -1,0 +1,80 @@
+import type { AlertListView, SavedReportView } from '../../shared/types';
+import { clear, el } from './dom';
+import { describeAlert } from './alert-words';
+import type { SidebarContext } from './section';
+
+/** What the Alerts tab's lists share with it: where they go, and its one-call-at-a-time actions. */
+export interface AlertsScreen {
+  ctx: SidebarContext;
+  schedule: HTMLElement;
+  list: HTMLElement;
+  failures: HTMLElement;
+  act<T>(label: string, work: () => Promise<T>, after?: (value: T) => void): void;
+  load(after?: () => void): void;
+}
+
+/** The alerts with what each last found, and Delete. */
+export function renderAlerts(screen: AlertsScreen, view: AlertListView): void {
+  const { list, schedule, act, ctx, load } = screen;
+  schedule.textContent = view.checkedOnSchedule
+    ? 'Your alerts are checked after each scheduled refresh.'
+    : 'Schedules do not run with your account, so your alerts are checked only when you click Check now.';
+  clear(list);
+  if (view.alerts.length === 0) list.appendChild(el('div', { className: 'gray', text: 'No alerts yet.' }));
+  for (const a of view.alerts) {
+    const kind =
+      a.status.outcome === 'fired' || a.status.outcome === 'sentToday' ? 'error' : a.status.outcome === 'error' ? 'error' : 'gray';
+    const card = el(
+      'div',
+      { className: 'notice block', 'data-test': 'alert-card' },
+      el('div', { className: 'site-name', text: a.name ?? a.id }),
+      el('div', { className: 'hint', text: describeAlert(a) }),
+      el('div', { className: `hint ${kind}`, text: a.status.message || (a.status.outcome === 'never' ? 'Not checked yet.' : '') }),
+      a.isMine
+        ? null
+        : el('div', {
+            className: 'hint gray',
+            text: `${a.createdByEmail || 'Another user'}\u2019s alert: checked with their credential, e-mailed to them.`,
+          }),
+    );
+    const remove = el('button', { type: 'button', className: 'danger', text: 'Delete' });
+    remove.addEventListener('click', () =>
+      act(
+        'Deleting\u2026',
+        () => ctx.rpc('deleteAlert', a.id),
+        () => load(),
+      ),
+    );
+    card.appendChild(el('div', { className: 'buttons' }, remove));
+    list.appendChild(card);
+  }
+}
+
+/** Scheduled saved reports, each with "e-mail me when its scheduled refresh fails". */
+export function renderFailures(screen: AlertsScreen, reports: SavedReportView[]): void {
+  const { failures, act, ctx, load } = screen;
+  clear(failures);
+  const scheduled = reports.filter((r) => r.schedule && r.schedule.every !== 'off');
+  if (scheduled.length === 0) return;
+  failures.append(
+    el('div', { className: 'site-name', text: 'E-mail me when a scheduled refresh fails' }),
+    el('div', {
+      className: 'hint gray',
+      text: 'Sent by the account whose trigger runs the schedules, to itself, once a day at most per report.',
+    }),
+  );
+  for (const r of scheduled) {
+    // The view's status is the server's, not part of the definition it saves.
+    const { status: _status, ...definition } = r;
+    const box = el('input', { type: 'checkbox', name: 'notifyOnFailure', id: `notify-${r.id}`, 'data-report': r.id });
+    box.checked = r.notifyOnFailure === true;
+    box.addEventListener('change', () =>
+      act(
+        'Saving\u2026',
+        () => ctx.rpc('saveReport', { ...definition, notifyOnFailure: box.checked }),
+        () => load(),
+      ),
+    );
+    failures.appendChild(el('div', { className: 'form-group checkbox' }, box, el('label', { for: box.id, text: r.name ?? r.id })));
+  }
+}

@@ -1,0 +1,46 @@
+import { datesInWords } from '../../dates/presets';
+import type { AlertCondition, AlertView } from '../../shared/types';
+import { REPORTS } from '../../catalog/reports';
+import { NORMAL_LAG_DAYS, noDataLabel } from '../../catalog/lag';
+
+/** The Alerts tab's words: conditions, periods, the metrics a report offers, and an alert in one sentence. */
+export const CONDITION_LABEL: Record<AlertCondition, string> = {
+  changeBelow: 'falls by more than',
+  changeAbove: 'rises by more than',
+  below: 'is below',
+  above: 'is above',
+  // The form's option follows the chosen report (alert-form); earnings is the form's first report.
+  noData: noDataLabel(NORMAL_LAG_DAYS.earnings),
+};
+
+export const PERIODS: Array<[string, string]> = [
+  ['yesterday', 'The last day with data'],
+  ['7daysAgo', 'The last 7 days with data'],
+  ['28daysAgo', 'The last 28 days with data'],
+  ['lastThirtyDays', 'Last 30 days (preset)'],
+  ['monthToDate', 'Month to date (preset)'],
+];
+
+export const DATED = REPORTS.filter((r) => r.dateFamily !== null);
+
+export function metricsOf(reportKey: string): Array<{ field: string; header: string }> {
+  return DATED.find((r) => r.key === reportKey)?.columns.filter((c) => c.total.kind !== 'none') ?? [];
+}
+
+export const isChange = (c: string) => c === 'changeBelow' || c === 'changeAbove';
+
+/** "RPM on site-1 falls by at least 20 % against the previous period, over the last 7 days with data". */
+export function describeAlert(a: AlertView): string {
+  const metric = metricsOf(a.report).find((m) => m.field === a.metric)?.header ?? a.report;
+  const site = a.siteId === 'all' ? 'all sites' : a.siteId;
+  if (a.condition === 'noData')
+    return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} ${a.expects?.label ?? `has no data by ${a.byHour ?? 9}:00`}`;
+  const threshold = isChange(a.condition) ? `${Math.abs(Math.round((a.threshold ?? 0) * 1000) / 10)} %` : String(a.threshold);
+  const against = isChange(a.condition)
+    ? ` against the ${a.compareTo === 'previousYearWeekday' ? 'same weekdays a year ago' : a.compareTo === 'previousYear' ? 'same dates a year ago' : 'previous period'}`
+    : '';
+  const period = a.period ?? 'yesterday';
+  // The period in the words the form offers it ("the last 7 days with data"), never its key.
+  const over = (PERIODS.find(([key]) => key === period)?.[1] ?? datesInWords(period, undefined)).toLowerCase();
+  return `${metric} on ${site} ${CONDITION_LABEL[a.condition]} ${threshold}${against}, over ${over}`;
+}

@@ -1,0 +1,59 @@
+import type { RefreshOutcome, SavedReportView, Schedule, ScheduleOwnerView } from '../../shared/types';
+import { describeSchedule, isScheduled } from '../../reports/schedule';
+import { thousands } from '../../shared/text-size';
+import { sitesInWords } from '../../shared/site-words';
+
+/** The Saved tab's sentences: a card's shape, schedule and status, who runs the schedules, a refresh's outcome. */
+
+/** What the options change about the table, as a card says it: "at most 5 rows, 3 columns". */
+export function shapeWords(options: SavedReportView['options']): string {
+  if (!options) return '';
+  const parts: string[] = [];
+  if (options.limit !== undefined) parts.push(`at most ${thousands(options.limit)} ${options.limit === 1 ? 'row' : 'rows'}`);
+  if (options.columns?.length) parts.push(`${options.columns.length} ${options.columns.length === 1 ? 'column' : 'columns'}`);
+  if (options.totals) parts.push('with totals');
+  return parts.join(', ');
+}
+
+/** The status sheet's words, except that an unscheduled card says so rather than "Off". */
+export function scheduleInWords(schedule: Schedule | undefined): string {
+  return isScheduled(schedule) ? describeSchedule(schedule) : 'Not scheduled';
+}
+
+/** Site names the builder loaded, by ID: cards show "Example Kitchen (site-1)". */
+export const siteNames = new Map<string, string>();
+
+export const siteWords = (siteId: string | string[]): string => sitesInWords(siteId, (id) => siteNames.get(id));
+
+export function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean): string {
+  if (!anyScheduled) return 'No report is scheduled.';
+  if (!owner.active) return 'No trigger runs the schedules right now.';
+  if (owner.isMine) return 'Schedules run with your account (your trigger, hourly).';
+  return `Schedules run with ${owner.ownerEmail || 'another user'}\u2019s account.`;
+}
+
+export function statusLine(r: SavedReportView): { text: string; kind: 'info' | 'error' | 'success' } {
+  const s = r.status;
+  if (r.approval && !r.approval.mine) {
+    const by = r.approval.savedBy || 'another editor';
+    return { text: `Needs your approval: saved by ${by}. Your refreshes and your schedule skip it until you approve it.`, kind: 'info' };
+  }
+  // Its sheet may already hold the builder run it was saved from: say only what is true either way.
+  if (s.outcome === 'never') return { text: 'Not refreshed since it was saved.', kind: 'info' };
+  // The server's words, in the spreadsheet's time zone: never the browser's (they may differ).
+  const parts = [`Last run ${s.lastRunText ?? ''}`];
+  if (s.outcome === 'error') return { text: `${parts[0]}: failed. ${s.lastError ?? ''}`.trim(), kind: 'error' };
+  if (s.rows !== null) parts.push(`${thousands(s.rows)} ${s.rows === 1 ? 'row' : 'rows'}`);
+  if (s.dataThrough) parts.push(`data through ${s.dataThrough}`);
+  return { text: `${parts.join(' \u00b7 ')}.`, kind: 'success' };
+}
+
+export const outcomesText = (outcomes: RefreshOutcome[]): { text: string; kind: 'error' | 'success' } => {
+  const failed = outcomes.filter((o) => o.outcome === 'error');
+  const skipped = outcomes.filter((o) => o.outcome === 'skipped');
+  const ok = outcomes.length - failed.length - skipped.length;
+  const lines = [`Refreshed ${ok} of ${outcomes.length}.`];
+  for (const o of failed) lines.push(`${o.name}: ${o.message ?? 'failed'}`);
+  if (skipped.length) lines.push(`Not reached in time: ${skipped.map((o) => o.name).join(', ')}. Refresh again to finish.`);
+  return { text: lines.join('\n'), kind: failed.length || skipped.length ? 'error' : 'success' };
+};
