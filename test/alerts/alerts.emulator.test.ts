@@ -172,7 +172,7 @@ describe('changeBelow against the previous period', () => {
         const out = edit(req, res);
         if (armed && /\/sites\/site-1\/earnings\?/.test(req.url)) {
           armed = false;
-          inner = w.emu.callAlongside({ user: OWNER, mode: 'full' }, 'checkAlertsNow') as CheckResult[];
+          inner = (w.emu.callAlongside({ user: OWNER, mode: 'full' }, 'checkAlertsNow') as CheckSummary).results;
         }
         return out;
       },
