@@ -161,6 +161,32 @@ describe('changeBelow against the previous period', () => {
     expect(alertLines(w)).toHaveLength(2);
   });
 
+  test('two checks interleaved (the trigger and a click): only one sends', () => {
+    // The second check runs whole while the first waits on the API, between its reading and its record.
+    let inner: CheckResult[] | null = null;
+    let armed = false;
+    const edit = earningsEdit(() => DROP);
+    const w = createWorld(bundle, {
+      now: START,
+      respond: (req, res) => {
+        const out = edit(req, res);
+        if (armed && /\/sites\/site-1\/earnings\?/.test(req.url)) {
+          armed = false;
+          inner = (w.emu.callAlongside({ user: OWNER, mode: 'full' }, 'checkAlertsNow') as CheckSummary).results;
+        }
+        return out;
+      },
+    });
+    w.connect();
+    saveAlert(w, { condition: 'changeBelow', threshold: -0.1 });
+    armed = true;
+    const outer = check(w);
+    expect(inner).not.toBeNull();
+    expect([...inner!, ...outer].map((r) => r.outcome).sort()).toEqual(['fired', 'sentToday']);
+    expect(w.emu.mail.sent).toHaveLength(1);
+    expect(alertLines(w)).toHaveLength(1);
+  });
+
   test('a day with no new data sends no second e-mail with the same numbers', () => {
     // The network is a day late on Sunday: its bounds still end on 2026-11-19, as on Saturday.
     let frozen: string | null = null;

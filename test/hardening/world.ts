@@ -227,14 +227,17 @@ export interface SecretFinding {
  * Everywhere a secret could leak, except its two legitimate homes: the credential in its user's
  * own properties (`creator.settings`) and a token in its user's cache under `creator.tok.*`.
  * Scans cells, notes, named ranges and metadata (the spreadsheet snapshot), every property and
- * cache store (keys always; values outside the homes), logs, Ui records and `seen`.
+ * cache store (keys always; values outside the homes), logs, Ui records and `seen`. With `parts`,
+ * every run of that many characters of a secret (or of its Basic form) counts as the secret: a
+ * cache key or property that kept "only" 8 characters of it has leaked it too.
  */
-export function findSecrets(world: World, secrets: string[]): SecretFinding[] {
-  const needles = secrets.filter((s) => s.length >= 6);
+export function findSecrets(world: World, secrets: string[], opts: { parts?: number } = {}): SecretFinding[] {
+  const whole = secrets.filter((s) => s.length >= 6);
   for (const s of secrets) {
     // The Basic header's base64 of id:secret also counts.
-    if (s.endsWith('-secret')) needles.push(Buffer.from(`${s.replace(/-secret$/, '-client')}:${s}`).toString('base64'));
+    if (s.endsWith('-secret')) whole.push(Buffer.from(`${s.replace(/-secret$/, '-client')}:${s}`).toString('base64'));
   }
+  const needles = opts.parts ? [...new Set(whole.flatMap((s) => partsOf(s, opts.parts!)))] : whole;
   const found: SecretFinding[] = [];
   const scan = (where: string, texts: string[]) => {
     for (const text of texts) for (const secret of needles) if (text.includes(secret)) found.push({ where, secret });
@@ -263,6 +266,14 @@ export function findSecrets(world: World, secrets: string[]): SecretFinding[] {
   scan('ui', strings([ui.alerts, ui.prompts, ui.toasts, ui.dialogs, ui.sidebars]));
   scan('seen (results and messages)', world.seen);
   return found;
+}
+
+/** Every run of `n` characters of `text` (the text itself when shorter). */
+export function partsOf(text: string, n: number): string[] {
+  if (text.length <= n) return [text];
+  const parts: string[] = [];
+  for (let i = 0; i + n <= text.length; i++) parts.push(text.slice(i, i + n));
+  return parts;
 }
 
 export function allSecrets(world: World): string[] {
