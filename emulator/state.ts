@@ -29,6 +29,8 @@ export interface EmulatorState {
   variants: PlatformVariants;
   /** Scopes each user granted (keys after .../auth/); a user not listed granted every one. */
   grants?: Record<string, string[]>;
+  /** The formula cell whose custom function is running (recalculate), for getActiveRange. */
+  callingCell?: { sheet: string; row: number; col: number };
   /** Inside fireTrigger. */
   inTriggerRun?: boolean;
   /** Virtual start of the outermost runAs (an execution); undefined outside one. */
@@ -62,6 +64,11 @@ export function maybeDenyInCustomFunction(state: EmulatorState, service: Deniabl
 /** A trigger run in the `detached` variant: it sees no spreadsheet, document properties or lock. */
 export function isDetachedTriggerRun(state: EmulatorState): boolean {
   return state.inTriggerRun === true && state.variants.triggerRun === 'detached';
+}
+
+/** A trigger run to which getActiveSpreadsheet() gives null (detached, or without the spreadsheet only). */
+export function triggerRunSeesNoSpreadsheet(state: EmulatorState): boolean {
+  return state.inTriggerRun === true && state.variants.triggerRun !== 'document';
 }
 
 /** Apps Script's wall-clock limits: a custom function and a simple trigger (LIMITED) 30 s, anything else 6 min. */

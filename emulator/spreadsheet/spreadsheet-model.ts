@@ -19,7 +19,7 @@ import {
 import { enumName, isEnumValue } from './enums';
 import { displayValue, isDateFormat, isNumericFormat } from './number-format';
 import { SheetModel } from './sheet-model';
-import type { ChartModel } from './chart-model';
+import { moveAnchor, type ChartModel } from './chart-model';
 import { fromSerial, toSerial } from '../time-zone';
 
 export interface Coercion {
@@ -69,6 +69,12 @@ export class EmulatedSpreadsheet {
   concurrentCustomFunctions = Infinity;
   cellLimit: number | null = null;
   activationShowsSheet = true;
+  /** Who may edit it besides the owner (set by the emulator: its users, less those whose access was removed). */
+  editorEmails: () => string[] = () => [];
+  /** The `hiddenEmails` variant: Google gives users without their addresses. */
+  emailsHidden = false;
+  /** The `editorsListed` variant, off: getEditors() throws. */
+  editorsListed = true;
   /** Writes not yet flushed (SpreadsheetApp.flush or the end of an execution applies them). */
   unflushed = false;
   private readonly calculated = new Map<Cell, Calculated>();
@@ -407,7 +413,10 @@ export class EmulatedSpreadsheet {
     else sheet.insertColumns(after, count);
     for (const n of this.namedRanges) moveRect(n.rect, sheet, dim, 'insert', after, count);
     for (const m of this.metadata) moveMetadata(m, sheet, dim, 'insert', after, count);
-    for (const c of this.charts) for (const r of c.ranges) moveRect(r, sheet, dim, 'insert', after, count);
+    for (const c of this.charts) {
+      for (const r of c.ranges) moveRect(r, sheet, dim, 'insert', after, count);
+      moveAnchor(c, sheet, dim, 'insert', after, count);
+    }
   }
 
   deleteLines(sheet: SheetModel, dim: Dimension, first: number, count: number): void {
@@ -421,7 +430,10 @@ export class EmulatedSpreadsheet {
     }
     this.namedRanges = this.namedRanges.filter((n) => moveRect(n.rect, sheet, dim, 'delete', first, count));
     this.metadata = this.metadata.filter((m) => moveMetadata(m, sheet, dim, 'delete', first, count));
-    for (const c of this.charts) c.ranges = c.ranges.filter((r) => moveRect(r, sheet, dim, 'delete', first, count));
+    for (const c of this.charts) {
+      c.ranges = c.ranges.filter((r) => moveRect(r, sheet, dim, 'delete', first, count));
+      moveAnchor(c, sheet, dim, 'delete', first, count);
+    }
   }
 
   // ---- developer metadata ------------------------------------------------------------------

@@ -14,9 +14,16 @@ export interface Mailing {
   lines: string[];
 }
 
-export function mailToMe(ex: Execution, mailing: Mailing): string {
+/** `sent` only when MailApp took the e-mail: a refusal (no address, quota, permission) sent nothing. */
+export interface Mailed {
+  sent: boolean;
+  /** What happened, for the status table. */
+  words: string;
+}
+
+export function mailToMe(ex: Execution, mailing: Mailing): Mailed {
   const to = ex.platform.userEmail();
-  if (!to) return 'Not sent: Google did not give the add-on your e-mail address.';
+  if (!to) return { sent: false, words: 'Not sent: Google did not give the add-on your e-mail address.' };
   const spreadsheet = ex.platform.spreadsheet();
   const footer = spreadsheet
     ? [
@@ -28,7 +35,7 @@ export function mailToMe(ex: Execution, mailing: Mailing): string {
       ]
     : [];
   try {
-    if (ex.platform.mail.remainingDailyQuota() < 1) return "Not sent: today's e-mail quota is used up.";
+    if (ex.platform.mail.remainingDailyQuota() < 1) return { sent: false, words: "Not sent: today's e-mail quota is used up." };
     // Demo mode's mail says so where it is seen first: the subject.
     const demo = isDemo(ex);
     const subject = demo ? `[Demo data] ${mailing.subject}` : mailing.subject;
@@ -36,12 +43,12 @@ export function mailToMe(ex: Execution, mailing: Mailing): string {
       ? ['Demo data: built-in sample data from the add-on\u2019s demo mode, not your numbers.', '', ...mailing.lines]
       : mailing.lines;
     ex.platform.mail.send({ to, subject, body: [...lines, ...footer].join('\n'), name: 'Creator Reporting' });
-    return `Sent to ${to}`;
+    return { sent: true, words: `Sent to ${to}` };
   } catch (error) {
     // Granular consent: the user did not grant send_mail (the table's words for it).
     const denied = deniedScope(error);
-    if (denied) return `Not sent: ${denied.refusal}.`;
+    if (denied) return { sent: false, words: `Not sent: ${denied.refusal}.` };
     // MailApp's own words may quote the address or the quota; the status table needs neither.
-    return 'Not sent: the e-mail service refused it; the next check tries again tomorrow.';
+    return { sent: false, words: 'Not sent: the e-mail service refused it; the next check tries again.' };
   }
 }

@@ -72,6 +72,7 @@ export function runHistoryToSheet(
         windowStart,
         dayOf,
         startCell: request.startCell,
+        now: () => platform.now(),
         note: (facts) =>
           historyNote(platform, facts, {
             demo: isDemo(execution),

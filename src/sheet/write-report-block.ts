@@ -21,9 +21,12 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
     columns: input.table.columns,
     startCell: input.startCell,
     sheetSafe: input.table.sheetSafe,
+    fixedTail: input.table.fixedTail,
     sheetsApi: input.sheetsApi,
     exclusive: input.exclusive,
     now: input.now,
+    runId: input.runId,
+    runIsLive: input.runIsLive,
   });
   try {
     const { rows } = input.table;

@@ -61,7 +61,7 @@ describe('demo mode', () => {
     expect(w.emu.spreadsheet.getSheetByName('Creator Reporting status')).toBeNull();
     // An alert, mailed as demo data.
     w.call('saveAlert', ALERT);
-    expect(w.call<Array<{ outcome: string }>>('checkAlertsNow')[0].outcome).toBe('fired');
+    expect(w.call<{ results: Array<{ outcome: string }> }>('checkAlertsNow').results[0].outcome).toBe('fired');
     expect(w.emu.mail.sent.map((m) => m.subject)).toEqual([expect.stringMatching(/^\[Demo data\] /)]);
     expect(w.emu.mail.sent[0].body).toMatch(/^Demo data: built-in sample data/);
     // A dashboard, titled as demo data.

@@ -87,7 +87,10 @@ describe('each missing scope, walked', () => {
     w.emu.resetCounters();
     const out = walk(w);
     expect(out.runReport).toMatch(new RegExp(`^threw: ${FETCH_REFUSED.source.slice(1)}`));
-    expect(out.saveAlert).toMatch(/^threw: Fetching data from the Creator Reporting API is not allowed/);
+    // The alert saves (nothing to fetch yet); checking it says fetching is not allowed.
+    expect(JSON.parse(out.checkAlertsNow).results).toEqual([
+      expect.objectContaining({ outcome: 'error', message: expect.stringMatching(FETCH_REFUSED) }),
+    ]);
     expect(JSON.parse(out.refreshReports)).toEqual([
       expect.objectContaining({ outcome: 'error', message: expect.stringMatching(FETCH_REFUSED) }),
     ]);
@@ -102,10 +105,10 @@ describe('each missing scope, walked', () => {
   test('no script.send_mail: alerts and failure e-mails say e-mail is not allowed, on the card and on the status sheet', () => {
     const w = without('script.send_mail');
     const out = walk(w);
-    expect(JSON.parse(out.checkAlertsNow)).toEqual([
+    expect(JSON.parse(out.checkAlertsNow).results).toEqual([
       expect.objectContaining({
         outcome: 'fired',
-        message: expect.stringContaining('(Not sent: E-mail is not allowed for this add-on in your account.)'),
+        message: expect.stringContaining('Not sent: E-mail is not allowed for this add-on in your account.'),
       }),
     ]);
     const card = w.call<{ alerts: Array<{ status: { message: string } }> }>('listAlerts').alerts[0];
@@ -134,7 +137,7 @@ describe('each missing scope, walked', () => {
     const w = without('userinfo.email');
     const out = walk(w);
     expect(JSON.parse(out.getSettings).userEmail).toBe('');
-    expect(JSON.parse(out.checkAlertsNow)[0].message).toContain('Not sent: Google did not give the add-on your e-mail address.');
+    expect(JSON.parse(out.checkAlertsNow).results[0].message).toContain('Not sent: Google did not give the add-on your e-mail address.');
     expect(JSON.parse(out.runReport)).toMatchObject({ rows: 30 });
     expect(w.triggers()).toHaveLength(1);
   });

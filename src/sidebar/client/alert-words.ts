@@ -1,6 +1,7 @@
 import { datesInWords } from '../../dates/presets';
 import type { AlertCondition, AlertView } from '../../shared/types';
 import { REPORTS } from '../../catalog/reports';
+import { NORMAL_LAG_DAYS, noDataLabel } from '../../catalog/lag';
 
 /** The Alerts tab's words: conditions, periods, the metrics a report offers, and an alert in one sentence. */
 export const CONDITION_LABEL: Record<AlertCondition, string> = {
@@ -8,7 +9,8 @@ export const CONDITION_LABEL: Record<AlertCondition, string> = {
   changeAbove: 'rises by more than',
   below: 'is below',
   above: 'is above',
-  noData: 'has no data for yesterday by',
+  // The form's option follows the chosen report (alert-form); earnings is the form's first report.
+  noData: noDataLabel(NORMAL_LAG_DAYS.earnings),
 };
 
 export const PERIODS: Array<[string, string]> = [
@@ -32,7 +34,7 @@ export function describeAlert(a: AlertView): string {
   const metric = metricsOf(a.report).find((m) => m.field === a.metric)?.header ?? a.report;
   const site = a.siteId === 'all' ? 'all sites' : a.siteId;
   if (a.condition === 'noData')
-    return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} has no data for yesterday by ${a.byHour ?? 9}:00`;
+    return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} ${a.expects?.label ?? `has no data by ${a.byHour ?? 9}:00`}`;
   const threshold = isChange(a.condition) ? `${Math.abs(Math.round((a.threshold ?? 0) * 1000) / 10)} %` : String(a.threshold);
   const against = isChange(a.condition)
     ? ` against the ${a.compareTo === 'previousYearWeekday' ? 'same weekdays a year ago' : a.compareTo === 'previousYear' ? 'same dates a year ago' : 'previous period'}`
