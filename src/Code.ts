@@ -16,6 +16,7 @@ import { runScheduledAndWatch } from './alerts/scheduled';
 import * as dashboard from './dashboard/dashboard-service';
 import { checkReadBack, readBackMessage } from './sheet/read-back-check';
 import { CreatorError } from './shared/errors';
+import * as demo from './demo/demo-mode';
 import type * as entry from './Code';
 import type { SidebarApi } from './shared/sidebar-api';
 import type {
@@ -477,6 +478,24 @@ export function diagnoseReadBack() {
     if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to run the check in.');
     return checkReadBack(spreadsheet);
   });
+}
+
+/** Menu: turns demo mode on (built-in sample data, no credential) and opens the sidebar. */
+export function menuStartDemo(): void {
+  serve('menu', (ex) => {
+    demo.startDemo(ex);
+    sidebar.showSidebar(ex);
+  });
+}
+
+/** Sidebar: turns demo mode on for you in this spreadsheet: built-in sample data, no credential, no network. */
+export function startDemo() {
+  return serve('sidebar', (ex) => demo.startDemo(ex));
+}
+
+/** Sidebar: ends demo mode: deletes the demo's saved reports, alerts and schedule; its sheets stay, labelled "Demo data". */
+export function endDemo() {
+  return serve('sidebar', (ex) => demo.endDemo(ex));
 }
 
 /** Sidebar: stores the credential in the user's own properties after checking it. */

@@ -1,3 +1,4 @@
+import { isDemo } from '../settings/demo-flag';
 import { CreatorError, isCreatorError, userMessage } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import type { Platform, Spreadsheet } from '../platform/types';
@@ -7,6 +8,8 @@ import type { WriteBlockInput } from '../sheet/report-table';
 import { applyBindings } from '../bindings/apply-bindings';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { bringIntoView } from '../sheet/bring-into-view';
+import { SORT_REPLACED } from '../sheet/block-write';
+import { SupersededWrite } from '../sheet/direct-write';
 import { streamReportBlock, type StreamedBlock } from '../sheet/stream-report-block';
 import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
@@ -84,14 +87,26 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
       // The writes stop cleanly before Google's limit rather than being killed midway.
       stopBy: stopBy(execution),
     };
-    const streamed = streamReportBlock(spreadsheet, target, (done, expected) =>
-      progress(`Writing rows ${thousands(done)}${expected === null ? '' : ` of ${thousands(expected)}`}`, 0, null, false, true),
-    );
+    const attempt = (): RunReportResult => {
+      const streamed = streamReportBlock(spreadsheet, target, (done, expected) =>
+        progress(`Writing rows ${thousands(done)}${expected === null ? '' : ` of ${thousands(expected)}`}`, 0, null, false, true),
+      );
+      try {
+        return pullAndWrite(spreadsheet, target, streamed);
+      } finally {
+        // Committed or failed: nothing of an unfinished write is left behind.
+        streamed.abort();
+      }
+    };
     try {
-      return pullAndWrite(spreadsheet, target, streamed);
-    } finally {
-      // Committed or failed: nothing of an unfinished write is left behind.
-      streamed.abort();
+      return attempt();
+    } catch (error) {
+      // Another run of this report (a double click, a second editor) wrote the new sheet's block
+      // first, over this run's unfinished rows: this run's data is as new, so it is written again,
+      // as a refresh of that block (the pull comes from the response cache).
+      if (!(error instanceof SupersededWrite)) throw error;
+      progress('Another run of this report wrote it first: writing this run over it', 0, null);
+      return attempt();
     }
   } catch (error) {
     // The page stops polling on `done`; the failure itself reaches it through the call's own error.
@@ -118,6 +133,7 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
 
     return withDocumentLock(execution, () => {
       const note = blockNote(platform, {
+        demo: isDemo(execution),
         reportLabel: run.spec.label,
         sites: siteLabels(pulled.sites, run.siteId),
         startDate: pulled.startDate,
@@ -154,7 +170,10 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
         dataThrough: pulled.dataThrough,
         seconds: elapsedSeconds(platform, startedAt),
         truncated: pulled.truncated,
-        ...(pulled.notices.length ? { notices: pulled.notices } : {}),
+        // Said where the run's outcome is shown too, not only in the block's note.
+        ...(pulled.notices.length || written.sortReplaced
+          ? { notices: [...pulled.notices, ...(written.sortReplaced ? [SORT_REPLACED] : [])] }
+          : {}),
       };
       const sheet = opts.activate ? spreadsheet.getSheetByName(written.sheetName) : null;
       if (sheet) bringIntoView(sheet);

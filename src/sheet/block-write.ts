@@ -1,19 +1,19 @@
 import { CreatorError, isCreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
-import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
+import { blockRangeName, forget, markOwned, pendingRangeName } from './block-ownership';
 import {
   blockIdOn,
   CELL_LIMIT,
   droppedColumns,
   findTarget,
   growToFit,
-  ownedOn,
   pinnedRows,
   type BlockPlan,
   type BlockSink,
   type BlockTarget,
 } from './block-place';
 import { blockState } from './block-edits';
+import { locateBlock } from './block-locate';
 import { fingerprint, forgetRecord, readRecord, writeRecord, type BlockRecord } from './block-record';
 import { writtenRecord } from './written-record';
 import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
@@ -132,7 +132,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const width = columns.length;
   const text = columns.map((c) => isTextColumn(c.type));
   const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: writeWithSetValues };
-  const now = target.now ?? (() => Date.now());
+  const { now } = target;
 
   let sink: BlockSink | null = null;
   let ended = false;
@@ -250,7 +250,7 @@ function guarded<T>(sheetName: string, write: BlockWrite | null, step: () => T):
 
 /** Rows staged on a hidden sheet of their own, put in place by commitStaged. */
 function stagedSink(plan: BlockPlan, now: number): BlockSink {
-  const { spreadsheet, target, sheetName, start, width, writeValues } = plan;
+  const { spreadsheet, target, sheetName, width, writeValues } = plan;
   const made = makeStaging(
     spreadsheet,
     typeof target.blockId === 'string' ? target.blockId : `sheet:${sheetName}`,
@@ -286,7 +286,7 @@ function stagedSink(plan: BlockPlan, now: number): BlockSink {
         applyFormats(sheet, dataRows, columns);
         const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
         const size = { rows: dataRows + 1, cols: columns.length };
-        const result = commitStaged(spreadsheet, sheet, target, sheetName, start, size, note, create, recordOf);
+        const result = commitStaged(spreadsheet, sheet, target, sheetName, size, note, create, recordOf);
         created = null;
         return result;
       } finally {
@@ -322,7 +322,6 @@ function commitStaged(
   staging: Sheet,
   target: BlockTarget,
   sheetName: string,
-  start: { row: number; col: number },
   size: { rows: number; cols: number },
   note: string,
   create: () => Sheet,
@@ -333,9 +332,8 @@ function commitStaged(
   const blockId = blockIdOn(target, sheet);
   const committedName = blockRangeName(blockId);
   const pendingName = pendingRangeName(blockId);
-  const committed = ownedOn(sheet, readOwned(spreadsheet, committedName));
-  // Left by an older version's write that died midway: ours, and worth nothing.
-  const pending = ownedOn(sheet, readOwned(spreadsheet, pendingName));
+  // Pending: left by a write that died midway: ours, and worth nothing.
+  const { committed, pending, origin } = locateBlock(spreadsheet, sheet, blockId, target.startCell);
   const name = sheet.getName();
 
   // A block whose data rows the user only sorted is replaced in the report's own order, and says so.
@@ -346,7 +344,7 @@ function commitStaged(
     if (state?.kind === 'edited') throw editsError(name, state.what);
     sorted = state?.kind === 'sorted';
   }
-  const rect: Rect = { row: committed?.row ?? start.row, col: committed?.col ?? start.col, rows: size.rows, cols: size.cols };
+  const rect: Rect = { ...origin, rows: size.rows, cols: size.cols };
   const owned = [committed, pending].filter((r): r is Rect => r !== null);
   const conflict = findConflict(sheet, rect, owned);
   if (conflict) throw blockConflictError(name, conflict);

@@ -1,7 +1,7 @@
 import { fingerprint, readRecord } from '../../src/sheet/block-record';
 import type { BlockTable } from '../../src/sheet/report-table';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
-import { sheet, sheetEmulator } from './helpers';
+import { sheet, sheetClock, sheetEmulator } from './helpers';
 
 /**
  * The writer records a block from what it sent instead of reading it back. The promise: that
@@ -55,7 +55,7 @@ function everyKind(rows: number, unknownText = 'n/a'): BlockTable {
 }
 
 function write(ss: ReturnType<typeof sheetEmulator>['ss'], table: BlockTable) {
-  return writeReportBlock(ss, { sheetName: 'Kinds', blockId: 'k1', table, note: 'every kind' });
+  return writeReportBlock(ss, { now: sheetClock, sheetName: 'Kinds', blockId: 'k1', table, note: 'every kind' });
 }
 
 describe('the record of what was written is the record of what reads back', () => {

@@ -1,3 +1,4 @@
+import { tryDemoButton } from './demo-bar';
 import type { ConnectionResult, SettingsInput, SettingsView } from '../../shared/types';
 import { clear, el, field, setStatus } from './dom';
 import type { SidebarContext, SidebarSection } from './section';
@@ -55,6 +56,9 @@ export const settingsSection: SidebarSection = {
       sites,
     );
     root.appendChild(form);
+    // No account needed: the demo (built-in sample data) is one click away from an empty form.
+    const demoOffer = el('p', { className: 'hint gray', 'data-test': 'demo-offer' }, 'No credential yet? ', tryDemoButton(ctx, status));
+    root.appendChild(demoOffer);
 
     const show = (view: SettingsView): void => {
       clientId.value = view.clientId;
@@ -69,6 +73,7 @@ export const settingsSection: SidebarSection = {
         : 'Not set up yet: enter the client ID and secret from your dashboard\u2019s API settings.';
       test.disabled = !view.configured;
       forget.disabled = !view.configured;
+      demoOffer.hidden = view.configured || view.demo === true;
     };
     const busy = (on: boolean): void => {
       for (const b of [save, test, forget]) b.disabled = on;
@@ -112,7 +117,9 @@ export const settingsSection: SidebarSection = {
             n === undefined
               ? ''
               : ` Formulas in this spreadsheet may use it now${n ? `: ${n} formula${n === 1 ? '' : 's'} recalculated` : ''}.`;
-          setStatus(status, `Saved. The credential works.${formulas}`, 'success');
+          // Saved without the site list read (429, 5xx, no answer): say so, never "works".
+          if (view.warning) setStatus(status, `${view.warning}${formulas}`, 'info');
+          else setStatus(status, `Saved. The credential works.${formulas}`, 'success');
         })
         .catch((error: Error) => {
           // The form goes back to what is stored, so it never shows a rejected ID under "Connected with".
