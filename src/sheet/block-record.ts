@@ -134,25 +134,12 @@ function fnvInteger(hash: number, n: number): number {
   return h;
 }
 
-/** One double's bits, as two 32-bit words (shared: hashing a number allocates nothing). */
-const FLOAT = new Float64Array(1);
-const FLOAT_WORDS = new Uint32Array(FLOAT.buffer);
-
-/**
- * A number that is not a safe integer, by its bits rather than its text: String(n) would make a
- * string per cell (most of a block's hashing time went there). Two doubles have the same bits
- * exactly when they print the same, but for 0 and -0, which are integers and hashed as text.
- */
-function fnvFloat(hash: number, n: number): number {
-  FLOAT[0] = n;
-  return Math.imul(Math.imul(Math.imul(hash ^ 0x2e, FNV_PRIME) ^ FLOAT_WORDS[0], FNV_PRIME) ^ FLOAT_WORDS[1], FNV_PRIME);
-}
-
 /**
  * A cell as getValues and getFormulas read it: its formula, else its date's time, else its type
  * and text. 0 for an empty cell ("" with no formula), which no other cell gives. Called for every
  * cell a writer sends and every cell a check reads: the common kinds (text, whole numbers) are
- * hashed without building their key.
+ * hashed without building their key, to the same hash (records stored in users' sheets keep
+ * matching).
  */
 export function cellHash(value: unknown, formula?: string): number {
   let h: number;
@@ -161,7 +148,7 @@ export function cellHash(value: unknown, formula?: string): number {
     if (value === '') return 0;
     h = fnvText(prefixed('string:'), value);
   } else if (typeof value === 'number') {
-    h = Number.isSafeInteger(value) ? fnvInteger(prefixed('number:'), value) : fnvFloat(prefixed('number:'), value);
+    h = Number.isSafeInteger(value) ? fnvInteger(prefixed('number:'), value) : fnvText(prefixed('number:'), String(value));
   } else if (typeof value === 'object' && value !== null && isDateObject(value))
     h = fnvText(prefixed('d'), String((value as Date).getTime()));
   else h = fnvText(prefixed(`${typeof value}:`), String(value));
