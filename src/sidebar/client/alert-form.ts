@@ -1,5 +1,6 @@
-import type { AlertCondition, AlertDefinition } from '../../shared/types';
+import type { AlertCondition, AlertDefinition, SiteView } from '../../shared/types';
 import { clear, el, field, select } from './dom';
+import { createSitePicker } from './picker-sites';
 import { CONDITION_LABEL, DATED, isChange, metricsOf, PERIODS } from './alert-words';
 
 /** The Alerts tab's "New alert" form: its controls, which of them the condition shows, and what it describes. */
@@ -9,6 +10,8 @@ export interface AlertForm {
   definition(): AlertDefinition;
   /** Back to a blank form, starting on RPM again. */
   reset(): void;
+  /** The sites the builder loaded. */
+  fillSites(list: SiteView[]): void;
 }
 
 /** Shows the controls the condition uses, and the report's metrics (keeping the chosen one, else RPM). */
@@ -50,7 +53,8 @@ function thresholdOf(condition: string, raw: string): number | undefined {
 
 export function createAlertForm(): AlertForm {
   const name = el('input', { type: 'text', name: 'alert-name', maxlength: '100', placeholder: 'e.g. RPM drop' });
-  const site = el('input', { type: 'text', name: 'alert-siteId', placeholder: 'site-1, or all' });
+  // The builder's own site picker: names beside IDs, inactive sites marked (an alert refuses them).
+  const site = createSitePicker({ name: 'alert-siteId', activeOnly: true });
   const report = select(
     'alert-report',
     DATED.map((r) => [r.key, r.label]),
@@ -83,7 +87,7 @@ export function createAlertForm(): AlertForm {
     'form',
     { novalidate: true, 'data-test': 'alert-form' },
     field('Name', name),
-    field('Site', site),
+    field('Site', site.select, site.hint),
     field('Report', report),
     metricBox,
     field('When it', condition),
@@ -107,7 +111,7 @@ export function createAlertForm(): AlertForm {
     // The select's value is one of its options, AlertConditions; the server checks it again.
     return {
       name: name.value,
-      siteId: site.value,
+      siteId: String(site.chosen()),
       report: report.value,
       metric: metric.value,
       condition: c as AlertCondition,
@@ -118,10 +122,14 @@ export function createAlertForm(): AlertForm {
     };
   };
   const reset = (): void => {
+    // The next alert is most likely about the same site: it stays chosen.
+    const chosenSite = site.select.value;
     form.reset();
+    site.select.value = chosenSite;
+    site.showHint();
     // The metric list is rebuilt, so the next alert starts on RPM again.
     clear(metric);
     sync();
   };
-  return { form, definition, reset };
+  return { form, definition, reset, fillSites: site.fill };
 }

@@ -11,6 +11,8 @@ export interface AlertsScreen {
   failures: HTMLElement;
   act<T>(label: string, work: () => Promise<T>, after?: (value: T) => void): void;
   load(after?: () => void): void;
+  /** Site names by ID, as the builder loaded them. */
+  siteNames: Map<string, string>;
 }
 
 /** The alerts with what each last found, and Delete. */
@@ -28,7 +30,7 @@ export function renderAlerts(screen: AlertsScreen, view: AlertListView): void {
       'div',
       { className: 'notice block', 'data-test': 'alert-card' },
       el('div', { className: 'site-name', text: a.name ?? a.id }),
-      el('div', { className: 'hint', text: describeAlert(a) }),
+      el('div', { className: 'hint', text: describeAlert(a, (id) => screen.siteNames.get(id)) }),
       el('div', { className: `hint ${kind}`, text: a.status.message || (a.status.outcome === 'never' ? 'Not checked yet.' : '') }),
       a.isMine
         ? null

@@ -17,6 +17,12 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
   const failures = el('div', { className: 'block', 'data-test': 'failure-mail' });
 
   const alertForm = createAlertForm();
+  const siteNames = new Map<string, string>();
+  ctx.on('sites-loaded', (list) => {
+    alertForm.fillSites(list);
+    siteNames.clear();
+    for (const site of list) if (site.name) siteNames.set(site.id, site.name);
+  });
   root.append(
     el('div', {
       className: 'hint gray',
@@ -87,7 +93,7 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
       },
     );
   });
-  const screen: AlertsScreen = { ctx, schedule, list, failures, act, load };
+  const screen: AlertsScreen = { ctx, schedule, list, failures, act, load, siteNames };
   return { reload: () => load() };
 }
 

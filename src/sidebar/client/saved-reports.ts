@@ -15,6 +15,8 @@ import { outcomesText, ownerLine, siteNames } from './saved-words';
  */
 export interface SavedReportsApi {
   run: Rpc;
+  /** Whether a credential is saved (absent: assumed so); the owner line depends on it. */
+  configured?: () => boolean;
 }
 
 export interface SavedReportsHandle {
@@ -24,6 +26,8 @@ export interface SavedReportsHandle {
   offerSave(request: RunReportRequest, label?: string, ran?: RunReportResult): void;
   /** Takes the offer back (the builder's form changed since that run). */
   withdrawSave(): void;
+  /** Says again who runs the schedules (the credential was saved or cleared). */
+  settingsChanged(): void;
 }
 
 /** What the parts of the Saved tab share: the server, the status line, and the tab's own actions. */
@@ -76,10 +80,12 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       },
     );
 
+  let shown: ReportListView | null = null;
   function renderOwner(view: ReportListView): void {
+    shown = view;
     clear(ownerBox);
     const anyScheduled = view.reports.some((r) => isScheduled(r.schedule));
-    ownerBox.appendChild(el('div', { text: ownerLine(view.scheduleOwner, anyScheduled) }));
+    ownerBox.appendChild(el('div', { text: ownerLine(view.scheduleOwner, anyScheduled, api.configured?.() ?? true) }));
     if (view.scheduleOwner.problem) ownerBox.appendChild(el('div', { className: 'error', text: view.scheduleOwner.problem }));
     if (anyScheduled && (!view.scheduleOwner.isMine || !view.scheduleOwner.active)) {
       const take = el('button', { type: 'button', text: 'Take over' });
@@ -134,6 +140,9 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       clear(saveBox);
       saveBox.hidden = true;
     },
+    settingsChanged: () => {
+      if (shown) renderOwner(shown);
+    },
   };
 }
 
@@ -147,7 +156,7 @@ export function createSavedReportsSection(): SidebarSection {
     id: 'saved',
     title: 'Saved',
     mount(root: HTMLElement, ctx: SidebarContext): void {
-      const mounted = mountSavedReports(root, { run: ctx.rpc });
+      const mounted = mountSavedReports(root, { run: ctx.rpc, configured: () => ctx.settings()?.configured !== false });
       handle = mounted;
       ctx.on('report-ran', ({ request, label, result }) => mounted.offerSave(request, label, result));
       ctx.on('sites-loaded', (list) => {
@@ -155,6 +164,7 @@ export function createSavedReportsSection(): SidebarSection {
         for (const site of list) if (site.name) siteNames.set(site.id, site.name);
       });
       ctx.on('report-edited', () => mounted.withdrawSave());
+      ctx.on('settings-changed', () => mounted.settingsChanged());
     },
     shown(): void {
       // Status changes behind the page's back (schedules, other editors): fresh on every visit.

@@ -80,8 +80,16 @@ export function createSettingsForm(): SettingsForm {
     clear(sites);
     sites.hidden = !result || result.sites.length === 0;
     for (const s of result?.sites ?? []) {
+      // The ID beside the name: Alerts, Dashboard and formulas ask for it.
       sites.appendChild(
-        el('li', {}, el('span', { className: 'site-name', text: s.name || s.id }), el('span', { className: 'gray', text: ` ${s.url}` })),
+        el(
+          'li',
+          { className: s.active ? '' : 'inactive', 'data-site-id': s.id },
+          el('span', { className: 'site-name', text: s.name || s.id }),
+          s.name && s.name !== s.id ? el('span', { className: 'site-id', text: ` (${s.id})` }) : null,
+          s.active ? null : el('span', { className: 'site-status', text: ` \u00b7 ${(s.status || 'inactive').toLowerCase()}` }),
+          el('span', { className: 'gray', text: ` ${s.url}` }),
+        ),
       );
     }
   };
