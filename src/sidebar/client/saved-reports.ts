@@ -43,16 +43,9 @@ export interface SavedScreen {
   refresh(ids?: string[]): void;
 }
 
-export function mountSavedReports(container: HTMLElement, api: SavedReportsApi): SavedReportsHandle {
-  const status = el('div', { className: 'status', hidden: true, 'data-test': 'saved-status' });
-  const ownerBox = el('div', { className: 'state', 'data-test': 'schedule-owner' });
-  const saveBox = el('div', { className: 'block notice', hidden: true, 'data-test': 'save-last-run' });
-  const list = el('div', { className: 'block', 'data-test': 'saved-list' });
-  const refreshAll = el('button', { type: 'button', text: 'Refresh all' });
-  container.append(saveBox, ownerBox, el('div', { className: 'buttons' }, refreshAll), status, list);
-
+/** Runs one server call at a time with the tab's buttons locked, its failure shown in words. */
+function lockedActions(container: HTMLElement, status: HTMLElement): Pick<SavedScreen, 'act'> & { busy(): boolean } {
   let busy = false;
-  /** Runs one server call with the buttons locked and its failure shown in words. */
   const act = <T>(label: string, work: () => Promise<T>, after?: (value: T) => void): void => {
     if (busy) return;
     busy = true;
@@ -69,6 +62,18 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         for (const b of Array.from(container.querySelectorAll('button'))) b.disabled = false;
       });
   };
+  return { act, busy: () => busy };
+}
+
+export function mountSavedReports(container: HTMLElement, api: SavedReportsApi): SavedReportsHandle {
+  const status = el('div', { className: 'status', hidden: true, 'data-test': 'saved-status' });
+  const ownerBox = el('div', { className: 'state', 'data-test': 'schedule-owner' });
+  const saveBox = el('div', { className: 'block notice', hidden: true, 'data-test': 'save-last-run' });
+  const list = el('div', { className: 'block', 'data-test': 'saved-list' });
+  const refreshAll = el('button', { type: 'button', text: 'Refresh all' });
+  container.append(saveBox, ownerBox, el('div', { className: 'buttons' }, refreshAll), status, list);
+
+  const { act, busy } = lockedActions(container, status);
 
   const refresh = (ids?: string[]) =>
     act(
@@ -132,7 +137,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
   // A visit shows the reports as they are now: an old "Saved." must not sit above a card that failed since.
   return {
     reload: () => {
-      if (!busy) setStatus(status, '');
+      if (!busy()) setStatus(status, '');
       load();
     },
     offerSave: (request, label, ran) => offerSave(screen, request, label, ran),
