@@ -1,6 +1,6 @@
 /**
  * The benchmark: every scenario group (each in its own child process unless inProcess), the
- * targets, bench-results.json, and the README table.
+ * targets, bench-results.json, and the table in docs/performance.md.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';

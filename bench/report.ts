@@ -1,4 +1,4 @@
-/** Markdown for the console and the README, from bench-results.json's shape. */
+/** Markdown for the console and docs/performance.md, from bench-results.json's shape. */
 import type { BenchResults, ScenarioName, TargetStatus } from './results';
 import type { PullSizesMetrics } from './scenarios/pull-sizes';
 import type { ScenarioResult } from './scenarios/types';

@@ -28,7 +28,7 @@ export interface TargetResult {
 }
 
 export interface BenchResults {
-  /** Tiny sizes (the smoke test); the README is only written from a full run. */
+  /** Tiny sizes (the smoke test); docs/performance.md is only written from a full run. */
   quick: boolean;
   model: LatencyModel & { description: string };
   environment: { node: string; platform: string; cpus: number };

@@ -1,14 +1,14 @@
 /**
  * npm run bench: builds (npm does), runs the scenarios and prints the tables. Tracked files are
  * left alone unless asked: `--update` writes bench-results.json at the repository root and the
- * table into README.md's Performance section.
- * Flags: --bundle <file> (default dist/Code.js), --quick (tiny sizes; never the README),
+ * table into docs/performance.md.
+ * Flags: --bundle <file> (default dist/Code.js), --quick (tiny sizes; never the page),
  * --update, --out <file> (results JSON anywhere), --in-process.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { renderMarkdown, runBench } from './bench';
-import { updateReadme } from './readme';
+import { updatePerformancePage } from './performance-page';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -35,10 +35,12 @@ function main(): void {
   }
   if (update) {
     console.log(
-      updateReadme(path.join(ROOT, 'README.md'), table) ? 'README.md Performance table updated.' : 'README.md Performance table unchanged.',
+      updatePerformancePage(path.join(ROOT, 'docs/performance.md'), table)
+        ? 'docs/performance.md table updated.'
+        : 'docs/performance.md table unchanged.',
     );
   } else {
-    console.log('Tracked files left alone (`npm run bench -- --update` writes bench-results.json and the README table).');
+    console.log('Tracked files left alone (`npm run bench -- --update` writes bench-results.json and the table in docs/performance.md).');
   }
 }
 

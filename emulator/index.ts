@@ -96,6 +96,8 @@ export interface Emulator {
   readonly triggers: TriggerRecord[];
   /** What MailApp sent (copies), and the daily quota per user. */
   readonly mail: { readonly sent: SentMail[]; quota: number };
+  /** Sharing: `revoke(email)` removes a user's access to the spreadsheet (getEditors no longer lists them). */
+  readonly access: { revoke(email: string): void };
   /** `hold('document')` is "another execution" holding the lock until the returned release(). */
   readonly locks: { hold(scope: LockScope, user?: string): () => void };
   /** One execution as that user/mode; locks it still holds are released at the end. */
@@ -184,6 +186,10 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   sheets.spreadsheet.concurrentCustomFunctions = state.variants.concurrentCustomFunctions;
   sheets.spreadsheet.cellLimit = state.variants.spreadsheetCellLimit;
   sheets.spreadsheet.activationShowsSheet = state.variants.activationShowsSheet;
+  const revoked = new Set<string>();
+  sheets.spreadsheet.editorEmails = () => users.filter((u) => !revoked.has(u));
+  sheets.spreadsheet.emailsHidden = state.variants.hiddenEmails;
+  sheets.spreadsheet.editorsListed = state.variants.editorsListed;
 
   // getUi() is the one SpreadsheetApp call a custom function gets a context error for, not a permission error.
   const spreadsheetApp = new Proxy(sheets.SpreadsheetApp as object, {
@@ -307,6 +313,12 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     },
     owner: state.owner,
     users,
+    access: {
+      revoke: (email) => {
+        if (email === state.owner) throw new Error('The owner cannot lose access to their own spreadsheet.');
+        revoked.add(email);
+      },
+    },
     clock,
     counters,
     resetCounters: () => {

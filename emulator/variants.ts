@@ -37,6 +37,8 @@ export interface PlatformVariants {
   scriptTimeZone: string | null;
   /** Activating a hidden sheet (setActiveSheet, activate) shows it; false: it stays hidden. */
   activationShowsSheet: boolean;
+  /** Spreadsheet.getEditors() lists the editors; false: it throws (a scope or policy withholds the sharing list). */
+  editorsListed: boolean;
 }
 
 export const LENIENT: PlatformVariants = {
@@ -53,6 +55,7 @@ export const LENIENT: PlatformVariants = {
   hiddenEmails: false,
   scriptTimeZone: null,
   activationShowsSheet: true,
+  editorsListed: true,
 };
 
 /** Every unconfirmed behaviour at its harshest reported reading (trigger runs still see the document). */
@@ -71,6 +74,7 @@ export const STRICT: PlatformVariants = {
   hiddenEmails: true,
   scriptTimeZone: 'Asia/Tokyo',
   activationShowsSheet: false,
+  editorsListed: false,
 };
 
 /** For `describe.each`: the same tests under both readings. */

@@ -157,8 +157,8 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
       return error(404, 'site_not_found', `Site ${r.siteId} was not found for this credential.`, quirks);
     }
     const today = dayOfMs(now());
-    if (r.spec.key === 'date-bounds') return json(200, { data: driftBounds(drift, dateBounds(site, today)) }, quirks);
-    return serveReport(r.spec, site, url.query, { seed, today, quirks, drift, faults, req: info, tables, orders, maxPageSize, bodies });
+    if (r.kind === 'dateBounds') return json(200, { data: driftBounds(drift, dateBounds(site, today)) }, quirks);
+    return serveReport(r.endpoint, site, url.query, { seed, today, quirks, drift, faults, req: info, tables, orders, maxPageSize, bodies });
   }
 
   function tokenEndpoint(req: TransportRequest, info: RequestInfo): TransportResponse {

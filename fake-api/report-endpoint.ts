@@ -1,7 +1,7 @@
 import type { TransportResponse } from '../emulator/transport-types';
-import type { ReportSpec } from '../src/catalog/types';
 import { familyRange } from './bounds';
 import { isoDay, parseDay } from './dates';
+import type { FakeEndpoint } from './endpoints';
 import type { FaultBook, RequestInfo } from './faults';
 import { pageRow, sortPages, type PagedKey } from './page-rows';
 import { pageTable, type PageTable } from './pages';
@@ -47,8 +47,8 @@ const BARE_ARRAY_KEYS: ReadonlySet<string> = new Set(['traffic/by-source', 'traf
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 100;
 
-export function serveReport(spec: ReportSpec, site: SiteDef, query: URLSearchParams, ctx: ReportContext): TransportResponse {
-  const family = spec.dateFamily ?? 'earnings';
+export function serveReport(endpoint: FakeEndpoint, site: SiteDef, query: URLSearchParams, ctx: ReportContext): TransportResponse {
+  const family = endpoint.family;
   const bounds = familyRange(site, family, ctx.today);
   const from = parseDay(query.get('startDate'));
   const to = parseDay(query.get('endDate'));
@@ -69,25 +69,25 @@ export function serveReport(spec: ReportSpec, site: SiteDef, query: URLSearchPar
   if (from < bounds.start || to > bounds.end) {
     return error(400, 'invalid_date_range', `Dates must be within ${allowed} (${family} data) for site ${site.id}.`, ctx.quirks);
   }
-  const refused = reportRefusal(ctx.drift, query) ?? (spec.paginated ? pagedRefusal(ctx.drift, query) : null);
+  const refused = reportRefusal(ctx.drift, query) ?? (endpoint.paged ? pagedRefusal(ctx.drift, query) : null);
   if (refused) return error(400, refused.code, refused.detail, ctx.quirks);
   const range = { seed: ctx.seed, site, from, to };
   const drifts = changesRows(ctx.drift);
-  const shaped = (row: Row, index: number): Row => rowQuirks(drifts ? driftRow(ctx.drift, spec.key, row, index) : row, ctx.quirks);
-  if (spec.key === 'traffic/summary') return json(200, { data: shaped(trafficSummary(range), 0) }, ctx.quirks);
-  if (spec.key === 'earnings' && earningsAsSummary(ctx.drift, query)) {
-    return json(200, { data: shaped(earningsSummary(listRows(spec.key, range)), 0) }, ctx.quirks);
+  const shaped = (row: Row, index: number): Row => rowQuirks(drifts ? driftRow(ctx.drift, endpoint.key, row, index) : row, ctx.quirks);
+  if (endpoint.key === 'traffic/summary') return json(200, { data: shaped(trafficSummary(range), 0) }, ctx.quirks);
+  if (endpoint.key === 'earnings' && earningsAsSummary(ctx.drift, query)) {
+    return json(200, { data: shaped(earningsSummary(listRows(endpoint.key, range)), 0) }, ctx.quirks);
   }
-  if (!spec.paginated) {
-    const rows = listRows(spec.key, range).map(shaped);
-    if (ctx.drift.bareArrays && BARE_ARRAY_KEYS.has(spec.key)) return json(200, rows, ctx.quirks);
+  if (!endpoint.paged) {
+    const rows = listRows(endpoint.key, range).map(shaped);
+    if (ctx.drift.bareArrays && BARE_ARRAY_KEYS.has(endpoint.key)) return json(200, rows, ctx.quirks);
     return json(200, { data: rows, meta: { recordCount: rows.length } }, ctx.quirks);
   }
-  return servePaged(spec, spec.key as PagedKey, range, query, ctx);
+  return servePaged(endpoint.paged, endpoint.key as PagedKey, range, query, ctx);
 }
 
 function servePaged(
-  spec: ReportSpec,
+  paged: NonNullable<FakeEndpoint['paged']>,
   key: PagedKey,
   range: { seed: number; site: SiteDef; from: number; to: number },
   query: URLSearchParams,
@@ -100,10 +100,10 @@ function servePaged(
     return error(400, 'invalid_page_size', `page[size] must be between 1 and ${MAX_PAGE_SIZE}.`, ctx.quirks);
   }
   const size = Math.min(asked, ctx.maxPageSize);
-  const sort = (query.get('sort') || spec.defaultSort || '').split(',')[0].trim();
+  const sort = (query.get('sort') || paged.defaultSort).split(',')[0].trim();
   const field = sort.replace(/^[-+]/, '');
-  if (!spec.columns.some((c) => c.field === field)) {
-    const allowed = spec.columns.map((c) => c.field).join(', ');
+  if (!paged.sortable.includes(field)) {
+    const allowed = paged.sortable.join(', ');
     return error(400, 'invalid_sort', `Cannot sort by "${field}". Sortable fields: ${allowed}.`, ctx.quirks);
   }
   const tableKey = `${range.site.id}|${range.from}|${range.to}`;

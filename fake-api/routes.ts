@@ -1,8 +1,12 @@
-import { REPORTS } from '../src/catalog/reports';
-import type { ReportSpec } from '../src/catalog/types';
+import { API_PREFIX, DATE_BOUNDS_KEY, type FakeEndpoint, SITE_ENDPOINTS, SITES_PATH } from './endpoints';
 
 /** Which endpoint a URL names. The host (and anything before the API prefix) is ignored. */
-export type Route = { kind: 'token' } | { kind: 'sites' } | { kind: 'report'; spec: ReportSpec; siteId: string } | { kind: 'unknown' };
+export type Route =
+  | { kind: 'token' }
+  | { kind: 'sites' }
+  | { kind: 'dateBounds'; siteId: string }
+  | { kind: 'report'; endpoint: FakeEndpoint; siteId: string }
+  | { kind: 'unknown' };
 
 export interface ParsedUrl {
   /** Path from the API prefix or `/oauth/token` on, e.g. `/creator-api/v1/sites`. */
@@ -12,12 +16,6 @@ export interface ParsedUrl {
   target: string;
   route: Route;
 }
-
-const API_PREFIX = '/creator-api/v1';
-const SITE_REPORTS = REPORTS.filter((r) => r.path.includes('{siteId}')).map((spec) => ({
-  spec,
-  tail: spec.path.slice(spec.path.indexOf('{siteId}') + '{siteId}'.length),
-}));
 
 export function parseUrl(url: string): ParsedUrl {
   const u = new URL(url, 'http://fake-api.invalid');
@@ -38,11 +36,13 @@ export function parseUrl(url: string): ParsedUrl {
 }
 
 function apiRoute(rest: string): Route {
-  if (rest === '/sites') return { kind: 'sites' };
-  const m = /^\/sites\/([^/]+)(\/.*)$/.exec(rest);
+  if (rest === SITES_PATH) return { kind: 'sites' };
+  const m = /^\/sites\/([^/]+)\/(.*)$/.exec(rest);
   if (!m) return { kind: 'unknown' };
-  const found = SITE_REPORTS.find((r) => r.tail === m[2]);
-  return found ? { kind: 'report', spec: found.spec, siteId: safeDecode(m[1]) } : { kind: 'unknown' };
+  const siteId = safeDecode(m[1]);
+  if (m[2] === DATE_BOUNDS_KEY) return { kind: 'dateBounds', siteId };
+  const endpoint = SITE_ENDPOINTS.find((e) => e.key === m[2]);
+  return endpoint ? { kind: 'report', endpoint, siteId } : { kind: 'unknown' };
 }
 
 function safeDecode(text: string): string {

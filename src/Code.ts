@@ -16,7 +16,14 @@ import { runScheduledAndWatch } from './alerts/scheduled';
 import * as dashboard from './dashboard/dashboard-service';
 import type * as entry from './Code';
 import type { SidebarApi } from './shared/sidebar-api';
-import type { AlertDefinition, DashboardRequest, ReportDefinition, RunReportRequest, SettingsInput } from './shared/types';
+import type {
+  AlertDefinition,
+  DashboardRequest,
+  DeleteAlertOptions,
+  ReportDefinition,
+  RunReportRequest,
+  SettingsInput,
+} from './shared/types';
 
 type Cell = unknown;
 
@@ -537,9 +544,9 @@ export function saveAlert(definition: AlertDefinition) {
   return serve('sidebar', (ex) => alerts.saveAlert(ex, definition));
 }
 
-/** Sidebar: deletes an alert. */
-export function deleteAlert(id: string) {
-  return serve('sidebar', (ex) => alerts.deleteAlert(ex, id));
+/** Sidebar: deletes an alert of the current user's, or (confirmed) one whose maker no longer has access. */
+export function deleteAlert(id: string, options?: DeleteAlertOptions) {
+  return serve('sidebar', (ex) => alerts.deleteAlert(ex, id, options));
 }
 
 /** Sidebar: checks the current user's alerts now; a firing alert e-mails them once a day at most. */

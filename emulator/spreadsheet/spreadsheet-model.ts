@@ -69,6 +69,12 @@ export class EmulatedSpreadsheet {
   concurrentCustomFunctions = Infinity;
   cellLimit: number | null = null;
   activationShowsSheet = true;
+  /** Who may edit it besides the owner (set by the emulator: its users, less those whose access was removed). */
+  editorEmails: () => string[] = () => [];
+  /** The `hiddenEmails` variant: Google gives users without their addresses. */
+  emailsHidden = false;
+  /** The `editorsListed` variant, off: getEditors() throws. */
+  editorsListed = true;
   /** Writes not yet flushed (SpreadsheetApp.flush or the end of an execution applies them). */
   unflushed = false;
   private readonly calculated = new Map<Cell, Calculated>();

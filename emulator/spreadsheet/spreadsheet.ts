@@ -44,7 +44,15 @@ export function createSpreadsheet(ctx: Context): Facade {
     setSpreadsheetLocale: (locale: unknown) => {
       model.locale = String(locale);
     },
-    getOwner: () => ({ getEmail: () => model.owner, toString: () => 'User' }),
+    getOwner: () => ({ getEmail: () => (model.emailsHidden ? '' : model.owner), toString: () => 'User' }),
+    // Sheets lists the owner among the editors.
+    getEditors: () => {
+      if (!model.editorsListed) throw new Error('You do not have permission to call Spreadsheet.getEditors.');
+      return [model.owner, ...model.editorEmails().filter((e) => e !== model.owner)].map((e) => ({
+        getEmail: () => (model.emailsHidden ? '' : e),
+        toString: () => 'User',
+      }));
+    },
 
     getSheets: () => model.sheets.map((s) => ctx.sheet(s)),
     getNumSheets: () => model.sheets.length,

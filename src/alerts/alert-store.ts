@@ -23,14 +23,26 @@ export interface AlertState {
   outcome: AlertOutcome;
   message: string;
   lastCheckedAt: number | null;
+  /** When its e-mail last went out. */
   lastFiredAt: number | null;
-  /** The local day (YYYY-MM-DD) it last fired: at most one e-mail a day. */
-  lastFiredDay: string | null;
-  /** The last data day of the reading it last fired on: the same numbers are never mailed twice. */
+  /**
+   * The local day it last fired. Written by older versions, which compared it with today: a time
+   * zone change made that a different string within the hour. Read by nothing now (see mail-guard).
+   */
+  lastFiredDay?: string | null;
+  /** The data day of the reading it last e-mailed: the same data day is never mailed twice. */
   lastFiredThrough?: string | null;
+  /**
+   * Written before an e-mail goes out and cleared once it is recorded: left behind (the store
+   * refused the record after MailApp sent), it counts as sent for that data day and instant.
+   */
+  sendingAt?: number | null;
+  sendingThrough?: string | null;
+  /** The data day whose e-mail MailApp last refused: its status line is written once, the e-mail retried. */
+  refusedThrough?: string | null;
 }
 
-export const EMPTY_ALERT_STATE: AlertState = { outcome: 'never', message: '', lastCheckedAt: null, lastFiredAt: null, lastFiredDay: null };
+export const EMPTY_ALERT_STATE: AlertState = { outcome: 'never', message: '', lastCheckedAt: null, lastFiredAt: null };
 
 function parse<T>(json: string | null | undefined): T | null {
   if (!json) return null;
@@ -73,10 +85,15 @@ export function getAlertState(store: PropertyStore, id: string): AlertState {
   return { ...EMPTY_ALERT_STATE, ...(parse<Partial<AlertState>>(store.getProperty(STATE_PREFIX + id)) ?? {}) };
 }
 
-/** Only while the alert still exists: a delete during a check stays deleted. */
-export function putAlertState(store: PropertyStore, id: string, state: AlertState): void {
-  if (store.getProperty(ALERT_PREFIX + id) === null) return;
-  store.setProperty(STATE_PREFIX + id, JSON.stringify({ ...state, message: state.message.slice(0, 500) }));
+/**
+ * Only while the alert still exists: a delete during a check stays deleted (false). Throws what
+ * the store throws (a full store). The old local-day field is dropped on the way: nothing reads it.
+ */
+export function putAlertState(store: PropertyStore, id: string, state: AlertState): boolean {
+  if (store.getProperty(ALERT_PREFIX + id) === null) return false;
+  const { lastFiredDay: _old, ...kept } = state;
+  store.setProperty(STATE_PREFIX + id, JSON.stringify({ ...kept, message: state.message.slice(0, 500) }));
+  return true;
 }
 
 export function newAlertId(ex: Execution, store: PropertyStore): string {

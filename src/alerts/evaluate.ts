@@ -1,8 +1,9 @@
 import { createClient } from '../api/client';
 import { isCreatorError, userMessage } from '../shared/errors';
 import { findReport } from '../catalog/reports';
+import { daysAgoInWords, lagOf } from '../catalog/lag';
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
-import { addDays, COMPARE_LABEL, comparisonRange, dataThrough, parseDateArg } from '../dates';
+import { addDays, COMPARE_LABEL, dataThrough, equalLengthComparison, parseDateArg } from '../dates';
 import { dayNumber } from '../dates/calendar';
 import { findPreset } from '../dates/presets';
 import { today } from '../dates/zone';
@@ -11,7 +12,7 @@ import { pullReport, type PullResult } from '../pull/pull-report';
 import { readSiteArg } from '../pull/site-arg';
 import { expandSites } from '../pull/sites';
 import { loadCredential } from '../settings/credential';
-import type { AlertDefinition } from '../shared/types';
+import type { AlertDefinition, NoDataExpectation } from '../shared/types';
 import { changeOf, totalRow } from '../table';
 import { formatFraction, formatValue, span } from './format';
 import { DEFAULT_BY_HOUR } from './validate-alert';
@@ -39,6 +40,8 @@ export interface AlertReading {
   previous?: PeriodValue & { label: string };
   change?: number | '';
   fraction?: number | '';
+  /** noData: the day it expected data for (value alerts: `current.endDate`). At most one e-mail per data day. */
+  dataDay?: string;
 }
 
 /** Comparisons at the threshold are exact to a millionth: 9.6 against 12 is a drop of exactly 0.2. */
@@ -126,7 +129,7 @@ function checkValue(ex: Execution, alert: AlertDefinition, spec: ReportSpec, met
     };
   }
   const compareTo = alert.compareTo ?? 'previousPeriod';
-  const range = comparisonRange(compareTo, current);
+  const range = equalLengthComparison(compareTo, current);
   const before = pullValue(ex, alert, { start: range.startDate, end: range.endDate });
   const previous = { ...before, label: COMPARE_LABEL[compareTo] };
   const { change, fraction } = changeOf(current.value, before.value);
@@ -151,9 +154,20 @@ function checkValue(ex: Execution, alert: AlertDefinition, spec: ReportSpec, met
   };
 }
 
-/** The last day that should have data by now: yesterday once the local hour reaches byHour. */
-export function expectedDay(ex: Execution, byHour: number): string {
-  return addDays(today(ex.platform, ex.platform.timeZone()), localHour(ex) >= byHour ? -1 : -2);
+/**
+ * The last day that should have data by now: today minus the report family's normal lag (or the
+ * alert's own `lagDays`) once the local hour reaches byHour, a day earlier before it.
+ */
+export function expectedDay(ex: Execution, byHour: number, lagDays: number): string {
+  return addDays(today(ex.platform, ex.platform.timeZone()), -lagDays - (localHour(ex) >= byHour ? 0 : 1));
+}
+
+/** What a noData alert checks right now, in the words the card and the form show. */
+export function noDataExpectation(ex: Execution, alert: AlertDefinition): NoDataExpectation {
+  const lagDays = lagOf(findReport(alert.report)?.dateFamily ?? null, alert.lagDays);
+  const byHour = alert.byHour ?? DEFAULT_BY_HOUR;
+  const day = expectedDay(ex, byHour, lagDays);
+  return { day, lagDays, label: `has no data for ${daysAgoInWords(lagDays)} (${day}) by ${byHour}:00` };
 }
 
 /** The hour of the day (0-23) in the spreadsheet's time zone, now or at an instant. */
@@ -164,7 +178,7 @@ export function localHour(ex: Execution, at = ex.platform.now()): number {
 function checkNoData(ex: Execution, alert: AlertDefinition, spec: ReportSpec, metricLabel: string): AlertReading {
   const client = createClient(ex, loadCredential(ex, 'user'));
   const sites = expandSites(readSiteArg(alert.siteId), client, 'user');
-  const expected = expectedDay(ex, alert.byHour ?? DEFAULT_BY_HOUR);
+  const expected = noDataExpectation(ex, alert).day;
   const family = spec.dateFamily ?? 'earnings';
   const late = sites
     .map((site) => ({ site, through: dataThrough(client.dateBounds(site), family) }))
@@ -175,6 +189,7 @@ function checkNoData(ex: Execution, alert: AlertDefinition, spec: ReportSpec, me
       fired: false,
       failed: false,
       metricLabel,
+      dataDay: expected,
       message: `${capitalized(what)} data is in for ${expected} on ${sites.length === 1 ? sites[0] : `all ${sites.length} sites`}.`,
     };
   const list = late.map((s) => `${s.site} (${s.through ? `data through ${s.through}` : 'no data yet'})`).join(', ');
@@ -182,6 +197,7 @@ function checkNoData(ex: Execution, alert: AlertDefinition, spec: ReportSpec, me
     fired: true,
     failed: false,
     metricLabel,
+    dataDay: expected,
     message: `No ${what} data for ${expected} by ${alert.byHour ?? DEFAULT_BY_HOUR}:00: ${list}.`,
   };
 }

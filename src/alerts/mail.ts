@@ -12,9 +12,16 @@ export interface Mailing {
   lines: string[];
 }
 
-export function mailToMe(ex: Execution, mailing: Mailing): string {
+/** `sent` only when MailApp took the e-mail: a refusal (no address, quota, permission) sent nothing. */
+export interface Mailed {
+  sent: boolean;
+  /** What happened, for the status table. */
+  words: string;
+}
+
+export function mailToMe(ex: Execution, mailing: Mailing): Mailed {
   const to = ex.platform.userEmail();
-  if (!to) return 'Not sent: Google did not give the add-on your e-mail address.';
+  if (!to) return { sent: false, words: 'Not sent: Google did not give the add-on your e-mail address.' };
   const spreadsheet = ex.platform.spreadsheet();
   const footer = spreadsheet
     ? [
@@ -26,11 +33,11 @@ export function mailToMe(ex: Execution, mailing: Mailing): string {
       ]
     : [];
   try {
-    if (ex.platform.mail.remainingDailyQuota() < 1) return "Not sent: today's e-mail quota is used up.";
+    if (ex.platform.mail.remainingDailyQuota() < 1) return { sent: false, words: "Not sent: today's e-mail quota is used up." };
     ex.platform.mail.send({ to, subject: mailing.subject, body: [...mailing.lines, ...footer].join('\n'), name: 'Creator Reporting' });
-    return `Sent to ${to}`;
+    return { sent: true, words: `Sent to ${to}` };
   } catch (_) {
     // MailApp's own words may quote the address or the quota; the status table needs neither.
-    return 'Not sent: the e-mail service refused it; the next check tries again tomorrow.';
+    return { sent: false, words: 'Not sent: the e-mail service refused it; the next check tries again.' };
   }
 }

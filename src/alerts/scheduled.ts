@@ -35,7 +35,14 @@ function mailFailures(ex: Execution, run: ScheduledRun): void {
       const key = FAILURE_MAIL_KEY_PREFIX + outcome.id;
       if (store.getProperty(key) === day) continue;
       const message = outcome.message ?? 'The refresh failed.';
-      const mailed = mailToMe(ex, {
+      // Recorded before sending: a full store (500 KB) that refused the record after the e-mail
+      // would mean one e-mail every hour. Unrecorded, none goes; the status sheet says the store is full.
+      try {
+        store.setProperty(key, day);
+      } catch (_) {
+        continue;
+      }
+      const { words: mailed } = mailToMe(ex, {
         subject: `Creator Reporting: scheduled refresh of "${outcome.name}" failed`,
         lines: [
           `The scheduled refresh of your saved report "${outcome.name}" failed; its previous data is still in the sheet.`,
@@ -43,7 +50,6 @@ function mailFailures(ex: Execution, run: ScheduledRun): void {
           message,
         ],
       });
-      store.setProperty(key, day);
       lines.push({ alert: { name: `Refresh failed: ${outcome.name}`, siteId: '' }, reading: { metricLabel: '', message }, mailed });
     }
     appendAlertLines(ex, lines);

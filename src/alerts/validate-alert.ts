@@ -1,5 +1,6 @@
 import { CreatorError } from '../shared/errors';
 import { findReport } from '../catalog/reports';
+import { MAX_LAG_DAYS } from '../catalog/lag';
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
 import { COMPARE_TO, parseDateArg, type DateContext } from '../dates';
 import type { AlertCompareTo, AlertCondition, AlertDefinition } from '../shared/types';
@@ -82,6 +83,13 @@ export function cleanAlert(input: unknown, ctx: DateContext): AlertDefinition {
     const byHour = raw.byHour === undefined || raw.byHour === null || raw.byHour === '' ? DEFAULT_BY_HOUR : number(raw.byHour, 'hour');
     if (!Number.isInteger(byHour) || byHour < 0 || byHour > 23) bad('The hour by which data is expected is a whole hour, 0 to 23.');
     alert.byHour = byHour;
+    // Absent, the report family's normal lag applies (and follows the catalog if that changes).
+    if (raw.lagDays !== undefined && raw.lagDays !== null && raw.lagDays !== '') {
+      const lagDays = number(raw.lagDays, 'lag in days');
+      if (!Number.isInteger(lagDays) || lagDays < 0 || lagDays > MAX_LAG_DAYS)
+        bad(`The lag is a whole number of days from 0 to ${MAX_LAG_DAYS}: how many days before today the data normally ends.`);
+      alert.lagDays = lagDays;
+    }
   } else {
     alert.metric = findMetric(
       spec,

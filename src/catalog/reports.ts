@@ -26,8 +26,9 @@ import type { ReportKey, ReportSpec } from './types';
 
 /**
  * Every endpoint the add-on knows, in the order the sidebar lists them. Formulas, the sidebar,
- * the writer, the fake API and the README all read this: adding an endpoint is one entry here
- * (plus its formula wrapper in Code.ts).
+ * the writer and docs/formulas.md all read this: adding an endpoint is one entry here (plus its
+ * formula wrapper in Code.ts). The fake API keeps its own list of the API's paths
+ * (fake-api/endpoints.ts), so a wrong path here fails test/fake-api/endpoints.test.ts.
  */
 export const REPORTS: readonly ReportSpec[] = [
   {

@@ -47,3 +47,18 @@ export function comparisonRange(
   const shift = dayShift(compareTo, range);
   return { startDate: shift.back(range.startDate) as string, endDate: shift.back(range.endDate) as string };
 }
+
+/**
+ * For alerts: the comparison period always has as many days as the checked one, since a total
+ * over 8 days against one over 7 reads as a 12.5 % change in flat data. Across 29 February the
+ * previous year's period keeps its end date and moves its start by a day. CREATOR_COMPARE, the
+ * builder and saved reports keep `comparisonRange` ("the same dates a year earlier").
+ */
+export function equalLengthComparison(
+  compareTo: CompareTo,
+  range: { startDate: string; endDate: string },
+): { startDate: string; endDate: string } {
+  const compared = comparisonRange(compareTo, range);
+  const days = dayNumber(range.endDate) - dayNumber(range.startDate);
+  return { startDate: addDays(compared.endDate, -days), endDate: compared.endDate };
+}

@@ -8,5 +8,5 @@ export { parseRange, resolveRange } from './range';
 export type { ResolvedRange } from './range';
 export { localMidnight } from './zone';
 export { serialNumbers } from './serial';
-export { COMPARE_LABEL, COMPARE_TO, comparisonRange, dayShift } from './compare-period';
+export { COMPARE_LABEL, COMPARE_TO, comparisonRange, dayShift, equalLengthComparison } from './compare-period';
 export type { CompareTo, DayShift } from './compare-period';

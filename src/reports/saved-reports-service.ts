@@ -1,4 +1,5 @@
-import { CreatorError, isCreatorError } from '../shared/errors';
+import { CreatorError } from '../shared/errors';
+import { storing as storeWrite } from './store-full';
 import type { Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, ReportDefinition, ReportListView, SavedReportView } from '../shared/types';
@@ -104,21 +105,13 @@ export function saveReport(ex: Execution, definition: ReportDefinition): SavedRe
   return savedView(ex, statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId))[0], me);
 }
 
-/**
- * Document properties hold 500 KB in all. A full store refuses a write with a quota error that
- * would otherwise surface as "Something unexpected went wrong".
- */
-function storing<T>(write: () => T): T {
-  try {
-    return write();
-  } catch (error) {
-    if (isCreatorError(error)) throw error;
-    throw new CreatorError(
-      'TOO_LARGE',
-      'This spreadsheet\'s add-on storage is full (Google allows 500 KB per document), so the report was not saved. Delete saved reports you no longer need, or shorten long site lists (use "all"), then save again.',
-    );
-  }
-}
+/** A full store (500 KB) says what was not saved and what to delete. */
+const storing = <T>(write: () => T): T =>
+  storeWrite(
+    write,
+    'the report was not saved',
+    'Delete saved reports you no longer need, or shorten long site lists (use "all"), then save again.',
+  );
 
 /** Lets the caller's credential refresh a report someone else saved (the trigger and Refresh all). */
 export function approveReport(ex: Execution, id: unknown): SavedReportView {

@@ -95,6 +95,16 @@ function cleanOptions(value: unknown, spec: ReportSpec): ReportOptions | undefin
 export const MAX_REVISION_DAYS = 31;
 export const DEFAULT_REVISION_DAYS = 7;
 
+/**
+ * A number, or its plain decimal text ("7"): Number() would also take true, [7], " " and "0x1F",
+ * each silently becoming a different revision window. Anything else is NaN, so it is refused.
+ */
+function wholeDays(given: unknown): number {
+  if (typeof given === 'number') return given;
+  if (typeof given === 'string' && /^\s*\d+\s*$/.test(given)) return Number(given);
+  return Number.NaN;
+}
+
 function cleanMode(
   raw: Record<string, unknown>,
   spec: ReportSpec,
@@ -110,7 +120,7 @@ function cleanMode(
   if (options?.columns)
     bad('A history keeps every column of the report (its rows are matched on them): show all columns, or turn Keep history off.');
   const given = raw.revisionDays;
-  const revisionDays = given === undefined || given === null || given === '' ? DEFAULT_REVISION_DAYS : Number(given);
+  const revisionDays = given === undefined || given === null || given === '' ? DEFAULT_REVISION_DAYS : wholeDays(given);
   if (!Number.isInteger(revisionDays) || revisionDays < 0 || revisionDays > MAX_REVISION_DAYS) {
     bad(
       `The revision window is a whole number of days from 0 to ${MAX_REVISION_DAYS} (the network revises the last few days; 7 is usual).`,

@@ -1,5 +1,5 @@
 import type {
-  AlertCheckResult,
+  AlertCheckSummary,
   AlertDefinition,
   AlertListView,
   AlertView,
@@ -8,6 +8,7 @@ import type {
   DashboardRequest,
   DashboardResult,
   DateOptionsView,
+  DeleteAlertOptions,
   RefreshOutcome,
   ReportDefinition,
   ReportListView,
@@ -44,8 +45,9 @@ export interface SidebarApi {
   takeOverSchedule: () => ReportListView;
   listAlerts: () => AlertListView;
   saveAlert: (definition: AlertDefinition) => AlertView;
-  deleteAlert: (id: string) => { deleted: boolean };
-  checkAlertsNow: () => AlertCheckResult[];
+  /** Only the maker's own, or (with `confirm`) one whose maker no longer has access. */
+  deleteAlert: (id: string, options?: DeleteAlertOptions) => { deleted: boolean };
+  checkAlertsNow: () => AlertCheckSummary;
   createDashboard: (request: DashboardRequest) => DashboardResult;
 }
 

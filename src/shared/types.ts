@@ -239,8 +239,13 @@ export interface AlertDefinition {
   period?: string;
   /** changeBelow/changeAbove only. Default previousPeriod. */
   compareTo?: AlertCompareTo;
-  /** noData only: the local hour (0-23) by which yesterday's data is expected. Default 9. */
+  /** noData only: the local hour (0-23) by which the expected day's data is due. Default 9. */
   byHour?: number;
+  /**
+   * noData only: how many days behind today the data normally ends, so the day checked is today
+   * minus this. Absent: the report family's normal lag (analytics 1, earnings 2; src/catalog/lag.ts).
+   */
+  lagDays?: number;
 }
 
 export type AlertOutcome = 'never' | 'fired' | 'quiet' | 'error' | 'sentToday';
@@ -259,7 +264,29 @@ export interface AlertView extends AlertDefinition {
   createdByEmail: string;
   /** The current user made it: only they can check it. */
   isMine: boolean;
+  /** The current user may edit and delete it (only its maker may). */
+  mayEdit: boolean;
+  /**
+   * Not the current user's, but its maker no longer has access to the spreadsheet: the current
+   * user may remove it, after a confirmation (`deleteAlert(id, {confirm: true})`).
+   */
+  mayRemove: boolean;
+  /** noData only: the day a check now expects data for, and the words the sidebar shows for it. */
+  expects?: NoDataExpectation;
   status: AlertStatusView;
+}
+
+export interface NoDataExpectation {
+  /** YYYY-MM-DD: today minus lagDays (one more before byHour). */
+  day: string;
+  lagDays: number;
+  /** E.g. "has no data for 2 days ago (2026-11-19) by 09:00". */
+  label: string;
+}
+
+export interface DeleteAlertOptions {
+  /** Removing another user's alert whose maker no longer has access needs this set. */
+  confirm?: boolean;
 }
 
 export interface AlertListView {
@@ -273,6 +300,22 @@ export interface AlertCheckResult {
   name: string;
   outcome: AlertOutcome;
   message: string;
+  /** False when the alert was not checked this time (already e-mailed, out of time, spreadsheet busy); the message says why. */
+  checked: boolean;
+}
+
+/** What Check now did, counted, with a one-paragraph summary that names every failure and skip. */
+export interface AlertCheckSummary {
+  results: AlertCheckResult[];
+  fired: number;
+  quiet: number;
+  /** Checked, but the check failed (credential, network, bounds). */
+  errors: number;
+  notChecked: number;
+  /** Alerts of other users in this spreadsheet: checked only with their own credential. */
+  othersSkipped: number;
+  /** E.g. "Checked 2 of 4 alerts: 0 fired, 2 failed. 2 failed: No Creator Reporting credential…". */
+  summary: string;
 }
 
 export interface DashboardRequest {

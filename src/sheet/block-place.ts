@@ -24,6 +24,10 @@ export interface BlockTarget {
   exclusive?: Exclusive;
   /** See WriteBlockInput.now. */
   now?: () => number;
+  /** The run this write belongs to, named on its staging sheet. Default: each write is a run of its own. */
+  runId?: string;
+  /** Runs continued across executions: a sweep keeps their staging sheets however old. Default: none. */
+  runIsLive?: (runId: string) => boolean;
 }
 
 /** Google's limit of 10 million cells per spreadsheet, in its own words ("... above the limit of N cells"). */

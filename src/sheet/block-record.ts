@@ -25,7 +25,7 @@ const MAX_PARTS = 40;
 /**
  * Reading a block costs about 25 µs a cell (values and formulas: twice): above this, only the
  * shape is checked. Inserted and deleted rows or columns are still noticed; a value typed over a
- * report cell is not (README, "Saved reports").
+ * report cell is not (docs/saved-reports.md, "Limits, stated plainly").
  */
 export const MAX_FINGERPRINT_CELLS = 1_000_000;
 

@@ -100,7 +100,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   /** Decided at the first write, and (when direct) the target claimed in the same locked step. */
   const open = <T>(first: (s: BlockSink) => T): T => {
     if (sink) return first(sink);
-    sweepStaging(spreadsheet, now());
+    sweepStaging(spreadsheet, now(), target.runIsLive);
     const exclusive = target.exclusive ?? (<R>(work: () => R): R => work());
     try {
       const direct = exclusive(() => {
@@ -203,7 +203,13 @@ function guarded<T>(sheetName: string, write: BlockWrite | null, step: () => T):
 /** Rows staged on a hidden sheet of their own, put in place by commitStaged. */
 function stagedSink(plan: BlockPlan, now: number): BlockSink {
   const { spreadsheet, target, sheetName, start, width, writeValues } = plan;
-  const made = makeStaging(spreadsheet, typeof target.blockId === 'string' ? target.blockId : `sheet:${sheetName}`, width, now);
+  const made = makeStaging(
+    spreadsheet,
+    typeof target.blockId === 'string' ? target.blockId : `sheet:${sheetName}`,
+    width,
+    now,
+    target.runId,
+  );
   try {
     made.getRange(1, 1, 1, width).setFontWeight('bold');
   } catch (error) {

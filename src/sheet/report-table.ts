@@ -53,6 +53,10 @@ export interface WriteBlockInput {
   exclusive?: Exclusive;
   /** Epoch ms (the platform's clock), to stamp and sweep staging sheets. Default Date.now. */
   now?: () => number;
+  /** The run this write belongs to, named on its staging sheet (see staging-sheets.ts). */
+  runId?: string;
+  /** Runs continued across executions, whose staging sheets a sweep keeps. Default: none. */
+  runIsLive?: (runId: string) => boolean;
 }
 
 /** Runs `work` holding the document's write lock; throws a BUSY CreatorError when it cannot. */

@@ -1,15 +1,28 @@
 import type { Sheet, Spreadsheet } from '../platform/types';
 
 /**
- * The hidden sheets a refresh stages its block on. Each is named for its block and for the moment
- * it was made (`CR staging <block> <ms>-<random>`), so two runs never share one and a leftover can
- * be told from a live one by age alone: no execution lasts longer than Apps Script's 6 minutes, so
- * a staging sheet made more than 6 minutes ago belongs to a run that is gone (killed by the time
- * limit before it could remove it). Every write sweeps those away first.
+ * The hidden sheets a refresh stages its block on. Each is marked as the add-on's with developer
+ * metadata naming the run that owns it (a user cannot add that from the Sheets UI), and named for
+ * its block and the moment it was made (`CR staging <block> <ms>-<random>`), so two runs never
+ * share one. A run removes its own at the end; one killed by the time limit cannot, so every write
+ * first sweeps the sheets of runs that are over: no execution lasts longer than Apps Script's
+ * 6 minutes, and a run continued across executions says so through `runIsLive`.
+ *
+ * The sweep deletes only what is surely the add-on's and holds nothing else: a marked sheet that
+ * is still hidden and has nothing right of the columns the run staged; an unmarked one (made
+ * before the mark) only when hidden and named with the time stamp every such version wrote. A
+ * user's own "CR staging plan" is never renamed or deleted.
  */
 const PREFIX = 'CR staging ';
 export const LONGEST_RUN_MS = 6 * 60_000;
-const STAMPED = /^CR staging \S+ ([0-9a-z]+)-[0-9a-z]+$/;
+const STAMPED = /^CR staging [0-9a-z]+ ([0-9a-z]+)-[0-9a-z]+$/;
+export const STAGING_MARK_KEY = 'cr.staging';
+
+interface StagingMark {
+  run: string;
+  madeAt: number;
+  columns: number;
+}
 
 function shortHash(text: string): string {
   let h = 2166136261;
@@ -22,37 +35,61 @@ export function removeSheet(spreadsheet: Spreadsheet, sheet: Sheet | null): void
   try {
     spreadsheet.deleteSheet(sheet);
   } catch (_) {
-    // Best effort: a later write's sweep removes a leftover staging sheet once its run is surely gone.
+    // Best effort: a later write's sweep removes a leftover staging sheet once its run is surely over.
   }
 }
 
-export function makeStaging(spreadsheet: Spreadsheet, key: string, columns: number, now: number): Sheet {
-  const name = `${PREFIX}${shortHash(key)} ${now.toString(36)}-${Math.random().toString(36).slice(2, 8) || '0'}`;
+/** `run` names the owning run; by default each staging sheet is a run of its own. */
+export function makeStaging(spreadsheet: Spreadsheet, key: string, columns: number, now: number, run?: string): Sheet {
+  const stamp = `${now.toString(36)}-${Math.random().toString(36).slice(2, 8) || '0'}`;
   const active = spreadsheet.getActiveSheet();
-  const staging = spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
+  const staging = spreadsheet.insertSheet(`${PREFIX}${shortHash(key)} ${stamp}`, spreadsheet.getNumSheets());
   // insertSheet activates the new sheet; the user stays where they were and never sees it.
   if (active) spreadsheet.setActiveSheet(active);
-  staging.hideSheet();
-  if (columns > staging.getMaxColumns()) staging.insertColumnsAfter(staging.getMaxColumns(), columns - staging.getMaxColumns());
+  try {
+    staging.hideSheet();
+    if (columns > staging.getMaxColumns()) staging.insertColumnsAfter(staging.getMaxColumns(), columns - staging.getMaxColumns());
+    const mark: StagingMark = { run: run ?? stamp, madeAt: now, columns };
+    staging.addDeveloperMetadata(STAGING_MARK_KEY, JSON.stringify(mark));
+  } catch (error) {
+    removeSheet(spreadsheet, staging);
+    throw error;
+  }
   return staging;
 }
 
-/**
- * Removes the staging sheets of runs that are gone. One made by a version that did not stamp its
- * names gets the time it is first seen instead, and goes 6 minutes after that.
- */
-export function sweepStaging(spreadsheet: Spreadsheet, now: number): void {
-  for (const sheet of spreadsheet.getSheets()) {
-    const name = sheet.getName();
-    if (name.indexOf(PREFIX) !== 0) continue;
-    const stamp = STAMPED.exec(name);
-    if (stamp && now - parseInt(stamp[1], 36) > LONGEST_RUN_MS) removeSheet(spreadsheet, sheet);
-    else if (!stamp && name.indexOf(' ', PREFIX.length) < 0) {
-      try {
-        sheet.setName(`${name} ${now.toString(36)}-seen`);
-      } catch (_) {
-        // Renamed or removed meanwhile by another run's sweep.
-      }
+function markOf(sheet: Sheet): StagingMark | null {
+  for (const meta of sheet.getDeveloperMetadata()) {
+    if (meta.getKey() !== STAGING_MARK_KEY) continue;
+    try {
+      const mark = JSON.parse(meta.getValue() ?? '') as StagingMark;
+      if (typeof mark.run === 'string' && typeof mark.madeAt === 'number' && typeof mark.columns === 'number') return mark;
+    } catch (_) {
+      // Not a mark this version wrote: treated as unmarked.
     }
+  }
+  return null;
+}
+
+/** Whether `sheet` is a staging sheet of a run that is over and holds only what that run wrote. */
+function isLeftover(sheet: Sheet, now: number, runIsLive: (run: string) => boolean): boolean {
+  const name = sheet.getName();
+  if (name.indexOf(PREFIX) !== 0 || !sheet.isSheetHidden()) return false;
+  const mark = markOf(sheet);
+  if (mark) return !runIsLive(mark.run) && now - mark.madeAt > LONGEST_RUN_MS && sheet.getLastColumn() <= mark.columns;
+  const stamp = STAMPED.exec(name);
+  return stamp !== null && now - parseInt(stamp[1], 36) > LONGEST_RUN_MS;
+}
+
+/** Removes the staging sheets of runs that are over (finished or abandoned); see above. */
+export function sweepStaging(spreadsheet: Spreadsheet, now: number, runIsLive: (run: string) => boolean = () => false): void {
+  for (const sheet of spreadsheet.getSheets()) {
+    let leftover = false;
+    try {
+      leftover = isLeftover(sheet, now, runIsLive);
+    } catch (_) {
+      // Removed meanwhile by another run's sweep.
+    }
+    if (leftover) removeSheet(spreadsheet, sheet);
   }
 }

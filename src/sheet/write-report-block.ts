@@ -24,6 +24,8 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
     sheetsApi: input.sheetsApi,
     exclusive: input.exclusive,
     now: input.now,
+    runId: input.runId,
+    runIsLive: input.runIsLive,
   });
   try {
     const { rows } = input.table;

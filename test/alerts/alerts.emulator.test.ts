@@ -18,6 +18,10 @@ beforeAll(async () => {
 interface AlertView {
   id: string;
   name: string;
+  lagDays?: number;
+  mayEdit: boolean;
+  mayRemove: boolean;
+  expects?: { day: string; lagDays: number; label: string };
   isMine: boolean;
   createdByEmail: string;
   status: { outcome: string; message: string };
@@ -26,6 +30,16 @@ interface CheckResult {
   id: string;
   outcome: string;
   message: string;
+  checked: boolean;
+}
+interface CheckSummary {
+  results: CheckResult[];
+  fired: number;
+  quiet: number;
+  errors: number;
+  notChecked: number;
+  othersSkipped: number;
+  summary: string;
 }
 
 /** Earnings per day for site-1 (sessions stay 1,000 a day, so RPM = earnings). */
@@ -62,8 +76,12 @@ function saveAlert(w: World, def: Record<string, unknown>, user = OWNER): AlertV
   return w.callAs<AlertView>(user, 'saveAlert', { siteId: 'site-1', report: 'earnings', metric: 'rpm', period: '7daysAgo', ...def });
 }
 
+function checkNow(w: World, user = OWNER): CheckSummary {
+  return w.callAs<CheckSummary>(user, 'checkAlertsNow');
+}
+
 function check(w: World, user = OWNER): CheckResult[] {
-  return w.callAs<CheckResult[]>(user, 'checkAlertsNow');
+  return checkNow(w, user).results;
 }
 
 function alertLines(w: World): Array<Record<string, unknown>> {
@@ -88,7 +106,7 @@ describe('changeBelow against the previous period', () => {
     const w = world(DROP);
     const exact = saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.2 });
     expect(check(w)).toEqual([
-      { id: exact.id, name: 'RPM drop', outcome: 'quiet', message: expect.stringContaining('$9.60 against $12.00') },
+      { id: exact.id, name: 'RPM drop', outcome: 'quiet', message: expect.stringContaining('$9.60 against $12.00'), checked: true },
     ]);
     expect(w.emu.mail.sent).toEqual([]);
 
@@ -228,17 +246,35 @@ describe('below and above', () => {
 });
 
 describe('noData', () => {
-  test('earnings one day late by the hour fire; traffic on time does not; before the hour, the day before counts', () => {
+  test("the day checked is today minus the report family's normal lag (earnings 2 days, traffic 1) or lagDays; the card and the e-mail name it", () => {
+    // Saturday 2026-11-21 10:00: earnings run to 2026-11-19 and traffic to 2026-11-20, as usual.
     const w = world();
-    saveAlert(w, { condition: 'noData', byHour: 9 });
-    saveAlert(w, { report: 'traffic/summary', condition: 'noData', byHour: 9 });
-    expect(check(w).map((r) => r.outcome)).toEqual(['fired', 'quiet']);
+    const earnings = saveAlert(w, { condition: 'noData', byHour: 9 });
+    const traffic = saveAlert(w, { report: 'traffic/summary', condition: 'noData', byHour: 9 });
+    const nextDay = saveAlert(w, { name: 'Earnings by the next day', condition: 'noData', byHour: 9, lagDays: 1 });
+    expect(earnings.expects).toEqual({ day: '2026-11-19', lagDays: 2, label: 'has no data for 2 days ago (2026-11-19) by 9:00' });
+    expect(traffic.expects).toEqual({ day: '2026-11-20', lagDays: 1, label: 'has no data for yesterday (2026-11-20) by 9:00' });
+    expect(nextDay).toMatchObject({ lagDays: 1, expects: { day: '2026-11-20', lagDays: 1 } });
+    const results = check(w);
+    expect(results.map((r) => r.outcome)).toEqual(['quiet', 'quiet', 'fired']);
+    expect(results[0].message).toBe('Earnings data is in for 2026-11-19 on site-1.');
+    expect(w.emu.mail.sent).toHaveLength(1);
     expect(w.emu.mail.sent[0].body).toContain('No earnings data for 2026-11-20 by 9:00: site-1 (data through 2026-11-19)');
 
+    // Before the hour, the day before counts.
     const early = world();
     early.emu.clock.set(Date.parse('2026-11-21T13:00:00Z')); // 08:00 in New York
-    saveAlert(early, { condition: 'noData', byHour: 9 });
+    const before = saveAlert(early, { condition: 'noData', byHour: 9, lagDays: 1 });
+    expect(before.expects?.day).toBe('2026-11-19');
     expect(check(early).map((r) => r.outcome)).toEqual(['quiet']);
+  });
+
+  test('lagDays is a whole number of days from 0 to 14', () => {
+    const w = world();
+    for (const lagDays of [1.5, -1, 15, 'two'])
+      expect(w.failure(OWNER, 'saveAlert', { siteId: 'site-1', report: 'earnings', condition: 'noData', lagDays })).toMatch(
+        lagDays === 'two' ? /^The lag in days must be a number, not "two"\.$/ : /^The lag is a whole number of days from 0 to 14/,
+      );
   });
 });
 
@@ -280,7 +316,7 @@ describe('after each scheduled refresh', () => {
       sheetName: 'Daily',
       schedule: { every: 'day', hour: 6 },
     });
-    saveAlert(w, { name: 'Earnings late', condition: 'noData', byHour: 9 });
+    saveAlert(w, { name: 'Earnings late', condition: 'noData', byHour: 9, lagDays: 1 });
     saveAlert(w, { name: 'Traffic late', report: 'traffic/summary', condition: 'noData', byHour: 9 });
     const outcomes = () => w.call<{ alerts: AlertView[] }>('listAlerts').alerts.map((a) => a.status.outcome);
     w.emu.clock.set(Date.parse('2026-11-22T13:00:00Z')); // Sunday 08:00: the report runs, the alerts wait
@@ -351,7 +387,13 @@ describe("the creator's credential only", () => {
       }),
     ]);
     expect(w.emu.mail.sent).toEqual([]);
-    expect(w.call('deleteAlert', theirs.id)).toEqual({ deleted: true });
+    expect(w.failure(OWNER, 'deleteAlert', theirs.id)).toBe(
+      `This alert is ${EDITOR}'s: only they can change or delete it (it checks their data and e-mails them). Ask them, or make your own alert.`,
+    );
+    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts).toEqual([
+      expect.objectContaining({ id: theirs.id, mayEdit: false, mayRemove: false }),
+    ]);
+    expect(w.callAs(EDITOR, 'deleteAlert', theirs.id)).toEqual({ deleted: true });
   });
 
   test('over the mail quota the alert still fires and says why no e-mail came', () => {
@@ -401,5 +443,272 @@ describe('saving', () => {
     );
     expect(fail({ siteId: 'site-old' })).toMatch(/^Site site-old is inactive, so it has no data to report\./);
     expect(w.call<{ alerts: unknown[] }>('listAlerts').alerts).toEqual([]);
+  });
+});
+
+/** Other data fills the document's 500 KB property store; then `room` bytes are freed again. */
+function fillStore(w: World, room = 0): void {
+  w.emu.runAs({ user: OWNER }, () => {
+    const props = w.emu.globals.PropertiesService.getDocumentProperties();
+    for (const size of [8_000, 500, 1]) {
+      for (let i = 0; ; i++) {
+        try {
+          props.setProperty(`other.filler.${size}.${i}`, 'x'.repeat(size));
+        } catch (_) {
+          break;
+        }
+      }
+    }
+    let freed = 0;
+    for (let i = 0; freed < room; i++) {
+      const key = `other.filler.1.${i}`;
+      props.deleteProperty(key);
+      freed += key.length + 1;
+    }
+  });
+}
+
+describe('a full document store', () => {
+  test('a firing alert e-mails once though the store refuses its record afterwards; every check ends in words, not an error', () => {
+    const w = world(DROP);
+    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    // Room for the small "sending" mark, none for the record written after the e-mail.
+    fillStore(w, 100);
+    const summaries = [checkNow(w)];
+    for (let hour = 1; hour <= 4; hour++) {
+      w.emu.clock.advance(HOUR);
+      summaries.push(checkNow(w));
+    }
+    expect(w.emu.mail.sent).toHaveLength(1);
+    expect(summaries[0].results[0]).toMatchObject({ outcome: 'fired', message: expect.stringContaining('add-on storage is full') });
+    for (const s of summaries.slice(1)) expect(s.results[0]).toMatchObject({ outcome: 'sentToday', checked: false });
+    expect(JSON.stringify(summaries)).not.toContain('Something unexpected');
+  });
+
+  test('a store that cannot take the sending mark sends nothing and says so', () => {
+    const w = world(DROP);
+    saveAlert(w, { condition: 'changeBelow', threshold: -0.1 });
+    fillStore(w);
+    const [first] = check(w);
+    w.emu.clock.advance(HOUR);
+    const [second] = check(w);
+    for (const r of [first, second])
+      expect(r).toMatchObject({
+        outcome: 'error',
+        message:
+          "This spreadsheet's add-on storage is full (Google allows 500 KB per document), so no e-mail was sent for this alert. Delete alerts or saved reports you no longer need, then try again.",
+      });
+    expect(w.emu.mail.sent).toEqual([]);
+  });
+
+  test("a failed scheduled refresh's e-mail is recorded before it is sent: a full store sends none, and the trigger runs on", () => {
+    const w = world();
+    w.call('saveReport', {
+      name: 'Daily earnings',
+      report: 'earnings',
+      siteId: 'site-1',
+      start: 'lastThirtyDays',
+      sheetName: 'Daily',
+      schedule: { every: 'hour' },
+      notifyOnFailure: true,
+    });
+    w.api.inject({ kind: 'status', status: 404, times: 100, path: '/sites/site-1/' });
+    fillStore(w);
+    for (let run = 0; run < 3; run++) {
+      w.emu.clock.advance(HOUR);
+      w.fire();
+    }
+    expect(w.statusRows().map((r) => r.Outcome)).toEqual(['Failed']);
+    expect(w.emu.mail.sent).toEqual([]);
+  });
+
+  test('saveAlert says the store is full and what to do, as saved reports do', () => {
+    const w = world();
+    fillStore(w);
+    expect(w.failure(OWNER, 'saveAlert', { siteId: 'site-1', report: 'earnings', metric: 'rpm', condition: 'below', threshold: 1 })).toBe(
+      "This spreadsheet's add-on storage is full (Google allows 500 KB per document), so the alert was not saved. Delete alerts or saved reports you no longer need, then try again.",
+    );
+  });
+});
+
+/** A world whose date bounds can be held at a day (the network running late). */
+function lateWorld(earnings: Earnings): { w: World; hold(day: string | null): void } {
+  let held: string | null = null;
+  const edit = earningsEdit(() => earnings);
+  const w = createWorld(bundle, {
+    now: START,
+    respond: (req, res) => {
+      const out = edit(req, res);
+      if (held === null || 'networkError' in out || !/date-bounds/.test(req.url)) return out;
+      return {
+        ...out,
+        body: out.body.replace(/"endDate":"(\d{4}-\d{2}-\d{2})"/g, (m, day: string) => (day > held! ? `"endDate":"${held}"` : m)),
+      };
+    },
+  });
+  w.connect();
+  return { w, hold: (day) => void (held = day) };
+}
+
+describe('an e-mail MailApp refused', () => {
+  test('is retried at the next check, even without a new data day; its status line is written once', () => {
+    const { w, hold } = lateWorld(DROP);
+    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    w.emu.mail.quota = 0;
+    expect(check(w)[0]).toMatchObject({ outcome: 'fired', message: expect.stringContaining("Not sent: today's e-mail quota is used up.") });
+    w.emu.clock.advance(HOUR);
+    expect(check(w)[0].outcome).toBe('fired');
+    expect(alertLines(w).map((l) => l['E-mail'])).toEqual(["Not sent: today's e-mail quota is used up."]);
+    // The next day: the quota is back, the network has no new day.
+    hold('2026-11-19');
+    w.emu.mail.quota = 100;
+    w.emu.clock.set(Date.parse(START) + DAY);
+    const [next] = check(w);
+    expect(next.outcome).toBe('fired');
+    expect(next.message).not.toContain('Already e-mailed');
+    expect(w.emu.mail.sent).toHaveLength(1);
+    expect(w.emu.mail.sent[0].body).toContain('Value: $9.60 (2026-11-13 to 2026-11-19)');
+    expect(alertLines(w).map((l) => l['E-mail'])).toEqual(["Not sent: today's e-mail quota is used up.", `Sent to ${OWNER}`]);
+    // Sent now: the same data day is not mailed again.
+    w.emu.clock.advance(21 * HOUR);
+    expect(check(w)[0]).toMatchObject({
+      outcome: 'sentToday',
+      message: expect.stringContaining('Already e-mailed for data through 2026-11-19'),
+    });
+    expect(w.emu.mail.sent).toHaveLength(1);
+  });
+});
+
+describe('Check now', () => {
+  test('the summary counts failures and alerts it did not check, and says why', () => {
+    const w = world(DROP);
+    saveAlert(w, { name: 'Drop A', condition: 'changeBelow', threshold: -0.1 });
+    saveAlert(w, { name: 'Drop B', condition: 'changeBelow', threshold: -0.15 });
+    saveAlert(w, { name: 'Low', condition: 'below', threshold: 5, period: 'yesterday' });
+    saveAlert(w, { name: 'High', condition: 'above', threshold: 50, period: 'yesterday' });
+    w.connect(EDITOR);
+    saveAlert(w, { name: 'Theirs', condition: 'below', threshold: 5 }, EDITOR);
+    expect(checkNow(w)).toMatchObject({ fired: 2, quiet: 2, errors: 0, notChecked: 0, othersSkipped: 1 });
+    w.call('clearSettings');
+    w.emu.clock.advance(HOUR);
+    const summary = checkNow(w);
+    expect(summary).toMatchObject({ fired: 0, quiet: 0, errors: 2, notChecked: 2, othersSkipped: 1 });
+    expect(summary.summary).toBe(
+      'Checked 2 of your 4 alerts: 0 fired, 0 quiet, 2 failed. ' +
+        '2 failed: No Creator Reporting credential is saved. Open Extensions > Creator Reporting > Open sidebar and enter your client ID and secret. ' +
+        '2 not checked: Already e-mailed in the last 20 hours; it is checked again from 2026-11-22 06:00. ' +
+        '1 alert of other people is checked only with their own credential.',
+    );
+  });
+});
+
+describe('who may change an alert', () => {
+  test('only its maker edits or deletes it; once the maker has lost access, another editor may remove it after confirming, and the status sheet says who', () => {
+    const w = world(DROP);
+    const theirs = saveAlert(w, { name: 'Editor alert', condition: 'changeBelow', threshold: -0.1 }, EDITOR);
+    expect(theirs).toMatchObject({ mayEdit: true, mayRemove: false });
+    const asOwner = () => w.call<{ alerts: AlertView[] }>('listAlerts').alerts[0];
+    expect(asOwner()).toMatchObject({ isMine: false, mayEdit: false, mayRemove: false });
+    expect(w.failure(OWNER, 'deleteAlert', theirs.id, { confirm: true })).toMatch(
+      /^This alert is editor@example\.com's: only they can change or delete it/,
+    );
+
+    w.emu.access.revoke(EDITOR);
+    expect(asOwner()).toMatchObject({ mayEdit: false, mayRemove: true });
+    expect(w.failure(OWNER, 'deleteAlert', theirs.id)).toBe(
+      'editor@example.com no longer has access to this spreadsheet, so this alert is checked by nobody. Confirm to remove it; the status sheet records who removed it.',
+    );
+    expect(w.failure(OWNER, 'saveAlert', { id: theirs.id, siteId: 'site-1', report: 'earnings', condition: 'noData' })).toMatch(
+      /^This alert is editor@example\.com's/,
+    );
+    expect(w.call('deleteAlert', theirs.id, { confirm: true })).toEqual({ deleted: true });
+    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts).toEqual([]);
+    expect(alertLines(w)).toEqual([
+      expect.objectContaining({
+        Alert: 'Editor alert',
+        Details: `Removed by ${OWNER}: its maker, ${EDITOR}, no longer has access to this spreadsheet.`,
+        'E-mail': 'No e-mail',
+      }),
+    ]);
+  });
+
+  test.each([
+    ['hides addresses', { hiddenEmails: true }],
+    ['refuses the list of editors', { editorsListed: false }],
+  ])('where Google %s, nobody can tell the maker is gone: the alert stays theirs', (_how, variants) => {
+    const w = createWorld(bundle, { now: START, variants });
+    const theirs = w.callAs<AlertView>(EDITOR, 'saveAlert', { siteId: 'site-1', report: 'earnings', condition: 'noData' });
+    w.emu.access.revoke(EDITOR);
+    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts[0]).toMatchObject({ mayEdit: false, mayRemove: false });
+    expect(w.failure(OWNER, 'deleteAlert', theirs.id, { confirm: true })).toMatch(
+      /^This alert is (another user|editor@example\.com)'s: only they can change or delete it/,
+    );
+  });
+});
+
+describe('29 February', () => {
+  test('a previous-year comparison across the leap day compares as many days as the checked period, and the e-mail names both', () => {
+    // Monday 2025-03-03: the last 7 days of earnings are 2025-02-23 to 2025-03-01; a year earlier
+    // the same dates span 8 days, so the compared period starts a day later. Earnings are flat.
+    const w = createWorld(bundle, { now: '2025-03-03T15:00:00Z', respond: earningsEdit(() => () => 10) });
+    w.connect();
+    saveAlert(w, { name: 'Drop', metric: 'earnings', condition: 'changeBelow', threshold: -0.1, compareTo: 'previousYear' });
+    saveAlert(w, { name: 'Any change', metric: 'earnings', condition: 'changeAbove', threshold: -0.01, compareTo: 'previousYear' });
+    const [drop, any] = check(w);
+    expect(drop.outcome).toBe('quiet');
+    expect(any.outcome).toBe('fired');
+    expect(w.emu.mail.sent[0].body).toContain('Value: $70.00 (2025-02-23 to 2025-03-01)');
+    expect(w.emu.mail.sent[0].body).toContain('Previous value: $70.00 (2024-02-24 to 2024-03-01, previous year)');
+  });
+});
+
+describe('alert state stored by older versions', () => {
+  test('is read as before (its last e-mail holds the next one back) and upgraded on the next write', () => {
+    const w = world(DROP);
+    const alert = saveAlert(w, { condition: 'changeBelow', threshold: -0.1 });
+    const key = `cr.alertstate.${alert.id}`;
+    const props = () => w.emu.runAs({ user: OWNER }, () => w.emu.globals.PropertiesService.getDocumentProperties());
+    const firedAt = Date.parse(START) - HOUR;
+    // The shape older versions wrote: the local day it fired, no sending mark.
+    const old = { outcome: 'fired', message: 'RPM fell', lastCheckedAt: firedAt, lastFiredAt: firedAt, lastFiredDay: '2026-11-21' };
+    w.emu.runAs({ user: OWNER }, () => props().setProperty(key, JSON.stringify(old)));
+    expect(check(w)[0]).toMatchObject({ outcome: 'sentToday', checked: false });
+    expect(w.emu.mail.sent).toEqual([]);
+    w.emu.clock.set(Date.parse(START) + DAY);
+    expect(check(w)[0].outcome).toBe('fired');
+    const stored = JSON.parse(w.emu.runAs({ user: OWNER }, () => props().getProperty(key)) ?? '{}');
+    expect(stored).toMatchObject({ outcome: 'fired', lastFiredThrough: '2026-11-20', sendingAt: null });
+    expect(stored).not.toHaveProperty('lastFiredDay');
+  });
+});
+
+describe('a time zone change', () => {
+  test('sends no second e-mail within 20 hours, nor a second for one data day', () => {
+    // Sunday 2026-11-22 10:00 in Tokyo; traffic runs to 2026-11-21.
+    const w = createWorld(bundle, { now: '2026-11-22T01:00:00Z', timeZone: 'Asia/Tokyo' });
+    w.connect();
+    saveAlert(w, {
+      name: 'Sessions',
+      report: 'traffic/summary',
+      metric: 'sessions',
+      condition: 'above',
+      threshold: 0,
+      period: 'yesterday',
+    });
+    expect(check(w)[0].outcome).toBe('fired');
+    // Moved to Los Angeles: it is Saturday 17:00 there, and "yesterday" is 2026-11-20.
+    w.emu.spreadsheet.setSpreadsheetTimeZone('America/Los_Angeles');
+    w.emu.clock.advance(HOUR);
+    expect(check(w)[0]).toMatchObject({ outcome: 'sentToday', checked: false });
+    // 21 hours later "yesterday" in Los Angeles is 2026-11-21 again: that data day was e-mailed.
+    w.emu.clock.advance(20 * HOUR);
+    expect(check(w)[0]).toMatchObject({
+      outcome: 'sentToday',
+      message: expect.stringContaining('Already e-mailed for data through 2026-11-21'),
+    });
+    // Monday in Los Angeles: a new data day, a new e-mail.
+    w.emu.clock.set(Date.parse('2026-11-23T18:00:00Z'));
+    expect(check(w)[0].outcome).toBe('fired');
+    expect(w.emu.mail.sent.map((m) => m.body.match(/Value: \S+ \(([^)]+)\)/)?.[1])).toEqual(['2026-11-21', '2026-11-22']);
   });
 });

@@ -1,13 +1,13 @@
 /**
  * The benchmark harness on tiny sizes: it runs every scenario against the real bundle, produces
- * well-formed results and a table, and writes only its own span of the README.
+ * well-formed results and a table, and writes only its own span of docs/performance.md.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runBench } from '../../bench/bench';
 import { renderMarkdown } from '../../bench/report';
-import { END, START, withTable } from '../../bench/readme';
+import { END, START, withTable } from '../../bench/performance-page';
 import { SCENARIO_NAMES, type BenchResults } from '../../bench/results';
 import { builtAddOn } from '../helpers/built';
 
@@ -79,7 +79,7 @@ describe('bench harness against stubs', () => {
   });
 });
 
-describe('README table', () => {
+describe('docs/performance.md table', () => {
   test('replaces only the span between the markers', () => {
     const readme = `# X\n\n## Performance\n\nWords.\n\n${START}\nold\n${END}\n\nMore words.\n\n## Next\n`;
     const next = withTable(readme, 'new');

@@ -8,7 +8,7 @@ const COMMITTED = path.resolve(__dirname, '../../docs/screenshots');
 /**
  * Where a browser test saves a screenshot: a temp folder, so `npm test` leaves the tree clean;
  * `UPDATE_SCREENSHOTS=1 npx jest test/browser test/playground` refreshes the committed ones the
- * README shows.
+ * README and docs/ show.
  */
 export function screenshotPath(name: string): string {
   const dir = process.env.UPDATE_SCREENSHOTS === '1' ? COMMITTED : path.join(os.tmpdir(), 'creator-screenshots');

@@ -171,4 +171,16 @@ describe('history mode', () => {
     );
     expect(w.failure('owner@example.com', 'saveReport', { ...base, mode: 'append' })).toMatch(/The mode is "replace"/);
   });
+
+  test('revisionDays takes whole numbers and their plain decimal text only; nothing else is coerced', () => {
+    const { w } = world();
+    const base = { report: 'devices/performance', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'H', mode: 'history' };
+    for (const wrong of [true, [7], ' ', '0x1F', '1e1', 2.5]) {
+      expect(w.failure('owner@example.com', 'saveReport', { ...base, revisionDays: wrong })).toMatch(
+        /revision window is a whole number of days from 0 to 31/,
+      );
+    }
+    expect(w.call('saveReport', { ...base, revisionDays: '5' })).toMatchObject({ revisionDays: 5 });
+    expect(w.call('saveReport', { ...base, sheetName: 'H2', revisionDays: 0 })).toMatchObject({ revisionDays: 0 });
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Totals, comparisons and history as a person uses them in the playground (`npm start`'s server,
  * headless Chromium): the builder's Totals row and Compare with, a CREATOR_COMPARE formula, and a
- * saved report that keeps history. Screenshots go where screenshotPath says (the README's with
+ * saved report that keeps history. Screenshots go where screenshotPath says (the committed ones with
  * UPDATE_SCREENSHOTS=1).
  */
 import { openPlayground, type Playground } from '../journeys/playground-driver';

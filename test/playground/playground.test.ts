@@ -1,7 +1,7 @@
 /**
  * The playground as a new user meets it: `npm start`'s server in a child process, driven in
  * headless Chromium. Saves the demo credential, pulls a paginated report, types a formula, refreshes,
- * moves the clock, and restarts on the same state folder. Saves the screenshots the README shows (under /tmp unless UPDATE_SCREENSHOTS=1).
+ * moves the clock, and restarts on the same state folder. Saves the screenshots the README and docs/ show (under /tmp unless UPDATE_SCREENSHOTS=1).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

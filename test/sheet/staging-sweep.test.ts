@@ -64,16 +64,74 @@ describe('leftover staging sheets', () => {
     expect(staging(ss)).toEqual([]);
   });
 
-  it('a staging sheet left by an older version (no time in its name) goes 6 minutes after a write first sees it', () => {
+  it("never renames or deletes a user's own sheet named like a staging sheet, nor an unstamped one from long ago", () => {
     const { ss } = sheetEmulator();
     const clock = { at: Date.parse('2026-11-21T15:00:00Z') };
     const now = () => clock.at;
+    ss.insertSheet('CR staging plan')
+      .getRange('A1:B2')
+      .setValues([
+        ['Step', 'Owner'],
+        ['Load test', 'Ana'],
+      ]);
     ss.insertSheet('CR staging 1x2y3z').hideSheet();
+    for (let i = 0; i < 3; i++) {
+      writeReportBlock(ss, { sheetName: 'Other', blockId: 'r2', table: pagesTable(2), note: 'n', now });
+      clock.at += 60 * MINUTE;
+    }
+    expect(staging(ss)).toEqual(['CR staging plan', 'CR staging 1x2y3z']);
+    expect(shown(ss, 'CR staging plan', 'A2:B2')).toEqual([['Load test', 'Ana']]);
+  });
+
+  it('an unmarked staging sheet of an older version goes once the time in its name is 6 minutes past, if still hidden', () => {
+    const { ss } = sheetEmulator();
+    const clock = { at: Date.parse('2026-11-21T15:00:00Z') };
+    const now = () => clock.at;
+    const stamped = (ms: number) => `CR staging 1x2y3z ${ms.toString(36)}-ab12cd`;
+    ss.insertSheet(stamped(clock.at)).hideSheet();
+    ss.insertSheet(stamped(clock.at + 1)); // shown: someone has taken it over
     writeReportBlock(ss, { sheetName: 'Other', blockId: 'r2', table: pagesTable(2), note: 'n', now });
-    expect(staging(ss)).toHaveLength(1);
+    expect(staging(ss)).toHaveLength(2);
     clock.at += 6 * MINUTE + 1_000;
     writeReportBlock(ss, { sheetName: 'Other', blockId: 'r2', table: pagesTable(2), note: 'n', now });
+    expect(staging(ss)).toEqual([stamped(Date.parse('2026-11-21T15:00:00Z') + 1)]);
+  });
+
+  it('a staging sheet is marked with its run; one holding anything the run did not write stays', () => {
+    const { ss, clock, now } = withRefreshKilled();
+    const [name] = staging(ss);
+    const marks = sheet(ss, name)
+      .getDeveloperMetadata()
+      .map((m) => [m.getKey(), JSON.parse(m.getValue() ?? '{}')]);
+    expect(marks).toEqual([['cr.staging', { run: expect.any(String), madeAt: now(), columns: columns.length }]]);
+    // Someone unhid it and typed beside the staged rows.
+    sheet(ss, name).showSheet();
+    sheet(ss, name)
+      .getRange(1, columns.length + 1)
+      .setValue('my note');
+    clock.at += 60 * MINUTE;
+    writeReportBlock(ss, { sheetName: 'Other', blockId: 'r2', table: pagesTable(2), note: 'n', now });
+    expect(staging(ss)).toEqual([name]);
+    // Hidden again but still holding the note: it stays.
+    sheet(ss, name).hideSheet();
+    writeReportBlock(ss, { sheetName: 'Other', blockId: 'r2', table: pagesTable(2), note: 'n', now });
+    expect(staging(ss)).toEqual([name]);
+  });
+
+  it('a run continued across executions keeps its staging sheet however old; once it is over, the sheet goes', () => {
+    const { ss } = sheetEmulator();
+    const clock = { at: Date.parse('2026-11-21T15:00:00Z') };
+    const now = () => clock.at;
+    const live = new Set(['run-1']);
+    const runIsLive = (run: string) => live.has(run);
+    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(5), note: 'old', now });
+    const long = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns, now, runId: 'run-1' });
+    long.appendRows(pagesTable(8, (i) => `New ${i}`).rows);
+    clock.at += 30 * MINUTE;
+    beginBlockWrite(ss, { sheetName: 'Other', blockId: 'r2', columns, now, runIsLive }).appendRows(pagesTable(2).rows);
+    expect(staging(ss)).toHaveLength(1);
+    live.delete('run-1');
+    writeReportBlock(ss, { sheetName: 'Other', blockId: 'r2', table: pagesTable(2), note: 'n', now, runIsLive });
     expect(staging(ss)).toEqual([]);
-    expect(sheet(ss, 'Other').getRange('A1').getNote()).toBe('n');
   });
 });

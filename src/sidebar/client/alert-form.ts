@@ -2,6 +2,7 @@ import type { AlertCondition, AlertDefinition, SiteView } from '../../shared/typ
 import { clear, el, field, select } from './dom';
 import { createSitePicker } from './picker-sites';
 import { CONDITION_LABEL, DATED, isChange, metricsOf, PERIODS } from './alert-words';
+import { lagOf, noDataLabel } from '../../catalog/lag';
 
 /** The Alerts tab's "New alert" form: its controls, which of them the condition shows, and what it describes. */
 export interface AlertForm {
@@ -29,6 +30,9 @@ function syncer(c: {
     if (metrics.some((m) => m.field === kept)) c.metric.value = kept;
     else if (metrics.some((m) => m.field === 'rpm')) c.metric.value = 'rpm';
     const condition = c.condition.value;
+    // noData checks today minus the report family's usual lag: "2 days ago" for earnings.
+    const noData = c.condition.querySelector<HTMLOptionElement>('option[value="noData"]');
+    if (noData) noData.textContent = noDataLabel(lagOf(DATED.find((r) => r.key === c.report.value)?.dateFamily ?? null));
     c.boxes.metric.hidden = condition === 'noData';
     c.boxes.threshold.hidden = condition === 'noData';
     c.boxes.period.hidden = condition === 'noData';

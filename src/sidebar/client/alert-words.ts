@@ -2,6 +2,7 @@ import { datesInWords } from '../../dates/presets';
 import type { AlertCondition, AlertView } from '../../shared/types';
 import { REPORTS } from '../../catalog/reports';
 import { sitesInWords } from '../../shared/site-words';
+import { NORMAL_LAG_DAYS, noDataLabel } from '../../catalog/lag';
 
 /** The Alerts tab's words: conditions, periods, the metrics a report offers, and an alert in one sentence. */
 export const CONDITION_LABEL: Record<AlertCondition, string> = {
@@ -9,7 +10,8 @@ export const CONDITION_LABEL: Record<AlertCondition, string> = {
   changeAbove: 'rises by more than',
   below: 'is below',
   above: 'is above',
-  noData: 'has no data for yesterday by',
+  // The form's option follows the chosen report (alert-form); earnings is the form's first report.
+  noData: noDataLabel(NORMAL_LAG_DAYS.earnings),
 };
 
 export const PERIODS: Array<[string, string]> = [
@@ -34,7 +36,7 @@ export function describeAlert(a: AlertView, nameOf: (siteId: string) => string |
   // The site's name beside its ID where the builder loaded it: "Example Kitchen (site-1)".
   const site = a.siteId === 'all' ? 'all sites' : sitesInWords(a.siteId, nameOf);
   if (a.condition === 'noData')
-    return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} has no data for yesterday by ${a.byHour ?? 9}:00`;
+    return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} ${a.expects?.label ?? `has no data by ${a.byHour ?? 9}:00`}`;
   const threshold = isChange(a.condition) ? `${Math.abs(Math.round((a.threshold ?? 0) * 1000) / 10)} %` : String(a.threshold);
   const against = isChange(a.condition)
     ? ` against the ${a.compareTo === 'previousYearWeekday' ? 'same weekdays a year ago' : a.compareTo === 'previousYear' ? 'same dates a year ago' : 'previous period'}`

@@ -75,10 +75,9 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     act(
       'Checking your alerts\u2026',
       () => ctx.rpc('checkAlertsNow'),
-      (results) => {
-        const fired = results.filter((r) => r.outcome === 'fired').length;
-        const text = results.length === 0 ? 'You have no alerts to check.' : `Checked ${results.length}: ${fired} fired.`;
-        load(() => setStatus(status, text, fired ? 'error' : 'success'));
+      (checked) => {
+        // The server's summary names every failure and every alert it did not check, with why.
+        load(() => setStatus(status, checked.summary, checked.fired || checked.errors || checked.notChecked ? 'error' : 'success'));
       },
     ),
   );

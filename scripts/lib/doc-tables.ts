@@ -3,6 +3,9 @@ import type { EntryFunction } from './entry-exports';
 import { BuildError } from './errors';
 import { isCustomFunction } from './wrappers';
 
+/** The page that holds the generated formulas table and report catalog, relative to the root. */
+export const FORMULAS_PAGE = 'docs/formulas.md';
+
 /** Pipes would split a Markdown table cell. */
 const cell = (s: string): string => s.replace(/\|/g, '\\|');
 
@@ -52,12 +55,12 @@ export function replaceBetween(text: string, name: string, content: string): str
   const end = `<!-- ${name}:end -->`;
   const i = text.indexOf(start);
   const j = text.indexOf(end);
-  if (i < 0 || j < i) throw new BuildError(`README.md needs the markers ${start} and ${end}, in that order.`);
+  if (i < 0 || j < i) throw new BuildError(`${FORMULAS_PAGE} needs the markers ${start} and ${end}, in that order.`);
   return `${text.slice(0, i + start.length)}\n${content}\n${text.slice(j)}`;
 }
 
-/** README with its generated sections brought up to date. */
-export function renderReadme(readme: string, reports: readonly ReportSpec[], fns: EntryFunction[]): string {
-  const withCatalog = replaceBetween(readme, 'catalog', renderCatalogTable(reports));
+/** docs/formulas.md with its generated sections (the formulas table, the report catalog) brought up to date. */
+export function renderFormulasPage(page: string, reports: readonly ReportSpec[], fns: EntryFunction[]): string {
+  const withCatalog = replaceBetween(page, 'catalog', renderCatalogTable(reports));
   return replaceBetween(withCatalog, 'formulas', renderFormulasTable(fns));
 }
