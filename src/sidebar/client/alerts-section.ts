@@ -32,7 +32,7 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     el('div', { className: 'buttons' }, checkNow),
     status,
     list,
-    el('details', { className: 'advanced', open: true }, el('summary', { text: 'New alert' }), alertForm.form),
+    alertForm.box,
     failures,
   );
 
@@ -92,7 +92,7 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
       },
     );
   });
-  const screen: AlertsScreen = { ctx, schedule, list, failures, act, load, siteNames };
+  const screen: AlertsScreen = { ctx, schedule, list, failures, act, load, siteNames, edit: alertForm.edit };
   return { reload: () => load() };
 }
 

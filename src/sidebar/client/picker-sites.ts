@@ -20,6 +20,8 @@ export interface SitePicker {
   chosen(): string | string[];
   /** The site whose dates stand for the choice ("All sites" shares the dashboard presets: the first active site). */
   dateSite(): string | undefined;
+  /** Chooses a site (an alert being edited); one the list lacks is added, so the server says what is wrong with it. */
+  choose(siteId: string): void;
 }
 
 export interface SitePickerOptions {
@@ -79,6 +81,13 @@ export function createSitePicker(opts: SitePickerOptions = {}): SitePicker {
     const choice = chosen();
     return select.value === ALL ? sites.find((s) => s.active)?.id : Array.isArray(choice) ? choice[0] : choice;
   };
+  const choose = (siteId: string): void => {
+    if (!Array.from(select.options).some((o) => o.value === siteId)) {
+      select.appendChild(el('option', { value: siteId, text: siteId === ALL ? 'All active sites' : `${siteId} (not in your site list)` }));
+    }
+    select.value = siteId;
+    showHint();
+  };
   select.addEventListener('change', showHint);
-  return { select, hint, fill, showHint, chosen, dateSite };
+  return { select, hint, fill, showHint, chosen, dateSite, choose };
 }
