@@ -129,20 +129,8 @@ function alertControls() {
   const heading = el('summary', { text: 'New alert' });
   const box = el('details', { className: 'advanced', open: true }, heading, form);
   return {
-    name,
-    site,
-    report,
-    metric,
-    condition,
-    threshold,
-    period,
-    compareTo,
-    byHour,
-    thresholdBox,
-    metricBox,
-    periodBox,
-    compareBox,
-    hourBox,
+    inputs: { name, site, report, metric, condition, threshold, period, compareTo, byHour },
+    boxes: { metric: metricBox, threshold: thresholdBox, period: periodBox, compare: compareBox, hour: hourBox },
     save,
     cancel,
     form,
@@ -152,35 +140,11 @@ function alertControls() {
 }
 
 export function createAlertForm(): AlertForm {
-  const {
-    name,
-    site,
-    report,
-    metric,
-    condition,
-    threshold,
-    period,
-    compareTo,
-    byHour,
-    thresholdBox,
-    metricBox,
-    periodBox,
-    compareBox,
-    hourBox,
-    save,
-    cancel,
-    form,
-    heading,
-    box,
-  } = alertControls();
+  const { inputs, boxes, save, cancel, form, heading, box } = alertControls();
+  const { name, site, report, metric, condition, threshold, period, compareTo, byHour } = inputs;
   // The alert being edited: its id, and what the form has no control for (lagDays) kept as it was.
   let editing: Pick<AlertView, 'id' | 'lagDays'> | null = null;
-  const sync = syncer({
-    report,
-    metric,
-    condition,
-    boxes: { metric: metricBox, threshold: thresholdBox, period: periodBox, compare: compareBox, hour: hourBox },
-  });
+  const sync = syncer({ report, metric, condition, boxes });
   report.addEventListener('change', sync);
   condition.addEventListener('change', sync);
   sync();
