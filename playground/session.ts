@@ -31,6 +31,9 @@ const LINE_CHANGES: Record<string, (sheet: GoogleAppsScript.Spreadsheet.Sheet, i
   'column:left': (sheet, i) => sheet.insertColumnsBefore(i, 1),
   'column:right': (sheet, i) => sheet.insertColumnsAfter(i, 1),
   'column:delete': (sheet, i) => sheet.deleteColumn(i),
+  // View > Freeze > Up to row N, and No rows.
+  'row:freeze': (sheet, i) => sheet.setFrozenRows(i),
+  'row:unfreeze': (sheet) => sheet.setFrozenRows(0),
 };
 /** Quiet time before the state is written: a burst of edits costs one write. */
 const SAVE_DELAY_MS = 1500;
@@ -238,6 +241,17 @@ export class PlaygroundSession {
     const change = LINE_CHANGES[`${dimension}:${action}`];
     if (!change) throw new Error(`Unknown change ${action} to a ${dimension}.`);
     this.asUser(sheetName, (sheet) => change(sheet, index));
+  }
+
+  /**
+   * Data > Sort range: the selected rows reordered by one of their columns, as Range.sort does in
+   * Sheets (the values move with their rows; named ranges stay where they are).
+   */
+  sortRange(sheetName: string, range: { row: number; col: number; rows: number; cols: number }, column: number, ascending: boolean): void {
+    const whole = [range.row, range.col, range.rows, range.cols, column].every((n) => Number.isInteger(n) && n >= 1);
+    if (!whole) throw new Error('Select the rows to sort first.');
+    if (column < range.col || column >= range.col + range.cols) throw new Error('Sort by a column inside the selected range.');
+    this.asUser(sheetName, (sheet) => sheet.getRange(range.row, range.col, range.rows, range.cols).sort({ column, ascending }));
   }
 
   /** Renaming a tab: the sheet keeps its ID, so a saved report that points at it follows it. */

@@ -8,6 +8,8 @@
   let activeSheet = null;
   let offset = 0;
   let selected = { row: 1, col: 1 };
+  /** The selected range, from `selected` to the cell shift-clicked (as in Sheets): what Data > Sort range sorts. */
+  let selectedTo = null;
   /** What the grid and charts were last drawn from: the sidebar reloads the page's state after every
    * server call (a progress poll each second during a pull), and most leave the sheet as it was. */
   let drawnFrom = null;
@@ -328,10 +330,18 @@
   }
 
   function showSelection() {
-    for (const td of document.querySelectorAll('td.selected')) td.classList.remove('selected');
+    for (const td of document.querySelectorAll('td.selected, td.in-range')) td.classList.remove('selected', 'in-range');
+    const range = selectedRange();
+    if (range.rows > 1 || range.cols > 1) {
+      for (const td of document.querySelectorAll('#grid td')) {
+        const r = Number(td.dataset.row);
+        const c = Number(td.dataset.col);
+        if (r >= range.row && r < range.row + range.rows && c >= range.col && c < range.col + range.cols) td.classList.add('in-range');
+      }
+    }
     const td = document.querySelector(`td[data-row="${selected.row}"][data-col="${selected.col}"]`);
     if (td) td.classList.add('selected');
-    $('nameBox').textContent = columnName(selected.col) + selected.row;
+    $('nameBox').textContent = rangeName(range);
     const cell = cellAt(selected.row, selected.col);
     $('formulaInput').value = cell ? cell.f || cell.raw || '' : '';
   }
@@ -374,9 +384,32 @@
   $('grid').addEventListener('click', (event) => {
     const td = event.target.closest('td');
     if (!td) return;
-    selected = { row: Number(td.dataset.row), col: Number(td.dataset.col) };
+    const cell = { row: Number(td.dataset.row), col: Number(td.dataset.col) };
+    if (event.shiftKey) selectedTo = cell;
+    else {
+      selected = cell;
+      selectedTo = null;
+    }
     showSelection();
   });
+
+  // A shift-click extends the selection, as in Sheets, instead of selecting the page's text.
+  $('grid').addEventListener('mousedown', (event) => {
+    if (event.shiftKey) event.preventDefault();
+  });
+
+  /** The selected range as a rect (one cell when nothing was shift-clicked). */
+  function selectedRange() {
+    const to = selectedTo || selected;
+    const row = Math.min(selected.row, to.row);
+    const col = Math.min(selected.col, to.col);
+    return { row, col, rows: Math.abs(selected.row - to.row) + 1, cols: Math.abs(selected.col - to.col) + 1 };
+  }
+
+  function rangeName(r) {
+    const first = columnName(r.col) + r.row;
+    return r.rows === 1 && r.cols === 1 ? first : first + ':' + columnName(r.col + r.cols - 1) + (r.row + r.rows - 1);
+  }
   $('grid').addEventListener('dblclick', () => $('formulaInput').focus());
 
   // Right-click menus as in Sheets: a row or column header inserts or deletes that line; a tab renames.
@@ -410,7 +443,32 @@
     await load();
   }
 
+  async function sortRange(range, column, ascending) {
+    await guarded(api('/api/sheet/sort', { sheet: activeSheet, range, column, ascending }));
+    await load();
+  }
+
   $('grid').addEventListener('contextmenu', (event) => {
+    const cell = event.target.closest('td');
+    if (cell) {
+      // A cell's menu: Data > Sort range, by the column right-clicked, over the selected range.
+      const at = { row: Number(cell.dataset.row), col: Number(cell.dataset.col) };
+      let range = selectedRange();
+      const inside = at.row >= range.row && at.row < range.row + range.rows && at.col >= range.col && at.col < range.col + range.cols;
+      if (!inside) {
+        selected = at;
+        selectedTo = null;
+        range = selectedRange();
+        showSelection();
+      }
+      hideContextMenu();
+      const by = columnName(at.col);
+      showContextMenu(event, [
+        [`Data > Sort range ${rangeName(range)} by column ${by} (A to Z)`, () => sortRange(range, at.col, true)],
+        [`Data > Sort range ${rangeName(range)} by column ${by} (Z to A)`, () => sortRange(range, at.col, false)],
+      ]);
+      return;
+    }
     const th = event.target.closest('th');
     if (!th || th.classList.contains('corner')) return;
     hideContextMenu();
@@ -421,6 +479,8 @@
         ['Insert 1 row above', () => changeLines('row', 'above', row)],
         ['Insert 1 row below', () => changeLines('row', 'below', row)],
         ['Delete row', () => changeLines('row', 'delete', row)],
+        [`View > Freeze > Up to row ${row}`, () => changeLines('row', 'freeze', row)],
+        ['View > Freeze > No rows', () => changeLines('row', 'unfreeze', row)],
       ]);
     } else {
       const col = Number(th.dataset.headerCol);

@@ -8,6 +8,8 @@ import type { WriteBlockInput } from '../sheet/report-table';
 import { applyBindings } from '../bindings/apply-bindings';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { bringIntoView } from '../sheet/bring-into-view';
+import { SORT_REPLACED } from '../sheet/block-write';
+import { SupersededWrite } from '../sheet/direct-write';
 import { streamReportBlock, type StreamedBlock } from '../sheet/stream-report-block';
 import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
@@ -96,79 +98,108 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
     // A run that could not write its result must find out before it spends minutes pulling it.
     claimTarget(spreadsheet, platform, run, opts.blockId);
     const target = blockTarget(execution, run, opts);
-    const streamed = streamReportBlock(spreadsheet, target);
+    const attempt = (): RunReportResult => {
+      const streamed = streamReportBlock(spreadsheet, target);
+      try {
+        return pullAndWrite({ execution, run, opts, startedAt, progress }, spreadsheet, target, streamed);
+      } finally {
+        // Committed or failed: nothing of an unfinished write is left behind.
+        streamed.abort();
+      }
+    };
     try {
-      return pullAndWrite(spreadsheet, target, streamed);
-    } finally {
-      // Committed or failed: nothing of an unfinished write is left behind.
-      streamed.abort();
+      return attempt();
+    } catch (error) {
+      // Another run of this report (a double click, a second editor) wrote the new sheet's block
+      // first, over this run's unfinished rows: this run's data is as new, so it is written again,
+      // as a refresh of that block (the pull comes from the response cache).
+      if (!(error instanceof SupersededWrite)) throw error;
+      progress('Another run of this report wrote it first: writing this run over it', 0, null);
+      return attempt();
     }
   } catch (error) {
     // The page stops polling on `done`; the failure itself reaches it through the call's own error.
     progress(isCreatorError(error) ? userMessage(error) : 'The run failed.', 0, null, true);
     throw error;
   }
+}
 
-  function pullAndWrite(spreadsheet: Spreadsheet, target: BlockTarget, streamed: StreamedBlock): RunReportResult {
-    const pulled = pullReport(
-      execution,
-      { ...pullBasics(run), columns: run.columns, totals: run.totals, compareTo: run.compareTo },
-      {
-        purpose: 'user',
-        bypassCache: opts.bypassCache,
-        forSheet: true,
-        // The pull says "fetched page 3 of 201" (or "site-2 (2 of 4): fetched ..."): shown as a sentence.
-        onProgress: (message: string, page: number, pages: number | null) =>
-          progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages, false, true),
-        stream: streamed,
-      },
-    );
-    const rows = pulled.rows;
-    progress(`Writing ${thousands(rows)} rows`, 0, null);
+/** What one run's pull and write share: the request as checked, its options, its start and its progress. */
+interface RunContext {
+  execution: Execution;
+  run: CheckedRun;
+  opts: RunToSheetOptions;
+  startedAt: number;
+  /** `step` marks a repeated update (a page, a chunk written): those are throttled. */
+  progress(message: string, page: number, pages: number | null, done?: boolean, step?: boolean): void;
+}
 
-    return withDocumentLock(execution, () => {
-      const note = blockNote(platform, {
-        reportLabel: run.spec.label,
-        sites: siteLabels(pulled.sites, run.siteId),
-        startDate: pulled.startDate,
-        endDate: pulled.endDate,
-        dataThrough: pulled.dataThrough,
-        rows,
-        totalRows: pulled.totalRows,
-        comparison: pulled.comparison,
-        truncated: pulled.truncated,
-        notices: pulled.notices,
-        clamped: pulled.clamped,
-        refreshedAt: platform.now(),
-      });
-      const written = pulled.streamed
-        ? streamed.commit(note, pulled.table.columns)
-        : writeReportBlock(spreadsheet, {
-            ...target,
-            table: pulled.table,
-            note,
-            onProgress: (done, total) => {
-              if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
-            },
-          });
-      // Charts and tiles bound to this block follow it (dashboards); none for a plain pull.
-      applyBindings(execution, written.blockId);
-      const result: RunReportResult = {
-        sheetName: written.sheetName,
-        sheetId: written.sheetId,
-        range: written.range,
-        rows: written.rows,
-        startDate: pulled.startDate,
-        endDate: pulled.endDate,
-        dataThrough: pulled.dataThrough,
-        seconds: elapsedSeconds(platform, startedAt),
-        truncated: pulled.truncated,
-        ...(pulled.notices.length ? { notices: pulled.notices } : {}),
-      };
-      const sheet = opts.activate ? spreadsheet.getSheetByName(written.sheetName) : null;
-      if (sheet) bringIntoView(sheet);
-      progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
-      return result;
+/** The pull, then the write of its block under the document lock, then the run's result. */
+function pullAndWrite(c: RunContext, spreadsheet: Spreadsheet, target: BlockTarget, streamed: StreamedBlock): RunReportResult {
+  const { execution, run, opts, startedAt, progress } = c;
+  const { platform } = execution;
+  const pulled = pullReport(
+    execution,
+    { ...pullBasics(run), columns: run.columns, totals: run.totals, compareTo: run.compareTo },
+    {
+      purpose: 'user',
+      bypassCache: opts.bypassCache,
+      forSheet: true,
+      // The pull says "fetched page 3 of 201" (or "site-2 (2 of 4): fetched ..."): shown as a sentence.
+      onProgress: (message: string, page: number, pages: number | null) =>
+        progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages, false, true),
+      stream: streamed,
+    },
+  );
+  const rows = pulled.rows;
+  progress(`Writing ${thousands(rows)} rows`, 0, null);
+
+  return withDocumentLock(execution, () => {
+    const note = blockNote(platform, {
+      reportLabel: run.spec.label,
+      sites: siteLabels(pulled.sites, run.siteId),
+      startDate: pulled.startDate,
+      endDate: pulled.endDate,
+      dataThrough: pulled.dataThrough,
+      rows,
+      totalRows: pulled.totalRows,
+      comparison: pulled.comparison,
+      truncated: pulled.truncated,
+      notices: pulled.notices,
+      clamped: pulled.clamped,
+      refreshedAt: platform.now(),
     });
-  }
+    const written = pulled.streamed
+      ? streamed.commit(note, pulled.table.columns)
+      : writeReportBlock(spreadsheet, {
+          ...target,
+          // The overall Total row ends the block (each site's total, between its rows, sorts with them).
+          table: { ...pulled.table, fixedTail: pulled.totalRows > 0 ? 1 : 0 },
+          note,
+          onProgress: (done, total) => {
+            if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
+          },
+        });
+    // Charts and tiles bound to this block follow it (dashboards); none for a plain pull.
+    applyBindings(execution, written.blockId);
+    const result: RunReportResult = {
+      sheetName: written.sheetName,
+      sheetId: written.sheetId,
+      range: written.range,
+      rows: written.rows,
+      startDate: pulled.startDate,
+      endDate: pulled.endDate,
+      dataThrough: pulled.dataThrough,
+      seconds: elapsedSeconds(platform, startedAt),
+      truncated: pulled.truncated,
+      // Said where the run's outcome is shown too, not only in the block's note.
+      ...(pulled.notices.length || written.sortReplaced
+        ? { notices: [...pulled.notices, ...(written.sortReplaced ? [SORT_REPLACED] : [])] }
+        : {}),
+    };
+    const sheet = opts.activate ? spreadsheet.getSheetByName(written.sheetName) : null;
+    if (sheet) bringIntoView(sheet);
+    progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
+    return result;
+  });
 }

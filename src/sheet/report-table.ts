@@ -15,6 +15,8 @@ export interface BlockTable {
   rows: unknown[][];
   /** The rows already hold safe cell values (src/table's forSheet output): written as they are. */
   sheetSafe?: boolean;
+  /** Rows at the end that stay in place when the user sorts the block's data rows (a Total row). */
+  fixedTail?: number;
 }
 
 /** A block's owner id, or how to make it from the target sheet's ID (known once the sheet exists). */
@@ -74,4 +76,6 @@ export interface WriteBlockResult {
   rows: number;
   /** Cells whose text was clipped to Sheets' 50,000-character limit (the note says so). */
   clippedCells: number;
+  /** The user had sorted the block's data rows: the refresh put them back in the report's order (the note says so). */
+  sortReplaced?: boolean;
 }

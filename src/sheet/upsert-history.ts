@@ -1,6 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
-import { blockRangeName, markOwned, readOwned } from './block-ownership';
+import { blockRangeName, markOwned } from './block-ownership';
+import { locateBlock } from './block-locate';
 import { isTextColumn, toCellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
 import { toA1, type Rect } from './rect';
@@ -255,10 +256,10 @@ export const HISTORY_NOTE_MARK = '(history)';
  * says so). A plain block the report took over (from the builder's pull) is replaced by a new one.
  */
 export function historyBlock(spreadsheet: Spreadsheet, sheet: Sheet | null, blockId: string): Rect | null {
-  const owned = readOwned(spreadsheet, blockRangeName(blockId));
-  if (!sheet || !owned || owned.sheet.getSheetId() !== sheet.getSheetId()) return null;
-  const note = String(sheet.getRange(owned.rect.row, owned.rect.col).getNote() ?? '');
-  return note.split('\n')[0].endsWith(HISTORY_NOTE_MARK) ? owned.rect : null;
+  const owned = sheet ? locateBlock(spreadsheet, sheet, blockId).committed : null;
+  if (!sheet || !owned) return null;
+  const note = String(sheet.getRange(owned.row, owned.col).getNote() ?? '');
+  return note.split('\n')[0].endsWith(HISTORY_NOTE_MARK) ? owned : null;
 }
 
 function estimateCells(sheet: Sheet | null, lastRow: number, lastCol: number): number {

@@ -92,7 +92,17 @@ export const PROMISE_ROWS: PromiseRow[] = [
   },
   { area: 'The block writer', name: 'a row the user deleted inside the block', outcome: 'refused naming the delete; sheet byte-identical' },
   { area: 'The block writer', name: 'a value the user typed over a report cell', outcome: 'refused naming the cell; sheet byte-identical' },
-  { area: 'The block writer', name: 'the user sorted the block', outcome: 'refused naming the cells; sheet byte-identical' },
+  {
+    area: 'The block writer',
+    name: 'the user sorted the block',
+    outcome:
+      "not an edit: the refresh writes the report's own order, keeps the user's frozen rows, and the note says the sort was replaced",
+  },
+  {
+    area: 'The block writer',
+    name: 'the user sorted the block and typed over a value',
+    outcome: 'refused naming the cells; sheet byte-identical',
+  },
   {
     area: 'The block writer',
     name: 'a page title of 60,000 characters',

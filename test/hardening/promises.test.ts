@@ -344,10 +344,26 @@ const cases: Record<string, (world: World) => void> = {
     (sheet) => sheet.getRange('B5').setValue('corrected by hand'),
     /has cells edited in B5, inside the report's block/,
   ),
-  'the user sorted the block': userEditCase(
-    (sheet) => sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false }),
-    /has cells edited in A2:[A-Z]+21, inside the report's block/,
-  ),
+  'the user sorted the block': (world) => {
+    world.sidebar('runReport', [EARN]);
+    const sheet = world.emu.spreadsheet.getSheetByName('Mine')!;
+    const reportOrder = cells(world, 'Mine').map((row) => row[0]);
+    sheet.setFrozenRows(2);
+    sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false });
+    expect(cells(world, 'Mine').map((row) => row[0])).not.toEqual(reportOrder);
+    const again = world.sidebar<{ notices?: string[] }>('runReport', [EARN]);
+    expect(again.ok ? 'ok' : again.message).toBe('ok');
+    expect(again.ok && again.value.notices).toEqual([expect.stringMatching(/^The rows had been sorted in the sheet/)]);
+    expect(cells(world, 'Mine').map((row) => row[0])).toEqual(reportOrder);
+    expect(sheet.getFrozenRows()).toBe(2);
+    expect(world.emu.spreadsheet.note('Mine', 'A1')).toMatch(
+      /\nThe rows had been sorted in the sheet: this refresh wrote them in the report's own order/,
+    );
+  },
+  'the user sorted the block and typed over a value': userEditCase((sheet) => {
+    sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false });
+    sheet.getRange('B5').setValue('corrected by hand');
+  }, /has cells edited in B\d+(:B\d+)?, inside the report's block/),
   'a page title of 60,000 characters': (world) => {
     editJson(world, /\/pages\/performance/, (body) => {
       const rows = body.data as Array<Record<string, unknown>>;

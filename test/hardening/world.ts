@@ -252,10 +252,11 @@ export function allSecrets(world: World): string[] {
 
 /**
  * Every sheet, cell, note, named range and metadata entry as JSON: "byte-identical" means this
- * string is unchanged. The next sheet ID is left out: a streamed run that failed made and removed
- * a hidden staging sheet, which moves that counter and nothing a person can see.
+ * string is unchanged. The next sheet and metadata IDs are left out: a streamed run that failed
+ * made and removed a hidden, marked staging sheet, which moves those counters and nothing a person
+ * can see.
  */
 export function sheetState(world: World): string {
-  const { nextSheetId: _, ...spreadsheet } = world.emu.snapshot().spreadsheet as Record<string, unknown>;
+  const { nextSheetId: _, nextMetadataId: __, ...spreadsheet } = world.emu.snapshot().spreadsheet as Record<string, unknown>;
   return JSON.stringify(spreadsheet);
 }

@@ -1,3 +1,5 @@
+import { forgetRecord, readRecord, recordKey } from '../../src/sheet/block-record';
+import { legacyFingerprint } from '../../src/sheet/block-record-v1';
 import { beginBlockWrite } from '../../src/sheet/block-write';
 import { clipText } from '../../src/sheet/cell-limit';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
@@ -101,11 +103,43 @@ describe('the writer notices the user inside its block', () => {
     expect(refusal(rewrite(ss, 4000))).toMatch(/cells edited in A2\d{3}:A2\d{3}, inside the report's block A1:C4001/);
   });
 
-  it('a sort of the block by the user counts as an edit', () => {
+  it("a sort of the data rows is not an edit: the refresh writes the report's order, keeps the frozen rows and says so", () => {
     const { ss, s } = setUp(10);
+    s.setFrozenRows(3);
     s.getRange('A2:C11').sort({ column: 3, ascending: false });
     expect(shown(ss, 'Pages', 'A2')).toEqual([['Page 10']]);
-    expect(refusal(rewrite(ss))).toMatch(/cells edited in A2:C11/);
+    const result = rewrite(ss)();
+    expect(result).toMatchObject({ range: 'A1:C11', sortReplaced: true });
+    expect(shown(ss, 'Pages', 'A2:A3')).toEqual([['New 1'], ['New 2']]);
+    expect(s.getFrozenRows()).toBe(3);
+    expect(s.getRange('A1').getNote()).toMatch(/sorted in the sheet: this refresh wrote them in the report's own order/);
+    // The next refresh of an unsorted block says nothing of a sort.
+    expect(rewrite(ss)().sortReplaced).toBe(false);
+    expect(s.getRange('A1').getNote()).not.toMatch(/sorted/);
+  });
+
+  it('a sort with a value typed over is still refused, and the sheet is left as it is', () => {
+    const { emu, ss, s } = setUp(10);
+    s.getRange('A2:C11').sort({ column: 3, ascending: false });
+    s.getRange('B4').setValue(12345);
+    const before = JSON.stringify(emu.spreadsheet.values('Pages!A1:C11'));
+    expect(refusal(rewrite(ss))).toMatch(/cells edited in .*B.*, inside the report's block A1:C11/);
+    expect(JSON.stringify(emu.spreadsheet.values('Pages!A1:C11'))).toBe(before);
+  });
+
+  it('a sort that moved the Total row is an edit', () => {
+    const { ss } = sheetEmulator();
+    const table = { ...pagesTable(10), fixedTail: 1 };
+    table.rows.push(['Total', 82.5, 5500]);
+    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
+    const s = sheet(ss, 'Pages');
+    s.getRange('A2:C12').sort({ column: 3, ascending: false });
+    expect(shown(ss, 'Pages', 'A2')).toEqual([['Total']]);
+    expect(refusal(rewrite(ss))).toMatch(/cells edited in A2:C12/);
+    s.getRange('A2:C12').sort({ column: 3, ascending: true });
+    s.getRange('A2:C11').sort({ column: 2, ascending: false });
+    expect(shown(ss, 'Pages', 'A12')).toEqual([['Total']]);
+    expect(rewrite(ss)().sortReplaced).toBe(true);
   });
 
   it('still writes when the user only formatted or typed outside the block', () => {
@@ -208,5 +242,34 @@ describe('clipText', () => {
     const clipped = clipText(text);
     expect(clipped.length).toBeLessThanOrEqual(50_000);
     expect(/[\ud800-\udbff](?![\udc00-\udfff])/.test(clipped)).toBe(false);
+  });
+});
+
+describe('a block written by an older version (a version-1 record)', () => {
+  /** The block as the previous version left it: its record replaced by the version-1 form of the same cells. */
+  function olderBlock() {
+    const { emu, ss, s } = setUp(10);
+    const v1 = legacyFingerprint(s, { row: 1, col: 1, rows: 11, cols: 3 });
+    forgetRecord(s, 'CR_r1');
+    s.addDeveloperMetadata(
+      recordKey('CR_r1'),
+      JSON.stringify({ rows: v1.rows, cols: v1.cols, band: v1.band, rowHashes: v1.rowHashes, colHashes: v1.colHashes }),
+    );
+    return { emu, ss, s };
+  }
+
+  it('refreshes as before and stores the new record, with which a later sort is no longer an edit', () => {
+    const { ss, s } = olderBlock();
+    expect(readRecord(s, 'CR_r1')?.v).toBe(1);
+    expect(rewrite(ss)().range).toBe('A1:C11');
+    expect(readRecord(s, 'CR_r1')).toMatchObject({ v: 2, rows: 11, cols: 3, head: [expect.any(String)], tail: [] });
+    s.getRange('A2:C11').sort({ column: 3, ascending: false });
+    expect(rewrite(ss)().sortReplaced).toBe(true);
+  });
+
+  it('still refuses a value typed over its cells', () => {
+    const { ss, s } = olderBlock();
+    s.getRange('B4').setValue(999);
+    expect(refusal(rewrite(ss))).toMatch(/cells edited in B4/);
   });
 });
