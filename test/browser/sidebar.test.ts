@@ -31,6 +31,8 @@ describe('the sidebar page', () => {
     await page.locator('input[name=clientId]').waitFor();
     expect(await page.locator('section[data-section=settings]').isVisible()).toBe(true);
     expect(await page.locator('[data-test=settings-state]').textContent()).toMatch(/Not set up yet/);
+    // Nothing saved yet: the demo is offered under the form.
+    expect(await page.locator('[data-test=demo-offer]').isVisible()).toBe(true);
     expect(sidebar.blocked.some((u) => u.includes('ssl.gstatic.com/docs/script/css/add-ons1.css'))).toBe(true);
     // Our own CSS still styles the primary button (blue, white text).
     const save = inSection('settings').getByRole('button', { name: 'Save', exact: true });
@@ -58,6 +60,7 @@ describe('the sidebar page', () => {
     expect(placeholder).not.toContain('demo-secret');
     expect(await page.content()).not.toContain('demo-secret');
     expect(await page.locator('[data-test=settings-state]').textContent()).toMatch(/Connected with client ID demo-client/);
+    expect(await page.locator('[data-test=demo-offer]').isVisible()).toBe(false);
     await page.screenshot({ path: SETTINGS_SCREENSHOT, fullPage: true });
   });
 
