@@ -14,7 +14,7 @@ import { streamReportBlock, type StreamedBlock } from '../sheet/stream-report-bl
 import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
 import { throttledProgress } from './progress';
-import { checkRunRequest, pullBasics } from './run-request';
+import { type CheckedRun, checkRunRequest, pullBasics } from './run-request';
 import { builderBlockId, claimTarget } from './target-sheet';
 import { thousands } from '../shared/text-size';
 
@@ -51,6 +51,26 @@ function sheetsApiOf(platform: Platform): WriteBlockInput['sheetsApi'] {
 }
 
 /**
+ * No blockId: the builder's block for this report and its sites on the sheet, named with the
+ * sheet's ID (which survives renames) once the writer knows the sheet. A sheet the writer makes
+ * for a write that fails goes again.
+ */
+function blockTarget(execution: Execution, run: CheckedRun, opts: RunToSheetOptions): BlockTarget {
+  const { platform } = execution;
+  return {
+    sheetName: run.sheetName,
+    blockId: opts.blockId ?? ((sheetId: number) => builderBlockId(platform, sheetId, run.spec.key, run.siteId)),
+    sheetId: opts.sheetId,
+    startCell: run.startCell,
+    sheetsApi: sheetsApiOf(platform),
+    // A block written straight into a new sheet is claimed and filled under the
+    // lock, a chunk at a time, so no other run's write interleaves with it.
+    exclusive: (work) => withDocumentLock(execution, work),
+    now: () => platform.now(),
+  };
+}
+
+/**
  * Pulls a report and writes it as one block, all or nothing: a failed pull (auth, bounds, rate
  * limits, time) leaves the user's sheets exactly as they were. A pull of one site without totals
  * or a comparison is streamed: each batch of pages is converted and written as it arrives (memory
@@ -77,20 +97,7 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
     if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');
     // A run that could not write its result must find out before it spends minutes pulling it.
     claimTarget(spreadsheet, platform, run, opts.blockId);
-    // No blockId: the builder's block for this report and its sites on the sheet, named with the
-    // sheet's ID (which survives renames) once the writer knows the sheet. A sheet the writer
-    // makes for a write that fails goes again.
-    const target: BlockTarget = {
-      sheetName: run.sheetName,
-      blockId: opts.blockId ?? ((sheetId: number) => builderBlockId(platform, sheetId, run.spec.key, run.siteId)),
-      sheetId: opts.sheetId,
-      startCell: run.startCell,
-      sheetsApi: sheetsApiOf(platform),
-      // A block written straight into a new sheet is claimed and filled under the
-      // lock, a chunk at a time, so no other run's write interleaves with it.
-      exclusive: (work) => withDocumentLock(execution, work),
-      now: () => platform.now(),
-    };
+    const target = blockTarget(execution, run, opts);
     const attempt = (): RunReportResult => {
       const streamed = streamReportBlock(spreadsheet, target);
       try {

@@ -70,55 +70,43 @@ function same(a: unknown, b: unknown, dayOf: (cell: unknown) => string | null): 
   return String(a ?? '') === String(b ?? '');
 }
 
-/**
- * Writes a history block: rows already stored are updated in place, new ones go in date order
- * (appended, or inserted with their whole sheet row so cells the user keeps beside the block stay
- * beside the same rows), rows before the revision window are never read into the write, and a key
- * is never stored twice. The first write is an ordinary block write.
- */
-export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlockInput): HistoryWriteResult {
-  const { table, keyColumns, dayColumn, dayOf } = input;
-  const keyOf = (cells: unknown[]): string =>
-    JSON.stringify(keyColumns.map((i) => (i === dayColumn ? dayOf(cells[i]) : String(cells[i] ?? ''))));
-  const fresh = new Map<string, unknown[]>();
-  for (const row of table.rows) fresh.set(keyOf(row), row);
-  const sortedFresh = [...fresh.values()].sort((a, b) => {
-    const da = dayOf(a[dayColumn]) ?? '';
-    const db = dayOf(b[dayColumn]) ?? '';
-    return da < db ? -1 : da > db ? 1 : 0;
-  });
-
-  const sheet = spreadsheet.getSheetByName(input.sheetName.trim());
-  const block = historyBlock(spreadsheet, sheet, input.blockId);
+/** No history yet on this sheet: an ordinary block write of the rows in date order. */
+function firstHistoryWrite(
+  spreadsheet: Spreadsheet,
+  input: HistoryBlockInput,
+  sheet: Sheet | null,
+  sortedFresh: unknown[][],
+): HistoryWriteResult {
+  const { table, dayColumn, dayOf } = input;
   const width = table.columns.length;
+  const days = sortedFresh.map((r) => dayOf(r[dayColumn])).filter((d): d is string => d !== null);
+  const rows = sortedFresh.length;
+  const cells = estimateCells(sheet, 1 + rows, width);
+  const facts: HistoryFacts = {
+    firstDay: days[0] ?? null,
+    lastDay: days[days.length - 1] ?? null,
+    rows,
+    updated: 0,
+    added: rows,
+    revisedDay: null,
+    sheetShare: cells / SHEET_CELL_LIMIT,
+    sheetCells: cells,
+    previousNote: '',
+  };
+  refuseOverflow(input.sheetName, cells, rows, width);
+  const written = writeReportBlock(spreadsheet, {
+    sheetName: input.sheetName,
+    blockId: input.blockId,
+    table: { columns: table.columns, rows: sortedFresh },
+    note: input.note(facts),
+    ...(input.startCell ? { startCell: input.startCell } : {}),
+  });
+  return { ...facts, sheetName: written.sheetName, range: written.range };
+}
 
-  if (!sheet || !block) {
-    const days = sortedFresh.map((r) => dayOf(r[dayColumn])).filter((d): d is string => d !== null);
-    const rows = sortedFresh.length;
-    const cells = estimateCells(sheet, 1 + rows, width);
-    const facts: HistoryFacts = {
-      firstDay: days[0] ?? null,
-      lastDay: days[days.length - 1] ?? null,
-      rows,
-      updated: 0,
-      added: rows,
-      revisedDay: null,
-      sheetShare: cells / SHEET_CELL_LIMIT,
-      sheetCells: cells,
-      previousNote: '',
-    };
-    refuseOverflow(input.sheetName, cells, rows, width);
-    const written = writeReportBlock(spreadsheet, {
-      sheetName: input.sheetName,
-      blockId: input.blockId,
-      table: { columns: table.columns, rows: sortedFresh },
-      note: input.note(facts),
-      ...(input.startCell ? { startCell: input.startCell } : {}),
-    });
-    return { ...facts, sheetName: written.sheetName, range: written.range };
-  }
-
-  const headers = table.columns.map((c) => c.header);
+/** A history keeps its columns: a report whose columns changed starts a new one elsewhere. */
+function checkStoredHeader(sheet: Sheet, block: Rect, input: HistoryBlockInput): void {
+  const headers = input.table.columns.map((c) => c.header);
   const storedHeader = sheet.getRange(block.row, block.col, 1, block.cols).getValues()[0].map(String);
   if (storedHeader.length !== headers.length || storedHeader.some((h, i) => h !== headers[i])) {
     throw new CreatorError(
@@ -126,31 +114,17 @@ export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlock
       `The history in '${input.sheetName}' has the columns ${storedHeader.join(', ')}; this report now has ${headers.join(', ')}. Save the report to a new sheet to start a new history (the old one stays as it is).`,
     );
   }
-  const storedCount = block.rows - 1;
-  // Only the days from the revision window on are read; the rows before them are never touched.
-  const dayCells =
-    storedCount > 0
-      ? sheet
-          .getRange(block.row + 1, block.col + dayColumn, storedCount, 1)
-          .getValues()
-          .map((r) => dayOf(r[0]))
-      : [];
-  const lastStored = dayCells.reduce<string | null>((max, d) => (d !== null && (max === null || d > max) ? d : max), null);
-  const firstStored = dayCells.find((d) => d !== null) ?? null;
-  let tailFrom = storedCount;
-  if (input.windowStart !== null) {
-    const at = dayCells.findIndex((d) => d !== null && d >= input.windowStart!);
-    tailFrom = at < 0 ? storedCount : at;
-  }
-  const tailRows = storedCount - tailFrom;
-  const stored: Line[] = tailRows
-    ? sheet
-        .getRange(block.row + 1 + tailFrom, block.col, tailRows, width)
-        .getValues()
-        .map((cells, i) => ({ key: keyOf(cells), day: dayOf(cells[dayColumn]) ?? '', cells, stored: i }))
-    : [];
-  const byKey = new Map(stored.map((line) => [line.key, line]));
+}
 
+/** The fresh rows from the window on, matched to the stored tail: updated in place, new ones in date order. */
+function mergeFresh(
+  input: HistoryBlockInput,
+  stored: Line[],
+  sortedFresh: unknown[][],
+  keyOf: (cells: unknown[]) => string,
+): { updated: number; revisedDay: string | null; added: Line[]; merged: Line[] } {
+  const { dayColumn, dayOf } = input;
+  const byKey = new Map(stored.map((line) => [line.key, line]));
   let updated = 0;
   let revisedDay: string | null = null;
   const added: Line[] = [];
@@ -176,6 +150,58 @@ export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlock
     while (at > 0 && merged[at - 1].day > line.day) at -= 1;
     merged.splice(at, 0, line);
   }
+  return { updated, revisedDay, added, merged };
+}
+
+/**
+ * Writes a history block: rows already stored are updated in place, new ones go in date order
+ * (appended, or inserted with their whole sheet row so cells the user keeps beside the block stay
+ * beside the same rows), rows before the revision window are never read into the write, and a key
+ * is never stored twice. The first write is an ordinary block write.
+ */
+export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlockInput): HistoryWriteResult {
+  const { table, keyColumns, dayColumn, dayOf } = input;
+  const keyOf = (cells: unknown[]): string =>
+    JSON.stringify(keyColumns.map((i) => (i === dayColumn ? dayOf(cells[i]) : String(cells[i] ?? ''))));
+  const fresh = new Map<string, unknown[]>();
+  for (const row of table.rows) fresh.set(keyOf(row), row);
+  const sortedFresh = [...fresh.values()].sort((a, b) => {
+    const da = dayOf(a[dayColumn]) ?? '';
+    const db = dayOf(b[dayColumn]) ?? '';
+    return da < db ? -1 : da > db ? 1 : 0;
+  });
+
+  const sheet = spreadsheet.getSheetByName(input.sheetName.trim());
+  const block = historyBlock(spreadsheet, sheet, input.blockId);
+  const width = table.columns.length;
+
+  if (!sheet || !block) return firstHistoryWrite(spreadsheet, input, sheet, sortedFresh);
+
+  checkStoredHeader(sheet, block, input);
+  const storedCount = block.rows - 1;
+  // Only the days from the revision window on are read; the rows before them are never touched.
+  const dayCells =
+    storedCount > 0
+      ? sheet
+          .getRange(block.row + 1, block.col + dayColumn, storedCount, 1)
+          .getValues()
+          .map((r) => dayOf(r[0]))
+      : [];
+  const lastStored = dayCells.reduce<string | null>((max, d) => (d !== null && (max === null || d > max) ? d : max), null);
+  const firstStored = dayCells.find((d) => d !== null) ?? null;
+  let tailFrom = storedCount;
+  if (input.windowStart !== null) {
+    const at = dayCells.findIndex((d) => d !== null && d >= input.windowStart!);
+    tailFrom = at < 0 ? storedCount : at;
+  }
+  const tailRows = storedCount - tailFrom;
+  const stored: Line[] = tailRows
+    ? sheet
+        .getRange(block.row + 1 + tailFrom, block.col, tailRows, width)
+        .getValues()
+        .map((cells, i) => ({ key: keyOf(cells), day: dayOf(cells[dayColumn]) ?? '', cells, stored: i }))
+    : [];
+  const { updated, revisedDay, added, merged } = mergeFresh(input, stored, sortedFresh, keyOf);
   const lastStoredIndex = merged.reduce((last, line, i) => (line.stored >= 0 ? i : last), -1);
   const inserted = merged.map((line, i) => (line.stored < 0 && i < lastStoredIndex ? i : -1)).filter((i) => i >= 0);
   const appended = merged.length - tailRows - inserted.length;

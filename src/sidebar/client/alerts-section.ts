@@ -17,6 +17,12 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
   const failures = el('div', { className: 'block', 'data-test': 'failure-mail' });
 
   const alertForm = createAlertForm();
+  const siteNames = new Map<string, string>();
+  ctx.on('sites-loaded', (list) => {
+    alertForm.fillSites(list);
+    siteNames.clear();
+    for (const site of list) if (site.name) siteNames.set(site.id, site.name);
+  });
   root.append(
     el('div', {
       className: 'hint gray',
@@ -26,7 +32,7 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     el('div', { className: 'buttons' }, checkNow),
     status,
     list,
-    el('details', { className: 'advanced', open: true }, el('summary', { text: 'New alert' }), alertForm.form),
+    alertForm.box,
     failures,
   );
 
@@ -86,7 +92,7 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
       },
     );
   });
-  const screen: AlertsScreen = { ctx, schedule, list, failures, act, load };
+  const screen: AlertsScreen = { ctx, schedule, list, failures, act, load, siteNames, edit: alertForm.edit };
   return { reload: () => load() };
 }
 
