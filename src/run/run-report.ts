@@ -1,7 +1,7 @@
 import { CreatorError, isCreatorError, userMessage } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import type { Platform, Spreadsheet } from '../platform/types';
-import { pullReport } from '../pull/pull-report';
+import { pullReport, type PullResult } from '../pull/pull-report';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
 import { serialNumbers } from '../dates';
 import type { WriteBlockInput } from '../sheet/report-table';
@@ -68,6 +68,24 @@ function blockTarget(execution: Execution, run: CheckedRun, opts: RunToSheetOpti
     exclusive: (work) => withDocumentLock(execution, work),
     now: () => platform.now(),
   };
+}
+
+/** The block's note: what was pulled, for which sites and dates, and when. */
+function noteOf(platform: Platform, run: CheckedRun, pulled: PullResult): string {
+  return blockNote(platform, {
+    reportLabel: run.spec.label,
+    sites: siteLabels(pulled.sites, run.siteId),
+    startDate: pulled.startDate,
+    endDate: pulled.endDate,
+    dataThrough: pulled.dataThrough,
+    rows: pulled.rows,
+    totalRows: pulled.totalRows,
+    comparison: pulled.comparison,
+    truncated: pulled.truncated,
+    notices: pulled.notices,
+    clamped: pulled.clamped,
+    refreshedAt: platform.now(),
+  });
 }
 
 /**
@@ -141,20 +159,7 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
     progress(`Writing ${thousands(rows)} rows`, 0, null);
 
     return withDocumentLock(execution, () => {
-      const note = blockNote(platform, {
-        reportLabel: run.spec.label,
-        sites: siteLabels(pulled.sites, run.siteId),
-        startDate: pulled.startDate,
-        endDate: pulled.endDate,
-        dataThrough: pulled.dataThrough,
-        rows,
-        totalRows: pulled.totalRows,
-        comparison: pulled.comparison,
-        truncated: pulled.truncated,
-        notices: pulled.notices,
-        clamped: pulled.clamped,
-        refreshedAt: platform.now(),
-      });
+      const note = noteOf(platform, run, pulled);
       const written = pulled.streamed
         ? streamed.commit(note, pulled.table.columns)
         : writeReportBlock(spreadsheet, {
