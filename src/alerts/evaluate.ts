@@ -1,7 +1,7 @@
 import { createClient } from '../api/client';
 import { isCreatorError, userMessage } from '../shared/errors';
 import { findReport } from '../catalog/reports';
-import { daysAgoInWords, lagOf } from '../catalog/lag';
+import { lagOf } from '../catalog/lag';
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
 import { addDays, COMPARE_LABEL, dataThrough, equalLengthComparison, parseDateArg } from '../dates';
 import { dayNumber } from '../dates/calendar';
@@ -15,6 +15,7 @@ import { loadCredential } from '../settings/credential';
 import type { AlertDefinition, NoDataExpectation } from '../shared/types';
 import { changeOf, totalRow } from '../table';
 import { formatFraction, formatValue, span } from './format';
+import { expectedDayFrom, hourInWords, noDataWords } from './no-data-day';
 import { DEFAULT_BY_HOUR } from './validate-alert';
 
 /**
@@ -159,7 +160,7 @@ function checkValue(ex: Execution, alert: AlertDefinition, spec: ReportSpec, met
  * alert's own `lagDays`) once the local hour reaches byHour, a day earlier before it.
  */
 export function expectedDay(ex: Execution, byHour: number, lagDays: number): string {
-  return addDays(today(ex.platform, ex.platform.timeZone()), -lagDays - (localHour(ex) >= byHour ? 0 : 1));
+  return expectedDayFrom(today(ex.platform, ex.platform.timeZone()), localHour(ex), byHour, lagDays);
 }
 
 /** What a noData alert checks right now, in the words the card and the form show. */
@@ -167,7 +168,7 @@ export function noDataExpectation(ex: Execution, alert: AlertDefinition): NoData
   const lagDays = lagOf(findReport(alert.report)?.dateFamily ?? null, alert.lagDays);
   const byHour = alert.byHour ?? DEFAULT_BY_HOUR;
   const day = expectedDay(ex, byHour, lagDays);
-  return { day, lagDays, label: `has no data for ${daysAgoInWords(lagDays)} (${day}) by ${byHour}:00` };
+  return { day, lagDays, label: `${noDataWords(lagDays, day)} ${hourInWords(byHour)}` };
 }
 
 /** The hour of the day (0-23) in the spreadsheet's time zone, now or at an instant. */

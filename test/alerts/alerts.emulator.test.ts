@@ -252,8 +252,8 @@ describe('noData', () => {
     const earnings = saveAlert(w, { condition: 'noData', byHour: 9 });
     const traffic = saveAlert(w, { report: 'traffic/summary', condition: 'noData', byHour: 9 });
     const nextDay = saveAlert(w, { name: 'Earnings by the next day', condition: 'noData', byHour: 9, lagDays: 1 });
-    expect(earnings.expects).toEqual({ day: '2026-11-19', lagDays: 2, label: 'has no data for 2 days ago (2026-11-19) by 9:00' });
-    expect(traffic.expects).toEqual({ day: '2026-11-20', lagDays: 1, label: 'has no data for yesterday (2026-11-20) by 9:00' });
+    expect(earnings.expects).toEqual({ day: '2026-11-19', lagDays: 2, label: 'has no data for 2 days ago (2026-11-19) by 09:00' });
+    expect(traffic.expects).toEqual({ day: '2026-11-20', lagDays: 1, label: 'has no data for yesterday (2026-11-20) by 09:00' });
     expect(nextDay).toMatchObject({ lagDays: 1, expects: { day: '2026-11-20', lagDays: 1 } });
     const results = check(w);
     expect(results.map((r) => r.outcome)).toEqual(['quiet', 'quiet', 'fired']);
