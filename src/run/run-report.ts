@@ -1,7 +1,7 @@
 import { CreatorError, isCreatorError, userMessage } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import type { Platform, Spreadsheet } from '../platform/types';
-import { pullReport, type PullResult } from '../pull/pull-report';
+import { pullReport } from '../pull/pull-report';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
 import { serialNumbers } from '../dates';
 import type { WriteBlockInput } from '../sheet/report-table';
@@ -70,24 +70,6 @@ function blockTarget(execution: Execution, run: CheckedRun, opts: RunToSheetOpti
   };
 }
 
-/** The block's note: what was pulled, for which sites and dates, and when. */
-function noteOf(platform: Platform, run: CheckedRun, pulled: PullResult): string {
-  return blockNote(platform, {
-    reportLabel: run.spec.label,
-    sites: siteLabels(pulled.sites, run.siteId),
-    startDate: pulled.startDate,
-    endDate: pulled.endDate,
-    dataThrough: pulled.dataThrough,
-    rows: pulled.rows,
-    totalRows: pulled.totalRows,
-    comparison: pulled.comparison,
-    truncated: pulled.truncated,
-    notices: pulled.notices,
-    clamped: pulled.clamped,
-    refreshedAt: platform.now(),
-  });
-}
-
 /**
  * Pulls a report and writes it as one block, all or nothing: a failed pull (auth, bounds, rate
  * limits, time) leaves the user's sheets exactly as they were. A pull of one site without totals
@@ -119,7 +101,7 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
     const attempt = (): RunReportResult => {
       const streamed = streamReportBlock(spreadsheet, target);
       try {
-        return pullAndWrite(spreadsheet, target, streamed);
+        return pullAndWrite({ execution, run, opts, startedAt, progress }, spreadsheet, target, streamed);
       } finally {
         // Committed or failed: nothing of an unfinished write is left behind.
         streamed.abort();
@@ -140,58 +122,84 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
     progress(isCreatorError(error) ? userMessage(error) : 'The run failed.', 0, null, true);
     throw error;
   }
+}
 
-  function pullAndWrite(spreadsheet: Spreadsheet, target: BlockTarget, streamed: StreamedBlock): RunReportResult {
-    const pulled = pullReport(
-      execution,
-      { ...pullBasics(run), columns: run.columns, totals: run.totals, compareTo: run.compareTo },
-      {
-        purpose: 'user',
-        bypassCache: opts.bypassCache,
-        forSheet: true,
-        // The pull says "fetched page 3 of 201" (or "site-2 (2 of 4): fetched ..."): shown as a sentence.
-        onProgress: (message: string, page: number, pages: number | null) =>
-          progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages, false, true),
-        stream: streamed,
-      },
-    );
-    const rows = pulled.rows;
-    progress(`Writing ${thousands(rows)} rows`, 0, null);
+/** What one run's pull and write share: the request as checked, its options, its start and its progress. */
+interface RunContext {
+  execution: Execution;
+  run: CheckedRun;
+  opts: RunToSheetOptions;
+  startedAt: number;
+  /** `step` marks a repeated update (a page, a chunk written): those are throttled. */
+  progress(message: string, page: number, pages: number | null, done?: boolean, step?: boolean): void;
+}
 
-    return withDocumentLock(execution, () => {
-      const note = noteOf(platform, run, pulled);
-      const written = pulled.streamed
-        ? streamed.commit(note, pulled.table.columns)
-        : writeReportBlock(spreadsheet, {
-            ...target,
-            // The overall Total row ends the block (each site's total, between its rows, sorts with them).
-            table: { ...pulled.table, fixedTail: pulled.totalRows > 0 ? 1 : 0 },
-            note,
-            onProgress: (done, total) => {
-              if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
-            },
-          });
-      // Charts and tiles bound to this block follow it (dashboards); none for a plain pull.
-      applyBindings(execution, written.blockId);
-      const result: RunReportResult = {
-        sheetName: written.sheetName,
-        sheetId: written.sheetId,
-        range: written.range,
-        rows: written.rows,
-        startDate: pulled.startDate,
-        endDate: pulled.endDate,
-        dataThrough: pulled.dataThrough,
-        seconds: elapsedSeconds(platform, startedAt),
-        truncated: pulled.truncated,
-        // Said where the run's outcome is shown too, not only in the block's note.
-        ...(pulled.notices.length || written.sortReplaced
-          ? { notices: [...pulled.notices, ...(written.sortReplaced ? [SORT_REPLACED] : [])] }
-          : {}),
-      };
-      const sheet = opts.activate ? spreadsheet.getSheetByName(written.sheetName) : null;
-      if (sheet) bringIntoView(sheet);
-      progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
-      return result;
+/** The pull, then the write of its block under the document lock, then the run's result. */
+function pullAndWrite(c: RunContext, spreadsheet: Spreadsheet, target: BlockTarget, streamed: StreamedBlock): RunReportResult {
+  const { execution, run, opts, startedAt, progress } = c;
+  const { platform } = execution;
+  const pulled = pullReport(
+    execution,
+    { ...pullBasics(run), columns: run.columns, totals: run.totals, compareTo: run.compareTo },
+    {
+      purpose: 'user',
+      bypassCache: opts.bypassCache,
+      forSheet: true,
+      // The pull says "fetched page 3 of 201" (or "site-2 (2 of 4): fetched ..."): shown as a sentence.
+      onProgress: (message: string, page: number, pages: number | null) =>
+        progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages, false, true),
+      stream: streamed,
+    },
+  );
+  const rows = pulled.rows;
+  progress(`Writing ${thousands(rows)} rows`, 0, null);
+
+  return withDocumentLock(execution, () => {
+    const note = blockNote(platform, {
+      reportLabel: run.spec.label,
+      sites: siteLabels(pulled.sites, run.siteId),
+      startDate: pulled.startDate,
+      endDate: pulled.endDate,
+      dataThrough: pulled.dataThrough,
+      rows,
+      totalRows: pulled.totalRows,
+      comparison: pulled.comparison,
+      truncated: pulled.truncated,
+      notices: pulled.notices,
+      clamped: pulled.clamped,
+      refreshedAt: platform.now(),
     });
-  }
+    const written = pulled.streamed
+      ? streamed.commit(note, pulled.table.columns)
+      : writeReportBlock(spreadsheet, {
+          ...target,
+          // The overall Total row ends the block (each site's total, between its rows, sorts with them).
+          table: { ...pulled.table, fixedTail: pulled.totalRows > 0 ? 1 : 0 },
+          note,
+          onProgress: (done, total) => {
+            if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
+          },
+        });
+    // Charts and tiles bound to this block follow it (dashboards); none for a plain pull.
+    applyBindings(execution, written.blockId);
+    const result: RunReportResult = {
+      sheetName: written.sheetName,
+      sheetId: written.sheetId,
+      range: written.range,
+      rows: written.rows,
+      startDate: pulled.startDate,
+      endDate: pulled.endDate,
+      dataThrough: pulled.dataThrough,
+      seconds: elapsedSeconds(platform, startedAt),
+      truncated: pulled.truncated,
+      // Said where the run's outcome is shown too, not only in the block's note.
+      ...(pulled.notices.length || written.sortReplaced
+        ? { notices: [...pulled.notices, ...(written.sortReplaced ? [SORT_REPLACED] : [])] }
+        : {}),
+    };
+    const sheet = opts.activate ? spreadsheet.getSheetByName(written.sheetName) : null;
+    if (sheet) bringIntoView(sheet);
+    progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
+    return result;
+  });
 }

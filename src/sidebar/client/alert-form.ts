@@ -131,20 +131,8 @@ function alertControls() {
   const heading = el('summary', { text: 'New alert' });
   const box = el('details', { className: 'advanced', open: true }, heading, form);
   return {
-    name,
-    site,
-    report,
-    metric,
-    condition,
-    threshold,
-    period,
-    compareTo,
-    byHour,
-    thresholdBox,
-    metricBox,
-    periodBox,
-    compareBox,
-    hourBox,
+    inputs: { name, site, report, metric, condition, threshold, period, compareTo, byHour },
+    boxes: { metric: metricBox, threshold: thresholdBox, period: periodBox, compare: compareBox, hour: hourBox },
     save,
     cancel,
     form,
@@ -172,38 +160,13 @@ function nameNoDataDay(
 }
 
 export function createAlertForm(): AlertForm {
-  const {
-    name,
-    site,
-    report,
-    metric,
-    condition,
-    threshold,
-    period,
-    compareTo,
-    byHour,
-    thresholdBox,
-    metricBox,
-    periodBox,
-    compareBox,
-    hourBox,
-    save,
-    cancel,
-    form,
-    heading,
-    box,
-  } = alertControls();
+  const { inputs, boxes, save, cancel, form, heading, box } = alertControls();
+  const { name, site, report, metric, condition, threshold, period, compareTo, byHour } = inputs;
   // The alert being edited: its id, and what the form has no control for (lagDays) kept as it was.
   let editing: Pick<AlertView, 'id' | 'lagDays'> | null = null;
   let clock: AlertListView['clock'] | null = null;
   const showNoDataDay = (): void => nameNoDataDay({ condition, report, byHour }, editing?.lagDays, clock);
-  const sync = syncer({
-    report,
-    metric,
-    condition,
-    boxes: { metric: metricBox, threshold: thresholdBox, period: periodBox, compare: compareBox, hour: hourBox },
-    showNoDataDay,
-  });
+  const sync = syncer({ report, metric, condition, boxes, showNoDataDay });
   report.addEventListener('change', sync);
   condition.addEventListener('change', sync);
   byHour.addEventListener('change', showNoDataDay);
