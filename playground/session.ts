@@ -65,6 +65,18 @@ export interface CellView {
   num?: boolean;
 }
 
+/** An e-mail the add-on sent, as the outbox panel shows it (nothing leaves the playground). */
+export interface OutboxMail {
+  from: string;
+  /** The sender's display name (MailApp's `name`), when the add-on gave one. */
+  name?: string;
+  to: string;
+  subject: string;
+  body: string;
+  /** When it was sent, on the virtual clock, in the spreadsheet's time zone. */
+  sent: string;
+}
+
 /**
  * One playground: the emulator with the real bundle loaded, the embedded fake API, and the state
  * kept on disk so a restart continues where the user left off.
@@ -322,9 +334,16 @@ export class PlaygroundSession {
     const sidebars = this.emu.ui.sidebars.length;
     if (sidebars > this.seenSidebars) this.sidebarOpen = true;
     this.seenSidebars = sidebars;
-    // Nothing leaves the playground: mail the add-on sends (alerts) shows as a toast.
+    // Nothing leaves the playground: mail the add-on sends (alerts) arrives in the outbox panel,
+    // newest first, and a toast says so.
     const sent = this.emu.mail.sent;
-    const mails = sent.slice(this.seenMails).map((m) => `E-mail to ${m.to}: ${m.subject}`);
+    const mails = sent.slice(this.seenMails).map((m) => `E-mail to ${m.to}: ${m.subject} (see the Outbox)`);
+    const when = (at: number) => new Date(at).toLocaleString('en-US', { timeZone: ss.timeZone, dateStyle: 'medium', timeStyle: 'short' });
+    // The last 100 (the page polls this state every second during a pull).
+    const outbox: OutboxMail[] = sent
+      .slice(-100)
+      .map((m) => ({ from: m.from, ...(m.name ? { name: m.name } : {}), to: m.to, subject: m.subject, body: m.body, sent: when(m.at) }))
+      .reverse();
     this.seenMails = sent.length;
     const toasts = [...this.emu.ui.toasts.slice(this.seenToasts).map((t) => (t.title ? `${t.title}: ${t.message}` : t.message)), ...mails];
     this.seenToasts = this.emu.ui.toasts.length;
@@ -355,6 +374,7 @@ export class PlaygroundSession {
         ` (${ss.timeZone})`,
       toasts,
       alerts,
+      outbox,
       demo: {
         clientId: demo.clientId,
         clientSecret: demo.clientSecret,

@@ -60,9 +60,76 @@
     }
     renderTabs();
     renderSidebar();
+    renderOutbox();
     for (const message of state.toasts) toast(message);
     for (const message of state.alerts) window.alert(message);
     showSelection();
+  }
+
+  // The outbox: every e-mail the add-on sent, newest first, as its recipient would read it. The
+  // badge counts those that came since the panel was last open.
+  let outboxDrawn = null;
+  let outboxRead = null;
+
+  function renderOutbox() {
+    const mails = state.outbox || [];
+    const panel = $('outbox');
+    if (outboxRead === null || !panel.hidden) outboxRead = mails.length;
+    const unread = mails.length - outboxRead;
+    $('outboxCount').hidden = unread <= 0;
+    $('outboxCount').textContent = String(unread);
+    const drawing = JSON.stringify(mails);
+    if (drawing === outboxDrawn) return;
+    outboxDrawn = drawing;
+    const list = $('outboxList');
+    if (!mails.length) {
+      const empty = document.createElement('div');
+      empty.className = 'outbox-empty';
+      empty.textContent = 'No e-mail yet. An alert that fires e-mails its maker; so does a failed scheduled refresh, when asked to.';
+      list.replaceChildren(empty);
+      return;
+    }
+    list.replaceChildren(...mails.map(mailView));
+  }
+
+  function mailView(mail) {
+    const box = document.createElement('article');
+    box.className = 'mail';
+    box.dataset.test = 'mail';
+    const line = (className, text) => {
+      const div = document.createElement('div');
+      div.className = className;
+      div.textContent = text;
+      return div;
+    };
+    const from = mail.name ? `${mail.name} <${mail.from}>` : mail.from;
+    const body = document.createElement('div');
+    body.className = 'mail-body';
+    // Addresses become links, as a mail reader shows them; the rest stays text.
+    for (const part of mail.body.split(/(https?:\/\/[^\s]+)/)) {
+      if (/^https?:\/\//.test(part)) {
+        const a = document.createElement('a');
+        a.href = part;
+        a.textContent = part;
+        a.target = '_blank';
+        a.rel = 'noopener noreferrer';
+        body.append(a);
+      } else body.append(part);
+    }
+    box.append(
+      line('mail-subject', mail.subject),
+      line('mail-meta', `From: ${from}`),
+      line('mail-meta', `To: ${mail.to}`),
+      line('mail-meta', `Sent: ${mail.sent}`),
+      body,
+    );
+    return box;
+  }
+
+  function setOutboxOpen(open) {
+    $('outbox').hidden = !open;
+    $('outboxButton').setAttribute('aria-expanded', String(open));
+    if (state) renderOutbox();
   }
 
   function renderMenu() {
@@ -102,6 +169,7 @@
 
   function fillCell(td, cell) {
     td.textContent = cell ? cell.v : '';
+    td.style.borderRightColor = '';
     const classes = [];
     if (cell && cell.num) classes.push('num');
     if (cell && cell.b) classes.push('bold');
@@ -112,6 +180,36 @@
     const tip = cell ? [cell.e, cell.n].filter(Boolean).join('\n\n') : '';
     if (tip) td.title = tip;
     else td.removeAttribute('title');
+  }
+
+  const isEmpty = (cell) => !cell || ((cell.v === '' || cell.v === null || cell.v === undefined) && !cell.f);
+
+  /**
+   * As in Sheets, a text runs on over the empty cells to its right, up to the first that holds
+   * something (numbers never do): the dashboard's note, a status sheet's long error. Measured once
+   * the row is laid out, and only for text that has an empty cell beside it.
+   */
+  function spillText(tr, cells, cols) {
+    for (let c = 1; c < cols; c++) {
+      const cell = cells[c - 1];
+      if (isEmpty(cell) || cell.num || !isEmpty(cells[c])) continue;
+      let last = c + 1;
+      while (last < cols && isEmpty(cells[last])) last++;
+      const td = tr.cells[c];
+      if (td.scrollWidth <= td.clientWidth) continue;
+      const end = tr.cells[last];
+      const span = document.createElement('span');
+      span.className = 'spill-text';
+      span.textContent = td.textContent;
+      span.style.maxWidth = Math.max(0, end.offsetLeft + end.offsetWidth - td.offsetLeft - 8) + 'px';
+      td.replaceChildren(span);
+      td.classList.add('spill');
+      // No gridline through the text, as in Sheets: the cells it runs over lose their left edges.
+      const textEnd = td.offsetLeft + 4 + span.offsetWidth;
+      for (let k = c; k < last && tr.cells[k].offsetLeft + tr.cells[k].offsetWidth < textEnd; k++) {
+        tr.cells[k].style.borderRightColor = 'transparent';
+      }
+    }
   }
 
   function renderGrid() {
@@ -132,6 +230,7 @@
         const cells = sheet.window[r] || [];
         const tr = table.rows[r + 1];
         for (let c = 1; c <= cols; c++) fillCell(tr.cells[c], cells[c - 1] || null);
+        spillText(tr, cells, cols);
       }
     } else {
       const head = document.createElement('tr');
@@ -166,6 +265,7 @@
         rows.push(tr);
       }
       table.replaceChildren(...rows);
+      for (let r = 0; r < shown; r++) spillText(rows[r + 1], sheet.window[r] || [], cols);
       gridShape = shape;
     }
     gridRows = rowsNow;
@@ -557,6 +657,8 @@
     selected = { row: target.row + 1, col: target.col };
     await load();
   });
+  $('outboxButton').addEventListener('click', () => setOutboxOpen($('outbox').hidden));
+  $('closeOutbox').addEventListener('click', () => setOutboxOpen(false));
   $('extensionsButton').addEventListener('click', () => {
     $('extensionsMenu').hidden = !$('extensionsMenu').hidden;
   });

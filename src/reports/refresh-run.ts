@@ -1,4 +1,6 @@
+import { showNotRefreshed } from '../bindings/apply-bindings';
 import { isCreatorError, userMessage } from '../shared/errors';
+import { relayoutDashboardPart } from './dashboard-relayout';
 import { timeLeft, type Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, RunReportRequest, RunReportResult } from '../shared/types';
@@ -97,10 +99,12 @@ export function refreshInOrder(
   runner: Runner,
 ): RefreshOutcome[] {
   const outcomes: RefreshOutcome[] = [];
+  // Dashboards of the older layout move all their parts before any is written (dashboard-relayout.ts).
+  const placed = defs.map((def) => (mayRun(def, runner.person) ? relayoutDashboardPart(ex, store, def) : def));
   let credentialError: string | null = null;
   const seenMs: number[] = [];
   let attempted = 0;
-  for (const def of defs) {
+  for (const def of placed) {
     const name = def.name ?? def.id;
     const before = getStatus(store, def.id);
     const started = ex.platform.now();
@@ -157,6 +161,8 @@ export function refreshInOrder(
         needsApproval: null,
       });
       outcomes.push({ id: def.id, name, outcome: 'error', message });
+      // A dashboard's chart says so, on the dashboard itself.
+      showNotRefreshed(ex, def.id, message);
       if (CREDENTIAL_CODES.indexOf(code) >= 0) credentialError = message;
     }
   }
