@@ -3,6 +3,7 @@ import { createPlatform, type AppsScriptGlobals } from '../src/platform/apps-scr
 import type { Platform } from '../src/platform/types';
 import { loadBundle as loadBundleFile, type LoadedBundle, type RunAsOptions } from './bundle';
 import { createClock, virtualDate, type Clock } from './clock';
+import { gateScopes } from './scopes';
 import { newCounters, type Counters } from './counters';
 import { recalculate as recalculateFormulas, type RecalcReport } from './formula-engine';
 import { createCacheService, emptyCaches, type CacheData } from './services/cache';
@@ -16,7 +17,7 @@ import { createConsole, createLogger, createSession, type EmulatedConsole } from
 import { createUrlFetchApp } from './services/url-fetch';
 import { createUtilities } from './services/utilities';
 import { createSpreadsheetService } from './spreadsheet';
-import { isDetachedTriggerRun, type EmulatorState, type Mode } from './state';
+import { triggerRunSeesNoSpreadsheet, type EmulatorState, type Mode } from './state';
 import type { Transport } from './transport-types';
 import { LENIENT, type PlatformVariants } from './variants';
 
@@ -81,6 +82,12 @@ export interface Emulator {
   readonly globals: EmulatorGlobals;
   platform(): Platform;
   setUser(email: string): void;
+  /**
+   * Granular consent: the scopes (keys after .../auth/, as in src/platform/scopes.ts) this user
+   * granted; without keys, every one again. A service called without its scope throws Google's
+   * permission error (emulator/scopes.ts).
+   */
+  grantScopes(email: string, keys?: string[]): void;
   readonly user: string;
   readonly mode: Mode;
   readonly owner: string;
@@ -191,6 +198,20 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   sheets.spreadsheet.emailsHidden = state.variants.hiddenEmails;
   sheets.spreadsheet.editorsListed = state.variants.editorsListed;
 
+  /**
+   * A custom function's active range is its formula's cell (or null, per the variant); elsewhere the
+   * selection, which the emulator keeps at the active sheet's A1.
+   */
+  const activeRange = (): GoogleAppsScript.Spreadsheet.Range | null => {
+    const app = sheets.SpreadsheetApp as unknown as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
+    const at = state.callingCell;
+    if (state.mode === 'customFunction') {
+      if (!at || state.variants.customFunctionActiveRange === 'none') return null;
+      return app.getActiveSpreadsheet().getSheetByName(at.sheet)!.getRange(at.row, at.col);
+    }
+    return app.getActiveSheet().getRange(1, 1);
+  };
+
   // getUi() is the one SpreadsheetApp call a custom function gets a context error for, not a permission error.
   const spreadsheetApp = new Proxy(sheets.SpreadsheetApp as object, {
     get(target, prop) {
@@ -199,20 +220,34 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
           throw new Error('Cannot call SpreadsheetApp.getUi() from this context.');
         };
       }
-      if ((prop === 'getActiveSpreadsheet' || prop === 'getActive') && isDetachedTriggerRun(state)) return () => null;
+      if ((prop === 'getActiveSpreadsheet' || prop === 'getActive') && triggerRunSeesNoSpreadsheet(state)) return () => null;
+      if (prop === 'getActiveRange') return activeRange;
       return Reflect.get(target, prop);
     },
   }) as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
 
+  const gatedSpreadsheetApp = gateScopes(state, 'SpreadsheetApp', spreadsheetApp, (m) =>
+    m === 'getUi' ? 'script.container.ui' : 'spreadsheets.currentonly',
+  );
   const globals: EmulatorGlobals = {
-    UrlFetchApp: createUrlFetchApp(state, () => opts.transport),
+    UrlFetchApp: gateScopes(
+      state,
+      'UrlFetchApp',
+      createUrlFetchApp(state, () => opts.transport),
+      () => 'script.external_request',
+    ),
     CacheService: createCacheService(state, () => caches),
     PropertiesService: createPropertiesService(state, () => properties),
     LockService: locks.service,
-    SpreadsheetApp: spreadsheetApp,
+    SpreadsheetApp: gatedSpreadsheetApp,
     ScriptApp: createScriptApp(state, () => triggers),
     HtmlService: createHtmlService(state),
-    MailApp: createMailApp(state, () => mail),
+    MailApp: gateScopes(
+      state,
+      'MailApp',
+      createMailApp(state, () => mail),
+      () => 'script.send_mail',
+    ),
     Utilities: createUtilities(state),
     Session: createSession(state),
     Logger: createLogger(state),
@@ -305,6 +340,13 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       addUser(email);
       state.user = email;
     },
+    grantScopes: (email, keys) => {
+      addUser(email);
+      const grants = { ...state.grants };
+      if (keys === undefined) delete grants[email];
+      else grants[email] = [...keys];
+      state.grants = grants;
+    },
     get user() {
       return state.user;
     },
@@ -358,7 +400,15 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     },
     recalculate(functions, o = {}) {
       return recalculateFormulas(sheets.spreadsheet, functions ?? bundleFunctions(), {
-        runAsCustomFunction: <T>(fn: () => T): T => runAs({ user: state.owner, mode: 'customFunction' }, fn),
+        runAsCustomFunction: <T>(fn: () => T, at?: { sheet: string; row: number; col: number }): T => {
+          const saved = state.callingCell;
+          state.callingCell = at;
+          try {
+            return runAs({ user: state.owner, mode: 'customFunction' }, fn);
+          } finally {
+            state.callingCell = saved;
+          }
+        },
         only: o.only,
         resultCellLimit: state.variants.resultCellLimit,
         onCall: () => counters.customFunctionCalls++,

@@ -11,10 +11,7 @@ export function expectedDayFrom(today: string, hour: number, byHour: number, lag
   return addDays(today, -lagDays - (hour >= byHour ? 0 : 1));
 }
 
-/** "has no data for 2 days ago (2026-11-19) by": the form's condition; the card adds the hour. */
+/** "has no data for 2 days ago (2026-11-19) by": the form's condition; the card adds the hour (hourText). */
 export function noDataWords(lagDays: number, day: string): string {
   return `has no data for ${daysAgoInWords(lagDays)} (${day}) by`;
 }
-
-/** "09:00", as the form's hour control shows it. */
-export const hourInWords = (hour: number): string => `${String(hour).padStart(2, '0')}:00`;

@@ -1,6 +1,8 @@
+import { isDemo } from '../settings/demo-flag';
 import { applyBindings, showNotRefreshed } from '../bindings/apply-bindings';
 import { readBindings, writeBindings, type Binding } from '../bindings/binding-store';
 import { markTile } from '../bindings/tile-cells';
+import { hourText } from '../dates/hour';
 import { datesInWords, findPreset, presetLabel } from '../dates/presets';
 import { checkActiveSite } from '../pull/site-hints';
 import { listSiteViews } from '../settings/sites-view';
@@ -87,7 +89,7 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
   const sheet = buildSheet(ex, spreadsheet, {
     sheetName,
     dataSheetName,
-    title: `${sitesInWords(siteId, () => name)} \u00b7 ${datesInWords(period, undefined)}`,
+    title: `${isDemo(ex) ? 'Demo data: ' : ''}${sitesInWords(siteId, () => name)} \u00b7 ${datesInWords(period, undefined)}`,
     hour,
   });
   const store = documentStore(ex);
@@ -121,10 +123,7 @@ function buildSheet(
   d: { sheetName: string; dataSheetName: string; title: string; hour: number | null },
 ): Sheet {
   const sheet = spreadsheet.insertSheet(d.sheetName);
-  const when =
-    d.hour === null
-      ? 'when you refresh its reports'
-      : `every day at ${String(d.hour).padStart(2, '0')}:00 and when you refresh its reports`;
+  const when = d.hour === null ? 'when you refresh its reports' : `every day at ${hourText(d.hour)} and when you refresh its reports`;
   sheet.getRange(1, 1, 2, 1).setValues([[asLiteralText(d.title, true)], [`Refreshes ${when}. Data: sheet '${d.dataSheetName}'.`]]);
   sheet.getRange(1, 1).setFontWeight('bold').setFontSize(16);
   sheet.getRange(2, 1).setFontColor('#777777');

@@ -1,3 +1,5 @@
+import { deniedScope } from './permissions';
+import { CreatorError } from '../shared/errors';
 import type { FetchRequest, FetchResponse, Platform, Triggers } from './types';
 
 /**
@@ -34,6 +36,12 @@ interface AdvancedSheets {
   };
 }
 
+interface AuthorizationInfo {
+  getAuthorizationStatus(): unknown;
+  getAuthorizationUrl(): string | null;
+  getAuthorizedScopes?(): string[];
+}
+
 function toParams(request: FetchRequest): GoogleAppsScript.URL_Fetch.URLFetchRequestOptions {
   return {
     method: request.method ?? 'get',
@@ -61,11 +69,29 @@ function optional<T>(get: () => T | null): T | null {
   }
 }
 
+/**
+ * The spreadsheet, or null outside one; without the permission to see it, Google's permission error
+ * (the caller says so, rather than "open a spreadsheet").
+ */
+function activeSpreadsheet(g: AppsScriptGlobals): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
+  try {
+    return g.SpreadsheetApp.getActiveSpreadsheet() ?? null;
+  } catch (error) {
+    if (deniedScope(error)) throw error;
+    return null;
+  }
+}
+
 function triggersOf(g: AppsScriptGlobals): Triggers {
   const ss = (): GoogleAppsScript.Spreadsheet.Spreadsheet => g.SpreadsheetApp.getActiveSpreadsheet();
   const info = (t: GoogleAppsScript.Script.Trigger) => ({ id: t.getUniqueId(), handler: t.getHandlerFunction() });
   return {
-    list: () => g.ScriptApp.getUserTriggers(ss()).map(info),
+    list: () => {
+      // A trigger run may get no active spreadsheet (unconfirmed); getUserTriggers(null) would throw a bare Error.
+      const spreadsheet = ss();
+      if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'There is no open spreadsheet whose triggers could be listed.');
+      return g.ScriptApp.getUserTriggers(spreadsheet).map(info);
+    },
     listProject: () => g.ScriptApp.getProjectTriggers().map(info),
     createHourly: (handler) => g.ScriptApp.newTrigger(handler).timeBased().everyHours(1).create().getUniqueId(),
     // The project's list holds the trigger whether or not the document's list does.
@@ -75,9 +101,38 @@ function triggersOf(g: AppsScriptGlobals): Triggers {
   };
 }
 
+/** Our formulas' names: the active range counts as the formula's own cell only when it holds one. */
+const OUR_FORMULA = /^=\s*CREATOR_/i;
+
+/**
+ * Public reports say a custom function's getActiveRange() is its own cell; that is unconfirmed, so
+ * a range that is not one cell holding one of our formulas (a selection, nothing) says nothing.
+ */
+function formulaRoomOf(range: GoogleAppsScript.Spreadsheet.Range | null): { rows: number; cols: number } | null {
+  if (range?.getNumRows() !== 1 || range.getNumColumns() !== 1) return null;
+  if (!OUR_FORMULA.test(range.getFormula())) return null;
+  const sheet = range.getSheet();
+  return { rows: sheet.getMaxRows() - range.getRow() + 1, cols: sheet.getMaxColumns() - range.getColumn() + 1 };
+}
+
 export function createPlatform(g: AppsScriptGlobals): Platform {
-  const spreadsheet = () => optional(() => g.SpreadsheetApp.getActiveSpreadsheet());
+  const spreadsheet = () => activeSpreadsheet(g);
   return {
+    authorization: (scopes) =>
+      optional(() => {
+        // The scopes argument and getAuthorizedScopes came with granular consent (2025); the
+        // published typings predate them.
+        const ask = g.ScriptApp.getAuthorizationInfo as unknown as (mode: unknown, scopes: string[]) => AuthorizationInfo;
+        const info = ask.call(g.ScriptApp, g.ScriptApp.AuthMode.FULL, scopes);
+        const granted = info.getAuthorizedScopes?.() ?? null;
+        // Without the list (an older runtime) a REQUIRED status still says something is missing.
+        const missing = granted ? scopes.filter((s) => !granted.includes(s)) : [];
+        const required = String(info.getAuthorizationStatus()) === 'REQUIRED';
+        return {
+          missing: required && missing.length === 0 ? [...scopes] : required ? missing : [],
+          url: required ? info.getAuthorizationUrl() : null,
+        };
+      }),
     http: {
       fetch: (request) => toResponse(g.UrlFetchApp.fetch(request.url, toParams(request))),
       fetchAll: (requests) => g.UrlFetchApp.fetchAll(requests.map((r) => ({ url: r.url, ...toParams(r) }))).map(toResponse),
@@ -105,6 +160,7 @@ export function createPlatform(g: AppsScriptGlobals): Platform {
     now: () => g.Date.now(),
     sleep: (ms) => g.Utilities.sleep(ms),
     spreadsheet,
+    formulaRoom: () => optional(() => formulaRoomOf(g.SpreadsheetApp.getActiveRange())),
     flush: () => g.SpreadsheetApp.flush(),
     sheetsValues: () => {
       // The global exists only when the project enables the service.

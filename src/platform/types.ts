@@ -102,8 +102,18 @@ export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 export type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 export type Ui = GoogleAppsScript.Base.Ui;
 
+/** What ScriptApp.getAuthorizationInfo says of the add-on's scopes for the current user. */
+export interface Authorization {
+  /** Scope URLs asked for and not granted. */
+  missing: string[];
+  /** Google's page that asks the user for them again; null when nothing is missing. */
+  url: string | null;
+}
+
 export interface Platform {
   http: Http;
+  /** Null where Google cannot say (AuthMode.NONE, or a runtime without granular consent). */
+  authorization(scopes: string[]): Authorization | null;
   userCache: Cache;
   /** Null where the document cache is unavailable (custom functions may lack it). */
   documentCache: Cache | null;
@@ -122,6 +132,11 @@ export interface Platform {
   sleep(ms: number): void;
   /** The active spreadsheet, or null outside a container (a trigger run may see none, unconfirmed). */
   spreadsheet(): Spreadsheet | null;
+  /**
+   * Inside a custom function: the rows and columns from its formula's cell (counted) to the sheet's
+   * end, where its result can spill. Null when the platform does not say which cell that is.
+   */
+  formulaRoom?(): { rows: number; cols: number } | null;
   /** Applies pending sheet writes now (SpreadsheetApp.flush). */
   flush(): void;
   /** The Sheets advanced service where the project enables it; null elsewhere (use setValues). */

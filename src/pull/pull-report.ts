@@ -1,15 +1,26 @@
 import { createClient, type CreatorClient } from '../api/client';
 import type { Execution } from '../platform/execution';
-import type { ReportSpec } from '../catalog/types';
+import type { DateFamily, ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
 import { compareTables, pickColumns, toTable, withTotals, type Table } from '../table';
-import { COMPARE_LABEL, comparisonRange, dayShift, parseRange, resolveRange, type CompareTo, type ResolvedRange } from '../dates';
+import {
+  COMPARE_LABEL,
+  comparisonRange,
+  dayShift,
+  parseRange,
+  resolveRange,
+  sharedLastDay,
+  type CompareTo,
+  type RequestedRange,
+  type ResolvedRange,
+  type RollingRule,
+} from '../dates';
 import { CreatorError, isCreatorError } from '../shared/errors';
 import { dayCells, earliestDay, latestDay } from './day-cells';
 import { readCompareTo, readQueryOptions, readTotals } from './query-options';
 import { resolveReport } from './report-key';
 import { readSiteArg } from './site-arg';
-import { explainSiteError } from './site-hints';
+import { forSite } from './site-hints';
 import { availableRows, type PullState, pullSites, type SitePulls } from './pull-sites';
 import { expandSites, siteNames } from './sites';
 
@@ -31,6 +42,8 @@ export interface PullRequest {
   totals?: unknown;
   /** previousPeriod, previousYear or previousYearWeekday: the table compares the two periods. */
   compareTo?: unknown;
+  /** How a rolling window meets the last day with data (RollingRule); absent: 'shrink'. */
+  rolling?: RollingRule;
 }
 
 export interface PullOptions {
@@ -115,7 +128,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   }
   const platform = execution.platform;
   const timeZone = platform.timeZone();
-  const requested = spec.dateFamily ? parseRange(request.start, request.end, { platform, timeZone }) : null;
+  const requested = spec.dateFamily ? parseRange(request.start, request.end, { platform, timeZone }, request.rolling) : null;
   const siteArg = spec.key === 'sites' ? null : readSiteArg(request.siteId);
 
   const credential = loadCredential(execution, options.purpose);
@@ -195,19 +208,11 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
 function siteRanges(
   client: CreatorClient,
   sites: string[],
-  requested: ReturnType<typeof parseRange> | null,
-  family: ReportSpec['dateFamily'],
+  requested: RequestedRange | null,
+  family: DateFamily | null,
   compareTo: CompareTo | null,
 ): Pick<SitePulls, 'explicit' | 'unknownBounds' | 'ranges' | 'checkAll'> {
-  const resolveAll = (): Array<ResolvedRange | null> =>
-    sites.map((siteId) => {
-      if (!requested || !family) return null;
-      try {
-        return resolveRange(requested, client.dateBounds(siteId), { siteId, family });
-      } catch (error) {
-        throw explainSiteError(error, siteId, () => client.listSites());
-      }
-    });
+  const resolveAll = (): Array<ResolvedRange | null> => resolveSiteRanges(client, sites, requested, family);
   // Explicit days go to the API as given, so the bounds they must be checked against can come back
   // in the same round trip as the first page and be checked before any row is used. A preset is
   // read from the bounds, so those are needed first (or come from the cache at no cost); so is a
@@ -221,6 +226,30 @@ function siteRanges(
     return ranges;
   };
   return { explicit, unknownBounds, ranges: () => ranges, checkAll };
+}
+
+/**
+ * Each site's days, resolved against its bounds (null for a report without dates); an error names
+ * its site. A 'keepLength' rolling window over several sites ends on the last day every site has
+ * data for, so each site is summed over the same days (RollingRule).
+ */
+function resolveSiteRanges(
+  client: CreatorClient,
+  sites: string[],
+  requested: RequestedRange | null,
+  family: DateFamily | null,
+): Array<ResolvedRange | null> {
+  if (!requested || !family) return sites.map(() => null);
+  const keepLength = requested.kind === 'days' && requested.rolling?.keepLength === true;
+  const lastDay = keepLength
+    ? sharedLastDay(
+        sites.map((siteId) => forSite(client, siteId, () => client.dateBounds(siteId))),
+        family,
+      )
+    : undefined;
+  return sites.map((siteId) =>
+    forSite(client, siteId, () => resolveRange(requested, client.dateBounds(siteId), { siteId, family, lastDay })),
+  );
 }
 
 /** The table as asked: compared with the earlier period (and totalled with it), or with totals, or as it is. */

@@ -4,7 +4,7 @@ import type { ReportSpec } from '../catalog/types';
 import type { ResolvedRange } from '../dates';
 import { catalogRank, pickColumns, stackTables, tableStream, toTable, type Table } from '../table';
 import type { PullOptions, PullStream } from './pull-report';
-import { explainSiteError } from './site-hints';
+import { forSite } from './site-hints';
 
 /** Everything pulling one period's rows for each site needs from the pull that asks. */
 export interface SitePulls {
@@ -51,13 +51,7 @@ export function availableRows(result: { truncated: boolean; recordCount: number 
 export function pullSites(pulls: SitePulls, state: PullState, side: Array<ResolvedRange | null> | null, label: string): Table {
   const { spec, sites } = pulls;
   const tables: Table[] = [];
-  sites.forEach((siteId, i) => {
-    try {
-      tables.push(pullSite(pulls, state, side, label, siteId, i));
-    } catch (error) {
-      throw explainSiteError(error, siteId, () => pulls.client.listSites());
-    }
-  });
+  sites.forEach((siteId, i) => tables.push(forSite(pulls.client, siteId, () => pullSite(pulls, state, side, label, siteId, i))));
   return sites.length > 1 ? stackTables(tables, sites, pulls.names, catalogRank(spec)) : tables[0];
 }
 

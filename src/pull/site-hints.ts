@@ -1,10 +1,19 @@
-import { isActiveSite } from '../api/types';
+import { isActiveSite } from '../api/site-status';
 import { CreatorError, isCreatorError } from '../shared/errors';
 
 interface ListedSite {
   id: string;
   name?: unknown;
   status?: unknown;
+}
+
+/** One site's work; an error names the site (and says so when the site is unknown or inactive). */
+export function forSite<T>(client: { listSites(): ReadonlyArray<ListedSite> }, siteId: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw explainSiteError(error, siteId, () => client.listSites());
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, RunReportRequest, RunReportResult } from '../shared/types';
 import { elapsedSeconds } from '../run/run-report';
 import { approvalMessage, mayRun, type Person } from './identity';
+import { newer, readKept } from './kept-status';
 import { getStatus, putDefinition, putStatus, type StatusRecord, type StoredDefinition } from './report-store';
 
 /** Pulls one report into its block (the sidebar's runReportToSheet); injectable for unit tests. */
@@ -106,7 +107,8 @@ export function refreshInOrder(
   let attempted = 0;
   for (const def of placed) {
     const name = def.name ?? def.id;
-    const before = getStatus(store, def.id);
+    // What this report last did, wherever that was kept (the store, or the status sheet when it was full).
+    const before = statusNow(ex, def.id, newer(readKept(ex).get(def.id), getStatus(store, def.id)));
     const started = ex.platform.now();
     if (!mayRun(def, runner.person)) {
       // Never with this person's credential: the report is shown as waiting for their approval.

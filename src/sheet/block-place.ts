@@ -26,7 +26,7 @@ export interface BlockTarget {
   /** See WriteBlockInput.exclusive. */
   exclusive?: Exclusive;
   /** See WriteBlockInput.now. */
-  now?: () => number;
+  now: () => number;
   /** The run this write belongs to, named on its staging sheet. Default: each write is a run of its own. */
   runId?: string;
   /** Runs continued across executions: a sweep keeps their staging sheets however old. Default: none. */

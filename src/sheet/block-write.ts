@@ -90,7 +90,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const width = columns.length;
   const text = columns.map((c) => isTextColumn(c.type));
   const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: valuesWriter(spreadsheet, target.sheetsApi) };
-  const now = target.now ?? (() => Date.now());
+  const { now } = target;
 
   let sink: BlockSink | null = null;
   let ended = false;

@@ -53,8 +53,11 @@ export interface WriteBlockInput {
    * so no other run's write interleaves. Default: the step as it is (no other writer to fear).
    */
   exclusive?: Exclusive;
-  /** Epoch ms (the platform's clock), to stamp and sweep staging sheets. Default Date.now. */
-  now?: () => number;
+  /**
+   * Epoch ms from the platform's clock (src/ never reads one itself), to stamp and sweep staging
+   * sheets: a refresh Google stopped leaves one, removed by a later write once 6 minutes passed.
+   */
+  now: () => number;
   /** The run this write belongs to, named on its staging sheet (see staging-sheets.ts). */
   runId?: string;
   /** Runs continued across executions, whose staging sheets a sweep keeps. Default: none. */

@@ -30,6 +30,8 @@ export interface HistoryBlockInput {
   note(facts: HistoryFacts): string;
   /** Top-left cell of a new block. Default "A1". */
   startCell?: string;
+  /** The platform's clock (WriteBlockInput.now). */
+  now: () => number;
 }
 
 export interface HistoryFacts {
@@ -280,6 +282,7 @@ function firstWrite(spreadsheet: Spreadsheet, sheet: Sheet | null, input: Histor
     blockId: input.blockId,
     table: { columns: input.table.columns, rows: sortedFresh },
     note: input.note(facts),
+    now: input.now,
     ...(input.startCell ? { startCell: input.startCell } : {}),
   });
   return { ...facts, sheetName: written.sheetName, range: written.range };

@@ -27,6 +27,11 @@ export const PROMISE_ROWS: PromiseRow[] = [
   },
   {
     area: 'Consent and credentials',
+    name: 'an editor edits a report the owner approved',
+    outcome: "the approval does not survive the edit: the owner's refresh and trigger skip it until the owner approves again",
+  },
+  {
+    area: 'Consent and credentials',
     name: 'the editor refreshes the report they saved, with their own credential',
     outcome: "runs on the editor's credential (their sites), never the owner's",
   },
@@ -140,6 +145,12 @@ export const PROMISE_ROWS: PromiseRow[] = [
     area: 'Storage limits and odd data',
     name: 'the hourly trigger with the store full',
     outcome: 'every due report refreshed; the status sheet shows them',
+  },
+  {
+    area: 'Storage limits and odd data',
+    name: 'statuses the full store refused, seen by later executions',
+    outcome:
+      'the sidebar and every later status sheet show the refresh that happened (kept on the status sheet), never "Not refreshed yet"; the next hour does not refresh them again',
   },
   {
     area: 'Storage limits and odd data',

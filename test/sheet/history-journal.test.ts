@@ -8,7 +8,7 @@
 import type { Spreadsheet } from '../../src/platform/types';
 import { upsertHistoryBlock, type HistoryBlockInput } from '../../src/sheet/upsert-history';
 import type { BlockTable } from '../../src/sheet/report-table';
-import { sheet, sheetEmulator } from './helpers';
+import { sheet, sheetClock, sheetEmulator } from './helpers';
 
 const COLUMNS: BlockTable['columns'] = [
   { header: 'Date', field: 'date', type: 'text' },
@@ -32,6 +32,7 @@ function input(table: unknown[][], windowStart: string | null): HistoryBlockInpu
     windowStart,
     dayOf: (cell) => (typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? cell : null),
     note: (facts) => `Device history (history)\n${facts.firstDay} to ${facts.lastDay}`,
+    now: sheetClock,
   };
 }
 

@@ -3,7 +3,7 @@ import { legacyFingerprint } from '../../src/sheet/block-record-v1';
 import { beginBlockWrite } from '../../src/sheet/block-write';
 import { clipText } from '../../src/sheet/cell-limit';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
-import { pagesTable, sheet, sheetEmulator, shown } from './helpers';
+import { pagesTable, sheet, sheetEmulator, shown, sheetClock } from './helpers';
 
 /**
  * The promise: a cell the user typed, a row or column the user inserted (Sheets stretches the
@@ -14,7 +14,7 @@ const NOTE = 'Creator Reporting: Page performance';
 
 function setUp(rows = 10) {
   const { emu, ss } = sheetEmulator();
-  writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows), note: NOTE });
+  writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows), note: NOTE });
   return { emu, ss, s: sheet(ss, 'Pages') };
 }
 
@@ -30,7 +30,7 @@ function refusal(run: () => unknown): string {
 const rewrite =
   (ss: ReturnType<typeof setUp>['ss'], rows = 10) =>
   () =>
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows, (i) => `New ${i}`), note: 'new' });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows, (i) => `New ${i}`), note: 'new' });
 
 describe('the writer notices the user inside its block', () => {
   it('keeps a row the user inserted inside the block and typed into, naming the rows', () => {
@@ -89,7 +89,13 @@ describe('the writer notices the user inside its block', () => {
     const tricky = ['=SUM(A1:A2)', '+1', '-3', "'quoted", 'TRUE', '@mention', '1,234', '2026-10-01'];
     const { emu, ss } = sheetEmulator();
     const write = (note: string) =>
-      writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(16, (i) => tricky[i % tricky.length]), note });
+      writeReportBlock(ss, {
+        now: sheetClock,
+        sheetName: 'Pages',
+        blockId: 'r1',
+        table: pagesTable(16, (i) => tricky[i % tricky.length]),
+        note,
+      });
     write('first (a new sheet: written directly)');
     write('second (staged)');
     expect(write('third').range).toBe('A1:C17');
@@ -131,7 +137,7 @@ describe('the writer notices the user inside its block', () => {
     const { ss } = sheetEmulator();
     const table = { ...pagesTable(10), fixedTail: 1 };
     table.rows.push(['Total', 82.5, 5500]);
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
     const s = sheet(ss, 'Pages');
     s.getRange('A2:C12').sort({ column: 3, ascending: false });
     expect(shown(ss, 'Pages', 'A2')).toEqual([['Total']]);
@@ -157,6 +163,7 @@ describe('a renamed or deleted sheet', () => {
     const id = s.getSheetId();
     s.setName('Renamed by me');
     const result = writeReportBlock(ss, {
+      now: sheetClock,
       sheetName: 'Pages',
       sheetId: id,
       blockId: 'r1',
@@ -172,7 +179,14 @@ describe('a renamed or deleted sheet', () => {
     const { ss, s } = setUp(3);
     const id = s.getSheetId();
     ss.deleteSheet(s);
-    const result = writeReportBlock(ss, { sheetName: 'Pages', sheetId: id, blockId: 'r1', table: pagesTable(2), note: 'n' });
+    const result = writeReportBlock(ss, {
+      now: sheetClock,
+      sheetName: 'Pages',
+      sheetId: id,
+      blockId: 'r1',
+      table: pagesTable(2),
+      note: 'n',
+    });
     expect(result.sheetName).toBe('Pages');
     expect(result.sheetId).not.toBe(id);
   });
@@ -183,7 +197,7 @@ describe('the 50,000-character cell limit', () => {
     const { ss } = sheetEmulator();
     const long = 'x'.repeat(60_000);
     const table = pagesTable(3, (i) => (i === 2 ? long : `Page ${i}`));
-    const result = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
+    const result = writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
     expect(result.clippedCells).toBe(1);
     const cell = String(sheet(ss, 'Pages').getRange('A3').getValue());
     expect(cell.length).toBeLessThanOrEqual(50_000);
@@ -195,7 +209,13 @@ describe('the 50,000-character cell limit', () => {
 
   it('a hostile over-long formula-like text stays text when clipped', () => {
     const { ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(1, () => `=${'A'.repeat(70_000)}`), note: NOTE });
+    writeReportBlock(ss, {
+      now: sheetClock,
+      sheetName: 'Pages',
+      blockId: 'r1',
+      table: pagesTable(1, () => `=${'A'.repeat(70_000)}`),
+      note: NOTE,
+    });
     expect(sheet(ss, 'Pages').getRange('A2').getFormula()).toBe('');
   });
 });
@@ -203,9 +223,9 @@ describe('the 50,000-character cell limit', () => {
 describe('beginBlockWrite: the staged API', () => {
   it('appends batches, touches nothing before commit, and abort leaves no trace', () => {
     const { ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: 'old' });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: 'old' });
     const columns = pagesTable(0).columns;
-    const w = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
+    const w = beginBlockWrite(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', columns });
     w.appendRows(pagesTable(3, (i) => `A${i}`).rows);
     w.appendRows(pagesTable(2, (i) => `B${i}`).rows);
     expect(w.rows).toBe(5);
@@ -214,7 +234,7 @@ describe('beginBlockWrite: the staged API', () => {
     expect(ss.getSheets().map((x) => x.getName())).toEqual(['Sheet1', 'Pages']);
     expect(sheet(ss, 'Pages').getRange('A1').getNote()).toBe('old');
 
-    const again = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
+    const again = beginBlockWrite(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', columns });
     again.appendRows(pagesTable(3, (i) => `A${i}`).rows);
     again.appendRows(pagesTable(2, (i) => `B${i}`).rows);
     expect(again.commit('new').range).toBe('A1:C6');
@@ -225,13 +245,13 @@ describe('beginBlockWrite: the staged API', () => {
 
   it('keeps the user\u2019s cells in the corner between an old wide block and a new tall one', () => {
     const { ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: 'old' });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: 'old' });
     const s = sheet(ss, 'Pages');
     s.getRange('C6').setValue('mine');
     const narrow = pagesTable(6);
     narrow.columns = narrow.columns.slice(0, 2);
     narrow.rows = narrow.rows.map((r) => r.slice(0, 2));
-    expect(writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: narrow, note: 'n' }).range).toBe('A1:B7');
+    expect(writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: narrow, note: 'n' }).range).toBe('A1:B7');
     expect(shown(ss, 'Pages', 'C1:C6').flat()).toEqual(['', '', '', '', '', 'mine']);
   });
 });

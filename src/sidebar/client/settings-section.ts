@@ -1,5 +1,6 @@
 import type { SettingsView } from '../../shared/types';
-import { setStatus } from './dom';
+import { tryDemoButton } from './demo-bar';
+import { el, setStatus } from './dom';
 import type { SidebarContext, SidebarSection } from './section';
 import { createSettingsForm, type SettingsForm } from './settings-form';
 
@@ -36,7 +37,9 @@ function saveSettings(f: SettingsForm, ctx: SidebarContext, busy: (on: boolean) 
         n === undefined
           ? ''
           : ` Formulas in this spreadsheet may use it now${n ? `: ${n} formula${n === 1 ? '' : 's'} recalculated` : ''}.`;
-      setStatus(status, `Saved. The credential works.${formulas}`, 'success');
+      // Saved without the site list read (429, 5xx, no answer): say so, never "works".
+      if (view.warning) setStatus(status, `${view.warning}${formulas}`, 'info');
+      else setStatus(status, `Saved. The credential works.${formulas}`, 'success');
     })
     .catch((error: Error) => {
       // The form goes back to what is stored, so it never shows a rejected ID under "Connected with".
@@ -102,6 +105,13 @@ export const settingsSection: SidebarSection = {
   mount(root: HTMLElement, ctx: SidebarContext): void {
     const f = createSettingsForm();
     root.appendChild(f.form);
+    // No account needed: the demo (built-in sample data) is one click away from an empty form.
+    const demoOffer = el('p', { className: 'hint gray', 'data-test': 'demo-offer' }, 'No credential yet? ', tryDemoButton(ctx, f.status));
+    root.appendChild(demoOffer);
+    const show = (view: SettingsView): void => {
+      f.show(view);
+      demoOffer.hidden = view.configured || view.demo === true;
+    };
     const busy = buttonLock(f, ctx);
     f.form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -109,8 +119,8 @@ export const settingsSection: SidebarSection = {
     });
     f.test.addEventListener('click', () => testConnection(f, ctx, busy));
     f.forget.addEventListener('click', clearOnSecondClick(f, ctx, busy));
-    ctx.on('settings-changed', f.show);
+    ctx.on('settings-changed', show);
     const current = ctx.settings();
-    if (current) f.show(current);
+    if (current) show(current);
   },
 };
