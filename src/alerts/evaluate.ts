@@ -3,7 +3,7 @@ import { isCreatorError, userMessage } from '../shared/errors';
 import { findReport } from '../catalog/reports';
 import { lagOf } from '../catalog/lag';
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
-import { addDays, COMPARE_LABEL, dataThrough, equalLengthComparison, hourText, type RollingRule } from '../dates';
+import { COMPARE_LABEL, dataThrough, equalLengthComparison, hourText, type RollingRule } from '../dates';
 import { findPreset } from '../dates/presets';
 import { today } from '../dates/zone';
 import type { Execution } from '../platform/execution';
