@@ -70,6 +70,9 @@ describe('the dashboard in the playground', () => {
       .locator('[data-test=alerts-status]', { hasText: 'Checked 2 of your 2 alerts: 1 fired, 1 quiet, 0 failed.' })
       .waitFor({ timeout: 60_000 });
     expect(await tab.locator('[data-test=alert-card]').first().textContent()).toMatch(/RPM 2026-\d\d-\d\d to 2026-\d\d-\d\d: \$/);
+    // Beside the summary, which alert fired, by name.
+    expect(await tab.locator('[data-test=check-group]').allTextContents()).toEqual(['Fired: RPM above 1']);
+    await pg.shot('alerts-check-now');
     // Nothing leaves the playground: the alert's e-mail shows as a toast.
     await pg.page.locator('.toast', { hasText: 'E-mail to owner@example.com: Creator Reporting alert: RPM on site-1' }).waitFor();
     // The dashboard's four scheduled reports can e-mail on a failed refresh.

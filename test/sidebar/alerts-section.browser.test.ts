@@ -165,3 +165,73 @@ test('another person\u2019s alert shows no Edit or Delete; once its maker lost a
   expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts.map((a) => a.name)).toEqual(['Owner alert']);
   await page.close();
 });
+
+test('the tab says the e-mail rule: one e-mail per day of data, none within 20 hours of the last', async () => {
+  const page = await open(world(), OWNER);
+  const intro = page.locator('#app > .hint').first();
+  expect(await intro.textContent()).toContain('one e-mail per day of data at most, and none within 20 hours of the last');
+  expect(await intro.textContent()).not.toContain('once a day');
+  await page.close();
+});
+
+test('a noData alert names the day it checks: on its card, and in the form as the report, the hour and its own lag change it', async () => {
+  // 07:00 in New York on 2026-11-20: before 09:00 an earnings alert checks the day before 2 days ago.
+  const w = world();
+  w.call('saveAlert', { name: 'Earnings late', siteId: 'site-1', report: 'earnings', condition: 'noData', byHour: 9 });
+  w.call('saveAlert', { name: 'Next-day earnings', siteId: 'site-1', report: 'earnings', condition: 'noData', byHour: 6, lagDays: 1 });
+  const page = await open(w, OWNER);
+  await card(page, 'Earnings late').waitFor();
+  expect(await card(page, 'Earnings late').textContent()).toContain(
+    'Earnings on Example Kitchen (site-1) has no data for 2 days ago (2026-11-17) by 09:00',
+  );
+
+  const form = page.locator('[data-test=alert-form]');
+  const noData = form.locator('select[name=alert-condition] option[value=noData]');
+  await form.locator('select[name=alert-condition]').selectOption('noData');
+  expect(await noData.textContent()).toBe('has no data for 2 days ago (2026-11-17) by');
+  // From 06:00 on (it is 07:00), the day is two days ago itself.
+  await form.locator('select[name=alert-byHour]').selectOption('6');
+  expect(await noData.textContent()).toBe('has no data for 2 days ago (2026-11-18) by');
+  await form.locator('select[name=alert-report]').selectOption('traffic/summary');
+  expect(await noData.textContent()).toBe('has no data for yesterday (2026-11-19) by');
+  await screenshot(page, 'alerts-nodata-day', { fullPage: true });
+
+  // An alert saved with its own lag is edited with that lag's day, not its family's.
+  await card(page, 'Next-day earnings').getByRole('button', { name: 'Edit' }).click();
+  expect(await form.locator('select[name=alert-condition]').inputValue()).toBe('noData');
+  expect(await form.locator('select[name=alert-byHour]').inputValue()).toBe('6');
+  expect(await noData.textContent()).toBe('has no data for yesterday (2026-11-19) by');
+  await page.close();
+});
+
+test('Check now names the alerts that fired, failed or were not checked, beside the summary of why', async () => {
+  const w = world();
+  const alert = { siteId: 'site-1', report: 'earnings', metric: 'rpm', period: 'yesterday' };
+  w.call('saveAlert', { ...alert, name: 'RPM above zero', condition: 'above', threshold: 0 });
+  w.call('saveAlert', { ...alert, name: 'RPM below zero', condition: 'below', threshold: 0 });
+  const page = await open(w, OWNER);
+  await card(page, 'RPM below zero').waitFor();
+  const status = page.locator('[data-test=alerts-status]');
+  const names = page.locator('[data-test=check-group]');
+
+  await page.getByRole('button', { name: 'Check now' }).click();
+  await status.filter({ hasText: 'Checked 2 of your 2 alerts: 1 fired, 1 quiet, 0 failed.' }).waitFor();
+  expect(await names.allTextContents()).toEqual(['Fired: RPM above zero']);
+
+  // The credential cleared, an hour later: the quiet one fails, the fired one is not checked again.
+  w.call('clearSettings');
+  w.emu.clock.advance(3_600_000);
+  await page.getByRole('button', { name: 'Check now' }).click();
+  await status.filter({ hasText: '1 failed: No Creator Reporting credential is saved.' }).waitFor();
+  expect(await status.textContent()).toContain('Checked 1 of your 2 alerts: 0 fired, 0 quiet, 1 failed.');
+  expect(await status.textContent()).toContain('1 not checked: Already e-mailed in the last 20 hours');
+  expect(await names.allTextContents()).toEqual(['Failed: RPM below zero', 'Not checked: RPM above zero']);
+  await screenshot(page, 'alerts-check-now-summary', { fullPage: true });
+
+  // The names belong to that check: the next action clears them.
+  await card(page, 'RPM below zero').getByRole('button', { name: 'Edit' }).click();
+  await page.locator('[data-test=alert-form]').getByRole('button', { name: 'Save changes' }).click();
+  await status.filter({ hasText: 'Alert saved.' }).waitFor();
+  expect(await names.count()).toBe(0);
+  await page.close();
+});

@@ -1,9 +1,10 @@
-import type { AlertCondition, AlertDefinition, AlertView, SiteView } from '../../shared/types';
+import type { AlertCondition, AlertDefinition, AlertListView, AlertView, SiteView } from '../../shared/types';
 import { datesInWords } from '../../dates/presets';
 import { clear, el, field, select } from './dom';
 import { createSitePicker } from './picker-sites';
 import { CONDITION_LABEL, DATED, isChange, metricsOf, PERIODS } from './alert-words';
 import { lagOf, noDataLabel } from '../../catalog/lag';
+import { expectedDayFrom, noDataWords } from '../../alerts/no-data-day';
 
 /**
  * The Alerts tab's alert form: its controls, which of them the condition shows, and what it
@@ -21,6 +22,8 @@ export interface AlertForm {
   fillSites(list: SiteView[]): void;
   /** Shows an alert of the user's in the form, to change it (saved with its id). */
   edit(alert: AlertView): void;
+  /** The spreadsheet's day and hour, as the alert list came: the noData condition names its day. */
+  setClock(clock: AlertListView['clock'] | undefined): void;
 }
 
 /** Shows the controls the condition uses, and the report's metrics (keeping the chosen one, else RPM). */
@@ -29,6 +32,7 @@ function syncer(c: {
   metric: HTMLSelectElement;
   condition: HTMLSelectElement;
   boxes: Record<'metric' | 'threshold' | 'period' | 'compare' | 'hour', HTMLElement>;
+  showNoDataDay(): void;
 }): () => void {
   return () => {
     const metrics = metricsOf(c.report.value);
@@ -38,9 +42,7 @@ function syncer(c: {
     if (metrics.some((m) => m.field === kept)) c.metric.value = kept;
     else if (metrics.some((m) => m.field === 'rpm')) c.metric.value = 'rpm';
     const condition = c.condition.value;
-    // noData checks today minus the report family's usual lag: "2 days ago" for earnings.
-    const noData = c.condition.querySelector<HTMLOptionElement>('option[value="noData"]');
-    if (noData) noData.textContent = noDataLabel(lagOf(DATED.find((r) => r.key === c.report.value)?.dateFamily ?? null));
+    c.showNoDataDay();
     c.boxes.metric.hidden = condition === 'noData';
     c.boxes.threshold.hidden = condition === 'noData';
     c.boxes.period.hidden = condition === 'noData';
@@ -139,14 +141,35 @@ function alertControls() {
   };
 }
 
+/**
+ * noData checks today minus the report family's usual lag (or the edited alert's own), a day
+ * earlier before the chosen hour: "has no data for 2 days ago (2026-11-18) by". Before the list
+ * brings the spreadsheet's day, the lag alone.
+ */
+function nameNoDataDay(
+  c: { condition: HTMLSelectElement; report: HTMLSelectElement; byHour: HTMLSelectElement },
+  ownLag: number | undefined,
+  clock: AlertListView['clock'] | null,
+): void {
+  const option = c.condition.querySelector<HTMLOptionElement>('option[value="noData"]');
+  if (!option) return;
+  const lagDays = lagOf(DATED.find((r) => r.key === c.report.value)?.dateFamily ?? null, ownLag);
+  option.textContent = clock
+    ? noDataWords(lagDays, expectedDayFrom(clock.today, clock.hour, Number(c.byHour.value), lagDays))
+    : noDataLabel(lagDays);
+}
+
 export function createAlertForm(): AlertForm {
   const { inputs, boxes, save, cancel, form, heading, box } = alertControls();
   const { name, site, report, metric, condition, threshold, period, compareTo, byHour } = inputs;
   // The alert being edited: its id, and what the form has no control for (lagDays) kept as it was.
   let editing: Pick<AlertView, 'id' | 'lagDays'> | null = null;
-  const sync = syncer({ report, metric, condition, boxes });
+  let clock: AlertListView['clock'] | null = null;
+  const showNoDataDay = (): void => nameNoDataDay({ condition, report, byHour }, editing?.lagDays, clock);
+  const sync = syncer({ report, metric, condition, boxes, showNoDataDay });
   report.addEventListener('change', sync);
   condition.addEventListener('change', sync);
+  byHour.addEventListener('change', showNoDataDay);
   sync();
   const definition = (): AlertDefinition => {
     const c = condition.value;
@@ -192,6 +215,7 @@ export function createAlertForm(): AlertForm {
     selectSaved(period, alert.period ?? '7daysAgo', datesInWords(alert.period, undefined));
     compareTo.value = alert.compareTo ?? 'previousPeriod';
     byHour.value = String(alert.byHour ?? 9);
+    showNoDataDay();
     heading.textContent = `Edit alert: ${alert.name ?? alert.id}`;
     save.textContent = 'Save changes';
     cancel.hidden = false;
@@ -199,5 +223,9 @@ export function createAlertForm(): AlertForm {
     box.scrollIntoView?.({ block: 'start' });
   };
   cancel.addEventListener('click', reset);
-  return { box, form, definition, reset, fillSites: site.fill, edit };
+  const setClock = (next: AlertListView['clock'] | undefined): void => {
+    clock = next ?? null;
+    showNoDataDay();
+  };
+  return { box, form, definition, reset, fillSites: site.fill, edit, setClock };
 }

@@ -1,4 +1,4 @@
-import type { AlertListView, AlertView, SavedReportView } from '../../shared/types';
+import type { AlertCheckResult, AlertListView, AlertView, SavedReportView } from '../../shared/types';
 import { clear, el } from './dom';
 import { describeAlert } from './alert-words';
 import type { SidebarContext } from './section';
@@ -115,5 +115,22 @@ export function renderFailures(screen: AlertsScreen, reports: SavedReportView[])
       ),
     );
     failures.appendChild(el('div', { className: 'form-group checkbox' }, box, el('label', { for: box.id, text: r.name ?? r.id })));
+  }
+}
+
+/**
+ * Under Check now's summary (which groups the reasons): which alerts fired, failed or were not
+ * checked, by name, so a reason is never without the alerts it concerns. Quiet ones need no line.
+ */
+export function renderCheckResults(node: HTMLElement, results: AlertCheckResult[]): void {
+  clear(node);
+  const groups: Array<[string, (r: AlertCheckResult) => boolean]> = [
+    ['Fired', (r) => r.checked && (r.outcome === 'fired' || r.outcome === 'sentToday')],
+    ['Failed', (r) => r.checked && r.outcome === 'error'],
+    ['Not checked', (r) => !r.checked],
+  ];
+  for (const [label, wanted] of groups) {
+    const names = results.filter(wanted).map((r) => r.name);
+    if (names.length > 0) node.appendChild(el('div', { 'data-test': 'check-group', text: `${label}: ${names.join(', ')}` }));
   }
 }
