@@ -625,6 +625,26 @@ describe('an e-mail MailApp refused', () => {
   });
 });
 
+describe('an e-mail MailApp refused, with the store nearly full', () => {
+  test('is retried at the next check: the sending mark never stands for an e-mail that was not sent', () => {
+    const { w, hold } = lateWorld(DROP);
+    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    w.emu.mail.quota = 0;
+    // Room for the sending mark, none for the longer record that says why the e-mail was refused.
+    fillStore(w, 100);
+    expect(check(w)[0]).toMatchObject({ outcome: 'fired', message: expect.stringContaining("Not sent: today's e-mail quota is used up.") });
+    expect(w.emu.mail.sent).toEqual([]);
+    // The next day: the quota is back, the network has no new day; nothing was ever sent.
+    hold('2026-11-19');
+    w.emu.mail.quota = 100;
+    w.emu.clock.set(Date.parse(START) + DAY);
+    const [next] = check(w);
+    expect(next.message).not.toContain('Already e-mailed');
+    expect(next.outcome).toBe('fired');
+    expect(w.emu.mail.sent).toHaveLength(1);
+  });
+});
+
 describe('Check now', () => {
   test('the summary counts failures and alerts it did not check, and says why', () => {
     const w = world(DROP);
