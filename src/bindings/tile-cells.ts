@@ -6,7 +6,8 @@ import type { TileBinding } from './binding-store';
  * Where a tile writes. A tile owns a named range over its value cell and its change cell, as a
  * block does, so it follows the rows and columns the user inserts above or left of it. A tile
  * stored before that has only the cell it was made at: it is written there only while both cells
- * still look like a tile's (empty, or a number without a formula), and then gets its named range,
+ * still look like a tile's (empty, or a number without a formula, under the tile's label), and then
+ * gets its named range,
  * so a note typed where the tile used to be is never overwritten.
  */
 export interface TileCells {
@@ -38,10 +39,19 @@ function fromNamed(spreadsheet: Spreadsheet, name: string): Omit<TileCells, 'upg
   return { sheet, row: rect.row, col: rect.col, changeRow: rect.row + rect.rows - 1 };
 }
 
-function looksLikeTile(sheet: Sheet, row: number, col: number): boolean {
-  const range = sheet.getRange(row, col, 2, 1);
+/**
+ * An old tile's cells still look like its own: empty or a plain number each, under the label every
+ * version wrote above a tile (its header's text). A number alone proves nothing: rows inserted
+ * above a tile leave its cells to new rows, where a user's target is a plain number too.
+ */
+function looksLikeTile(sheet: Sheet, binding: TileBinding): boolean {
+  const { row, col } = binding;
+  if (row < 2) return false;
+  const range = sheet.getRange(row - 1, col, 3, 1);
   const formulas = range.getFormulas();
-  return range.getValues().every((line, i) => formulas[i][0] === '' && (line[0] === '' || line[0] === null || typeof line[0] === 'number'));
+  const [label, ...cells] = range.getValues();
+  if (formulas[0][0] !== '' || label[0] !== binding.header) return false;
+  return cells.every((line, i) => formulas[i + 1][0] === '' && (line[0] === '' || line[0] === null || typeof line[0] === 'number'));
 }
 
 /**
@@ -59,7 +69,7 @@ export function tileCells(
   const named = fromNamed(spreadsheet, tileRangeName(blockId, binding));
   if (named) return { ...named, upgraded: { ...binding, rangeName: tileRangeName(blockId, binding) } };
   if (!host) return 'gone';
-  if (!looksLikeTile(host, binding.row, binding.col)) return 'not-ours';
+  if (!looksLikeTile(host, binding)) return 'not-ours';
   const upgraded = markTile(spreadsheet, host, blockId, binding);
   return { sheet: host, row: binding.row, col: binding.col, changeRow: binding.row + 1, upgraded };
 }

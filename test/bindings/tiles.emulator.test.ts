@@ -129,4 +129,22 @@ describe('tiles stored by an earlier version', () => {
     // The old tile cannot know where it went: it is left as it was, not written over anything.
     expect(rows[6][0]).toBe(before);
   });
+
+  test('never write over a number typed where they used to be, once their label has moved away too', () => {
+    const { w, made, sheet } = setUp();
+    asOldTiles(w, made.reportIds[0]);
+    const before = w.values(made.sheetName)[4][0];
+    // Three rows above the labels: the old tile's two cells are now new rows, and a target typed
+    // there is a plain number, as a tile's value is.
+    w.emu.runAs({ user: OWNER }, () => {
+      sheet.insertRowsBefore(4, 3);
+      sheet.getRange('A5').setValue(5000);
+    });
+    refreshNextDay(w);
+    const rows = w.values(made.sheetName);
+    expect(rows[4][0]).toBe(5000);
+    expect(rows[5][0]).toBe('');
+    expect(rows[6][0]).toBe('Earnings');
+    expect(rows[7][0]).toBe(before);
+  });
 });
