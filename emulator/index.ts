@@ -95,7 +95,8 @@ export interface Emulator {
   /** Every installable trigger of every user (copies). */
   readonly triggers: TriggerRecord[];
   /** What MailApp sent (copies), and the daily quota per user. */
-  readonly mail: { readonly sent: SentMail[]; quota: number };
+  /** `errorsAfterSending`: the next N sends deliver, then throw a server error (a fault). */
+  readonly mail: { readonly sent: SentMail[]; quota: number; errorsAfterSending: number };
   /** Sharing: `revoke(email)` removes a user's access to the spreadsheet (getEditors no longer lists them). */
   readonly access: { revoke(email: string): void };
   /** `hold('document')` is "another execution" holding the lock until the returned release(). */
@@ -355,6 +356,12 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       },
       set quota(n: number) {
         mail.dailyQuota = n;
+      },
+      get errorsAfterSending() {
+        return mail.errorsAfterSending ?? 0;
+      },
+      set errorsAfterSending(n: number) {
+        mail.errorsAfterSending = n;
       },
     },
     locks: { hold: (scope, user) => locks.hold(scope, user) },

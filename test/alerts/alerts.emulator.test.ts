@@ -625,6 +625,24 @@ describe('an e-mail MailApp refused', () => {
   });
 });
 
+describe('MailApp failing after it sent', () => {
+  test('an error that may come after the e-mail went out is not retried for the same data day', () => {
+    const { w, hold } = lateWorld(DROP);
+    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    w.emu.mail.errorsAfterSending = 1;
+    const [first] = check(w);
+    expect(first.outcome).toBe('fired');
+    expect(w.emu.mail.sent).toHaveLength(1);
+    // An hour later, and the next day with no new data day: the e-mail that went out is not sent again.
+    hold('2026-11-19');
+    w.emu.clock.advance(HOUR);
+    check(w);
+    w.emu.clock.set(Date.parse(START) + DAY);
+    check(w);
+    expect(w.emu.mail.sent).toHaveLength(1);
+  });
+});
+
 describe('an e-mail MailApp refused, with the store nearly full', () => {
   test('is retried at the next check: the sending mark never stands for an e-mail that was not sent', () => {
     const { w, hold } = lateWorld(DROP);
