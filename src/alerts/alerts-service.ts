@@ -59,7 +59,7 @@ function view(ex: Execution, alert: StoredAlert, state: AlertState, me: string, 
     ...definition,
     isMine: mine,
     mayEdit: mine,
-    mayRemove: !mine && makerIsGone(alert, access),
+    mayRemove: !mine && makerIsGone(alert, access, state, ex.platform.now()),
     ...(alert.condition === 'noData' ? { expects: noDataExpectation(ex, alert) } : {}),
     status: {
       outcome: state.outcome,
@@ -133,7 +133,7 @@ export function deleteAlert(ex: Execution, id: unknown, options?: DeleteAlertOpt
   if (!alert) return { deleted: false };
   if (alert.createdBy === myUserKey(ex)) return { deleted: deleteAlertIn(store, alert.id) };
   const maker = alert.createdByEmail || 'another user';
-  if (!makerIsGone(alert, readAccess(ex)))
+  if (!makerIsGone(alert, readAccess(ex), getAlertState(store, alert.id), ex.platform.now()))
     throw new CreatorError(
       'BAD_INPUT',
       `This alert is ${maker}'s: only they can change or delete it (it checks their data and e-mails them). Ask them, or make your own alert.`,

@@ -716,6 +716,23 @@ describe('who may change an alert', () => {
     ]);
   });
 
+  test('a maker who edits through the link is not listed among the editors, yet still checks the alert: it stays theirs', () => {
+    const w = world(DROP);
+    w.emu.access.viaLink(EDITOR);
+    const theirs = saveAlert(w, { name: 'Editor alert', condition: 'changeBelow', threshold: -0.1 }, EDITOR);
+    checkNow(w, EDITOR);
+    w.emu.clock.advance(2 * DAY);
+    checkNow(w, EDITOR);
+    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts[0]).toMatchObject({ mayEdit: false, mayRemove: false });
+    expect(w.failure(OWNER, 'deleteAlert', theirs.id, { confirm: true })).toMatch(
+      /^This alert is editor@example\.com's: only they can change or delete it/,
+    );
+    // No check by its maker for over a month, and not among the editors: nobody runs it any more.
+    w.emu.clock.advance(33 * DAY);
+    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts[0]).toMatchObject({ mayRemove: true });
+    expect(w.call('deleteAlert', theirs.id, { confirm: true })).toEqual({ deleted: true });
+  });
+
   test.each([
     ['hides addresses', { hiddenEmails: true }],
     ['refuses the list of editors', { editorsListed: false }],
