@@ -1,3 +1,4 @@
+import { tryDemoButton } from './demo-bar';
 import type { RunReportResult, SettingsView } from '../../shared/types';
 import { clear, el, setStatus } from './dom';
 import { createReportPicker } from './report-picker';
@@ -13,6 +14,20 @@ function resultLine(result: RunReportResult): string {
   if (result.truncated) line += ' The row limit cut it short: more rows exist.';
   for (const notice of result.notices ?? []) line += ` ${notice}`;
   return line;
+}
+
+/** Before a credential is saved (and outside the demo): the two ways to start. */
+function fillSetup(setup: HTMLElement, ctx: SidebarContext, status: HTMLElement): void {
+  const go = el('button', { type: 'button', className: 'action', text: 'Open settings' });
+  go.addEventListener('click', () => ctx.showSection('settings'));
+  setup.append(
+    el('p', {
+      text: 'Set up your Creator Reporting credential first, or try the add-on with built-in demo data (no account needed).',
+    }),
+    go,
+    ' ',
+    tryDemoButton(ctx, status),
+  );
 }
 
 export const reportSection: SidebarSection = {
@@ -64,15 +79,11 @@ export const reportSection: SidebarSection = {
 
     const applySettings = (view: SettingsView): void => {
       clear(setup);
-      setup.hidden = view.configured;
-      form.hidden = !view.configured;
-      if (!view.configured) {
-        const go = el('button', { type: 'button', className: 'action', text: 'Open settings' });
-        go.addEventListener('click', () => ctx.showSection('settings'));
-        setup.append(el('p', { text: 'Set up your Creator Reporting credential first.' }), go);
-        return;
-      }
-      loadSites();
+      const ready = view.configured || view.demo === true;
+      setup.hidden = ready;
+      form.hidden = !ready;
+      if (ready) loadSites();
+      else fillSetup(setup, ctx, status);
     };
 
     form.addEventListener('submit', (event) => {
