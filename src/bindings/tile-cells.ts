@@ -74,11 +74,20 @@ function looksLikeTile(sheet: Sheet, binding: TileBinding): boolean {
   return label.getFormula() === '' && label.getValue() === binding.header && holdsTileValues(sheet, row, col, 2);
 }
 
+/** A range whose every cell was deleted may be kept by Sheets as #REF!: then it is none. */
+function readCell(spreadsheet: Spreadsheet, name: string): ReturnType<typeof readOwned> {
+  try {
+    return readOwned(spreadsheet, name);
+  } catch (_) {
+    return null;
+  }
+}
+
 /** A tile with one range per cell. */
 function fromCells(spreadsheet: Spreadsheet, valueName: string, changeName: string): Omit<TileCells, 'upgraded'> | null {
-  const value = readOwned(spreadsheet, valueName);
+  const value = readCell(spreadsheet, valueName);
   if (!value) return null;
-  const change = readOwned(spreadsheet, changeName);
+  const change = readCell(spreadsheet, changeName);
   const sameColumn = change && change.sheet.getSheetId() === value.sheet.getSheetId() && change.rect.col === value.rect.col;
   return { sheet: value.sheet, row: value.rect.row, col: value.rect.col, changeRow: sameColumn ? change.rect.row : null };
 }
@@ -98,7 +107,7 @@ export function tileCells(
   const valueName = tileRangeName(blockId, binding);
   const changeName = tileChangeRangeName(blockId, binding);
   // An upgrade that made the ranges but could not store the binding (a full store).
-  if (readOwned(spreadsheet, changeName)) {
+  if (readCell(spreadsheet, changeName)) {
     const cells = fromCells(spreadsheet, valueName, changeName);
     return cells ? { ...cells, upgraded: { ...binding, rangeName: valueName, changeRangeName: changeName } } : 'gone';
   }
