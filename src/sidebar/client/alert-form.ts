@@ -1,6 +1,7 @@
 import type { AlertCondition, AlertDefinition } from '../../shared/types';
 import { clear, el, field, select } from './dom';
 import { CONDITION_LABEL, DATED, isChange, metricsOf, PERIODS } from './alert-words';
+import { isPercentMetric, thresholdHint, thresholdOf } from './alert-threshold';
 import { lagOf, noDataLabel } from '../../catalog/lag';
 
 /** The Alerts tab's "New alert" form: its controls, which of them the condition shows, and what it describes. */
@@ -36,20 +37,8 @@ function syncer(c: {
     c.boxes.compare.hidden = !isChange(condition);
     c.boxes.hour.hidden = condition !== 'noData';
     const hint = c.boxes.threshold.querySelector('.hint');
-    if (hint)
-      hint.textContent = isChange(condition)
-        ? 'Percent: 20 means a change of more than 20 %.'
-        : 'A number in the metric\u2019s own unit, e.g. 15 for $15 RPM.';
+    if (hint) hint.textContent = thresholdHint(condition, isPercentMetric(c.report.value, c.metric.value));
   };
-}
-
-/** The form asks for percent; the server takes a fraction (-0.2 is a 20 % drop). */
-function thresholdOf(condition: string, raw: string): number | undefined {
-  const number = raw === '' ? undefined : Number(raw);
-  if (number === undefined) return undefined;
-  if (condition === 'changeBelow') return -Math.abs(number) / 100;
-  if (condition === 'changeAbove') return Math.abs(number) / 100;
-  return number;
 }
 
 export function createAlertForm(): AlertForm {
@@ -105,6 +94,7 @@ export function createAlertForm(): AlertForm {
   });
   report.addEventListener('change', sync);
   condition.addEventListener('change', sync);
+  metric.addEventListener('change', sync);
   sync();
   const definition = (): AlertDefinition => {
     const c = condition.value;
@@ -115,7 +105,7 @@ export function createAlertForm(): AlertForm {
       report: report.value,
       metric: metric.value,
       condition: c as AlertCondition,
-      threshold: thresholdOf(c, threshold.value.trim()),
+      threshold: thresholdOf(c, threshold.value.trim(), isPercentMetric(report.value, metric.value)),
       period: period.value,
       compareTo: isChange(c) ? (compareTo.value as AlertDefinition['compareTo']) : undefined,
       byHour: c === 'noData' ? Number(byHour.value) : undefined,

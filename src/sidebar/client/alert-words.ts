@@ -2,6 +2,7 @@ import { datesInWords } from '../../dates/presets';
 import type { AlertCondition, AlertView } from '../../shared/types';
 import { REPORTS } from '../../catalog/reports';
 import { NORMAL_LAG_DAYS, noDataLabel } from '../../catalog/lag';
+import { isChange, thresholdWords } from './alert-threshold';
 
 /** The Alerts tab's words: conditions, periods, the metrics a report offers, and an alert in one sentence. */
 export const CONDITION_LABEL: Record<AlertCondition, string> = {
@@ -27,7 +28,7 @@ export function metricsOf(reportKey: string): Array<{ field: string; header: str
   return DATED.find((r) => r.key === reportKey)?.columns.filter((c) => c.total.kind !== 'none') ?? [];
 }
 
-export const isChange = (c: string) => c === 'changeBelow' || c === 'changeAbove';
+export { isChange } from './alert-threshold';
 
 /** "RPM on site-1 falls by at least 20 % against the previous period, over the last 7 days with data". */
 export function describeAlert(a: AlertView): string {
@@ -35,7 +36,7 @@ export function describeAlert(a: AlertView): string {
   const site = a.siteId === 'all' ? 'all sites' : a.siteId;
   if (a.condition === 'noData')
     return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} ${a.expects?.label ?? `has no data by ${a.byHour ?? 9}:00`}`;
-  const threshold = isChange(a.condition) ? `${Math.abs(Math.round((a.threshold ?? 0) * 1000) / 10)} %` : String(a.threshold);
+  const threshold = thresholdWords(a);
   const against = isChange(a.condition)
     ? ` against the ${a.compareTo === 'previousYearWeekday' ? 'same weekdays a year ago' : a.compareTo === 'previousYear' ? 'same dates a year ago' : 'previous period'}`
     : '';

@@ -1,8 +1,10 @@
 /**
- * A menu item that asks a question (Extensions > Create dashboard) in the playground, in headless
- * Chromium: the page asks the add-on's own prompt (its title and text, which list the site IDs the
- * dashboard accepts), not a text of its own; Cancel changes nothing, and the typed answer is what
- * the add-on gets.
+ * What a creator who just found the repo does after saving the demo credential, in headless
+ * Chromium, where no other walk goes: a menu item that asks a question (Extensions > Create
+ * dashboard) asks the add-on's own prompt (its title and text, which list the site IDs the dashboard
+ * accepts), not a text of the page's; Cancel changes nothing, and the typed answer is what the
+ * add-on gets. An alert on a percent metric (bounce rate above 50) is typed, said, checked and
+ * e-mailed in percent, as the sheet shows a bounce rate.
  */
 import type { Dialog } from 'playwright-core';
 import { openPlayground, type Playground } from '../journeys/playground-driver';
@@ -60,5 +62,27 @@ describe('a menu item that asks a question', () => {
     await pg.tab('Dashboard - site-2 - Last 30 days').waitFor({ timeout: 90_000 });
     await pg.tab('Dashboard - site-2 - Last 30 days').click();
     await pg.cell('A1').filter({ hasText: 'Wander Far Travel (site-2)' }).waitFor();
+  }, 120_000);
+
+  it('a bounce-rate alert typed as 50 means 50 %: the card, Check now and the e-mail say percent', async () => {
+    const tab = await pg.section('alerts');
+    await tab.locator('input[name=alert-name]').fill('Bounce rate high');
+    await tab.locator('input[name=alert-siteId]').fill('site-1');
+    await tab.locator('select[name=alert-report]').selectOption('traffic/summary');
+    await tab.locator('select[name=alert-metric]').selectOption('bounceRate');
+    await tab.locator('select[name=alert-condition]').selectOption('above');
+    expect(await tab.locator('.hint', { hasText: 'Percent: 50 means 50 %.' }).isVisible()).toBe(true);
+    await tab.locator('input[name=alert-threshold]').fill('50');
+    await tab.getByRole('button', { name: 'Save alert' }).click();
+    const card = tab.locator('[data-test=alert-card]', { hasText: 'Bounce rate high' });
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.textContent()).toContain('Bounce rate on site-1 is above 50 %, over the last 7 days with data');
+    await tab.getByRole('button', { name: 'Check now' }).click();
+    // The demo site's bounce rate is about 58 %: above 50 %, never "not above 5,000.00%".
+    await card.filter({ hasText: /Bounce rate [\d-]+ to [\d-]+: 5\d\.\d\d%, above 50\.00%\./ }).waitFor({ timeout: 60_000 });
+    await pg.page.click('#outboxButton');
+    const mail = pg.page.locator('#outbox [data-test=mail]', { hasText: 'Bounce rate high' });
+    await mail.waitFor();
+    expect(await mail.locator('.mail-body').textContent()).toMatch(/Value: 5\d\.\d\d% \(/);
   }, 120_000);
 });
