@@ -3,6 +3,7 @@ import { createPlatform, type AppsScriptGlobals } from '../src/platform/apps-scr
 import type { Platform } from '../src/platform/types';
 import { loadBundle as loadBundleFile, type LoadedBundle, type RunAsOptions } from './bundle';
 import { createClock, virtualDate, type Clock } from './clock';
+import { gateScopes } from './scopes';
 import { newCounters, type Counters } from './counters';
 import { recalculate as recalculateFormulas, type RecalcReport } from './formula-engine';
 import { createCacheService, emptyCaches, type CacheData } from './services/cache';
@@ -81,6 +82,12 @@ export interface Emulator {
   readonly globals: EmulatorGlobals;
   platform(): Platform;
   setUser(email: string): void;
+  /**
+   * Granular consent: the scopes (keys after .../auth/, as in src/platform/scopes.ts) this user
+   * granted; without keys, every one again. A service called without its scope throws Google's
+   * permission error (emulator/scopes.ts).
+   */
+  grantScopes(email: string, keys?: string[]): void;
   readonly user: string;
   readonly mode: Mode;
   readonly owner: string;
@@ -219,15 +226,28 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     },
   }) as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
 
+  const gatedSpreadsheetApp = gateScopes(state, 'SpreadsheetApp', spreadsheetApp, (m) =>
+    m === 'getUi' ? 'script.container.ui' : 'spreadsheets.currentonly',
+  );
   const globals: EmulatorGlobals = {
-    UrlFetchApp: createUrlFetchApp(state, () => opts.transport),
+    UrlFetchApp: gateScopes(
+      state,
+      'UrlFetchApp',
+      createUrlFetchApp(state, () => opts.transport),
+      () => 'script.external_request',
+    ),
     CacheService: createCacheService(state, () => caches),
     PropertiesService: createPropertiesService(state, () => properties),
     LockService: locks.service,
-    SpreadsheetApp: spreadsheetApp,
+    SpreadsheetApp: gatedSpreadsheetApp,
     ScriptApp: createScriptApp(state, () => triggers),
     HtmlService: createHtmlService(state),
-    MailApp: createMailApp(state, () => mail),
+    MailApp: gateScopes(
+      state,
+      'MailApp',
+      createMailApp(state, () => mail),
+      () => 'script.send_mail',
+    ),
     Utilities: createUtilities(state),
     Session: createSession(state),
     Logger: createLogger(state),
@@ -319,6 +339,13 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     setUser: (email) => {
       addUser(email);
       state.user = email;
+    },
+    grantScopes: (email, keys) => {
+      addUser(email);
+      const grants = { ...state.grants };
+      if (keys === undefined) delete grants[email];
+      else grants[email] = [...keys];
+      state.grants = grants;
     },
     get user() {
       return state.user;
