@@ -81,7 +81,11 @@ export function listAlerts(ex: Execution): AlertListView {
   const { alerts, stateOf } = listAlertsIn(store);
   // The editors are read only when someone else's alert is listed: only then can its maker be gone.
   const access = alerts.some((a) => a.createdBy !== me) ? readAccess(ex) : { known: false, emails: new Set<string>() };
-  return { alerts: alerts.map((a) => view(ex, a, stateOf(a.id), me, access)), checkedOnSchedule: checkedOnSchedule(ex, store) };
+  return {
+    alerts: alerts.map((a) => view(ex, a, stateOf(a.id), me, access)),
+    checkedOnSchedule: checkedOnSchedule(ex, store),
+    clock: { today: today(ex.platform, ex.platform.timeZone()), hour: localHour(ex) },
+  };
 }
 
 export function saveAlert(ex: Execution, input: unknown): AlertView {

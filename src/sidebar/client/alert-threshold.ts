@@ -35,3 +35,10 @@ export function thresholdWords(a: Pick<AlertView, 'condition' | 'threshold' | 'r
   if (isPercentMetric(a.report, a.metric ?? '')) return `${Math.round(t * 100000) / 1000} %`;
   return String(a.threshold);
 }
+
+/** What the form shows for a stored threshold, as typed: "20" for a -0.2 change, "50" for a 0.5 bounce rate. */
+export function thresholdInput(a: Pick<AlertView, 'condition' | 'threshold' | 'report' | 'metric'>): string {
+  if (a.threshold === undefined || a.threshold === null) return '';
+  if (isChange(a.condition)) return String(Math.round(Math.abs(a.threshold) * 100000) / 1000);
+  return isPercentMetric(a.report, a.metric ?? '') ? String(Math.round(a.threshold * 100000) / 1000) : String(a.threshold);
+}

@@ -1,6 +1,7 @@
 import { datesInWords } from '../../dates/presets';
 import type { AlertCondition, AlertView } from '../../shared/types';
 import { REPORTS } from '../../catalog/reports';
+import { sitesInWords } from '../../shared/site-words';
 import { NORMAL_LAG_DAYS, noDataLabel } from '../../catalog/lag';
 import { isChange, thresholdWords } from './alert-threshold';
 
@@ -30,10 +31,11 @@ export function metricsOf(reportKey: string): Array<{ field: string; header: str
 
 export { isChange } from './alert-threshold';
 
-/** "RPM on site-1 falls by at least 20 % against the previous period, over the last 7 days with data". */
-export function describeAlert(a: AlertView): string {
+/** "RPM on Example Kitchen (site-1) falls by at least 20 % against the previous period, over the last 7 days with data". */
+export function describeAlert(a: AlertView, nameOf: (siteId: string) => string | undefined = () => undefined): string {
   const metric = metricsOf(a.report).find((m) => m.field === a.metric)?.header ?? a.report;
-  const site = a.siteId === 'all' ? 'all sites' : a.siteId;
+  // The site's name beside its ID where the builder loaded it: "Example Kitchen (site-1)".
+  const site = a.siteId === 'all' ? 'all sites' : sitesInWords(a.siteId, nameOf);
   if (a.condition === 'noData')
     return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} ${a.expects?.label ?? `has no data by ${a.byHour ?? 9}:00`}`;
   const threshold = thresholdWords(a);

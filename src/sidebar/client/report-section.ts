@@ -16,6 +16,20 @@ function resultLine(result: RunReportResult): string {
   return line;
 }
 
+/** Before a credential is saved (and outside the demo): the two ways to start. */
+function fillSetup(setup: HTMLElement, ctx: SidebarContext, status: HTMLElement): void {
+  const go = el('button', { type: 'button', className: 'action', text: 'Open settings' });
+  go.addEventListener('click', () => ctx.showSection('settings'));
+  setup.append(
+    el('p', {
+      text: 'Set up your Creator Reporting credential first, or try the add-on with built-in demo data (no account needed).',
+    }),
+    go,
+    ' ',
+    tryDemoButton(ctx, status),
+  );
+}
+
 export const reportSection: SidebarSection = {
   id: 'report',
   title: 'Report',
@@ -68,20 +82,8 @@ export const reportSection: SidebarSection = {
       const ready = view.configured || view.demo === true;
       setup.hidden = ready;
       form.hidden = !ready;
-      if (!ready) {
-        const go = el('button', { type: 'button', className: 'action', text: 'Open settings' });
-        go.addEventListener('click', () => ctx.showSection('settings'));
-        setup.append(
-          el('p', {
-            text: 'Set up your Creator Reporting credential first, or try the add-on with built-in demo data (no account needed).',
-          }),
-          go,
-          ' ',
-          tryDemoButton(ctx, status),
-        );
-        return;
-      }
-      loadSites();
+      if (ready) loadSites();
+      else fillSetup(setup, ctx, status);
     };
 
     form.addEventListener('submit', (event) => {

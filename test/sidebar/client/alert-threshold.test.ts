@@ -1,4 +1,4 @@
-import { isPercentMetric, thresholdHint, thresholdOf, thresholdWords } from '../../../src/sidebar/client/alert-threshold';
+import { isPercentMetric, thresholdHint, thresholdInput, thresholdOf, thresholdWords } from '../../../src/sidebar/client/alert-threshold';
 
 describe('an alert threshold in a person\u2019s words', () => {
   test('a percent metric is asked in percent and sent as the fraction it is compared with', () => {
@@ -17,5 +17,11 @@ describe('an alert threshold in a person\u2019s words', () => {
     expect(thresholdWords({ report: 'traffic/summary', metric: 'bounceRate', condition: 'above', threshold: 0.584 })).toBe('58.4 %');
     expect(thresholdWords({ report: 'earnings', metric: 'rpm', condition: 'changeBelow', threshold: -0.2 })).toBe('20 %');
     expect(thresholdWords({ report: 'earnings', metric: 'rpm', condition: 'below', threshold: 15 })).toBe('15');
+  });
+
+  test('an edited alert shows its threshold as it was typed: percent for a change or a percent metric', () => {
+    expect(thresholdInput({ report: 'traffic/summary', metric: 'bounceRate', condition: 'above', threshold: 0.5 })).toBe('50');
+    expect(thresholdInput({ report: 'earnings', metric: 'rpm', condition: 'changeBelow', threshold: -0.2 })).toBe('20');
+    expect(thresholdInput({ report: 'earnings', metric: 'rpm', condition: 'below', threshold: 15 })).toBe('15');
   });
 });
