@@ -56,6 +56,16 @@ describe('a menu item that asks a question', () => {
     expect(await pg.page.locator('#tabs button').allTextContents()).toEqual(tabsBefore);
   }, 90_000);
 
+  it('the sidebar\u2019s Dashboard tab: its intro stands apart from the form\u2019s first label', async () => {
+    const tab = await pg.section('dashboard');
+    const gap = await tab.evaluate((section) => {
+      const intro = section.querySelector('.hint')!.getBoundingClientRect();
+      const form = section.querySelector('form')!.getBoundingClientRect();
+      return form.top - intro.bottom;
+    });
+    expect(gap).toBeGreaterThanOrEqual(8);
+  });
+
   it('the typed site ID is what the add-on gets: the dashboard is made for it', async () => {
     const shown = await menuAnswering('Create dashboard', 'site-2');
     expect(shown.map((d) => d.type)).toEqual(['prompt']);
