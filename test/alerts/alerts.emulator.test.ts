@@ -625,6 +625,44 @@ describe('an e-mail MailApp refused', () => {
   });
 });
 
+describe('MailApp failing after it sent', () => {
+  test('an error that may come after the e-mail went out is not retried for the same data day', () => {
+    const { w, hold } = lateWorld(DROP);
+    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    w.emu.mail.errorsAfterSending = 1;
+    const [first] = check(w);
+    expect(first.outcome).toBe('fired');
+    expect(w.emu.mail.sent).toHaveLength(1);
+    // An hour later, and the next day with no new data day: the e-mail that went out is not sent again.
+    hold('2026-11-19');
+    w.emu.clock.advance(HOUR);
+    check(w);
+    w.emu.clock.set(Date.parse(START) + DAY);
+    check(w);
+    expect(w.emu.mail.sent).toHaveLength(1);
+  });
+});
+
+describe('an e-mail MailApp refused, with the store nearly full', () => {
+  test('is retried at the next check: the sending mark never stands for an e-mail that was not sent', () => {
+    const { w, hold } = lateWorld(DROP);
+    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    w.emu.mail.quota = 0;
+    // Room for the sending mark, none for the longer record that says why the e-mail was refused.
+    fillStore(w, 100);
+    expect(check(w)[0]).toMatchObject({ outcome: 'fired', message: expect.stringContaining("Not sent: today's e-mail quota is used up.") });
+    expect(w.emu.mail.sent).toEqual([]);
+    // The next day: the quota is back, the network has no new day; nothing was ever sent.
+    hold('2026-11-19');
+    w.emu.mail.quota = 100;
+    w.emu.clock.set(Date.parse(START) + DAY);
+    const [next] = check(w);
+    expect(next.message).not.toContain('Already e-mailed');
+    expect(next.outcome).toBe('fired');
+    expect(w.emu.mail.sent).toHaveLength(1);
+  });
+});
+
 describe('Check now', () => {
   test('the summary counts failures and alerts it did not check, and says why', () => {
     const w = world(DROP);
@@ -676,6 +714,23 @@ describe('who may change an alert', () => {
         'E-mail': 'No e-mail',
       }),
     ]);
+  });
+
+  test('a maker who edits through the link is not listed among the editors, yet still checks the alert: it stays theirs', () => {
+    const w = world(DROP);
+    w.emu.access.viaLink(EDITOR);
+    const theirs = saveAlert(w, { name: 'Editor alert', condition: 'changeBelow', threshold: -0.1 }, EDITOR);
+    checkNow(w, EDITOR);
+    w.emu.clock.advance(2 * DAY);
+    checkNow(w, EDITOR);
+    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts[0]).toMatchObject({ mayEdit: false, mayRemove: false });
+    expect(w.failure(OWNER, 'deleteAlert', theirs.id, { confirm: true })).toMatch(
+      /^This alert is editor@example\.com's: only they can change or delete it/,
+    );
+    // No check by its maker for over a month, and not among the editors: nobody runs it any more.
+    w.emu.clock.advance(33 * DAY);
+    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts[0]).toMatchObject({ mayRemove: true });
+    expect(w.call('deleteAlert', theirs.id, { confirm: true })).toEqual({ deleted: true });
   });
 
   test.each([

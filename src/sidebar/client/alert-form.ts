@@ -1,4 +1,5 @@
 import type { AlertCondition, AlertDefinition, AlertListView, AlertView, SiteView } from '../../shared/types';
+import { hourText } from '../../dates/hour';
 import { datesInWords } from '../../dates/presets';
 import { clear, el, field, select } from './dom';
 import { createSitePicker } from './picker-sites';
@@ -97,7 +98,7 @@ function alertControls() {
   ]);
   const byHour = select(
     'alert-byHour',
-    Array.from({ length: 24 }, (_, h): [string, string] => [String(h), `${String(h).padStart(2, '0')}:00`]),
+    Array.from({ length: 24 }, (_, h): [string, string] => [String(h), hourText(h)]),
     '9',
   );
   const thresholdBox = field('Threshold', threshold, '');

@@ -1,4 +1,5 @@
 import { datesInWords } from '../../dates/presets';
+import { hourText } from '../../dates/hour';
 import type { AlertCondition, AlertView } from '../../shared/types';
 import { REPORTS } from '../../catalog/reports';
 import { sitesInWords } from '../../shared/site-words';
@@ -37,7 +38,7 @@ export function describeAlert(a: AlertView, nameOf: (siteId: string) => string |
   // The site's name beside its ID where the builder loaded it: "Example Kitchen (site-1)".
   const site = a.siteId === 'all' ? 'all sites' : sitesInWords(a.siteId, nameOf);
   if (a.condition === 'noData')
-    return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} ${a.expects?.label ?? `has no data by ${a.byHour ?? 9}:00`}`;
+    return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} ${a.expects?.label ?? `has no data by ${hourText(a.byHour ?? 9)}`}`;
   const threshold = thresholdWords(a);
   const against = isChange(a.condition)
     ? ` against the ${a.compareTo === 'previousYearWeekday' ? 'same weekdays a year ago' : a.compareTo === 'previousYear' ? 'same dates a year ago' : 'previous period'}`

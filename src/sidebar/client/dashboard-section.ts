@@ -1,4 +1,5 @@
 import { el, field, setStatus } from './dom';
+import { hourText } from '../../dates/hour';
 import { createSitePicker } from './picker-sites';
 import type { SidebarSection } from './section';
 
@@ -21,8 +22,7 @@ export const dashboardSection: SidebarSection = {
     for (const [v, label] of PERIODS) period.appendChild(el('option', { value: v, text: label }));
     const hour = el('select', { name: 'dashboard-hour' });
     hour.appendChild(el('option', { value: '', text: 'Only when I refresh' }));
-    for (let h = 0; h < 24; h++)
-      hour.appendChild(el('option', { value: String(h), text: `Every day at ${String(h).padStart(2, '0')}:00` }));
+    for (let h = 0; h < 24; h++) hour.appendChild(el('option', { value: String(h), text: `Every day at ${hourText(h)}` }));
     hour.value = '6';
     const create = el('button', { type: 'submit', className: 'action', text: 'Create dashboard' });
     const status = el('div', { className: 'status', hidden: true, 'data-test': 'dashboard-status' });
