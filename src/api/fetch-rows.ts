@@ -100,6 +100,7 @@ function pagesOf(
     fanOut: core.fanOut,
     onProgress: fetchOpts.onProgress,
     sendFirst: (url) => req.first(url, req.context),
+    ...(streamed && fetchOpts.resume ? { fromRow: fetchOpts.resume.fromRow, mayPause: fetchOpts.resume.mayPause } : {}),
     ...(streamed
       ? {
           onRows: (batch: Rows, recordCount: number | null) => {
@@ -188,7 +189,8 @@ export function createFetchRows(
     const req: RowRequest = { spec, query, fetchOpts, path, dates, sort, context: { siteId: query.siteId, path }, first };
     const stream: Stream = {
       seen: { rows: 0, dated: false },
-      keep: true,
+      // A continued run's rows are only part of the result: never cached.
+      keep: !fetchOpts.resume,
       handed: false,
       hand(rows, expected) {
         this.handed = true;

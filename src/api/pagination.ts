@@ -42,6 +42,17 @@ export interface PagedRequest {
    * `recordCount` is the API's total from the first page (null when it sent none).
    */
   onRows?(rows: Record<string, unknown>[], recordCount: number | null): void;
+  /**
+   * Rows an earlier execution of the same run already has (a continued run, run/continuation.ts):
+   * the pages before them are not asked for again. A multiple of the page size asked for.
+   */
+  fromRow?: number;
+  /**
+   * A run that may continue in a later execution: instead of being refused up front when its pages
+   * will not all fit the time left, it fetches batch after batch and stops with `PAUSED` (a
+   * TIME_BUDGET error) before one that would not fit; its caller keeps what it has.
+   */
+  mayPause?: boolean;
 }
 
 export interface PagedResult {
@@ -65,6 +76,13 @@ function tooLarge(execution: Execution, pages: number): CreatorError {
     'TOO_LARGE',
     `This report has ${n(pages)} pages, more than fit in ${whereLabel(execution.kind)}. ${makeItSmaller(execution.kind)}`,
   );
+}
+
+/** A continuable pull stops here; the caller turns it into a checkpoint (run/continuation.ts). */
+export const PAUSED = "The run stopped before Google's time limit for one execution; it continues in the next one.";
+
+function paused(): CreatorError {
+  return new CreatorError('TIME_BUDGET', PAUSED);
 }
 
 function tooManyRows(rows: number): CreatorError {
@@ -114,7 +132,7 @@ function checkPageGuards(
  */
 export function fetchPages(execution: Execution, requester: Requester, request: PagedRequest): PagedResult {
   const { platform } = execution;
-  const wanted = request.limit ?? Infinity;
+  const limitAll = request.limit ?? Infinity;
   const asked = Math.min(request.pageSize ?? MAX_PAGE_SIZE, request.limit ?? Infinity);
   const context = { siteId: request.siteId, path: request.path };
   const pageUrl = (page: number): string =>
@@ -122,13 +140,21 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
   const getPages = (numbers: number[]): Page[] =>
     requester.getJson(numbers.map(pageUrl), context).map((body) => readPage(body, secretCheck(execution)));
 
+  // A continued run starts at the page after the rows it has; `wanted` counts from there.
+  const firstPage = request.fromRow ? Math.floor(request.fromRow / asked) + 1 : 1;
+  const skipped = (firstPage - 1) * asked;
   const started = platform.now();
-  const first = request.sendFirst ? readPage(request.sendFirst(pageUrl(1)), secretCheck(execution)) : getPages([1])[0];
+  const first = request.sendFirst ? readPage(request.sendFirst(pageUrl(firstPage)), secretCheck(execution)) : getPages([firstPage])[0];
   const pageMs = platform.now() - started;
   const recordCount = first.recordCount;
   if (request.limit === undefined && recordCount !== null && recordCount > ROW_CAP) throw tooManyRows(recordCount);
 
-  const pageSize = servedPageSize(first, asked);
+  const pageSize = firstPage === 1 ? servedPageSize(first, asked) : asked;
+  // Served pages smaller than asked would put the rows already had on other page numbers.
+  if (firstPage > 1 && first.size !== null && first.size !== undefined && first.size > 0 && first.size !== asked) {
+    throw guardError(`the pages changed size from ${n(asked)} to ${n(first.size)} rows between executions`);
+  }
+  const wanted = limitAll - skipped;
   // Rows the API sent, and those kept (up to the limit): all of them, or one batch when streamed.
   let received = 0;
   let rows: Record<string, unknown>[] = [];
@@ -150,23 +176,24 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
 
   const totalPages =
     first.last !== null ? Math.max(1, first.last) : recordCount !== null ? Math.max(1, Math.ceil(recordCount / pageSize)) : null;
-  let pages = 1;
+  let pages = firstPage;
   let morePages: boolean;
-  checkPage(first, 1, totalPages);
+  checkPage(first, firstPage, totalPages);
   take(first.rows);
   handOver();
 
   if (totalPages !== null) {
-    const needed = Math.min(totalPages, Math.ceil(wanted / pageSize));
-    request.onProgress?.(1, needed);
+    const needed = Math.min(totalPages, Math.ceil(limitAll / pageSize));
+    request.onProgress?.(firstPage, needed);
     const remaining: number[] = [];
-    for (let p = 2; p <= needed; p++) remaining.push(p);
+    for (let p = firstPage + 1; p <= needed; p++) remaining.push(p);
     const fanOut = typeof request.fanOut === 'number' ? fixedFanOut(request.fanOut) : request.fanOut;
     const batchMs = Math.max(pageMs, 1) * BATCH_SLOWDOWN;
     // Decide before spending the budget: a formula that cannot finish should say so at once. The
     // estimate takes the current size, as if it never grew.
-    if (Math.ceil(remaining.length / fanOut.size) * batchMs > timeLeft(execution)) throw tooLarge(execution, needed);
+    if (!request.mayPause && Math.ceil(remaining.length / fanOut.size) * batchMs > timeLeft(execution)) throw tooLarge(execution, needed);
     for (let next = 0; next < remaining.length; ) {
+      if (request.mayPause && batchMs > timeLeft(execution)) throw paused();
       const batch = remaining.slice(next, next + fanOut.size);
       next += batch.length;
       getPages(batch).forEach((page, k) => {
@@ -183,7 +210,7 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
     let next = first.next;
     while (received < wanted && next !== null && next !== undefined) {
       // Without a page count there is no early estimate: stop once one more page would not fit.
-      if (Math.max(pageMs, 1) > timeLeft(execution)) throw tooLarge(execution, pages + 1);
+      if (Math.max(pageMs, 1) > timeLeft(execution)) throw request.mayPause ? paused() : tooLarge(execution, pages + 1);
       const page = getPages([next])[0];
       checkPage(page, next, null);
       take(page.rows);
@@ -196,10 +223,10 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
   }
 
   const limited = request.limit !== undefined;
-  const truncated = limited && (received > wanted || morePages || (recordCount !== null && recordCount > wanted));
+  const truncated = limited && (received > wanted || morePages || (recordCount !== null && recordCount > limitAll));
   const got = Math.min(received, wanted);
   if (recordCount !== null) {
-    const expected = Math.min(recordCount, wanted);
+    const expected = Math.max(0, Math.min(recordCount, limitAll) - skipped);
     if (limited ? got < expected : got !== expected) {
       throw guardError(`the API said ${n(recordCount)} rows but sent ${n(got)}`);
     }

@@ -44,6 +44,12 @@ export interface FetchRowsOptions {
    * the API said (its total, less any limit), for progress.
    */
   onRows?(rows: Record<string, unknown>[], expected: number | null): void;
+  /**
+   * A continued run (run/continuation.ts): the rows an earlier execution already has, which are not
+   * asked for again (streamed pulls only; such a partial result is never cached), and whether the
+   * pull may stop before the time limit instead of being refused (pagination.ts).
+   */
+  resume?: { fromRow: number; mayPause: boolean };
 }
 
 export interface FetchRowsResult {

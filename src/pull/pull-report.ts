@@ -69,12 +69,16 @@ export interface PullOptions {
    * the rows are fetched again, and the result carries the whole table instead (`streamed` false).
    */
   stream?: PullStream;
+  /** A continued run's rows so far and whether it may stop before the limit (FetchRowsOptions.resume). */
+  resume?: { fromRow: number; mayPause: boolean };
 }
 
 export interface PullStream {
   /** `expected`: the rows the whole pull will have, where the API said (for progress). */
   rows(batch: Table, expected: number | null): void;
   restart(): void;
+  /** The dates the rows are for, before the first batch: a run continued later pins them. */
+  pin?(range: ResolvedRange): void;
 }
 
 export interface PullResult {

@@ -86,6 +86,7 @@ function pullSite(
         },
         ...(ranges ? {} : { boundsAlong: { siteIds: pulls.unknownBounds, check: () => void pulls.checkAll() } }),
         ...(onRows ? { onRows } : {}),
+        ...(onRows && options.resume ? { resume: options.resume } : {}),
       },
     );
   const sink = pulls.stream;
@@ -94,7 +95,11 @@ function pullSite(
     const stream = tableStream(spec, { ...tableOpts, catalogLayout: spec.paginated });
     let sent = 0;
     try {
+      let pinned = false;
       result = fetch((rows, expected) => {
+        const range = pinned ? null : (ranges?.[i] ?? pulls.checkAll()[i]);
+        pinned = true;
+        if (range) sink.pin?.(range);
         const batch = stream.add(rows);
         if (!batch) throw new StreamDrift();
         const picked = pickColumns(batch, query.columns);

@@ -7,13 +7,25 @@ import type { RefreshOutcome, RunReportRequest, RunReportResult } from '../share
 import { elapsedSeconds } from '../run/run-report';
 import { approvalMessage, mayRun, type Person } from './identity';
 import { newer, readKept } from './kept-status';
+import { isContinuing } from '../run/continue-run';
+import { continuingText, finishEstimate } from '../run/continuation';
 import { getStatus, putDefinition, putStatus, type StatusRecord, type StoredDefinition } from './report-store';
+
+/** A continued run goes on at the next hourly trigger (the one time-driven trigger an add-on may have per document). */
+const HOUR_MS = 3_600_000;
+
+/** "continuing: 120,000 of 240,000 rows; done about Sat Nov 21, 18:00 EST" (the status sheet, the sidebar's card). */
+export function continuingWords(ex: Execution, c: NonNullable<StatusRecord['continuing']>): string {
+  const when =
+    c.finishAt === null ? '' : `; done about ${ex.platform.formatDate(new Date(c.finishAt), ex.platform.timeZone(), 'EEE MMM d, HH:mm z')}`;
+  return `${continuingText(c)}${when}`;
+}
 
 /** Pulls one report into its block (the sidebar's runReportToSheet); injectable for unit tests. */
 export type ReportRunner = (
   ex: Execution,
   request: RunReportRequest,
-  opts: { blockId: string; bypassCache: boolean; sheetId?: number | null },
+  opts: { blockId: string; bypassCache: boolean; sheetId?: number | null; continuable?: boolean },
 ) => RunReportResult;
 
 /** Who runs this refresh, and how a message names them when the platform hides their e-mail. */
@@ -129,7 +141,7 @@ export function refreshInOrder(
     }
     attempted++;
     try {
-      const result = run(ex, toRequest(def), { blockId: def.id, bypassCache: true, sheetId: def.sheetId ?? null });
+      const result = run(ex, toRequest(def), { blockId: def.id, bypassCache: true, sheetId: def.sheetId ?? null, continuable: true });
       seenMs.push(ex.platform.now() - started);
       followSheet(store, def, result);
       record(ex, store, def.id, {
@@ -143,9 +155,18 @@ export function refreshInOrder(
         startDate: result.startDate,
         endDate: result.endDate,
         needsApproval: null,
+        continuing: null,
       });
       outcomes.push({ id: def.id, name, outcome: 'ok', rows: result.rows });
     } catch (error) {
+      if (isContinuing(error)) {
+        // Still due (lastRunAt unchanged): the next hourly run goes on from the checkpoint.
+        const cp = error.checkpoint;
+        const continuing = { rows: cp.rows, total: cp.total, finishAt: finishEstimate(cp, ex.platform.now(), HOUR_MS) };
+        record(ex, store, def.id, { ...before, continuing });
+        outcomes.push({ id: def.id, name, outcome: 'skipped', message: continuingWords(ex, continuing) });
+        continue;
+      }
       const code = isCreatorError(error) ? error.code : 'INTERNAL';
       if (code === 'TIME_BUDGET' && !first) {
         // Earlier reports used the time; this one gets a fresh run next time.
@@ -161,6 +182,7 @@ export function refreshInOrder(
         seconds: elapsedSeconds(ex.platform, started),
         lastError: message,
         needsApproval: null,
+        continuing: null,
       });
       outcomes.push({ id: def.id, name, outcome: 'error', message });
       // A dashboard's chart says so, on the dashboard itself.

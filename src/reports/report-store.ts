@@ -38,6 +38,11 @@ export interface StatusRecord {
   scheduleSetAt: number | null;
   /** Set when a refresh skipped it for want of its runner's approval: that sentence. */
   needsApproval?: string | null;
+  /**
+   * A run too big for one execution that goes on in the next (run/continue-run.ts): its rows so
+   * far, the report's, and when it should be done. Absent in records stored before it: none.
+   */
+  continuing?: { rows: number; total: number | null; finishAt: number | null } | null;
 }
 
 export const EMPTY_STATUS: StatusRecord = {

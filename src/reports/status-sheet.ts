@@ -8,6 +8,7 @@ import { isCreatorError } from '../shared/errors';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { sitesInWords } from '../shared/site-words';
 import { knownSiteNames } from '../pull/sites';
+import { continuingWords } from './refresh-run';
 import { capitalize } from '../shared/user-input';
 import { DEMO_STATUS_SHEET_NAME, STATUS_SHEET_NAME } from './keys';
 import { isDemo } from '../settings/demo-flag';
@@ -67,7 +68,7 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
     t(datesInWords(def, status)),
     t(def.sheetName),
     when(status.lastRunAt),
-    status.needsApproval ? 'Needs approval' : OUTCOME_WORDS[status.outcome],
+    status.needsApproval ? 'Needs approval' : status.continuing ? 'Continuing' : OUTCOME_WORDS[status.outcome],
     status.rows ?? '',
     t(status.dataThrough ?? ''),
     status.seconds ?? '',
@@ -80,7 +81,7 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
             : 'nobody (open the sidebar to restart)',
         )
       : '',
-    t(status.needsApproval ?? status.lastError ?? ''),
+    t(status.needsApproval ?? (status.continuing ? continuingWords(ex, status.continuing) : null) ?? status.lastError ?? ''),
   ]);
 }
 

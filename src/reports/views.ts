@@ -3,6 +3,7 @@ import { datesInWords } from '../dates';
 import type { Execution } from '../platform/execution';
 import type { ReportStatusView, SavedReportView } from '../shared/types';
 import { nextRunAt, zoneOf } from './due';
+import { continuingWords } from './refresh-run';
 import type { StatusRecord, StoredDefinition } from './report-store';
 import { mayRun, type Person } from './identity';
 import type { StatusRow } from './status-sheet';
@@ -25,6 +26,7 @@ function statusView(ex: Execution, status: StatusRecord, next: number | null): R
     nextRunAt: iso(next),
     lastRunText: zonedText(ex, status.lastRunAt),
     nextRunText: zonedText(ex, next),
+    continuingText: status.continuing ? continuingWords(ex, status.continuing) : null,
   };
 }
 

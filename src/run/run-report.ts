@@ -18,6 +18,7 @@ import { stopBy } from '../platform/deadline';
 import { type CheckedRun, checkRunRequest, pullBasics } from './run-request';
 import { builderBlockId, claimTarget } from './target-sheet';
 import { thousands } from '../shared/text-size';
+import { runContinuation, type RunContinuation } from './continue-run';
 
 export interface RunToSheetOptions {
   /** The block's owner id: a saved report's id. Default: one block per target sheet. */
@@ -28,6 +29,11 @@ export interface RunToSheetOptions {
   bypassCache?: boolean;
   /** Show the sheet written to (a person ran it from the sidebar and wants to see the result). */
   activate?: boolean;
+  /**
+   * A saved report's run may continue in later executions (continue-run.ts) instead of failing
+   * when it cannot finish in this one: it then throws a Continuing error, the old data untouched.
+   */
+  continuable?: boolean;
   /** Called as pages arrive and before writing, besides the runId progress the page polls. */
   onProgress?: (message: string, page: number, pages: number | null) => void;
 }
@@ -43,7 +49,7 @@ export function siteLabels(sites: string[], fallback: string | string[]): string
 }
 
 /** Where a run's block goes (everything of the write but the rows and the note). */
-type BlockTarget = Omit<WriteBlockInput, 'table' | 'note' | 'onProgress'>;
+type BlockTarget = Omit<WriteBlockInput, 'table' | 'note' | 'onProgress' | 'resume'>;
 
 /**
  * No blockId: the builder's block for this report and its sites on the sheet, named with the
@@ -79,7 +85,8 @@ function blockTarget(execution: Execution, run: CheckedRun, opts: RunToSheetOpti
 export function runReportToSheet(execution: Execution, request: RunReportRequest, opts: RunToSheetOptions = {}): RunReportResult {
   const { platform } = execution;
   const startedAt = platform.now();
-  const run = checkRunRequest(request);
+  const cont = opts.continuable ? runContinuation(execution, request, opts.blockId) : null;
+  const run = checkRunRequest(cont ? cont.request : request);
   const write = throttledProgress(platform, run.runId);
   /** `step` marks a repeated update (a page, a chunk written): those are throttled. */
   const progress = (message: string, page: number, pages: number | null, done = false, step = false): void => {
@@ -95,11 +102,13 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
     claimTarget(spreadsheet, platform, run, opts.blockId);
     const target = blockTarget(execution, run, opts);
     const attempt = (): RunReportResult => {
-      const streamed = streamReportBlock(spreadsheet, target, (done, expected) =>
+      const streamed = streamReportBlock(spreadsheet, { ...target, ...cont?.target }, (done, expected) =>
         progress(`Writing rows ${thousands(done)}${expected === null ? '' : ` of ${thousands(expected)}`}`, 0, null, false, true),
       );
       try {
-        return pullAndWrite({ execution, run, opts, startedAt, progress }, spreadsheet, target, streamed);
+        return pullAndWrite({ execution, run, opts, startedAt, progress, cont }, spreadsheet, target, streamed);
+      } catch (error) {
+        throw cont ? cont.fail(error, streamed) : error;
       } finally {
         // Committed or failed: nothing of an unfinished write is left behind.
         streamed.abort();
@@ -128,13 +137,26 @@ interface RunContext {
   run: CheckedRun;
   opts: RunToSheetOptions;
   startedAt: number;
+  cont: RunContinuation | null;
   /** `step` marks a repeated update (a page, a chunk written): those are throttled. */
   progress(message: string, page: number, pages: number | null, done?: boolean, step?: boolean): void;
 }
 
+/**
+ * A run continued across executions commits only the whole report: rows the API's pages lost or
+ * added between executions (beyond the one page deduped) make it start over instead.
+ */
+function checkWhole(staged: number, expected: number | null): void {
+  if (expected === null || staged === expected) return;
+  throw new CreatorError(
+    'PAGINATION',
+    `The report's rows changed while it was being pulled across several runs (${thousands(staged)} rows instead of ${thousands(expected)}). The previous data is unchanged; it starts over next time.`,
+  );
+}
+
 /** The pull, then the write of its block under the document lock, then the run's result. */
 function pullAndWrite(c: RunContext, spreadsheet: Spreadsheet, target: BlockTarget, streamed: StreamedBlock): RunReportResult {
-  const { execution, run, opts, startedAt, progress } = c;
+  const { execution, run, opts, startedAt, progress, cont } = c;
   const { platform } = execution;
   const pulled = pullReport(
     execution,
@@ -146,10 +168,12 @@ function pullAndWrite(c: RunContext, spreadsheet: Spreadsheet, target: BlockTarg
       // The pull says "fetched page 3 of 201" (or "site-2 (2 of 4): fetched ..."): shown as a sentence.
       onProgress: (message: string, page: number, pages: number | null) =>
         progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages, false, true),
-      stream: streamed,
+      stream: cont ? cont.stream(streamed) : streamed,
+      ...(cont ? { resume: cont.pull } : {}),
     },
   );
-  const rows = pulled.rows;
+  const rows = cont?.resumed && pulled.streamed ? streamed.staged : pulled.rows;
+  if (cont?.resumed) checkWhole(streamed.staged, cont.expected());
   progress(`Writing ${thousands(rows)} rows`, 0, null);
 
   return withDocumentLock(execution, () => {
@@ -179,6 +203,7 @@ function pullAndWrite(c: RunContext, spreadsheet: Spreadsheet, target: BlockTarg
             if (done < total) progress(`Writing rows ${thousands(done)} of ${thousands(total)}`, 0, null, false, true);
           },
         });
+    cont?.done();
     // Charts and tiles bound to this block follow it (dashboards); none for a plain pull.
     applyBindings(execution, written.blockId);
     const result: RunReportResult = {

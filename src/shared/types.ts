@@ -193,6 +193,8 @@ export interface ReportStatusView {
   /** lastRunAt and nextRunAt as shown to people: in the spreadsheet's time zone, e.g. "Sat Nov 21, 18:00 EST". */
   lastRunText: string | null;
   nextRunText: string | null;
+  /** A run going on across executions: "continuing: 120,000 of 240,000 rows; done about Sat Nov 21, 18:00 EST". */
+  continuingText?: string | null;
 }
 
 export interface SavedReportView extends ReportDefinition {

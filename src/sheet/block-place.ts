@@ -31,6 +31,16 @@ export interface BlockTarget {
   runIsLive?: (runId: string) => boolean;
   /** See WriteBlockInput.stopBy. */
   stopBy?: number;
+  /** See WriteBlockInput.pausable. */
+  pausable?: boolean;
+  /** See WriteBlockInput.resume. */
+  resume?: StagedSoFar;
+}
+
+/** What a paused write left for the next execution: its staging sheet and the data rows on it. */
+export interface StagedSoFar {
+  staging: string;
+  rows: number;
 }
 
 /** The rows a sort of the block leaves in place: the header, and the Total row when there is one. */
@@ -117,4 +127,6 @@ export interface BlockSink {
   ): WriteBlockResult;
   /** Leaves no trace of the write; never throws. */
   abort(): void;
+  /** A staged sink's sheet name, the sink ended but the sheet kept for a later execution. */
+  detach?(): string;
 }

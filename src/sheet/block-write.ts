@@ -11,10 +11,11 @@ import {
   type BlockPlan,
   type BlockSink,
   type BlockTarget,
+  type StagedSoFar,
 } from './block-place';
 import { blockState } from './block-edits';
 import { locateBlock } from './block-locate';
-import { fingerprint, forgetRecord, readRecord, writeRecord, type BlockRecord } from './block-record';
+import { fingerprint, forgetRecord, MAX_FINGERPRINT_CELLS, readRecord, writeRecord, type BlockRecord } from './block-record';
 import { writtenRecord } from './written-record';
 import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
 import { clipText } from './cell-limit';
@@ -24,7 +25,7 @@ import { claimDirect } from './direct-write';
 import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
 import type { BlockColumn, WriteBlockResult } from './report-table';
 import { applyFormats, writeWithSetValues } from './staged-values';
-import { makeStaging, removeSheet, sweepStaging } from './staging-sheets';
+import { KEEP_PAUSED_MS, keepForLater, makeStaging, removeSheet, sweepStaging } from './staging-sheets';
 
 /**
  * Block writes: all-or-nothing at every size.
@@ -54,7 +55,8 @@ import { makeStaging, removeSheet, sweepStaging } from './staging-sheets';
 export type { BlockTarget } from './block-place';
 
 export interface BlockWrite {
-  appendRows(rows: unknown[][]): void;
+  /** `expected`: the rows the whole block will have, where known (the commit's cost depends on it). */
+  appendRows(rows: unknown[][], expected?: number | null): void;
   /** Data rows written so far. */
   readonly rows: number;
   /**
@@ -64,6 +66,11 @@ export interface BlockWrite {
    */
   commit(note: string, columns?: BlockColumn[]): WriteBlockResult;
   abort(): void;
+  /**
+   * Ends the write keeping its staging sheet for a later execution (a pausable write stopped by
+   * the time limit): what is staged so far; null (and the write aborted) when nothing was staged.
+   */
+  pause(): StagedSoFar | null;
 }
 
 /**
@@ -73,23 +80,41 @@ export interface BlockWrite {
 export const MAX_BLOCK_CELLS = 4_000_000;
 
 /**
- * Per row written, what a staged write's commit adds later: the copy into place (about a write)
- * and the check of the old block for the user's edits (a read: about two and a half writes, by
- * the cost model's reported read price, bench/README.md). A direct write's commit adds nothing.
+ * Per row written, what a staged write's commit adds later: the copy into place (priced as a
+ * write, as the cost model does; the cited public figure makes it several times cheaper, so this
+ * errs on the safe side) and, for a block small enough to be fingerprinted (MAX_FINGERPRINT_CELLS),
+ * the check of the old block for the user's edits (a read: about two and a half writes, by the
+ * cost model's read price). The size is the whole block's where the API said it. A direct write's
+ * commit adds nothing.
  */
-const STAGED_COMMIT_SHARE = 3.5;
+const COPY_SHARE = 1;
+const CHECK_SHARE = 2.5;
+
+function commitShare(staged: boolean, rows: number, width: number): number {
+  if (!staged) return 0;
+  return COPY_SHARE + (rows * width <= MAX_FINGERPRINT_CELLS ? CHECK_SHARE : 0);
+}
 
 /**
  * Before a chunk: stop cleanly (the write aborted, the user's sheets as they were) when the chunk
  * and the commit it will cost would pass the execution's stop time at the pace so far.
  */
-function checkpoint(write: BlockWrite, pace: StepClock | null, sink: BlockSink | null, rows: number, next: number): void {
+function checkpoint(
+  write: BlockWrite,
+  pace: StepClock | null,
+  at: { sink: BlockSink | null; width: number; pausable: boolean; expected: number },
+  rows: number,
+  next: number,
+): void {
   if (!pace) return;
+  const { sink, pausable } = at;
   try {
-    const share = sink?.staged ? STAGED_COMMIT_SHARE : 0;
+    const share = commitShare(sink?.staged === true, Math.max(rows + next, at.expected), at.width);
     pace.before(next + (rows + next) * share);
   } catch (error) {
     if (!(error instanceof OutOfTime)) throw error;
+    // A pausable write keeps what it staged: its run takes it (BlockWrite.pause) and continues later.
+    if (pausable) throw new CreatorError('TIME_BUDGET', PAUSED_WRITE);
     write.abort();
     throw new CreatorError(
       'TIME_BUDGET',
@@ -97,6 +122,9 @@ function checkpoint(write: BlockWrite, pace: StepClock | null, sink: BlockSink |
     );
   }
 }
+
+/** The stop of a pausable write; its run continues in a later execution. */
+export const PAUSED_WRITE = "The write stopped before Google's time limit for one execution; it continues in the next one.";
 
 /** A step, its pace learned when there is a stop time to keep. */
 function timed(pace: StepClock | null, units: number, step: () => void): void {
@@ -139,18 +167,31 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   let rows = 0;
   // The header travels with the first rows: one request less for a report that fits in one.
   let header: CellValue[] | null = columns.map((c) => toCellValue(c.header, true));
+  // A continued write: the header and the earlier executions' rows are on its staging sheet already.
+  if (target.resume) {
+    rows = target.resume.rows;
+    header = null;
+  }
   let clipped = 0;
   const written = writtenRecord(width);
+  // The rows staged in earlier executions were hashed there: the block is fingerprinted at commit.
+  let knownRecord = !target.resume;
   const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, now);
 
   /** Decided at the first write, and (when direct) the target claimed in the same locked step. */
   const open = <T>(first: (s: BlockSink) => T): T => {
     if (sink) return first(sink);
     sweepStaging(spreadsheet, now(), target.runIsLive);
+    if (target.resume) {
+      const adopted = adoptedSink(plan, target.resume.staging);
+      sink = adopted;
+      return first(adopted);
+    }
     const exclusive = target.exclusive ?? (<R>(work: () => R): R => work());
     try {
       const direct = exclusive(() => {
-        sink = claimDirect(plan);
+        // A pausable write is staged: a stop keeps its rows on a sheet of its own, nothing on the user's.
+        sink = target.pausable ? null : claimDirect(plan);
         return sink ? { value: first(sink) } : null;
       });
       if (direct) return direct.value;
@@ -183,14 +224,14 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
     get rows() {
       return rows;
     },
-    appendRows(batch: unknown[][]) {
+    appendRows(batch: unknown[][], expected?: number | null) {
       live();
       if ((rows + batch.length + 1) * width > MAX_BLOCK_CELLS) {
         write.abort();
         throw tooLarge(rows + batch.length, width);
       }
       if (batch.length === 0) return;
-      checkpoint(write, pace, sink, rows, batch.length);
+      checkpoint(write, pace, { sink, width, pausable: target.pausable === true, expected: expected ?? 0 }, rows, batch.length);
       guarded(sheetName, write, () => {
         const values = target.sheetSafe ? batch.map(safeRow) : batch.map((row) => columns.map((_, i) => cell(row[i], i)));
         const at = header ? 0 : 1 + rows;
@@ -207,7 +248,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
         const kept = finalColumns ?? columns;
         if (kept.length === 0) throw noColumns();
         if (header) written.add([header]);
-        const recordOf = (): BlockRecord | null => written.finish(droppedColumns(columns, kept), pinnedRows(target));
+        const recordOf = (): BlockRecord | null => (knownRecord ? written.finish(droppedColumns(columns, kept), pinnedRows(target)) : null);
         const result = guarded(sheetName, null, () => open((s) => s.commit(header, withClipNote(note, clipped), kept, rows, recordOf)));
         return { ...result, clippedCells: clipped };
       } finally {
@@ -220,8 +261,28 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
       sink = null;
       s?.abort();
     },
+    pause() {
+      const s = sink;
+      if (!s?.detach || ended || rows === 0) {
+        write.abort();
+        return null;
+      }
+      ended = true;
+      sink = null;
+      knownRecord = false;
+      return { staging: s.detach(), rows };
+    },
   };
   return write;
+}
+
+/** The staging sheet an earlier execution of this run filled, its rows going on after the ones there. */
+function adoptedSink(plan: BlockPlan, name: string): BlockSink {
+  const sheet = plan.spreadsheet.getSheetByName(name);
+  if (!sheet || !sheet.isSheetHidden()) {
+    throw new CreatorError('WRITE_FAILED', "The rows staged by this report's earlier run are gone, so it starts over next time.");
+  }
+  return stagedSink(plan, 0, sheet);
 }
 
 /**
@@ -249,17 +310,13 @@ function guarded<T>(sheetName: string, write: BlockWrite | null, step: () => T):
 }
 
 /** Rows staged on a hidden sheet of their own, put in place by commitStaged. */
-function stagedSink(plan: BlockPlan, now: number): BlockSink {
+function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
   const { spreadsheet, target, sheetName, width, writeValues } = plan;
-  const made = makeStaging(
-    spreadsheet,
-    typeof target.blockId === 'string' ? target.blockId : `sheet:${sheetName}`,
-    width,
-    now,
-    target.runId,
-  );
+  const made =
+    adopted ??
+    makeStaging(spreadsheet, typeof target.blockId === 'string' ? target.blockId : `sheet:${sheetName}`, width, now, target.runId);
   try {
-    made.getRange(1, 1, 1, width).setFontWeight('bold');
+    if (!adopted) made.getRange(1, 1, 1, width).setFontWeight('bold');
   } catch (error) {
     removeSheet(spreadsheet, made);
     throw error;
@@ -297,6 +354,12 @@ function stagedSink(plan: BlockPlan, now: number): BlockSink {
       const sheet = staging;
       staging = null;
       removeSheet(spreadsheet, sheet);
+    },
+    detach() {
+      const sheet = live();
+      staging = null;
+      keepForLater(sheet, target.now() + KEEP_PAUSED_MS);
+      return sheet.getName();
     },
   };
 }

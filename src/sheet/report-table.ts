@@ -1,3 +1,4 @@
+import type { StagedSoFar } from './block-place';
 import type { ColumnType } from '../catalog/types';
 
 /** What the writer needs of a pulled table (src/table's output satisfies it). */
@@ -55,6 +56,13 @@ export interface WriteBlockInput {
    * still fit, and otherwise stops cleanly (TIME_BUDGET), the previous data untouched. None: no check.
    */
   stopBy?: number;
+  /**
+   * A run that may continue in a later execution (run/continuation.ts): always staged, and a stop
+   * before the time limit keeps the staging sheet (BlockWrite.pause) instead of removing it.
+   */
+  pausable?: boolean;
+  /** The staging sheet and rows an earlier execution of this run left: the rows go on after them. */
+  resume?: StagedSoFar;
 }
 
 /** Runs `work` holding the document's write lock; throws a BUSY CreatorError when it cannot. */

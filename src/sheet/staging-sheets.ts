@@ -22,6 +22,25 @@ interface StagingMark {
   run: string;
   madeAt: number;
   columns: number;
+  /**
+   * A run continued across executions kept this sheet for its next one: no sweep removes it
+   * before then, whoever sweeps (absent in marks written before: the 6 minutes alone).
+   */
+  keepUntil?: number;
+}
+
+/**
+ * How long a paused run's staging sheet is kept for its next execution: a day and a bit (the next
+ * hourly trigger comes long before; a run never continued is swept after).
+ */
+export const KEEP_PAUSED_MS = 26 * 3_600_000;
+
+/** Marks a staging sheet as kept for its run's next execution, until `until`. */
+export function keepForLater(sheet: Sheet, until: number): void {
+  const mark = markOf(sheet);
+  if (!mark) return;
+  for (const meta of sheet.getDeveloperMetadata()) if (meta.getKey() === STAGING_MARK_KEY) meta.remove();
+  sheet.addDeveloperMetadata(STAGING_MARK_KEY, JSON.stringify({ ...mark, keepUntil: until }));
 }
 
 function shortHash(text: string): string {
@@ -76,7 +95,10 @@ function isLeftover(sheet: Sheet, now: number, runIsLive: (run: string) => boole
   const name = sheet.getName();
   if (name.indexOf(PREFIX) !== 0 || !sheet.isSheetHidden()) return false;
   const mark = markOf(sheet);
-  if (mark) return !runIsLive(mark.run) && now - mark.madeAt > LONGEST_RUN_MS && sheet.getLastColumn() <= mark.columns;
+  if (mark) {
+    if (typeof mark.keepUntil === 'number' && now < mark.keepUntil) return false;
+    return !runIsLive(mark.run) && now - mark.madeAt > LONGEST_RUN_MS && sheet.getLastColumn() <= mark.columns;
+  }
   const stamp = STAMPED.exec(name);
   return stamp !== null && now - parseInt(stamp[1], 36) > LONGEST_RUN_MS;
 }

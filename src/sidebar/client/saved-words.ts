@@ -58,6 +58,8 @@ export function statusLine(r: SavedReportView): { text: string; kind: 'info' | '
     const by = r.approval.savedBy || 'another editor';
     return { text: `Needs your approval: saved by ${by}. Your refreshes and your schedule skip it until you approve it.`, kind: 'info' };
   }
+  // A run going on across executions: the old data is in the sheet until the whole report is in.
+  if (s.continuingText) return { text: `Refreshing, ${s.continuingText}.`, kind: 'info' };
   // Its sheet may already hold the builder run it was saved from: say only what is true either way.
   if (s.outcome === 'never') return { text: 'Not refreshed since it was saved.', kind: 'info' };
   // The server's words, in the spreadsheet's time zone: never the browser's (they may differ).
