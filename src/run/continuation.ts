@@ -23,7 +23,7 @@ export interface CheckpointStore<T> {
 }
 
 export function checkpoints<T extends object>(store: PropertyStore, kind: string): CheckpointStore<T> {
-  const prefix = `creator.continue.${kind}.`;
+  const prefix = `cr.continue.${kind}.`;
   const parse = (text: string | null): T | null => {
     if (!text) return null;
     try {

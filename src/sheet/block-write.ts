@@ -279,7 +279,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
 /** The staging sheet an earlier execution of this run filled, its rows going on after the ones there. */
 function adoptedSink(plan: BlockPlan, name: string): BlockSink {
   const sheet = plan.spreadsheet.getSheetByName(name);
-  if (!sheet || !sheet.isSheetHidden()) {
+  if (!sheet?.isSheetHidden()) {
     throw new CreatorError('WRITE_FAILED', "The rows staged by this report's earlier run are gone, so it starts over next time.");
   }
   return stagedSink(plan, 0, sheet);
