@@ -46,6 +46,12 @@ export interface BlockRecord {
    * before it existed (then not compared; the next write adds it).
    */
   colRows: string[];
+  /**
+   * The block's top-left cell when it was last written: where it is looked for when the user
+   * deleted its named range (block-recover.ts). Absent in records stored before it (then the
+   * report's own start cell is tried); the next write adds it.
+   */
+  at?: { row: number; col: number };
 }
 
 /** How many rows at each end of a block stay where they are when its data rows are sorted. */
@@ -301,6 +307,7 @@ export function parseRecord(text: string): StoredBlockRecord | null {
         tail: list(parsed.tail),
         rowSet: typeof parsed.rowSet === 'string' ? parsed.rowSet : '',
         colRows: list(parsed.colRows),
+        ...atOf(parsed.at),
       };
     }
     // No version, or one from a later version we cannot read: compared as version 1 would be, or by shape.
@@ -309,6 +316,12 @@ export function parseRecord(text: string): StoredBlockRecord | null {
   } catch (_) {
     return null;
   }
+}
+
+function atOf(value: unknown): { at?: { row: number; col: number } } {
+  const at = value as { row?: unknown; col?: unknown } | null;
+  const whole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1;
+  return at && typeof at === 'object' && whole(at.row) && whole(at.col) ? { at: { row: at.row, col: at.col } } : {};
 }
 
 export function readRecord(sheet: Sheet, rangeName: string): StoredBlockRecord | null {

@@ -14,6 +14,7 @@ import {
 } from './block-place';
 import { blockState } from './block-edits';
 import { locateBlock } from './block-locate';
+import { refuseUnrecognised } from './block-recover';
 import { fingerprint, forgetRecord, readRecord, writeRecord } from './block-record';
 import { clipText } from './cell-limit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
@@ -285,8 +286,9 @@ function commitStaged(
   const committedName = blockRangeName(blockId);
   const pendingName = pendingRangeName(blockId);
   // Pending: left by a write that died midway: ours, and worth nothing.
-  const { committed, pending, origin } = locateBlock(spreadsheet, sheet, blockId, target.startCell);
+  const { committed, pending, origin, orphan } = locateBlock(spreadsheet, sheet, blockId, target.startCell);
   const name = sheet.getName();
+  refuseUnrecognised(sheet, name, orphan);
 
   // A block whose data rows the user only sorted is replaced in the report's own order, and says so.
   let sorted = false;
@@ -324,7 +326,7 @@ function commitStaged(
     if (sheet.isSheetHidden()) sheet.showSheet();
   }
   forgetRecord(sheet, committedName);
-  writeRecord(sheet, committedName, fingerprint(sheet, rect, pinnedRows(target), true));
+  writeRecord(sheet, committedName, { ...fingerprint(sheet, rect, pinnedRows(target), true), at: { row: rect.row, col: rect.col } });
   // Freezing is only done for a block at the top: freezing down to a lower header would pin the
   // user's own rows above it.
   if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);

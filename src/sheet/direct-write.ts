@@ -157,7 +157,7 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
         ended = true;
         forget(spreadsheet, pendingName);
         forgetRecord(sheet, committedName);
-        writeRecord(sheet, committedName, fingerprint(sheet, rect, pinnedRows(target), true));
+        writeRecord(sheet, committedName, { ...fingerprint(sheet, rect, pinnedRows(target), true), at: { row: rect.row, col: rect.col } });
         // Freezing is only done for a block at the top: freezing down to a lower header would pin the
         // user's own rows above it.
         if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
