@@ -149,6 +149,11 @@ function rowHashOf(cells: number[]): number {
 
 const hex = (h: number): string => (h >>> 0).toString(36);
 
+/** A row's hash as a record stores it in `head` and `tail` (cells from cellHash). */
+export function rowHashText(cells: number[]): string {
+  return hex(rowHashOf(cells));
+}
+
 /** A non-empty cell bound to the hash of the row that holds it (0 for an empty cell). */
 function cellInRow(cell: number, rowHash: number): number {
   return cell === 0 ? 0 : mix32((cell ^ Math.imul(rowHash, 0x9e3779b1)) >>> 0);

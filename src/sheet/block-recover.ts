@@ -1,18 +1,21 @@
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { CreatorError } from '../shared/errors';
 import { blockState } from './block-edits';
+import { blocksOnSheet } from './block-handover';
 import { blockRangeName, markOwned, readOwned } from './block-ownership';
-import { readRecord, type StoredBlockRecord } from './block-record';
+import { cellHash, readRecord, rowHashText, type StoredBlockRecord } from './block-record';
 import { conflictPlace, findConflict } from './conflicts';
-import { intersect, parseCell, sheetRect, toA1, type Rect } from './rect';
+import { intersect, parseCell, readInSlices, sheetRect, toA1, type Rect } from './rect';
 
 /**
  * A block whose named range the user deleted (Data > Named ranges) still has its record on the
  * sheet. Where the record's hashes match the cells at the place it was last written (or, for a
- * record from before places were stored, the report's start cell), those cells are the report's
- * own: its named range is made again and the refresh goes on as usual. Where they match nowhere,
- * or at two places, nothing tells the report's cells from the user's, so the block is only
- * described (`unrecognised`), for a refusal that names it.
+ * record from before places were stored, the report's start cell), or else at the one place on
+ * the sheet whose row matches the record's header (rows or columns inserted around the block
+ * after its range was gone), those cells are the report's own: its named range is made again and
+ * the refresh goes on as usual. Where they match nowhere, or at two places, nothing tells the
+ * report's cells from the user's, so the block is only described (`unrecognised`), for a refusal
+ * that names it.
  */
 export type Recovery = { kind: 'recovered'; rect: Rect } | { kind: 'unrecognised'; rect: Rect };
 
@@ -27,6 +30,31 @@ function places(record: StoredBlockRecord, startCell: string | undefined): Array
   return at && (at.row !== start.row || at.col !== start.col) ? [at, start] : [start];
 }
 
+/**
+ * Above this many cells (last row by last column) the sheet is not searched: reading costs about
+ * 25 µs a cell and the person is waiting. The block is then looked for at its known places only.
+ */
+const MAX_SEARCH_CELLS = 200_000;
+
+/** Top-left cells of every row segment, the record's width, whose hash is the record's header's. */
+function headerMatches(sheet: Sheet, record: StoredBlockRecord): Array<{ row: number; col: number }> {
+  if (record.v !== 2 || record.head.length === 0) return [];
+  const rows = sheet.getLastRow() - record.rows + 1;
+  const cols = sheet.getLastColumn();
+  if (rows < 1 || cols < record.cols || sheet.getLastRow() * cols > MAX_SEARCH_CELLS) return [];
+  const found: Array<{ row: number; col: number }> = [];
+  const cells = new Array<number>(cols);
+  readInSlices(sheet, { row: 1, col: 1, rows, cols }, (values, formulas, offset) => {
+    for (let r = 0; r < values.length; r++) {
+      for (let c = 0; c < cols; c++) cells[c] = cellHash(values[r][c], formulas[r]?.[c]);
+      for (let c = 0; c + record.cols <= cols; c++) {
+        if (rowHashText(cells.slice(c, c + record.cols)) === record.head[0]) found.push({ row: 1 + offset + r, col: 1 + c });
+      }
+    }
+  });
+  return found;
+}
+
 function inside(sheet: Sheet, rect: Rect): boolean {
   const clipped = intersect(rect, sheetRect(sheet));
   return clipped !== null && clipped.rows === rect.rows && clipped.cols === rect.cols;
@@ -38,9 +66,22 @@ export function recoverBlock(spreadsheet: Spreadsheet, sheet: Sheet, blockId: st
   if (readOwned(spreadsheet, name)) return null;
   const record = readRecord(sheet, name);
   if (!record) return null;
-  const rects = places(record, startCell).map((p) => ({ ...p, rows: record.rows, cols: record.cols }));
-  const matching = hashed(record) ? rects.filter((rect) => inside(sheet, rect) && blockState(sheet, rect, record).kind !== 'edited') : [];
-  if (matching.length !== 1) return { kind: 'unrecognised', rect: rects[0] };
+  const sized = (p: { row: number; col: number }): Rect => ({ ...p, rows: record.rows, cols: record.cols });
+  const known = places(record, startCell).map(sized);
+  if (!hashed(record)) return { kind: 'unrecognised', rect: known[0] };
+  // Another report's cells are never taken, however alike.
+  const others = blocksOnSheet(spreadsheet, sheet).map((b) => b.rect);
+  const isBlock = (rect: Rect): boolean =>
+    inside(sheet, rect) && !others.some((o) => intersect(o, rect)) && blockState(sheet, rect, record).kind !== 'edited';
+  let matching = known.filter(isBlock);
+  if (matching.length === 0) {
+    const seen = (p: { row: number; col: number }) => known.some((k) => k.row === p.row && k.col === p.col);
+    matching = headerMatches(sheet, record)
+      .filter((p) => !seen(p))
+      .map(sized)
+      .filter(isBlock);
+  }
+  if (matching.length !== 1) return { kind: 'unrecognised', rect: known[0] };
   markOwned(spreadsheet, name, sheet, matching[0]);
   return { kind: 'recovered', rect: matching[0] };
 }

@@ -69,6 +69,28 @@ describe('a block whose named range the user deleted', () => {
     ).toEqual({ row: 1, col: 1 });
   });
 
+  it('is found where rows and columns inserted after the range was deleted moved it, the user’s cells kept', () => {
+    const { ss, s } = setUp(3);
+    ss.removeNamedRange('CR_r1');
+    s.insertRowsBefore(1, 2);
+    s.insertColumnsBefore(1, 1);
+    s.getRange('A1').setValue('My heading');
+    s.getRange('A4').setValue('my note');
+    expect(refresh(ss, 3).range).toBe('B3:D6');
+    expect(shown(ss, 'Pages', 'A1:B4')).toEqual([['My heading', ''], ['', ''], ['', 'Page URL'], ['my note', 'New 1']]);
+    expect(namedRanges(ss)).toEqual(['CR_r1=B3:D6']);
+  });
+
+  it('is refused when two places match it (the user copied the block): which one is the report’s cannot be told', () => {
+    const { emu, ss, s } = setUp(3);
+    ss.removeNamedRange('CR_r1');
+    s.insertRowsBefore(1, 1);
+    s.getRange('E2:G5').setValues(s.getRange('A2:C5').getValues());
+    const before = JSON.stringify(emu.spreadsheet.values('Pages!A1:G6'));
+    expect(refusal(() => refresh(ss, 3))).toMatch(/^Sheet 'Pages' has content in A2:C4 \(9 cells\), where this report's block was \(A1:C4\)\./);
+    expect(JSON.stringify(emu.spreadsheet.values('Pages!A1:G6'))).toBe(before);
+  });
+
   it('a block whose data rows were sorted too is still the report’s own', () => {
     const { ss, s } = setUp(5);
     s.getRange('A2:C6').sort({ column: 1, ascending: false });
