@@ -91,6 +91,16 @@ describe('a block whose named range the user deleted', () => {
     expect(JSON.stringify(emu.spreadsheet.values('Pages!A1:G6'))).toBe(before);
   });
 
+  it('never takes another report’s block, however alike: a cleared block is written afresh where it was', () => {
+    const { ss, s } = setUp(3);
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r2', table: pagesTable(3), note: NOTE, startCell: 'E1' });
+    ss.removeNamedRange('CR_r1');
+    s.getRange('A1:C4').clearContent();
+    expect(refresh(ss, 3).range).toBe('A1:C4');
+    expect(shown(ss, 'Pages', 'E2')).toEqual([['Page 1']]);
+    expect(namedRanges(ss).sort()).toEqual(['CR_r1=A1:C4', 'CR_r2=E1:G4']);
+  });
+
   it('a block whose data rows were sorted too is still the report’s own', () => {
     const { ss, s } = setUp(5);
     s.getRange('A2:C6').sort({ column: 1, ascending: false });
