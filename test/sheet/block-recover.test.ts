@@ -77,7 +77,12 @@ describe('a block whose named range the user deleted', () => {
     s.getRange('A1').setValue('My heading');
     s.getRange('A4').setValue('my note');
     expect(refresh(ss, 3).range).toBe('B3:D6');
-    expect(shown(ss, 'Pages', 'A1:B4')).toEqual([['My heading', ''], ['', ''], ['', 'Page URL'], ['my note', 'New 1']]);
+    expect(shown(ss, 'Pages', 'A1:B4')).toEqual([
+      ['My heading', ''],
+      ['', ''],
+      ['', 'Page URL'],
+      ['my note', 'New 1'],
+    ]);
     expect(namedRanges(ss)).toEqual(['CR_r1=B3:D6']);
   });
 
@@ -87,7 +92,9 @@ describe('a block whose named range the user deleted', () => {
     s.insertRowsBefore(1, 1);
     s.getRange('E2:G5').setValues(s.getRange('A2:C5').getValues());
     const before = JSON.stringify(emu.spreadsheet.values('Pages!A1:G6'));
-    expect(refusal(() => refresh(ss, 3))).toMatch(/^Sheet 'Pages' has content in A2:C4 \(9 cells\), where this report's block was \(A1:C4\)\./);
+    expect(refusal(() => refresh(ss, 3))).toMatch(
+      /^Sheet 'Pages' has content in A2:C4 \(9 cells\), where this report's block was \(A1:C4\)\./,
+    );
     expect(JSON.stringify(emu.spreadsheet.values('Pages!A1:G6'))).toBe(before);
   });
 
