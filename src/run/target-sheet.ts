@@ -4,6 +4,7 @@ import type { Platform, Spreadsheet } from '../platform/types';
 import { blockRangeName, readOwned } from '../sheet/block-ownership';
 import { blocksOnSheet, handOverBlock, type BlockOnSheet } from '../sheet/block-handover';
 import { locateBlock, ownedRects } from '../sheet/block-locate';
+import { refuseUnrecognised } from '../sheet/block-recover';
 import { blockConflictError, findConflict } from '../sheet/conflicts';
 import { intersect, toA1, type Rect } from '../sheet/rect';
 
@@ -78,6 +79,7 @@ export function claimTarget(spreadsheet: Spreadsheet, platform: Pick<Platform, '
     (b) => b.rangeName !== blockRangeName(own) && (!run.startCell || intersect(b.rect, header)),
   );
   if (other) throw otherBlockError(run.sheetName, other);
+  refuseUnrecognised(sheet, run.sheetName, located.orphan);
   const conflict = findConflict(sheet, header, owned);
   if (conflict) throw blockConflictError(run.sheetName, conflict);
 }

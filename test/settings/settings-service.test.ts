@@ -68,6 +68,64 @@ describe('saveSettings', () => {
     });
   });
 
+  describe('a token endpoint that cannot be reached saves with a warning; one that says no refuses', () => {
+    const token = (req: { url: string }) => req.url === TOKEN_URL;
+    const tokenTries = (world: ReturnType<typeof stubbed>['world']) => world.stats.requests.filter(token).length;
+    it.each([
+      ['429s', () => json(429, { internalCode: 'slow_down' }), 'status 429, slow_down'],
+      ['a 503', () => json(503, {}), 'status 503'],
+      ['no answer', () => 'network' as const, 'no answer'],
+      ['a 502 whose body echoes the secret', () => json(502, { internalCode: SECRET, message: SECRET }), 'status 502'],
+    ])('%s from the token URL: saved, with a warning that the credential could not be checked', (_what, respond, reason) => {
+      const { api, world } = stubbed();
+      api.fail({ match: token, respond, times: 50 });
+      const view = saveSettings(world.execution(), input);
+      expect(view.configured).toBe(true);
+      expect(view.warning).toBe(
+        `Saved, but the credential could not be checked: the token URL ${TOKEN_URL} could not be reached (${reason}), so neither the secret nor the API base URL was tried. Use Test connection once it answers.`,
+      );
+      expect(JSON.stringify(view)).not.toContain(SECRET);
+      expect(JSON.parse(world.userProperties.data.get('creator.settings')!)).toEqual(input);
+      // The person waits in the sidebar: two tries, not the five a report run gets.
+      expect(tokenTries(world)).toBe(2);
+      expect(api.dataRequests).toHaveLength(0);
+    });
+
+    it('does not sit through a long Retry-After: saves with the warning after the first answer', () => {
+      const { api, world } = stubbed();
+      api.fail({ match: token, respond: () => ({ ...json(429, {}), headers: { 'retry-after': '60' } }), times: 50 });
+      const view = saveSettings(world.execution(), input);
+      expect(view.warning).toMatch(/^Saved, but the credential could not be checked: .*\(status 429\)/);
+      expect(world.stats.sleeps.filter((ms) => ms >= 2_000)).toEqual([]);
+      expect(tokenTries(world)).toBe(1);
+    });
+
+    it('a token URL that answers once the retry comes saves with no warning', () => {
+      const { api, world } = stubbed();
+      api.fail({ match: token, respond: () => json(503, {}), times: 1 });
+      expect(saveSettings(world.execution(), input).warning).toBeUndefined();
+    });
+
+    it.each([
+      [400, 'invalid_client'],
+      [401, 'invalid_client'],
+    ])('a %s %s from the token URL still refuses and stores nothing', (status, code) => {
+      const { api, world } = stubbed();
+      api.fail({ match: token, respond: () => json(status, { internalCode: code }), times: 50 });
+      const error = caught(() => saveSettings(world.execution(), input));
+      expect(error.code).toBe('AUTH_FAILED');
+      expect(error.message).toBe(`The credential was rejected (status ${status}, ${code}): check or re-enter it in Settings.`);
+      expect(world.userProperties.data.size).toBe(0);
+    });
+
+    it('a token URL with no such address (404) still refuses', () => {
+      const { api, world } = stubbed();
+      api.fail({ match: token, respond: () => json(404, {}), times: 50 });
+      expect(caught(() => saveSettings(world.execution(), input)).code).toBe('NOT_FOUND');
+      expect(world.userProperties.data.size).toBe(0);
+    });
+  });
+
   it('stores nothing when the token endpoint rejects the credential', () => {
     const { world } = stubbed();
     const error = caught(() => saveSettings(world.execution(), { ...input, clientSecret: 'wrong-secret-5678' }));
