@@ -12,7 +12,7 @@ import { createMailApp, emptyMail, type MailData, type SentMail } from './servic
 import { createLocks, type LockScope } from './services/lock';
 import { createPropertiesService, emptyProperties, type PropertiesData } from './services/properties';
 import { createSheetsApi, type SheetsAdvancedService } from './services/sheets-api';
-import { AuthMode, createScriptApp, emptyTriggers, type TriggerData, type TriggerRecord } from './services/script-app';
+import { AuthMode, createScriptApp, emptyTriggers, nthTriggerId, type TriggerData, type TriggerRecord } from './services/script-app';
 import { createConsole, createLogger, createSession, type EmulatedConsole } from './services/session';
 import { createUrlFetchApp } from './services/url-fetch';
 import { createUtilities } from './services/utilities';
@@ -101,6 +101,8 @@ export interface Emulator {
   readonly logs: string[];
   /** Every installable trigger of every user (copies). */
   readonly triggers: TriggerRecord[];
+  /** The ID the nth trigger created here gets or got (n from 1), so a test can name a trigger before it exists. */
+  triggerId(n: number): string;
   /** What MailApp sent (copies), and the daily quota per user. */
   /** `errorsAfterSending`: the next N sends deliver, then throw a server error (a fault). */
   readonly mail: { readonly sent: SentMail[]; quota: number; errorsAfterSending: number };
@@ -110,8 +112,11 @@ export interface Emulator {
    * link can edit"), which getEditors does not list either (Drive lists permissions, not people).
    */
   readonly access: { revoke(email: string): void; viaLink(email: string): void };
-  /** `hold('document')` is "another execution" holding the lock until the returned release(). */
-  readonly locks: { hold(scope: LockScope, user?: string): () => void };
+  /**
+   * `hold('document')` is "another execution" holding the lock until the returned release();
+   * `held('document')` says whether anyone holds it now (a test's probe).
+   */
+  readonly locks: { hold(scope: LockScope, user?: string): () => void; held(scope: LockScope, user?: string): boolean };
   /** One execution as that user/mode; locks it still holds are released at the end. */
   runAs<T>(opts: RunAsOptions, fn: () => T): T;
   loadBundle(file?: string): LoadedBundle;
@@ -383,6 +388,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     get triggers() {
       return clone(triggers.triggers);
     },
+    triggerId: nthTriggerId,
     mail: {
       get sent() {
         return clone(mail.sent);
@@ -400,7 +406,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
         mail.errorsAfterSending = n;
       },
     },
-    locks: { hold: (scope, user) => locks.hold(scope, user) },
+    locks: { hold: (scope, user) => locks.hold(scope, user), held: (scope, user) => locks.held(scope, user) },
     runAs,
     loadBundle,
     get bundle() {

@@ -1,6 +1,6 @@
 import type { PropertyStore } from '../../src/platform/types';
 
-/** A property store in memory, for the unit tests' stub platforms (the emulator has its own). */
+/** A property store in memory, for the API unit tests' stub platform (the emulator has its own). */
 export class MemoryProperties implements PropertyStore {
   readonly data = new Map<string, string>();
   getProperty(key: string) {
