@@ -6,7 +6,7 @@ import { createClock, virtualDate, type Clock } from './clock';
 import { gateScopes } from './scopes';
 import { newCounters, type Counters } from './counters';
 import { recalculate as recalculateFormulas, type RecalcReport } from './formula-engine';
-import { createCacheService, emptyCaches, type CacheData } from './services/cache';
+import { createCacheService, emptyCaches, type CacheData, type CacheEntry } from './services/cache';
 import { createHtmlService } from './services/html';
 import { createMailApp, emptyMail, type MailData, type SentMail } from './services/mail';
 import { createLocks, type LockScope } from './services/lock';
@@ -26,6 +26,7 @@ export type { Clock } from './clock';
 export type { Mode } from './state';
 export type { RecalcReport } from './formula-engine';
 export type { LockScope } from './services/lock';
+export type { CacheEntry } from './services/cache';
 export type { TriggerRecord, TriggerSchedule } from './services/script-app';
 export type { SentMail, MailData } from './services/mail';
 export { inProcessTransport, httpTransport, type HttpTransport } from './transports';
@@ -112,6 +113,13 @@ export interface Emulator {
    * link can edit"), which getEditors does not list either (Drive lists permissions, not people).
    */
   readonly access: { revoke(email: string): void; viaLink(email: string): void };
+  /**
+   * The caches' stored entries, live (`entries('user')` is the current user's), for tests that drop
+   * or damage one; `putErrors`: the next N cache writes throw a server error (a fault).
+   */
+  readonly caches: { entries(scope: 'user' | 'document' | 'script', user?: string): Record<string, CacheEntry>; putErrors: number };
+  /** A fault: `quotaSpent` makes every UrlFetchApp call throw Google's daily-quota error. */
+  readonly urlFetch: { quotaSpent: boolean };
   /**
    * `hold('document')` is "another execution" holding the lock until the returned release();
    * `held('document')` says whether anyone holds it now (a test's probe).
@@ -404,6 +412,23 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       },
       set errorsAfterSending(n: number) {
         mail.errorsAfterSending = n;
+      },
+    },
+    caches: {
+      entries: (scope, user) => (scope === 'user' ? (caches.user[user ?? state.user] ??= {}) : caches[scope]),
+      get putErrors() {
+        return state.cachePutErrors ?? 0;
+      },
+      set putErrors(n: number) {
+        state.cachePutErrors = n;
+      },
+    },
+    urlFetch: {
+      get quotaSpent() {
+        return state.urlFetchQuotaSpent === true;
+      },
+      set quotaSpent(spent: boolean) {
+        state.urlFetchQuotaSpent = spent;
       },
     },
     locks: { hold: (scope, user) => locks.hold(scope, user), held: (scope, user) => locks.held(scope, user) },
