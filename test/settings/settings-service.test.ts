@@ -4,7 +4,7 @@ import { clearSettings, getSettings, saveSettings, testConnection } from '../../
 import { checkUrl } from '../../src/settings/url-check';
 import { caught } from '../api/helpers/caught';
 import { BASE, SECRET, stubbed, TOKEN_URL } from '../api/helpers/stub-api';
-import { json } from '../api/helpers/stub-platform';
+import { json } from '../api/helpers/api-world';
 import { sidebarWorld } from '../sidebar/world';
 
 const input = { clientId: 'client-1', clientSecret: SECRET, apiBaseUrl: BASE, tokenUrl: TOKEN_URL };
@@ -26,7 +26,7 @@ describe('saveSettings', () => {
       demo: false,
     });
     expect(JSON.stringify(view)).not.toContain(SECRET);
-    expect(JSON.parse(world.userProperties.data.get('creator.settings')!)).toEqual(input);
+    expect(JSON.parse(world.userProperties.getProperty('creator.settings')!)).toEqual(input);
   });
 
   describe('checks a data endpoint (the site list), not only the token', () => {
@@ -43,7 +43,7 @@ describe('saveSettings', () => {
       expect(error.message).toContain(`the site list at ${BASE}/sites ${words}`);
       expect(error.message).toMatch(/Check the API base URL .*Nothing was saved\.$/);
       expect(error.message).not.toContain(SECRET);
-      expect(world.userProperties.data.size).toBe(0);
+      expect(world.userProperties.getKeys().length).toBe(0);
     });
 
     it.each([
@@ -59,7 +59,7 @@ describe('saveSettings', () => {
         new RegExp(`^Saved, but the Creator API could not be reached to check it: reading the site list at ${BASE}/sites failed\\.`),
       );
       expect(view.warning).toMatch(/Use Test connection once it answers\.$/);
-      expect(JSON.parse(world.userProperties.data.get('creator.settings')!)).toEqual(input);
+      expect(JSON.parse(world.userProperties.getProperty('creator.settings')!)).toEqual(input);
     });
 
     it('a site list that answers leaves no warning', () => {
@@ -131,7 +131,7 @@ describe('saveSettings', () => {
     const error = caught(() => saveSettings(world.execution(), { ...input, clientSecret: 'wrong-secret-5678' }));
     expect(error.code).toBe('AUTH_FAILED');
     expect(error.message).not.toContain('wrong-secret');
-    expect(world.userProperties.data.size).toBe(0);
+    expect(world.userProperties.getKeys().length).toBe(0);
   });
 
   it('keeps the stored secret when a later save leaves it empty', () => {
@@ -169,10 +169,11 @@ describe('saveSettings', () => {
     const { world } = stubbed();
     expect(saveSettings(world.execution(), { ...input, allowFormulas: true }).allowFormulas).toBe(true);
     expect(loadCredential(world.execution('formula'), 'formula').clientId).toBe('client-1');
-    world.spreadsheetId = 'sheet-2';
+    const opened = world.emu.spreadsheet.id;
+    world.emu.spreadsheet.id = 'another-spreadsheet'; // the same user, in another spreadsheet
     expect(getSettings(world.execution()).allowFormulas).toBe(false);
     expect(caught(() => loadCredential(world.execution('formula'), 'formula')).message).toBe(FORMULAS_NOT_ALLOWED_MESSAGE);
-    world.spreadsheetId = 'sheet-1';
+    world.emu.spreadsheet.id = opened;
     saveSettings(world.execution(), { ...input, clientSecret: '', allowFormulas: false });
     expect(caught(() => loadCredential(world.execution('formula'), 'formula')).code).toBe('FORMULAS_NOT_ALLOWED');
   });
@@ -202,11 +203,11 @@ describe('getSettings and clearSettings', () => {
   it('clearSettings forgets the credential, its consent and its cached token', () => {
     const { api, world } = stubbed();
     saveSettings(world.execution(), { ...input, allowFormulas: true });
-    expect([...world.userCache.data.keys()].some((k) => k.startsWith('creator.tok.'))).toBe(true);
+    expect(Object.keys(world.userCache).some((k) => k.startsWith('creator.tok.'))).toBe(true);
     const view = clearSettings(world.execution());
     expect(view.configured).toBe(false);
-    expect(world.userProperties.data.size).toBe(0);
-    expect([...world.userCache.data.keys()].some((k) => k.startsWith('creator.tok.'))).toBe(false);
+    expect(world.userProperties.getKeys().length).toBe(0);
+    expect(Object.keys(world.userCache).some((k) => k.startsWith('creator.tok.'))).toBe(false);
     saveSettings(world.execution(), input);
     expect(api.mints).toBe(2);
     expect(getSettings(world.execution()).allowFormulas).toBe(false);
