@@ -92,6 +92,16 @@ describe('npm run release', () => {
     expect(m.lines.join('\n')).toMatch(/clasp push failed .*clasp login.*Apps Script API/);
   });
 
+  test('refused while a placeholder is left, it points to the section of docs/publishing.md that says how to set it', async () => {
+    const m = fakeMachine(repo({ 'release.json': JSON.stringify({ deploymentId: 'REPLACE_WITH_THE_PRODUCTION_DEPLOYMENT_ID' }) }));
+    expect(await runRelease([], m.deps)).toBe(1);
+    expect(m.calls).toEqual([]);
+    const section = /docs\/publishing\.md, "([^"]+)"/.exec(m.lines.join('\n'))?.[1];
+    const headings = fs.readFileSync(path.join(ROOT, 'docs', 'publishing.md'), 'utf8').match(/^#+ .+$/gm) ?? [];
+    expect(headings).toContain(`## ${section}`);
+    expect(fs.readFileSync(path.join(ROOT, 'docs', 'publishing.md'), 'utf8')).toMatch(/Copy the \*\*Deployment ID\*\* into `release.json`/);
+  });
+
   test('no command may create a deployment, or update one without its ID', () => {
     expect(() => assertSafeClasp(['-P', '.clasp.json', 'deploy'])).toThrow(/never creates one/);
     expect(() => assertSafeClasp(['create-deployment', '-i', DEPLOYMENT])).toThrow(/never creates one/);
