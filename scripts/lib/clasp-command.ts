@@ -102,7 +102,9 @@ async function release(argv: string[], deps: ClaspDeps): Promise<void> {
     return;
   }
   if (config.unset.length > 0) {
-    throw new BuildError(`set ${config.unset.join(' and ')} first (docs/publishing.md, "3. The production script and its one deployment"); nothing was run.`);
+    throw new BuildError(
+      `set ${config.unset.join(' and ')} first (docs/publishing.md, "3. The production script and its one deployment"); nothing was run.`,
+    );
   }
   const [build, push, version] = releaseSteps(config, description);
   await runStep(build, deps);
