@@ -50,7 +50,7 @@ describe('demo mode', () => {
     // A formula, with no "allow formulas" step.
     w.emu.runAs({}, () => w.emu.spreadsheet.getSheets()[0].getRange('A1').setValue('=CREATOR_DEVICE_PERFORMANCE("site-2","lastMonth")'));
     w.emu.recalculate();
-    expect(w.emu.spreadsheet.getSheets()[0].getRange('A1').getDisplayValue()).toBe('Device');
+    expect(w.emu.spreadsheet.getSheets()[0].getRange('A1').getDisplayValue()).toBe('Demo data: Device');
     // A saved report with a schedule, run by the trigger.
     w.call('saveReport', { ...REPORT, sheetName: 'Scheduled', schedule: { every: 'hour' } });
     expect(w.triggers()).toHaveLength(1);
