@@ -11,7 +11,8 @@ export function formatValue(value: number, column: ColumnSpec | undefined): stri
     case 'integer':
       return `${sign}${thousands(abs, 0)}`;
     case 'percent':
-      return `${sign}${abs.toFixed(2)}%`;
+      // Written as a fraction (0.584) so Sheets' % format works; a reader expects 58.40%.
+      return `${sign}${thousands(abs * 100, 2)}%`;
     default:
       return `${sign}${thousands(abs, 2)}`;
   }

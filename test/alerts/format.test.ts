@@ -11,4 +11,10 @@ describe('formatValue (alert e-mails and status lines)', () => {
     expect(formatValue(1234567, column('pageviews', 'integer'))).toBe('1,234,567');
     expect(formatValue(12345.678, undefined)).toBe('12,345.68');
   });
+
+  test('a percent (written as a fraction, as Sheets formats it) shows as the percent a sheet shows', () => {
+    expect(formatValue(0.584, column('bounceRate', 'percent'))).toBe('58.40%');
+    expect(formatValue(-0.05, column('bounceRate', 'percent'))).toBe('-5.00%');
+    expect(formatValue(1, column('viewability', 'percent'))).toBe('100.00%');
+  });
 });
