@@ -114,7 +114,9 @@ describe('demo mode', () => {
     expect(w.call<{ alerts: unknown[] }>('listAlerts').alerts).toEqual([]);
     expect(noteOf(w, 'Demo earnings')).toContain('Demo data');
     // Without demo mode and without a credential, pulls ask for a credential again.
-    expect(w.failure(OWNER, 'runReport', REPORT)).toMatch(/No Creator Reporting credential is saved/);
+    expect(w.failure(OWNER, 'runReport', { ...REPORT, sheetName: 'Earnings' })).toMatch(/No Creator Reporting credential is saved/);
+    // The demo's sheet is never refilled with real data by the builder: it says to delete it first.
+    expect(w.failure(OWNER, 'runReport', REPORT)).toMatch(/^Sheet 'Demo earnings' already holds .* delete that sheet first/);
   });
 
   test('saving a real credential ends the demo', () => {
