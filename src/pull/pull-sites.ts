@@ -68,7 +68,7 @@ function pullSite(
   const known = side ? side[i] : (ranges?.[i] ?? null);
   const prefix = (sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '') + label;
   const tableOpts = sites.length > 1 ? { toDate, siteId, forSheet: options.forSheet } : { toDate, forSheet: options.forSheet };
-  const fetch = (onRows?: (rows: Record<string, unknown>[]) => void) =>
+  const fetch = (onRows?: (rows: Record<string, unknown>[], expected: number | null) => void) =>
     pulls.rowsClient.fetchRows(
       spec,
       {
@@ -94,12 +94,12 @@ function pullSite(
     const stream = tableStream(spec, { ...tableOpts, catalogLayout: spec.paginated });
     let sent = 0;
     try {
-      result = fetch((rows) => {
+      result = fetch((rows, expected) => {
         const batch = stream.add(rows);
         if (!batch) throw new StreamDrift();
         const picked = pickColumns(batch, query.columns);
         sent += picked.rows.length;
-        sink.rows(picked);
+        sink.rows(picked, expected);
       });
       state.streamed = { rows: sent, table: pickColumns({ columns: stream.columns(), rows: [] }, query.columns) };
     } catch (error) {
