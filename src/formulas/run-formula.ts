@@ -9,6 +9,7 @@ import { resolveReport } from '../pull/report-key';
 import { singleCell } from '../shared/user-input';
 import { CreatorError } from '../shared/errors';
 import { isDemo } from '../settings/demo-flag';
+import { DEMO_NOTE_LINE } from '../run/block-note';
 
 /** Arguments of a CREATOR_ function, as Sheets passed them. Signature fixed by src/Code.ts. */
 export interface FormulaArgs {
@@ -85,12 +86,10 @@ export function runFormula(execution: Execution, report: string, args: FormulaAr
   return demo ? labelDemo(grid, header) : grid;
 }
 
-const DEMO_LABEL = 'Demo data: built-in sample data from the add-on\u2019s demo mode, not your numbers.';
-
 function labelDemo(grid: GridCell[][], header: boolean): GridCell[][] {
   if (header && grid.length > 0) return [[`Demo data: ${String(grid[0][0])}`, ...grid[0].slice(1)], ...grid.slice(1)];
   const width = grid[0]?.length ?? 1;
-  return [...grid, [DEMO_LABEL, ...Array.from({ length: width - 1 }, () => '')]];
+  return [...grid, [DEMO_NOTE_LINE, ...Array.from({ length: width - 1 }, () => '')]];
 }
 
 /** Rows over the sites, each cut at the user's limit as the pull would; undefined when a count is unknown. */
