@@ -167,6 +167,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     checkAll,
     stream: options.stream && sites.length === 1 && !compareTo && !totals ? options.stream : null,
     names,
+    kind: execution.kind,
   };
   const current = pullSites(pulls, state, null, '');
   const before = compareTo && previous ? pullSites(pulls, state, previous, 'comparison period: ') : null;
@@ -176,6 +177,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     dayOf,
     toDate,
     first: () => checkAll().find((r): r is ResolvedRange => r !== null)!,
+    currentRowsOnly: limit !== undefined,
   });
   let table = shaped.table;
   const { totalRows, comparison } = shaped;
@@ -262,6 +264,8 @@ function withTotalsOrComparison(
     dayOf: ReturnType<typeof dayCells>['dayOf'];
     toDate: ReturnType<typeof dayCells>['toDate'];
     first: () => ResolvedRange;
+    /** A limit was given: the current period's rows only (compareTables' currentRowsOnly). */
+    currentRowsOnly: boolean;
   },
 ): { table: Table; totalRows: number; comparison: PullResult['comparison'] } {
   const { spec, totals, dayOf, toDate } = how;
@@ -275,6 +279,7 @@ function withTotalsOrComparison(
       dayOf,
       toDate,
       totals,
+      currentRowsOnly: how.currentRowsOnly,
     });
     const spans = previous.filter((r): r is ResolvedRange => r !== null);
     const comparison = {
