@@ -115,6 +115,20 @@ function checkPageGuards(
 }
 
 /**
+ * The page numbers to ask for after the first, decided before spending the budget: a formula that
+ * cannot finish says so at once, or (`fit`) takes the pages that fit. The estimate takes the
+ * current batch size, as if it never grew.
+ */
+function pagesAfterFirst(execution: Execution, needed: number, how: { batchSize: number; pageMs: number; fit: boolean }): number[] {
+  const remaining: number[] = [];
+  for (let p = 2; p <= needed; p++) remaining.push(p);
+  const batchMs = Math.max(how.pageMs, 1) * BATCH_SLOWDOWN;
+  if (Math.ceil(remaining.length / how.batchSize) * batchMs <= timeLeft(execution)) return remaining;
+  if (!how.fit) throw tooLarge(execution, needed);
+  return remaining.slice(0, Math.max(0, Math.floor(timeLeft(execution) / batchMs)) * how.batchSize);
+}
+
+/**
  * All pages of a paginated report. The first page comes alone; if it tells how many pages there
  * are (`last` or `recordCount`), the rest are requested in parallel batches, else `next` is
  * followed until it is null or absent. The traversal is guarded so that a misbehaving API gives
@@ -168,16 +182,8 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
   if (totalPages !== null) {
     const needed = Math.min(totalPages, Math.ceil(wanted / pageSize));
     request.onProgress?.(1, needed);
-    const remaining: number[] = [];
-    for (let p = 2; p <= needed; p++) remaining.push(p);
     const fanOut = typeof request.fanOut === 'number' ? fixedFanOut(request.fanOut) : request.fanOut;
-    const batchMs = Math.max(pageMs, 1) * BATCH_SLOWDOWN;
-    // Decide before spending the budget: a formula that cannot finish should say so at once. The
-    // estimate takes the current size, as if it never grew.
-    if (Math.ceil(remaining.length / fanOut.size) * batchMs > timeLeft(execution)) {
-      if (!fit) throw tooLarge(execution, needed);
-      remaining.length = Math.min(remaining.length, Math.max(0, Math.floor(timeLeft(execution) / batchMs)) * fanOut.size);
-    }
+    const remaining = pagesAfterFirst(execution, needed, { batchSize: fanOut.size, pageMs, fit });
     for (let next = 0; next < remaining.length; ) {
       const batch = remaining.slice(next, next + fanOut.size);
       next += batch.length;

@@ -158,7 +158,7 @@ describe('comparisons', () => {
     );
   });
 
-  test('top 10 by RPM compared: the formula and a saved report show this period\'s top 10, each beside its own earlier value', () => {
+  test("top 10 by RPM compared: the formula and a saved report show this period's top 10, each beside its own earlier value", () => {
     const w = world();
     // The compared table is wider than a new sheet: its last line says where it was cut.
     const compared = formula(

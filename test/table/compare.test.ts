@@ -66,7 +66,13 @@ describe('comparing two periods', () => {
       true,
     );
     expect(rows.map((r) => r.Device)).toEqual(['Tablet', 'Desktop', 'Total']);
-    expect(rows[0]).toMatchObject({ Earnings: 50, 'Earnings previous': '', 'Earnings change': '', 'Earnings change %': '', 'RPM previous': '' });
+    expect(rows[0]).toMatchObject({
+      Earnings: 50,
+      'Earnings previous': '',
+      'Earnings change': '',
+      'Earnings change %': '',
+      'RPM previous': '',
+    });
     expect(rows[1]).toMatchObject({ Earnings: 10, 'Earnings previous': 8, 'Earnings change': 2, 'Earnings change %': 0.25 });
     // Mobile's 70 is not in the previous total: it is not among the rows shown.
     expect(rows[2]).toMatchObject({ Earnings: 60, 'Earnings previous': 8, 'Earnings change': 52, Sessions: 200, 'Sessions previous': 100 });
