@@ -95,7 +95,7 @@ function pagesOf(
     siteId: query.siteId,
     params: paramsFor(req, attempt),
     limit,
-    ...(query.upToBudget ? { upToBudget: true } : {}),
+    ...(query.upToBudget !== undefined ? { upToBudget: query.upToBudget } : {}),
     pageSize: attempt.pageSize,
     fanOut: core.fanOut,
     onProgress: fetchOpts.onProgress,

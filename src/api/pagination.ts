@@ -27,11 +27,12 @@ export interface PagedRequest {
   params: QueryParam[];
   limit?: number;
   /**
-   * Without a limit: fetch the pages that fit the time budget (and the row cap) instead of
-   * refusing when all would not; the result says `cut`. For a comparison's earlier period, whose
-   * rows are only looked up, so that the first of them beat an error.
+   * Without a limit: fetch the pages that fit this share (0 to 1) of the time left, and the row
+   * cap, instead of refusing when all would not; the result says `cut`. For a comparison's earlier
+   * period, whose rows are only looked up, so that the first of them beat an error; a share below
+   * 1 leaves time for the sites after it.
    */
-  upToBudget?: boolean;
+  upToBudget?: number;
   /** Rows per page to ask for; default MAX_PAGE_SIZE. */
   pageSize?: number;
   /** Pages per fetchAll; a FanOut adapts it as the API answers (the requester must share it). */
@@ -119,13 +120,14 @@ function checkPageGuards(
  * cannot finish says so at once, or (`fit`) takes the pages that fit. The estimate takes the
  * current batch size, as if it never grew.
  */
-function pagesAfterFirst(execution: Execution, needed: number, how: { batchSize: number; pageMs: number; fit: boolean }): number[] {
+function pagesAfterFirst(execution: Execution, needed: number, how: { batchSize: number; pageMs: number; fitMs: number | null }): number[] {
   const remaining: number[] = [];
   for (let p = 2; p <= needed; p++) remaining.push(p);
   const batchMs = Math.max(how.pageMs, 1) * BATCH_SLOWDOWN;
-  if (Math.ceil(remaining.length / how.batchSize) * batchMs <= timeLeft(execution)) return remaining;
-  if (!how.fit) throw tooLarge(execution, needed);
-  return remaining.slice(0, Math.max(0, Math.floor(timeLeft(execution) / batchMs)) * how.batchSize);
+  const room = how.fitMs ?? timeLeft(execution);
+  if (Math.ceil(remaining.length / how.batchSize) * batchMs <= room) return remaining;
+  if (how.fitMs === null) throw tooLarge(execution, needed);
+  return remaining.slice(0, Math.max(0, Math.floor(room / batchMs)) * how.batchSize);
 }
 
 /**
@@ -136,7 +138,10 @@ function pagesAfterFirst(execution: Execution, needed: number, how: { batchSize:
  */
 export function fetchPages(execution: Execution, requester: Requester, request: PagedRequest): PagedResult {
   const { platform } = execution;
-  const fit = request.upToBudget === true && request.limit === undefined;
+  const fit = request.upToBudget !== undefined && request.limit === undefined;
+  // upToBudget's share of the time left, from now.
+  const fitUntil = fit ? platform.now() + Math.max(0, timeLeft(execution)) * Math.min(1, Math.max(0, request.upToBudget!)) : null;
+  const fitMs = (): number | null => (fitUntil === null ? null : Math.min(timeLeft(execution), fitUntil - platform.now()));
   const wanted = request.limit ?? (fit ? ROW_CAP : Infinity);
   const asked = Math.min(request.pageSize ?? MAX_PAGE_SIZE, request.limit ?? Infinity);
   const context = { siteId: request.siteId, path: request.path };
@@ -183,7 +188,7 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
     const needed = Math.min(totalPages, Math.ceil(wanted / pageSize));
     request.onProgress?.(1, needed);
     const fanOut = typeof request.fanOut === 'number' ? fixedFanOut(request.fanOut) : request.fanOut;
-    const remaining = pagesAfterFirst(execution, needed, { batchSize: fanOut.size, pageMs, fit });
+    const remaining = pagesAfterFirst(execution, needed, { batchSize: fanOut.size, pageMs, fitMs: fitMs() });
     for (let next = 0; next < remaining.length; ) {
       const batch = remaining.slice(next, next + fanOut.size);
       next += batch.length;
@@ -201,7 +206,7 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
     let next = first.next;
     while (received < wanted && next !== null && next !== undefined) {
       // Without a page count there is no early estimate: stop once one more page would not fit.
-      if (Math.max(pageMs, 1) > timeLeft(execution)) {
+      if (Math.max(pageMs, 1) > (fitMs() ?? timeLeft(execution))) {
         if (fit) break;
         throw tooLarge(execution, pages + 1);
       }

@@ -19,10 +19,11 @@ export interface RowQuery {
   /** `-field` descending, `field` ascending. Sent to paginated reports; applied here for the rest. */
   sort?: string;
   /**
-   * Without a limit: the pages that fit the time budget and the row cap rather than an error when
-   * all would not (a comparison's earlier period); the result then says `cut`.
+   * Without a limit: the pages that fit this share (0 to 1) of the time left and the row cap,
+   * rather than an error when all would not (a comparison's earlier period); the result then says
+   * `cut`. Not part of the cache key: a cut result is not kept.
    */
-  upToBudget?: boolean;
+  upToBudget?: number;
 }
 
 export interface FetchRowsOptions {

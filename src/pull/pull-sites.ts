@@ -84,7 +84,9 @@ function pullSite(
         siteId,
         startDate: known?.startDate ?? explicit?.startDate,
         endDate: known?.endDate ?? explicit?.endDate,
-        ...(lookup ? { upToBudget: true } : { limit: query.limit }),
+        // Each site's earlier period may spend its share of the time left, so a big one does not
+        // starve the sites after it.
+        ...(lookup ? { upToBudget: 1 / (sites.length - i) } : { limit: query.limit }),
         sort: query.sort,
       },
       {

@@ -167,7 +167,7 @@ describe('pagination', () => {
     for (const paging of [undefined, 'nextOnly'] as const) {
       const { api, world } = stubbed({ totalRows: 100_000, ...(paging ? { paging } : {}) }, { latencyMs: 2_000 });
       const client = createClient(world.execution('formula'), CREDENTIAL);
-      const result = client.fetchRows(pages, { ...query, upToBudget: true });
+      const result = client.fetchRows(pages, { ...query, upToBudget: 1 });
       expect(result.cut).toBe(true);
       expect(result.truncated).toBe(true);
       expect(result.rows.length).toBeGreaterThan(500);
@@ -178,14 +178,14 @@ describe('pagination', () => {
       );
       // Not kept as if it were the whole report: the next ask fetches again.
       const before = api.dataRequests.length;
-      client.fetchRows(pages, { ...query, upToBudget: true });
+      client.fetchRows(pages, { ...query, upToBudget: 1 });
       expect(api.dataRequests.length).toBeGreaterThan(before);
     }
   });
 
   it('upToBudget with every page in time is the whole report, not cut', () => {
     const { world } = stubbed({ totalRows: 2_345 });
-    const result = createClient(world.execution('formula'), CREDENTIAL).fetchRows(pages, { ...query, upToBudget: true }, noCache);
+    const result = createClient(world.execution('formula'), CREDENTIAL).fetchRows(pages, { ...query, upToBudget: 1 }, noCache);
     expect(result.rows).toHaveLength(2_345);
     expect(result.cut).toBeUndefined();
     expect(result.truncated).toBe(false);

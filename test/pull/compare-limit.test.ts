@@ -8,7 +8,7 @@ import { findReport } from '../../src/catalog/reports';
 import type { ExecutionKind } from '../../src/platform/execution';
 import { type PullRequest, type PullResult, pullReport } from '../../src/pull/pull-report';
 import { dimensionFields } from '../../src/table/compare';
-import type { Table } from '../../src/table';
+import { SITE_FIELD, type Table } from '../../src/table';
 import { FAKE_MODES } from '../fake-modes';
 import { createHarness, OWNER } from '../formulas/harness';
 
@@ -136,5 +136,26 @@ describe.each(FAKE_MODES)('a limited comparison (%s fake)', (_mode, drift) => {
     const whole = pull(h, { report: PAGES, siteId: 'site-big', start: compared.comparison!.startDate, end: compared.comparison!.endDate });
     expect(whole.available).toEqual([whole.rows]);
     expect(whole.rows).toBeGreaterThan(fetched);
+  });
+});
+
+describe('a limited comparison over several sites, one too big for the budget', () => {
+  test('the big site does not spend the time the next one needs: both are compared', () => {
+    // 2.5 s a request: after this period's pages about 12 s are left; the big site's earlier
+    // period alone would take all of them and leave the next site none for its three pages.
+    const h = createHarness({ latencyMs: 2500, pageCounts: { 'site-big': 90_000 } });
+    h.saveCredential(OWNER, 'demo', true);
+    const compared = pull(
+      h,
+      { report: PAGES, siteId: [['site-big'], ['site-1']], ...PERIOD, limit: 5, sort: '-pageviews', compareTo: 'previousPeriod' },
+      'formula',
+    );
+    const site = compared.table.columns.findIndex((c) => c.field === SITE_FIELD);
+    const rows = compared.table.rows;
+    expect(rows.map((r) => r[site])).toEqual([...Array(5).fill('site-big'), ...Array(5).fill('site-1')]);
+    for (const row of rows) expect(cell(compared, row, 'pageviews.previous')).toEqual(expect.any(Number));
+    expect(compared.notices.filter((n) => /comparison period/.test(n))).toEqual([
+      expect.stringMatching(/^site-big: The comparison period is too large/),
+    ]);
   });
 });
