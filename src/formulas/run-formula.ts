@@ -69,7 +69,13 @@ export function runFormula(execution: Execution, report: string, args: FormulaAr
     }
   }
   refresh.markFetched();
-  return toGrid(result.table, { header, emptyMessage: emptyMessage(result), room: sheetRoom, ...(total === undefined ? {} : { total }) });
+  return toGrid(result.table, {
+    header,
+    emptyMessage: emptyMessage(result),
+    room: sheetRoom,
+    ...(total === undefined ? {} : { total }),
+    ...(result.partialComparison ? { note: result.partialComparison } : {}),
+  });
 }
 
 /** Rows over the sites, each cut at the user's limit as the pull would; undefined when a count is unknown. */

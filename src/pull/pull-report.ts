@@ -106,6 +106,12 @@ export interface PullResult {
   comparison: { compareTo: CompareTo; label: string; startDate: string; endDate: string } | null;
   /** The rows went to `options.stream`; `table` has the columns only, `rows` counts them. */
   streamed?: boolean;
+  /**
+   * A limited comparison whose earlier period was too large to fetch whole: which rows have
+   * previous values (also in `notices`). A formula, which shows no notices, shows this one below
+   * its table, since blanks there would otherwise read as "no earlier value".
+   */
+  partialComparison?: string;
 }
 
 /**
@@ -200,6 +206,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     available: state.available,
     comparison,
     ...(state.streamed ? { streamed: true } : {}),
+    ...(state.partial ? { partialComparison: state.partial.join(' ') } : {}),
   };
 }
 

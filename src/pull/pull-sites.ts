@@ -42,6 +42,8 @@ export interface PullState {
   notices: string[];
   /** Rows streamed to options.stream, and the columns they had (null: not streamed). */
   streamed: { rows: number; table: Table } | null;
+  /** A limited comparison's earlier period was cut by the time budget: what to tell (also in notices). */
+  partial?: string[];
 }
 
 /** Thrown through the client when a streamed batch does not fit the columns already decided. */
@@ -121,10 +123,11 @@ function pullSite(
   if (!result) result = fetch();
   if (!lookup) state.truncated = state.truncated || result.truncated;
   if (!side) state.available.push(availableRows(result, sink && state.streamed ? state.streamed.rows : result.rows.length));
-  const notices = [...(result.notices ?? []), ...(lookup && result.cut ? [cutNotice(pulls, result.rows.length)] : [])];
-  for (const notice of notices) {
+  const cut = lookup && result.cut ? cutNotice(pulls, result.rows.length) : null;
+  for (const notice of [...(result.notices ?? []), ...(cut ? [cut] : [])]) {
     const text = sites.length > 1 ? `${siteId}: ${notice}` : notice;
     if (!state.notices.includes(text)) state.notices.push(text);
+    if (notice === cut) state.partial = [...(state.partial ?? []), text];
   }
   return state.streamed ? state.streamed.table : toTable(spec, result.rows, tableOpts);
 }

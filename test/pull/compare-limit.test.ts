@@ -137,6 +137,38 @@ describe.each(FAKE_MODES)('a limited comparison (%s fake)', (_mode, drift) => {
     expect(whole.available).toEqual([whole.rows]);
     expect(whole.rows).toBeGreaterThan(fetched);
   });
+
+  test('a formula, which shows no notes, says below its table that the earlier period was cut', () => {
+    const h = createHarness({ drift, latencyMs: 3000, pageCounts: { 'site-big': 45_000 } });
+    h.saveCredential(OWNER, 'demo', true);
+    const grid = h.formula(
+      'CREATOR_REPORT',
+      PAGES,
+      'site-big',
+      PERIOD.start,
+      PERIOD.end,
+      'limit=10, sort=-pageviews, compareTo=previousPeriod, totals=true',
+    );
+    const [header, ...rows] = grid;
+    expect(header[0]).toBe('Page URL');
+    expect(rows).toHaveLength(12);
+    expect(rows[10][0]).toBe('Total');
+    expect(String(rows[11][0])).toMatch(
+      /^The comparison period is too large to fetch whole in one formula \(30 s\): previous values are only for rows among its first [\d,]+ by -pageviews/,
+    );
+    expect(rows[11].slice(1).every((c) => c === '')).toBe(true);
+    // Without the cut (a small site), no such line.
+    const small = h.formula(
+      'CREATOR_REPORT',
+      PAGES,
+      'site-1',
+      PERIOD.start,
+      PERIOD.end,
+      'limit=10, sort=-pageviews, compareTo=previousPeriod, totals=true',
+    );
+    expect(small).toHaveLength(12);
+    expect(small[11][0]).toBe('Total');
+  });
 });
 
 describe('a limited comparison over several sites, one too big for the budget', () => {
