@@ -5,13 +5,13 @@ import { loadBundle as loadBundleFile, type LoadedBundle, type RunAsOptions } fr
 import { createClock, virtualDate, type Clock } from './clock';
 import { gateScopes } from './scopes';
 import { newCounters, type Counters } from './counters';
+import { pricedCounters, type ServiceCosts } from './service-costs';
 import { recalculate as recalculateFormulas, type RecalcReport } from './formula-engine';
 import { createCacheService, emptyCaches, type CacheData } from './services/cache';
 import { createHtmlService } from './services/html';
 import { createMailApp, emptyMail, type MailData, type SentMail } from './services/mail';
 import { createLocks, type LockScope } from './services/lock';
 import { createPropertiesService, emptyProperties, type PropertiesData } from './services/properties';
-import { createSheetsApi, type SheetsAdvancedService } from './services/sheets-api';
 import { AuthMode, createScriptApp, emptyTriggers, type TriggerData, type TriggerRecord } from './services/script-app';
 import { createConsole, createLogger, createSession, type EmulatedConsole } from './services/session';
 import { createUrlFetchApp } from './services/url-fetch';
@@ -52,10 +52,10 @@ export interface EmulatorOptions {
   /** Unconfirmed platform behaviours (emulator/variants.ts); default LENIENT. */
   variants?: Partial<PlatformVariants>;
   /**
-   * The Sheets advanced service: absent ('off', the default, as the shipped manifest has it),
-   * enabled ('on'), or enabled without the `spreadsheets` scope ('noScope': every call throws).
+   * The limits mode (opt-in): service calls take virtual time at these prices, so an execution
+   * can be killed at any point of its writes and reads (emulator/service-costs.ts).
    */
-  sheetsAdvancedService?: SheetsAdvancedService;
+  serviceCosts?: ServiceCosts;
   /** MailApp recipients per user per day. Default 100 (a consumer account). */
   mailQuota?: number;
   /** Where an execution waits on Google's servers (see EmulatorState.onWait). */
@@ -158,7 +158,8 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   const users = [...(opts.users ?? DEFAULT_USERS)];
   if (users.length === 0) throw new Error('createEmulator: users must name at least the owner');
   const clock = opts.clock ?? createClock(opts.now ?? DEFAULT_NOW);
-  const counters = newCounters();
+  let stateRef: EmulatorState | undefined;
+  const counters = opts.serviceCosts ? pricedCounters(newCounters(), opts.serviceCosts, () => stateRef) : newCounters();
   const logs: string[] = [];
   const state: EmulatorState = {
     clock,
@@ -174,6 +175,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     variants: variantsOf(opts),
     onWait: opts.onWait,
   };
+  stateRef = state;
   let properties = emptyProperties();
   let caches = emptyCaches();
   let triggers = emptyTriggers();
@@ -260,16 +262,6 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     Date: virtualDate(clock),
     console: createConsole(state),
   };
-  const sheetsMode = opts.sheetsAdvancedService ?? 'off';
-  if (sheetsMode !== 'off') {
-    globals.Sheets = createSheetsApi({
-      spreadsheet: sheets.spreadsheet,
-      spreadsheetId: SPREADSHEET_ID,
-      counters,
-      mode: () => sheetsMode,
-      permission: () => (state.mode === 'customFunction' ? 'readOnly' : 'full'),
-    }) as AppsScriptGlobals['Sheets'];
-  }
 
   const addUser = (email: string) => {
     if (typeof email !== 'string' || !email.includes('@')) throw new Error(`Not a user email: ${String(email)}`);

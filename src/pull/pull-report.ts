@@ -72,7 +72,8 @@ export interface PullOptions {
 }
 
 export interface PullStream {
-  rows(batch: Table): void;
+  /** `expected`: the rows the whole pull will have, where the API said (for progress). */
+  rows(batch: Table, expected: number | null): void;
   restart(): void;
 }
 

@@ -79,7 +79,7 @@ function pullSite(
   // (compareTables' currentRowsOnly): the earlier period's rows are only looked up, so they are
   // fetched whole, as far as the time budget allows, never cut to the same limit.
   const lookup = side !== null && query.limit !== undefined;
-  const fetch = (onRows?: (rows: Record<string, unknown>[]) => void) =>
+  const fetch = (onRows?: (rows: Record<string, unknown>[], expected: number | null) => void) =>
     pulls.rowsClient.fetchRows(
       spec,
       {
@@ -107,12 +107,12 @@ function pullSite(
     const stream = tableStream(spec, { ...tableOpts, catalogLayout: spec.paginated });
     let sent = 0;
     try {
-      result = fetch((rows) => {
+      result = fetch((rows, expected) => {
         const batch = stream.add(rows);
         if (!batch) throw new StreamDrift();
         const picked = pickColumns(batch, query.columns);
         sent += picked.rows.length;
-        sink.rows(picked);
+        sink.rows(picked, expected);
       });
       state.streamed = { rows: sent, table: pickColumns({ columns: stream.columns(), rows: [] }, query.columns) };
     } catch (error) {

@@ -3,6 +3,7 @@
  * test run (test/global-setup.ts), loaded into a fresh
  * emulator per scenario, against the in-process fake API on the emulator's virtual clock.
  */
+import type { ServiceCosts } from '../../emulator/service-costs';
 import {
   createEmulator,
   inProcessTransport,
@@ -87,6 +88,8 @@ export function createWorld(
     now?: number;
     variants?: Partial<PlatformVariants>;
     drift?: Partial<Drift>;
+    /** The emulator's limits mode: service calls take virtual time (emulator/service-costs.ts). */
+    serviceCosts?: ServiceCosts;
   } = {},
 ): World {
   const code = opts.bundle ?? built;
@@ -124,6 +127,7 @@ export function createWorld(
     users: opts.users ?? [OWNER, EDITOR],
     latencyMs: opts.latencyMs ?? 0,
     variants: opts.variants,
+    serviceCosts: opts.serviceCosts,
   });
   const e = emu;
   const bundle = e.loadBundle(code);

@@ -4,6 +4,7 @@ import { datesInWords } from '../../dates/presets';
 import { clear, el, field, select } from './dom';
 import { createSitePicker } from './picker-sites';
 import { CONDITION_LABEL, DATED, isChange, metricsOf, PERIODS } from './alert-words';
+import { isPercentMetric, thresholdHint, thresholdInput, thresholdOf } from './alert-threshold';
 import { lagOf, noDataLabel } from '../../catalog/lag';
 import { expectedDayFrom, noDataWords } from '../../alerts/no-data-day';
 
@@ -49,18 +50,19 @@ function syncer(c: {
     c.boxes.period.hidden = condition === 'noData';
     c.boxes.compare.hidden = !isChange(condition);
     c.boxes.hour.hidden = condition !== 'noData';
-    const hint = c.boxes.threshold.querySelector('.hint');
-    if (hint)
-      hint.textContent = isChange(condition)
-        ? 'Percent: 20 means a change of more than 20 %.'
-        : 'A number in the metric\u2019s own unit, e.g. 15 for $15 RPM.';
+    showThresholdHint(c);
   };
 }
 
-/** What the form shows for a stored threshold: percent for a change (-0.2 is "20"), else the number. */
-function thresholdText(alert: AlertView): string {
-  if (alert.threshold === undefined || alert.threshold === null) return '';
-  return isChange(alert.condition) ? String(Math.round(Math.abs(alert.threshold) * 100000) / 1000) : String(alert.threshold);
+/** The threshold's hint for the condition and metric: percent for a change or a percent metric. */
+function showThresholdHint(c: {
+  report: HTMLSelectElement;
+  metric: HTMLSelectElement;
+  condition: HTMLSelectElement;
+  boxes: { threshold: HTMLElement };
+}): void {
+  const hint = c.boxes.threshold.querySelector('.hint');
+  if (hint) hint.textContent = thresholdHint(c.condition.value, isPercentMetric(c.report.value, c.metric.value));
 }
 
 /** Selects `value`, adding it "(as saved)" when the select does not offer it (a period saved through the API). */
@@ -69,15 +71,6 @@ function selectSaved(node: HTMLSelectElement, value: string, label: string): voi
     node.appendChild(el('option', { value, text: `${label} (as saved)`, 'data-saved': 'true' }));
   }
   node.value = value;
-}
-
-/** The form asks for percent; the server takes a fraction (-0.2 is a 20 % drop). */
-function thresholdOf(condition: string, raw: string): number | undefined {
-  const number = raw === '' ? undefined : Number(raw);
-  if (number === undefined) return undefined;
-  if (condition === 'changeBelow') return -Math.abs(number) / 100;
-  if (condition === 'changeAbove') return Math.abs(number) / 100;
-  return number;
 }
 
 /** The alert form's controls, in the order the form shows them. */
@@ -170,6 +163,7 @@ export function createAlertForm(): AlertForm {
   const sync = syncer({ report, metric, condition, boxes, showNoDataDay });
   report.addEventListener('change', sync);
   condition.addEventListener('change', sync);
+  metric.addEventListener('change', () => showThresholdHint({ report, metric, condition, boxes }));
   byHour.addEventListener('change', showNoDataDay);
   sync();
   const definition = (): AlertDefinition => {
@@ -182,7 +176,7 @@ export function createAlertForm(): AlertForm {
       report: report.value,
       metric: metric.value,
       condition: c as AlertCondition,
-      threshold: thresholdOf(c, threshold.value.trim()),
+      threshold: thresholdOf(c, threshold.value.trim(), isPercentMetric(report.value, metric.value)),
       period: period.value,
       compareTo: isChange(c) ? (compareTo.value as AlertDefinition['compareTo']) : undefined,
       byHour: c === 'noData' ? Number(byHour.value) : undefined,
@@ -212,7 +206,8 @@ export function createAlertForm(): AlertForm {
     condition.value = alert.condition;
     sync();
     selectSaved(metric, alert.metric, alert.metric);
-    threshold.value = thresholdText(alert);
+    threshold.value = thresholdInput(alert);
+    showThresholdHint({ report, metric, condition, boxes });
     selectSaved(period, alert.period ?? '7daysAgo', datesInWords(alert.period, undefined));
     compareTo.value = alert.compareTo ?? 'previousPeriod';
     byHour.value = String(alert.byHour ?? 9);
