@@ -89,7 +89,11 @@ async function runReport(): Promise<string> {
   return textOf(section('report').locator('[data-test=run-status]'), /\S/);
 }
 
-/** What each scope's absence costs, as the user meets it. A scope with no entry gets `everyAction`. */
+/**
+ * What each scope's absence costs, as the user meets it. A scope added to the table without an entry
+ * here (BigQuery's, say) is still walked: its notice, and `everyAction` with no generic error; give
+ * it an entry for the journey it governs.
+ */
 const JOURNEYS: Record<string, () => Promise<void>> = {
   'script.send_mail': async () => {
     expect(await checkAlertsNow()).toMatch(/^Checked 1 of your 1 alert: 1 fired/);
@@ -114,6 +118,11 @@ const JOURNEYS: Record<string, () => Promise<void>> = {
     // Saved, and still refreshed by hand; no trigger was made.
     expect(await refreshAll()).toBe('Refreshed 1 of 1.');
     expect(world.emu.triggers).toEqual([]);
+    // Taking the schedules over needs the same permission, and says so.
+    await section('saved').getByRole('button', { name: 'Take over' }).click();
+    expect(await textOf(section('saved').locator('[data-test=saved-status]'), /not allowed/)).toMatch(
+      /^Scheduled runs are not allowed for this add-on in your account\./,
+    );
   },
 
   'script.external_request': async () => {
