@@ -149,7 +149,9 @@ const JOURNEYS: Record<string, () => Promise<void>> = {
     );
     // Everything else works; the editor whose trigger runs the schedules shows as "another user".
     // (The editor's report waits for this user's approval, so one of two is refreshed.)
-    expect(await refreshAll()).toMatch(/^Refreshed 1 of 2\./);
+    expect(await refreshAll()).toBe(
+      'Refreshed 1 of 2.\nWaiting for your approval: Editor\u2019s. Approve them on their cards to refresh them.',
+    );
     expect(await section('saved').locator('[data-test=report-status]').first().textContent()).toMatch(/^Last run .* 30 rows/);
     expect(await section('saved').locator('[data-test=schedule-owner]').textContent()).toContain(
       'Schedules run with another user\u2019s account.',
