@@ -4,6 +4,7 @@ import { thousands } from '../../shared/text-size';
 import { sitesInWords } from '../../shared/site-words';
 import { findReport } from '../../catalog/reports';
 import { COMPARE_LABEL } from '../../dates/compare-period';
+import { isApprovalMessage } from '../../shared/approval-words';
 
 /** The Saved tab's sentences: a card's shape, schedule and status, who runs the schedules, a refresh's outcome. */
 
@@ -42,9 +43,12 @@ export const siteNames = new Map<string, string>();
 
 export const siteWords = (siteId: string | string[]): string => sitesInWords(siteId, (id) => siteNames.get(id));
 
-export function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean, configured = true): string {
+export function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean, configured = true, demo = false): string {
   if (!anyScheduled) return 'No report is scheduled.';
   if (!owner.active) return 'No trigger runs the schedules right now.';
+  // The demo keeps its schedules in this user's own store, run by their trigger on demo data;
+  // End demo deletes them and the trigger (src/demo/demo-mode.ts).
+  if (demo && owner.isMine) return 'Demo schedules run on demo data, for you only (your trigger, hourly); they end when the demo ends.';
   // Clear forgot the credential the trigger runs with: it still fires, but refreshes nothing.
   if (owner.isMine && !configured)
     return 'The schedules run with your account, but your credential is cleared: they stop until you save a credential in Settings.';
@@ -72,10 +76,14 @@ export function statusLine(r: SavedReportView): { text: string; kind: 'info' | '
 
 export const outcomesText = (outcomes: RefreshOutcome[]): { text: string; kind: 'error' | 'success' } => {
   const failed = outcomes.filter((o) => o.outcome === 'error');
-  const skipped = outcomes.filter((o) => o.outcome === 'skipped');
-  const ok = outcomes.length - failed.length - skipped.length;
+  const waiting = outcomes.filter((o) => o.outcome === 'skipped' && isApprovalMessage(o.message));
+  const skipped = outcomes.filter((o) => o.outcome === 'skipped' && !isApprovalMessage(o.message));
+  const ok = outcomes.length - failed.length - waiting.length - skipped.length;
   const lines = [`Refreshed ${ok} of ${outcomes.length}.`];
   for (const o of failed) lines.push(`${o.name}: ${o.message ?? 'failed'}`);
+  // Refreshing again never finishes these: they wait for the Approve button on their cards.
+  if (waiting.length)
+    lines.push(`Waiting for your approval: ${waiting.map((o) => o.name).join(', ')}. Approve them on their cards to refresh them.`);
   if (skipped.length) lines.push(`Not reached in time: ${skipped.map((o) => o.name).join(', ')}. Refresh again to finish.`);
   return { text: lines.join('\n'), kind: failed.length || skipped.length ? 'error' : 'success' };
 };
