@@ -133,6 +133,14 @@ function checkPageGuards(
   if (so.received + page.rows.length > ROW_CAP) throw tooManyRows(so.received + page.rows.length);
 }
 
+/** A continued run's pages must be the size they were: else the rows it has are on other page numbers. */
+function continuedPageSize(first: Page, asked: number): number {
+  if (first.size !== null && first.size !== undefined && first.size > 0 && first.size !== asked) {
+    throw guardError(`the pages changed size from ${n(asked)} to ${n(first.size)} rows between executions`);
+  }
+  return asked;
+}
+
 /**
  * The page numbers to ask for after the first, decided before spending the budget: a formula that
  * cannot finish says so at once, or (`fit`) takes the pages that fit. The estimate takes the
@@ -174,19 +182,15 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
     requester.getJson(numbers.map(pageUrl), context).map((body) => readPage(body, secretCheck(execution)));
 
   // A continued run starts at the page after the rows it has; `wanted` counts from there.
-  const firstPage = request.fromRow ? Math.floor(request.fromRow / asked) + 1 : 1;
-  const skipped = (firstPage - 1) * asked;
+  const skipped = request.fromRow ? Math.floor(request.fromRow / asked) * asked : 0;
+  const firstPage = 1 + skipped / asked;
   const started = platform.now();
   const first = request.sendFirst ? readPage(request.sendFirst(pageUrl(firstPage)), secretCheck(execution)) : getPages([firstPage])[0];
   const pageMs = platform.now() - started;
   const recordCount = first.recordCount;
   if (request.limit === undefined && !fit && recordCount !== null && recordCount > ROW_CAP) throw tooManyRows(recordCount);
 
-  const pageSize = firstPage === 1 ? servedPageSize(first, asked) : asked;
-  // Served pages smaller than asked would put the rows already had on other page numbers.
-  if (firstPage > 1 && first.size !== null && first.size !== undefined && first.size > 0 && first.size !== asked) {
-    throw guardError(`the pages changed size from ${n(asked)} to ${n(first.size)} rows between executions`);
-  }
+  const pageSize = firstPage === 1 ? servedPageSize(first, asked) : continuedPageSize(first, asked);
   const wanted = limitAll - skipped;
   // Rows the API sent, and those kept (up to the limit): all of them, or one batch when streamed.
   let received = 0;
@@ -257,14 +261,14 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
 
   const limited = request.limit !== undefined || fit;
   const truncated = limited && (received > wanted || morePages || (recordCount !== null && recordCount > limitAll));
-  const got = Math.min(received, wanted);
-  const cut = fit && truncated;
-  if (cut) return { rows, recordCount, truncated, pages, cut };
-  if (recordCount !== null) {
-    const expected = Math.max(0, Math.min(recordCount, limitAll) - skipped);
-    if (limited ? got < expected : got !== expected) {
-      throw guardError(`the API said ${n(recordCount)} rows but sent ${n(got)}`);
-    }
-  }
+  if (fit && truncated) return { rows, recordCount, truncated, pages, cut: true };
+  checkCount(recordCount, Math.min(received, wanted), { limited, limitAll, skipped });
   return { rows, recordCount, truncated, pages };
+}
+
+/** The rows received against the API's total (less a limit, less the rows a continued run had). */
+function checkCount(recordCount: number | null, got: number, so: { limited: boolean; limitAll: number; skipped: number }): void {
+  if (recordCount === null) return;
+  const expected = Math.max(0, Math.min(recordCount, so.limitAll) - so.skipped);
+  if (so.limited ? got < expected : got !== expected) throw guardError(`the API said ${n(recordCount)} rows but sent ${n(got)}`);
 }

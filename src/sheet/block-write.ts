@@ -165,45 +165,17 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
 
   let sink: BlockSink | null = null;
   let ended = false;
-  let rows = 0;
-  // The header travels with the first rows: one request less for a report that fits in one.
-  let header: CellValue[] | null = columns.map((c) => toCellValue(c.header, true));
   // A continued write: the header and the earlier executions' rows are on its staging sheet already.
-  if (target.resume) {
-    rows = target.resume.rows;
-    header = null;
-  }
+  let rows = target.resume?.rows ?? 0;
+  // The header travels with the first rows: one request less for a report that fits in one.
+  let header: CellValue[] | null = target.resume ? null : columns.map((c) => toCellValue(c.header, true));
   let clipped = 0;
   const written = writtenRecord(width);
   // The rows staged in earlier executions were hashed there: the block is fingerprinted at commit.
   let knownRecord = !target.resume;
   const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, now);
 
-  /** Decided at the first write, and (when direct) the target claimed in the same locked step. */
-  const open = <T>(first: (s: BlockSink) => T): T => {
-    if (sink) return first(sink);
-    sweepStaging(spreadsheet, now(), target.runIsLive);
-    if (target.resume) {
-      const adopted = adoptedSink(plan, target.resume.staging);
-      sink = adopted;
-      return first(adopted);
-    }
-    const exclusive = target.exclusive ?? (<R>(work: () => R): R => work());
-    try {
-      const direct = exclusive(() => {
-        // A pausable write is staged: a stop keeps its rows on a sheet of its own, nothing on the user's.
-        sink = target.pausable ? null : claimDirect(plan);
-        return sink ? { value: first(sink) } : null;
-      });
-      if (direct) return direct.value;
-    } catch (error) {
-      // Another writer holds the lock for long: staging needs none until commit.
-      if (sink || !isCreatorError(error) || error.code !== 'BUSY') throw error;
-    }
-    const staged = stagedSink(plan, now());
-    sink = staged;
-    return first(staged);
-  };
+  const open = <T>(first: (s: BlockSink) => T): T => (sink ? first(sink) : openSink(plan, (s) => void (sink = s), first));
 
   const clip = (value: string): string => {
     const fitted = clipText(value);
@@ -275,6 +247,35 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
     },
   };
   return write;
+}
+
+/**
+ * Decided at the first write, and (when direct) the target claimed in the same locked step; `use`
+ * learns the sink before `first` runs, so a failure there still cleans it up.
+ */
+function openSink<T>(plan: BlockPlan, use: (s: BlockSink) => void, first: (s: BlockSink) => T): T {
+  const { spreadsheet, target } = plan;
+  sweepStaging(spreadsheet, target.now(), target.runIsLive);
+  const start = (s: BlockSink): T => {
+    use(s);
+    return first(s);
+  };
+  if (target.resume) return start(adoptedSink(plan, target.resume.staging));
+  const exclusive = target.exclusive ?? (<R>(work: () => R): R => work());
+  let claimed = false;
+  try {
+    const direct = exclusive(() => {
+      // A pausable write is staged: a stop keeps its rows on a sheet of its own, nothing on the user's.
+      const s = target.pausable ? null : claimDirect(plan);
+      claimed = s !== null;
+      return s ? { value: start(s) } : null;
+    });
+    if (direct) return direct.value;
+  } catch (error) {
+    // Another writer holds the lock for long: staging needs none until commit.
+    if (claimed || !isCreatorError(error) || error.code !== 'BUSY') throw error;
+  }
+  return start(stagedSink(plan, target.now()));
 }
 
 /** The staging sheet an earlier execution of this run filled, its rows going on after the ones there. */
