@@ -158,6 +158,37 @@ describe('pagination', () => {
     expect(api.dataRequests).toHaveLength(1);
   });
 
+  it('a continued run: asks only the pages after the rows it has, and stops (instead of TOO_LARGE) with what it handed over', () => {
+    const { api, world } = stubbed({ totalRows: 10_203 });
+    const streamed: Record<string, unknown>[] = [];
+    const result = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, {
+      ...noCache,
+      onRows: (rows) => streamed.push(...rows),
+      resume: { fromRow: 6_000, mayPause: true },
+    });
+    expect(result.recordCount).toBe(10_203);
+    expect(Math.min(...api.dataRequests.map(pageOf))).toBe(13);
+    expectSame(
+      streamed.map((r) => r.pageUrl),
+      Array.from({ length: 4_203 }, (_, i) => `/page-${6_000 + i + 1}/`),
+    );
+
+    // Round trips of 8 s: a formula's 25 s hold the first page, not the next batch with room to spare.
+    const slow = stubbed({ totalRows: 100_000 }, { latencyMs: 8_000 });
+    const handed: Record<string, unknown>[] = [];
+    const error = caught(() =>
+      createClient(slow.world.execution('formula'), CREDENTIAL).fetchRows(pages, query, {
+        ...noCache,
+        onRows: (rows) => handed.push(...rows),
+        resume: { fromRow: 0, mayPause: true },
+      }),
+    );
+    expect(error.code).toBe('TIME_BUDGET');
+    expect(error.message).toMatch(/continues in the next one/);
+    expect(handed.length).toBeGreaterThanOrEqual(500);
+    expect(handed.length).toBeLessThan(100_000);
+  });
+
   it('fits the same report in a sidebar run', () => {
     const { world } = stubbed({ totalRows: 100_000 }, { latencyMs: 2_000 });
     expect(createClient(world.execution('sidebar'), CREDENTIAL).fetchRows(pages, query, noCache).rows).toHaveLength(100_000);
