@@ -246,7 +246,7 @@ describe('each requested permission withheld, walked in the sidebar', () => {
       expect(await notice().locator('li').allTextContents()).toEqual([`${row(key).permission}: ${row(key).withoutIt}`]);
       const link = notice().locator('[data-test=authorize]');
       // The link every refusal points to (HOW_TO_ALLOW) is this one, named as they name it.
-      expect(await link.textContent()).toMatch(/^Allow /);
+      expect(await link.textContent()).toBe('Allow it (opens Google in a new tab)');
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('href')).toMatch(
         new RegExp(`^https://script\\.google\\.com/\\S*authorize\\?scope=\\S*${key.replace(/\./g, '\\.')}`),
