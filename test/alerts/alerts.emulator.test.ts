@@ -3,17 +3,13 @@
  * each check lands exactly on, or just past, its threshold. The clock starts on Saturday
  * 2026-11-21 at 10:00 in New York; site-1's earnings run to 2026-11-19, traffic to 2026-11-20.
  */
-import { buildBundle, createWorld, EDITOR, OWNER, type World } from '../reports/emulated-world';
+import { bundleForFile, createWorld, EDITOR, OWNER, type World } from '../reports/emulated-world';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const START = '2026-11-21T15:00:00Z';
-let bundle = '';
-
-beforeAll(async () => {
-  bundle = await buildBundle();
-});
+const bundle = bundleForFile();
 
 interface AlertView {
   id: string;
@@ -59,7 +55,7 @@ function earningsEdit(earnings: () => Earnings) {
 
 function world(earnings: Earnings = () => 10): World & { setEarnings(f: Earnings): void } {
   let current = earnings;
-  const w = createWorld(bundle, { now: START, respond: earningsEdit(() => current) });
+  const w = createWorld(bundle(), { now: START, respond: earningsEdit(() => current) });
   w.connect();
   return Object.assign(w, { setEarnings: (f: Earnings) => void (current = f) });
 }
@@ -166,7 +162,7 @@ describe('changeBelow against the previous period', () => {
     let inner: CheckResult[] | null = null;
     let armed = false;
     const edit = earningsEdit(() => DROP);
-    const w = createWorld(bundle, {
+    const w = createWorld(bundle(), {
       now: START,
       respond: (req, res) => {
         const out = edit(req, res);
@@ -191,7 +187,7 @@ describe('changeBelow against the previous period', () => {
     // The network is a day late on Sunday: its bounds still end on 2026-11-19, as on Saturday.
     let frozen: string | null = null;
     const edit = earningsEdit(() => DROP);
-    const w = createWorld(bundle, {
+    const w = createWorld(bundle(), {
       now: START,
       respond: (req, res) => {
         const out = edit(req, res);
@@ -272,7 +268,7 @@ describe('below and above', () => {
 
   test('all sites, one a day late: a 7-day window keeps its 7 days and ends on the last day every site has data for', () => {
     const edit = earningsEdit(() => () => 10);
-    const w = createWorld(bundle, {
+    const w = createWorld(bundle(), {
       now: START,
       respond: (req, res) => {
         const out = edit(req, res);
@@ -621,7 +617,7 @@ describe('a full document store', () => {
 function lateWorld(earnings: Earnings): { w: World; hold(day: string | null): void } {
   let held: string | null = null;
   const edit = earningsEdit(() => earnings);
-  const w = createWorld(bundle, {
+  const w = createWorld(bundle(), {
     now: START,
     respond: (req, res) => {
       const out = edit(req, res);
@@ -777,7 +773,7 @@ describe('who may change an alert', () => {
     ['hides addresses', { hiddenEmails: true }],
     ['refuses the list of editors', { editorsListed: false }],
   ])('where Google %s, nobody can tell the maker is gone: the alert stays theirs', (_how, variants) => {
-    const w = createWorld(bundle, { now: START, variants });
+    const w = createWorld(bundle(), { now: START, variants });
     const theirs = w.callAs<AlertView>(EDITOR, 'saveAlert', { siteId: 'site-1', report: 'earnings', condition: 'noData' });
     w.emu.access.revoke(EDITOR);
     expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts[0]).toMatchObject({ mayEdit: false, mayRemove: false });
@@ -791,7 +787,7 @@ describe('29 February', () => {
   test('a previous-year comparison across the leap day compares as many days as the checked period, and the e-mail names both', () => {
     // Monday 2025-03-03: the last 7 days of earnings are 2025-02-23 to 2025-03-01; a year earlier
     // the same dates span 8 days, so the compared period starts a day later. Earnings are flat.
-    const w = createWorld(bundle, { now: '2025-03-03T15:00:00Z', respond: earningsEdit(() => () => 10) });
+    const w = createWorld(bundle(), { now: '2025-03-03T15:00:00Z', respond: earningsEdit(() => () => 10) });
     w.connect();
     saveAlert(w, { name: 'Drop', metric: 'earnings', condition: 'changeBelow', threshold: -0.1, compareTo: 'previousYear' });
     saveAlert(w, { name: 'Any change', metric: 'earnings', condition: 'changeAbove', threshold: -0.01, compareTo: 'previousYear' });
@@ -826,7 +822,7 @@ describe('alert state stored by older versions', () => {
 describe('a time zone change', () => {
   test('sends no second e-mail within 20 hours, nor a second for one data day', () => {
     // Sunday 2026-11-22 10:00 in Tokyo; traffic runs to 2026-11-21.
-    const w = createWorld(bundle, { now: '2026-11-22T01:00:00Z', timeZone: 'Asia/Tokyo' });
+    const w = createWorld(bundle(), { now: '2026-11-22T01:00:00Z', timeZone: 'Asia/Tokyo' });
     w.connect();
     saveAlert(w, {
       name: 'Sessions',

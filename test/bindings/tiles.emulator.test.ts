@@ -4,23 +4,13 @@
  * used to be. Tiles stored by earlier versions (a cell, no named range) keep working and get their
  * named range on the next refresh. The clock starts on Saturday 2026-11-21 at 10:00 in New York.
  */
-import { buildBundle, createWorld, OWNER, type World } from '../reports/emulated-world';
+import { bundleForFile, createWorld, OWNER, type World, type MadeDashboard as Made } from '../reports/emulated-world';
 
 const DAY = 86_400_000;
-let bundle = '';
-
-beforeAll(async () => {
-  bundle = await buildBundle();
-});
-
-interface Made {
-  sheetName: string;
-  dataSheetName: string;
-  reportIds: string[];
-}
+const bundle = bundleForFile();
 
 function setUp(): { w: World; made: Made; sheet: GoogleAppsScript.Spreadsheet.Sheet } {
-  const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+  const w = createWorld(bundle(), { now: '2026-11-21T15:00:00Z' });
   w.connect();
   const made = w.call<Made>('createDashboard', { siteId: 'site-1', period: 'monthToDate' });
   const sheet = w.emu.globals.SpreadsheetApp.getActiveSpreadsheet().getSheetByName(made.sheetName)!;
