@@ -5,6 +5,7 @@
  */
 import { bundleForFile, createWorld, EDITOR, OWNER, type World } from '../reports/emulated-world';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
+import type { AlertCheckResult as CheckResult, AlertCheckSummary as CheckSummary } from '../../src/shared/types';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -21,21 +22,6 @@ interface AlertView {
   isMine: boolean;
   createdByEmail: string;
   status: { outcome: string; message: string };
-}
-interface CheckResult {
-  id: string;
-  outcome: string;
-  message: string;
-  checked: boolean;
-}
-interface CheckSummary {
-  results: CheckResult[];
-  fired: number;
-  quiet: number;
-  errors: number;
-  notChecked: number;
-  othersSkipped: number;
-  summary: string;
 }
 
 /** Earnings per day for site-1 (sessions stay 1,000 a day, so RPM = earnings). */
@@ -70,6 +56,19 @@ const DROP = dropFrom('2026-11-13');
 
 function saveAlert(w: World, def: Record<string, unknown>, user = OWNER): AlertView {
   return w.callAs<AlertView>(user, 'saveAlert', { siteId: 'site-1', report: 'earnings', metric: 'rpm', period: '7daysAgo', ...def });
+}
+
+/** "Daily earnings", site-1's earnings of the last thirty days on the sheet Daily, on `schedule`. */
+function saveDailyEarnings(w: World, schedule: Record<string, unknown>, more: Record<string, unknown> = {}): void {
+  w.call('saveReport', {
+    name: 'Daily earnings',
+    report: 'earnings',
+    siteId: 'site-1',
+    start: 'lastThirtyDays',
+    sheetName: 'Daily',
+    schedule,
+    ...more,
+  });
 }
 
 function checkNow(w: World, user = OWNER): CheckSummary {
@@ -185,30 +184,17 @@ describe('changeBelow against the previous period', () => {
 
   test('a day with no new data sends no second e-mail with the same numbers', () => {
     // The network is a day late on Sunday: its bounds still end on 2026-11-19, as on Saturday.
-    let frozen: string | null = null;
-    const edit = earningsEdit(() => DROP);
-    const w = createWorld(bundle(), {
-      now: START,
-      respond: (req, res) => {
-        const out = edit(req, res);
-        if (frozen === null || 'networkError' in out || !/date-bounds/.test(req.url)) return out;
-        return {
-          ...out,
-          body: out.body.replace(/"endDate":"(\d{4}-\d{2}-\d{2})"/g, (m, day: string) => (day > frozen! ? `"endDate":"${frozen}"` : m)),
-        };
-      },
-    });
-    w.connect();
+    const { w, hold } = lateWorld(DROP);
     saveAlert(w, { condition: 'changeBelow', threshold: -0.1 });
     expect(check(w).map((r) => r.outcome)).toEqual(['fired']);
-    frozen = '2026-11-19';
+    hold('2026-11-19');
     w.emu.clock.set(Date.parse(START) + DAY);
     const [again] = check(w);
     expect(again.outcome).toBe('sentToday');
     expect(again.message).toContain('Already e-mailed for data through 2026-11-19');
     expect(w.emu.mail.sent).toHaveLength(1);
     // Monday the network catches up: a new day of data, a new e-mail if it still holds.
-    frozen = null;
+    hold(null);
     w.emu.clock.set(Date.parse(START) + 2 * DAY);
     expect(check(w).map((r) => r.outcome)).toEqual(['fired']);
     expect(w.emu.mail.sent).toHaveLength(2);
@@ -324,14 +310,7 @@ describe('after each scheduled refresh', () => {
   test("the trigger checks its owner's alerts once reports were refreshed, and sends nothing twice", () => {
     // On Sunday the last 7 days of data are 2026-11-14 to 2026-11-20.
     const w = world(dropFrom('2026-11-14'));
-    w.call('saveReport', {
-      name: 'Daily earnings',
-      report: 'earnings',
-      siteId: 'site-1',
-      start: 'lastThirtyDays',
-      sheetName: 'Daily',
-      schedule: { every: 'day', hour: 6 },
-    });
+    saveDailyEarnings(w, { every: 'day', hour: 6 });
     saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
     w.emu.clock.set(Date.parse('2026-11-22T11:30:00Z')); // Sunday 06:30: the report is due
     w.fire();
@@ -350,14 +329,7 @@ describe('after each scheduled refresh', () => {
 
   test('noData alerts wait for their hour, then are checked each run until the data is in or they fire', () => {
     const w = world();
-    w.call('saveReport', {
-      name: 'Daily earnings',
-      report: 'earnings',
-      siteId: 'site-1',
-      start: 'lastThirtyDays',
-      sheetName: 'Daily',
-      schedule: { every: 'day', hour: 6 },
-    });
+    saveDailyEarnings(w, { every: 'day', hour: 6 });
     saveAlert(w, { name: 'Earnings late', condition: 'noData', byHour: 9, lagDays: 1 });
     saveAlert(w, { name: 'Traffic late', report: 'traffic/summary', condition: 'noData', byHour: 9 });
     const outcomes = () => w.call<{ alerts: AlertView[] }>('listAlerts').alerts.map((a) => a.status.outcome);
@@ -377,15 +349,7 @@ describe('after each scheduled refresh', () => {
 
   test('a failed scheduled refresh that asked for it e-mails its runner once a day', () => {
     const w = world();
-    w.call('saveReport', {
-      name: 'Daily earnings',
-      report: 'earnings',
-      siteId: 'site-1',
-      start: 'lastThirtyDays',
-      sheetName: 'Daily',
-      schedule: { every: 'hour' },
-      notifyOnFailure: true,
-    });
+    saveDailyEarnings(w, { every: 'hour' }, { notifyOnFailure: true });
     w.call('saveReport', {
       name: 'Quiet one',
       report: 'traffic/summary',
@@ -585,15 +549,7 @@ describe('a full document store', () => {
 
   test("a failed scheduled refresh's e-mail is recorded before it is sent: a full store sends none, and the trigger runs on", () => {
     const w = world();
-    w.call('saveReport', {
-      name: 'Daily earnings',
-      report: 'earnings',
-      siteId: 'site-1',
-      start: 'lastThirtyDays',
-      sheetName: 'Daily',
-      schedule: { every: 'hour' },
-      notifyOnFailure: true,
-    });
+    saveDailyEarnings(w, { every: 'hour' }, { notifyOnFailure: true });
     w.api.inject({ kind: 'status', status: 404, times: 100, path: '/sites/site-1/' });
     fillStore(w);
     for (let run = 0; run < 3; run++) {
@@ -632,20 +588,31 @@ function lateWorld(earnings: Earnings): { w: World; hold(day: string | null): vo
   return { w, hold: (day) => void (held = day) };
 }
 
+/** A late-capable world with one alert, "RPM drop", that fires on DROP. */
+function lateWorldWithDropAlert(): ReturnType<typeof lateWorld> {
+  const late = lateWorld(DROP);
+  saveAlert(late.w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+  return late;
+}
+
+/** The next day's check, with the e-mail quota back and the network holding at the day checked today. */
+function checkNextDayQuotaBack(w: World, hold: (day: string) => void): CheckResult {
+  hold('2026-11-19');
+  w.emu.mail.quota = 100;
+  w.emu.clock.set(Date.parse(START) + DAY);
+  return check(w)[0];
+}
+
 describe('an e-mail MailApp refused', () => {
   test('is retried at the next check, even without a new data day; its status line is written once', () => {
-    const { w, hold } = lateWorld(DROP);
-    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    const { w, hold } = lateWorldWithDropAlert();
     w.emu.mail.quota = 0;
     expect(check(w)[0]).toMatchObject({ outcome: 'fired', message: expect.stringContaining("Not sent: today's e-mail quota is used up.") });
     w.emu.clock.advance(HOUR);
     expect(check(w)[0].outcome).toBe('fired');
     expect(alertLines(w).map((l) => l['E-mail'])).toEqual(["Not sent: today's e-mail quota is used up."]);
     // The next day: the quota is back, the network has no new day.
-    hold('2026-11-19');
-    w.emu.mail.quota = 100;
-    w.emu.clock.set(Date.parse(START) + DAY);
-    const [next] = check(w);
+    const next = checkNextDayQuotaBack(w, hold);
     expect(next.outcome).toBe('fired');
     expect(next.message).not.toContain('Already e-mailed');
     expect(w.emu.mail.sent).toHaveLength(1);
@@ -663,8 +630,7 @@ describe('an e-mail MailApp refused', () => {
 
 describe('MailApp failing after it sent', () => {
   test('an error that may come after the e-mail went out is not retried for the same data day', () => {
-    const { w, hold } = lateWorld(DROP);
-    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    const { w, hold } = lateWorldWithDropAlert();
     w.emu.mail.errorsAfterSending = 1;
     const [first] = check(w);
     expect(first.outcome).toBe('fired');
@@ -681,18 +647,14 @@ describe('MailApp failing after it sent', () => {
 
 describe('an e-mail MailApp refused, with the store nearly full', () => {
   test('is retried at the next check: the sending mark never stands for an e-mail that was not sent', () => {
-    const { w, hold } = lateWorld(DROP);
-    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    const { w, hold } = lateWorldWithDropAlert();
     w.emu.mail.quota = 0;
     // Room for the sending mark, none for the longer record that says why the e-mail was refused.
     fillStore(w, 100);
     expect(check(w)[0]).toMatchObject({ outcome: 'fired', message: expect.stringContaining("Not sent: today's e-mail quota is used up.") });
     expect(w.emu.mail.sent).toEqual([]);
     // The next day: the quota is back, the network has no new day; nothing was ever sent.
-    hold('2026-11-19');
-    w.emu.mail.quota = 100;
-    w.emu.clock.set(Date.parse(START) + DAY);
-    const [next] = check(w);
+    const next = checkNextDayQuotaBack(w, hold);
     expect(next.message).not.toContain('Already e-mailed');
     expect(next.outcome).toBe('fired');
     expect(w.emu.mail.sent).toHaveLength(1);
