@@ -5,6 +5,7 @@
  */
 import { bundleForFile, createWorld, EDITOR, OWNER, type World } from '../reports/emulated-world';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
+import { fillToTheLastByte } from '../helpers/fill-store';
 import type { AlertCheckResult as CheckResult, AlertCheckSummary as CheckSummary } from '../../src/shared/types';
 
 const DAY = 86_400_000;
@@ -496,15 +497,7 @@ describe('a percent metric\u2019s threshold (held as the fraction the sheet hold
 function fillStore(w: World, room = 0): void {
   w.emu.runAs({ user: OWNER }, () => {
     const props = w.emu.globals.PropertiesService.getDocumentProperties();
-    for (const size of [8_000, 500, 1]) {
-      for (let i = 0; ; i++) {
-        try {
-          props.setProperty(`other.filler.${size}.${i}`, 'x'.repeat(size));
-        } catch (_) {
-          break;
-        }
-      }
-    }
+    fillToTheLastByte(props);
     let freed = 0;
     for (let i = 0; freed < room; i++) {
       const key = `other.filler.1.${i}`;
