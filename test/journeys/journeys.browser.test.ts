@@ -56,7 +56,7 @@ describe('journeys in the playground', () => {
   }, 240_000);
 
   it('pull, save with a schedule, run from the Saved tab; times in the spreadsheet\u2019s zone', async () => {
-    const { report, saved, offer } = await pullSite2EarningsAndOfferToSave(pg);
+    const { saved, offer } = await pullSite2EarningsAndOfferToSave(pg);
     await offer.locator('select[name=every]').selectOption('day');
     await offer.locator('select[name=hour]').selectOption('18');
     await offer.getByRole('button', { name: 'Save this report' }).click();
