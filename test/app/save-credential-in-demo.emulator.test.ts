@@ -10,7 +10,15 @@ import { createWorld } from '../reports/emulated-world';
 beforeAll(ensureDist);
 
 const REPORT = { report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Demo earnings' };
-const ALERT = { name: 'Any', siteId: 'site-1', report: 'earnings', metric: 'earnings', condition: 'above', threshold: 0, period: 'yesterday' };
+const ALERT = {
+  name: 'Any',
+  siteId: 'site-1',
+  report: 'earnings',
+  metric: 'earnings',
+  condition: 'above',
+  threshold: 0,
+  period: 'yesterday',
+};
 
 test('a rejected credential leaves the demo on with its saved reports and alerts; an accepted one ends it', () => {
   const w = createWorld(path.join(DIST, 'Code.js'), { now: '2026-11-21T15:00:00Z' });
@@ -22,7 +30,10 @@ test('a rejected credential leaves the demo on with its saved reports and alerts
   expect(w.call<{ reports: unknown[] }>('listReports').reports).toHaveLength(1);
   expect(w.call<{ alerts: unknown[] }>('listAlerts').alerts).toHaveLength(1);
   // The right secret: saved, and the demo ends as it says.
-  const view = w.call<{ demo: boolean; configured: boolean; demoEnded?: unknown }>('saveSettings', { clientId: 'demo-client', clientSecret: 'demo-secret' });
+  const view = w.call<{ demo: boolean; configured: boolean; demoEnded?: unknown }>('saveSettings', {
+    clientId: 'demo-client',
+    clientSecret: 'demo-secret',
+  });
   expect(view).toMatchObject({ demo: false, configured: true, demoEnded: { reports: 1, alerts: 1 } });
   expect(w.call<{ reports: unknown[] }>('listReports').reports).toEqual([]);
 });

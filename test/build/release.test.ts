@@ -99,7 +99,9 @@ describe('npm run release', () => {
     const section = /docs\/publishing\.md, "([^"]+)"/.exec(m.lines.join('\n'))?.[1];
     const headings = fs.readFileSync(path.join(ROOT, 'docs', 'publishing.md'), 'utf8').match(/^#+ .+$/gm) ?? [];
     expect(headings).toContain(`## ${section}`);
-    expect(fs.readFileSync(path.join(ROOT, 'docs', 'publishing.md'), 'utf8')).toMatch(/Copy the \*\*Deployment ID\*\*[^.]*into `release.json`/);
+    expect(fs.readFileSync(path.join(ROOT, 'docs', 'publishing.md'), 'utf8')).toMatch(
+      /Copy the \*\*Deployment ID\*\*[^.]*into `release.json`/,
+    );
   });
 
   test('no command may create a deployment, or update one without its ID', () => {
