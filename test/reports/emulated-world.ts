@@ -25,6 +25,17 @@ export function bundleForFile(): () => string {
   return () => bundle;
 }
 
+/** An alert that fires whenever site-1 earned anything yesterday: the walks' simplest alert to save. */
+export const ANY_EARNINGS_ALERT = {
+  name: 'Any earnings',
+  siteId: 'site-1',
+  report: 'earnings',
+  metric: 'earnings',
+  condition: 'above',
+  threshold: 0,
+  period: 'yesterday',
+};
+
 /** What createDashboard answers: the dashboard's sheet, its data sheet and its parts' saved reports. */
 export interface MadeDashboard {
   sheetName: string;
