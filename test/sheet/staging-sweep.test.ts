@@ -46,6 +46,37 @@ describe('leftover staging sheets', () => {
     expect(writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(8), note: 'new', now }).range).toBe('A1:C9');
   });
 
+  it("keeps a paused write's staging sheet for its next execution, whoever sweeps, and goes on from its rows", () => {
+    const { ss } = sheetEmulator();
+    const clock = { at: Date.parse('2026-11-21T15:00:00Z') };
+    const now = () => clock.at;
+    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(5), note: 'old', now });
+    const first = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns, now, pausable: true, runId: 'run-1' });
+    first.appendRows(pagesTable(8, (i) => `New ${i}`).rows);
+    const kept = first.pause();
+    expect(kept).toEqual({ staging: staging(ss)[0], rows: 8 });
+
+    // An hour on, other writes (a status sheet, another report) sweep: the paused run's sheet stays.
+    clock.at += 60 * MINUTE;
+    writeReportBlock(ss, { sheetName: 'Other', blockId: 'r2', table: pagesTable(2), note: 'n', now });
+    expect(staging(ss)).toEqual([kept?.staging]);
+    expect(shown(ss, 'Pages', 'A2:A6').flat()).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4', 'Page 5']);
+
+    const next = beginBlockWrite(ss, {
+      sheetName: 'Pages',
+      blockId: 'r1',
+      columns,
+      now,
+      pausable: true,
+      runId: 'run-1',
+      resume: kept ?? undefined,
+    });
+    next.appendRows(pagesTable(2, (i) => `Later ${i}`).rows);
+    expect(next.commit('new').range).toBe('A1:C11');
+    expect(shown(ss, 'Pages', 'A2:A11').flat()).toEqual([...Array.from({ length: 8 }, (_, i) => `New ${i + 1}`), 'Later 1', 'Later 2']);
+    expect(staging(ss)).toEqual([]);
+  });
+
   it('never removes the staging sheet of a run still in progress, even one of the same report', () => {
     const { ss, clock, now } = withRefreshKilled();
     clock.at += 7 * MINUTE;
