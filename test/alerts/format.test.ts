@@ -1,5 +1,5 @@
 import type { ColumnSpec } from '../../src/catalog/types';
-import { formatValue } from '../../src/alerts/format';
+import { formatFraction, formatValue } from '../../src/alerts/format';
 
 const column = (field: string, type: ColumnSpec['type']) => ({ field, type }) as ColumnSpec;
 
@@ -16,5 +16,13 @@ describe('formatValue (alert e-mails and status lines)', () => {
     expect(formatValue(0.584, column('bounceRate', 'percent'))).toBe('58.40%');
     expect(formatValue(-0.05, column('bounceRate', 'percent'))).toBe('-5.00%');
     expect(formatValue(1, column('viewability', 'percent'))).toBe('100.00%');
+  });
+
+  test('a change reads as the sheet\u2019s change cells do: signed, one place at most, no space before %', () => {
+    expect(formatFraction(0.0444)).toBe('+4.4%');
+    expect(formatFraction(-0.2)).toBe('-20%');
+    expect(formatFraction(-0.2345)).toBe('-23.5%');
+    expect(formatFraction(-0.0001)).toBe('0%');
+    expect(formatFraction(12.5)).toBe('+1,250%');
   });
 });

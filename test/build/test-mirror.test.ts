@@ -44,7 +44,7 @@ function testFiles(dir: string): string[] {
  * test) and the src/ paths it names (a page bundled from src/sidebar/client by the test itself).
  * A file directly in src/ counts as a folder of its own.
  */
-export function srcFolders(file: string, text: string): Set<string> {
+function srcFolders(file: string, text: string): Set<string> {
   const folders = new Set<string>();
   const values = text.replace(/^import type [^;]+;$/gm, '');
   for (const match of values.matchAll(/'(\.\.?\/[^']*src\/[^']+)'/g)) {

@@ -65,7 +65,7 @@ describe('the sidebar tells which site is which, sorts, and says what a saved re
     await alerts.getByRole('button', { name: 'Save alert' }).click();
     await alerts.locator('[data-test=alerts-status].success').waitFor({ timeout: 30_000 });
     expect(await alerts.locator('[data-test=alert-card]').first().textContent()).toContain(
-      'RPM on Wander Far Travel (site-2) falls by more than 20 %',
+      'RPM on Wander Far Travel (site-2) falls by more than 20%',
     );
     // The site stays chosen for the next alert.
     expect(await alertSite.inputValue()).toBe('site-2');

@@ -54,7 +54,7 @@ describe('the dashboard in the playground', () => {
     await tab.locator('[data-test=alerts-status].success').waitFor({ timeout: 30_000 });
     expect(await tab.locator('[data-test=alert-card]').count()).toBe(1);
     expect(await tab.locator('[data-test=alert-card]').textContent()).toContain(
-      'RPM on Example Kitchen (site-1) falls by more than 1 % against the previous period, over the last 7 days with data',
+      'RPM on Example Kitchen (site-1) falls by more than 1% against the previous period, over the last 7 days with data',
     );
     await tab.locator('input[name=alert-name]').fill('RPM above 1');
     await tab.locator('select[name=alert-siteId]').selectOption('site-1');
@@ -70,6 +70,8 @@ describe('the dashboard in the playground', () => {
       .locator('[data-test=alerts-status]', { hasText: 'Checked 2 of your 2 alerts: 1 fired, 1 quiet, 0 failed.' })
       .waitFor({ timeout: 60_000 });
     expect(await tab.locator('[data-test=alert-card]').first().textContent()).toMatch(/RPM 2026-\d\d-\d\d to 2026-\d\d-\d\d: \$/);
+    // The change and the threshold in percent as the sheet's cells write them (+0.0%), no space before %.
+    expect(await tab.locator('[data-test=alert-card]').first().textContent()).toMatch(/\): [+-]?\d+(\.\d)?%; the alert is at -1%\./);
     // Beside the summary, which alert fired, by name.
     expect(await tab.locator('[data-test=check-group]').allTextContents()).toEqual(['Fired: RPM above 1']);
     await pg.shot('alerts-check-now');

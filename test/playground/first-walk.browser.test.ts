@@ -81,19 +81,19 @@ describe('a menu item that asks a question', () => {
     await tab.locator('select[name=alert-report]').selectOption('traffic/summary');
     await tab.locator('select[name=alert-metric]').selectOption('bounceRate');
     await tab.locator('select[name=alert-condition]').selectOption('above');
-    expect(await tab.locator('.hint', { hasText: 'Percent: 50 means 50 %.' }).isVisible()).toBe(true);
+    expect(await tab.locator('.hint', { hasText: 'Percent: 50 means 50%.' }).isVisible()).toBe(true);
     await tab.locator('input[name=alert-threshold]').fill('50');
     await tab.getByRole('button', { name: 'Save alert' }).click();
     const card = tab.locator('[data-test=alert-card]', { hasText: 'Bounce rate high' });
     await card.waitFor({ timeout: 30_000 });
-    expect(await card.textContent()).toContain('Bounce rate on Example Kitchen (site-1) is above 50 %, over the last 7 days with data');
+    expect(await card.textContent()).toContain('Bounce rate on Example Kitchen (site-1) is above 50%, over the last 7 days with data');
     await tab.getByRole('button', { name: 'Check now' }).click();
     // The demo site's bounce rate is about 58 %: above 50 %, never "not above 5,000.00%".
     await card.filter({ hasText: /Bounce rate [\d-]+ to [\d-]+: 5\d\.\d\d%, above 50\.00%\./ }).waitFor({ timeout: 60_000 });
     // Edit shows the threshold as it was typed, in percent, and saving it unchanged keeps 50 %.
     await card.getByRole('button', { name: 'Edit' }).click();
     expect(await tab.locator('input[name=alert-threshold]').inputValue()).toBe('50');
-    expect(await tab.locator('.hint', { hasText: 'Percent: 50 means 50 %.' }).isVisible()).toBe(true);
+    expect(await tab.locator('.hint', { hasText: 'Percent: 50 means 50%.' }).isVisible()).toBe(true);
     await tab.getByRole('button', { name: 'Cancel' }).click();
     await pg.page.click('#outboxButton');
     const mail = pg.page.locator('#outbox [data-test=mail]', { hasText: 'Bounce rate high' });

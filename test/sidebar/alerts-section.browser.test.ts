@@ -123,7 +123,7 @@ test('Edit opens the same form pre-filled, saves the change to the same alert, a
   const alerts = w.call<{ alerts: AlertView[] }>('listAlerts').alerts;
   expect(alerts).toHaveLength(1);
   expect(alerts[0]).toMatchObject({ id: made.id, siteId: 'site-1', threshold: -0.35, period: '28daysAgo', compareTo: 'previousYear' });
-  expect(await card(page, 'Travel RPM drop').textContent()).toContain('falls by more than 35 % against the same dates a year ago');
+  expect(await card(page, 'Travel RPM drop').textContent()).toContain('falls by more than 35% against the same dates a year ago');
   // Back to a new alert after saving.
   expect(await page.locator('summary').textContent()).toBe('New alert');
   expect(await form.getByRole('button', { name: 'Save alert' }).isVisible()).toBe(true);

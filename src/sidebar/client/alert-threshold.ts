@@ -1,4 +1,5 @@
 import { REPORTS } from '../../catalog/reports';
+import { percentText } from '../../shared/percent-text';
 import type { AlertView } from '../../shared/types';
 
 export const isChange = (c: string) => c === 'changeBelow' || c === 'changeAbove';
@@ -23,16 +24,16 @@ export function thresholdOf(condition: string, raw: string, percentMetric: boole
 
 /** The hint under the threshold for this condition and metric. */
 export function thresholdHint(condition: string, percentMetric: boolean): string {
-  if (isChange(condition)) return 'Percent: 20 means a change of more than 20 %.';
-  if (percentMetric) return 'Percent: 50 means 50 %.';
+  if (isChange(condition)) return 'Percent: 20 means a change of more than 20%.';
+  if (percentMetric) return 'Percent: 50 means 50%.';
   return 'A number in the metric\u2019s own unit, e.g. 15 for $15 RPM.';
 }
 
-/** A saved alert's threshold as its card says it: "20 %" for a change, "50 %" for a percent metric. */
+/** A saved alert's threshold as its card says it: "20%" for a change, "50%" for a percent metric. */
 export function thresholdWords(a: Pick<AlertView, 'condition' | 'threshold' | 'report' | 'metric'>): string {
   const t = a.threshold ?? 0;
-  if (isChange(a.condition)) return `${Math.abs(Math.round(t * 1000) / 10)} %`;
-  if (isPercentMetric(a.report, a.metric ?? '')) return `${Math.round(t * 100000) / 1000} %`;
+  if (isChange(a.condition)) return percentText(Math.abs(t), { places: 1 });
+  if (isPercentMetric(a.report, a.metric ?? '')) return percentText(t, { places: 3 });
   return String(a.threshold);
 }
 

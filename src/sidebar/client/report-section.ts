@@ -5,10 +5,11 @@ import { createReportPicker } from './report-picker';
 import { newRunId, pollProgress } from './run-progress';
 import type { SidebarContext, SidebarSection } from './section';
 import { thousands } from '../../shared/text-size';
+import { durationWords } from '../../shared/duration-words';
 
 function resultLine(result: RunReportResult): string {
   const rows = `${thousands(result.rows)} ${result.rows === 1 ? 'row' : 'rows'}`;
-  let line = `Wrote ${rows} to '${result.sheetName}'!${result.range} in ${result.seconds} s.`;
+  let line = `Wrote ${rows} to '${result.sheetName}'!${result.range} in ${durationWords(result.seconds)}.`;
   if (result.startDate && result.endDate) line += ` Dates ${result.startDate} to ${result.endDate}.`;
   if (result.dataThrough) line += ` Data through ${result.dataThrough}.`;
   if (result.truncated) line += ' The row limit cut it short: more rows exist.';

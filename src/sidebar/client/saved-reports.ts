@@ -17,6 +17,8 @@ export interface SavedReportsApi {
   run: Rpc;
   /** Whether a credential is saved (absent: assumed so); the owner line depends on it. */
   configured?: () => boolean;
+  /** Whether this user is in demo mode, whose schedules are the demo's. */
+  demo?: () => boolean;
 }
 
 export interface SavedReportsHandle {
@@ -90,7 +92,9 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     shown = view;
     clear(ownerBox);
     const anyScheduled = view.reports.some((r) => isScheduled(r.schedule));
-    ownerBox.appendChild(el('div', { text: ownerLine(view.scheduleOwner, anyScheduled, api.configured?.() ?? true) }));
+    ownerBox.appendChild(
+      el('div', { text: ownerLine(view.scheduleOwner, anyScheduled, api.configured?.() ?? true, api.demo?.() ?? false) }),
+    );
     if (view.scheduleOwner.problem) ownerBox.appendChild(el('div', { className: 'error', text: view.scheduleOwner.problem }));
     if (anyScheduled && (!view.scheduleOwner.isMine || !view.scheduleOwner.active)) {
       const take = el('button', { type: 'button', text: 'Take over' });
@@ -161,7 +165,11 @@ export function createSavedReportsSection(): SidebarSection {
     id: 'saved',
     title: 'Saved',
     mount(root: HTMLElement, ctx: SidebarContext): void {
-      const mounted = mountSavedReports(root, { run: ctx.rpc, configured: () => ctx.settings()?.configured !== false });
+      const mounted = mountSavedReports(root, {
+        run: ctx.rpc,
+        configured: () => ctx.settings()?.configured !== false,
+        demo: () => ctx.settings()?.demo === true,
+      });
       handle = mounted;
       ctx.on('report-ran', ({ request, label, result }) => mounted.offerSave(request, label, result));
       ctx.on('sites-loaded', (list) => {

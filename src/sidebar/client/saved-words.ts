@@ -42,9 +42,12 @@ export const siteNames = new Map<string, string>();
 
 export const siteWords = (siteId: string | string[]): string => sitesInWords(siteId, (id) => siteNames.get(id));
 
-export function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean, configured = true): string {
+export function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean, configured = true, demo = false): string {
   if (!anyScheduled) return 'No report is scheduled.';
   if (!owner.active) return 'No trigger runs the schedules right now.';
+  // The demo keeps its schedules in this user's own store, run by their trigger on demo data;
+  // End demo deletes them and the trigger (src/demo/demo-mode.ts).
+  if (demo && owner.isMine) return 'Demo schedules run on demo data, for you only (your trigger, hourly); they end when the demo ends.';
   // Clear forgot the credential the trigger runs with: it still fires, but refreshes nothing.
   if (owner.isMine && !configured)
     return 'The schedules run with your account, but your credential is cleared: they stop until you save a credential in Settings.';

@@ -8,14 +8,14 @@ describe('an alert threshold in a person\u2019s words', () => {
     expect(thresholdOf('below', '15', false)).toBe(15);
     expect(thresholdOf('changeBelow', '20', true)).toBe(-0.2);
     expect(thresholdOf('above', '', true)).toBeUndefined();
-    expect(thresholdHint('above', true)).toBe('Percent: 50 means 50 %.');
+    expect(thresholdHint('above', true)).toBe('Percent: 50 means 50%.');
     expect(thresholdHint('above', false)).toMatch(/metric\u2019s own unit/);
   });
 
   test('a card says a percent metric\u2019s threshold in percent, a change as a percent, money as typed', () => {
-    expect(thresholdWords({ report: 'traffic/summary', metric: 'bounceRate', condition: 'above', threshold: 0.5 })).toBe('50 %');
-    expect(thresholdWords({ report: 'traffic/summary', metric: 'bounceRate', condition: 'above', threshold: 0.584 })).toBe('58.4 %');
-    expect(thresholdWords({ report: 'earnings', metric: 'rpm', condition: 'changeBelow', threshold: -0.2 })).toBe('20 %');
+    expect(thresholdWords({ report: 'traffic/summary', metric: 'bounceRate', condition: 'above', threshold: 0.5 })).toBe('50%');
+    expect(thresholdWords({ report: 'traffic/summary', metric: 'bounceRate', condition: 'above', threshold: 0.584 })).toBe('58.4%');
+    expect(thresholdWords({ report: 'earnings', metric: 'rpm', condition: 'changeBelow', threshold: -0.2 })).toBe('20%');
     expect(thresholdWords({ report: 'earnings', metric: 'rpm', condition: 'below', threshold: 15 })).toBe('15');
   });
 
