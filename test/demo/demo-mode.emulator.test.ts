@@ -8,21 +8,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPORTS } from '../../src/catalog/reports';
 import { DIST, ensureDist } from '../build/fixture';
-import { createWorld, EDITOR, OWNER, type World } from '../reports/emulated-world';
+import { ANY_EARNINGS_ALERT, createWorld, EDITOR, OWNER, type World } from '../reports/emulated-world';
 
 beforeAll(ensureDist);
 
 const START = '2026-11-21T15:00:00Z';
 const REPORT = { report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Demo earnings' };
-const ALERT = {
-  name: 'Any earnings',
-  siteId: 'site-1',
-  report: 'earnings',
-  metric: 'earnings',
-  condition: 'above',
-  threshold: 0,
-  period: 'yesterday',
-};
+const ALERT = ANY_EARNINGS_ALERT;
 
 interface View {
   demo?: boolean;
@@ -50,7 +42,7 @@ describe('demo mode', () => {
     // A formula, with no "allow formulas" step.
     w.emu.runAs({}, () => w.emu.spreadsheet.getSheets()[0].getRange('A1').setValue('=CREATOR_DEVICE_PERFORMANCE("site-2","lastMonth")'));
     w.emu.recalculate();
-    expect(w.emu.spreadsheet.getSheets()[0].getRange('A1').getDisplayValue()).toBe('Device');
+    expect(w.emu.spreadsheet.getSheets()[0].getRange('A1').getDisplayValue()).toBe('Demo data: Device');
     // A saved report with a schedule, run by the trigger.
     w.call('saveReport', { ...REPORT, sheetName: 'Scheduled', schedule: { every: 'hour' } });
     expect(w.triggers()).toHaveLength(1);
@@ -114,7 +106,9 @@ describe('demo mode', () => {
     expect(w.call<{ alerts: unknown[] }>('listAlerts').alerts).toEqual([]);
     expect(noteOf(w, 'Demo earnings')).toContain('Demo data');
     // Without demo mode and without a credential, pulls ask for a credential again.
-    expect(w.failure(OWNER, 'runReport', REPORT)).toMatch(/No Creator Reporting credential is saved/);
+    expect(w.failure(OWNER, 'runReport', { ...REPORT, sheetName: 'Earnings' })).toMatch(/No Creator Reporting credential is saved/);
+    // The demo's sheet is never refilled with real data by the builder: it says to delete it first.
+    expect(w.failure(OWNER, 'runReport', REPORT)).toMatch(/^Sheet 'Demo earnings' already holds .* delete that sheet first/);
   });
 
   test('saving a real credential ends the demo', () => {
