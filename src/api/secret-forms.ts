@@ -1,4 +1,5 @@
 import { heldSecrets, rememberSecret, type Execution } from '../platform/execution';
+import { needleSearch } from './needle-search';
 
 /**
  * Every form of a secret this execution holds: the client secret, the Basic credentials
@@ -35,10 +36,12 @@ export const HIDDEN_SECRET = '(hidden: the API sent part of your credential here
 
 /**
  * Whether `text` may hold a secret form: its aligned runs of MIN_PART characters, so any echo of
- * 2 × MIN_PART - 1 characters or more is caught. A few `includes` per form: cheap enough for every
- * page of a pull, and only a hit pays for the walk of hideEchoedSecrets.
+ * 2 × MIN_PART - 1 characters or more is caught. One pass over the page for all the runs
+ * (needle-search.ts): cheap enough for every page of a pull, and only a hit pays for the walk of
+ * hideEchoedSecrets.
  */
 export function mayHoldSecret(text: string, forms: string[]): boolean {
+  const runs: string[] = [];
   for (const form of forms) {
     if (form.length <= MIN_PART) {
       if (text.includes(form)) return true;
@@ -46,10 +49,10 @@ export function mayHoldSecret(text: string, forms: string[]): boolean {
     }
     for (let i = 0; i < form.length; i += MIN_PART) {
       const at = Math.min(i, form.length - MIN_PART);
-      if (text.includes(form.slice(at, at + MIN_PART))) return true;
+      runs.push(form.slice(at, at + MIN_PART));
     }
   }
-  return false;
+  return runs.length > 0 && needleSearch(runs, MIN_PART).foundIn(text);
 }
 
 /**

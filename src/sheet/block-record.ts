@@ -148,6 +148,34 @@ function fnvInteger(hash: number, n: number): number {
   return h;
 }
 
+/** Powers of ten up to the decimals fnvDecimal handles, each exact as a double. */
+const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
+/** Below 10^15 a decimal has at most 15 significant digits, so no other decimal of that length reads as the same double. */
+const MAX_SCALED = 1e15;
+
+/**
+ * fnvText(hash, String(x)) for a number that is not a whole one, without making the string, when
+ * it has at most six decimals (most report metrics): String gives the shortest decimal that reads
+ * back as x. The fewest decimals k at which round(|x| × 10^k) / 10^k gives x back (an exactly
+ * rounded division) is that decimal, written without exponent (|x| is between 10^-6 and 10^15).
+ * Null when none of k = 1..6 fits: the caller hashes String(x).
+ */
+function fnvDecimal(hash: number, x: number): number | null {
+  const a = x < 0 ? -x : x;
+  for (let k = 1; k < POW10.length; k++) {
+    const p = POW10[k];
+    const m = Math.round(a * p);
+    if (m >= MAX_SCALED) return null;
+    if (m / p !== a) continue;
+    let h = x < 0 ? Math.imul(hash ^ 45, FNV_PRIME) : hash; // '-'
+    const fraction = m % p;
+    h = Math.imul(fnvInteger(h, (m - fraction) / p) ^ 46, FNV_PRIME); // '.'
+    for (let zero = POW10[k - 1]; zero > fraction; zero /= 10) h = Math.imul(h ^ 48, FNV_PRIME); // leading '0's
+    return fnvInteger(h, fraction);
+  }
+  return null;
+}
+
 /**
  * A cell as getValues and getFormulas read it: its formula, else its date's time, else its type
  * and text. 0 for an empty cell ("" with no formula), which no other cell gives. Called for every
@@ -162,10 +190,12 @@ export function cellHash(value: unknown, formula?: string): number {
     if (value === '') return 0;
     h = fnvText(prefixed('string:'), value);
   } else if (typeof value === 'number') {
-    h = Number.isSafeInteger(value) ? fnvInteger(prefixed('number:'), value) : fnvText(prefixed('number:'), String(value));
-  } else if (typeof value === 'object' && value !== null && isDateObject(value))
-    h = fnvText(prefixed('d'), String((value as Date).getTime()));
-  else h = fnvText(prefixed(`${typeof value}:`), String(value));
+    if (Number.isSafeInteger(value)) h = fnvInteger(prefixed('number:'), value);
+    else h = fnvDecimal(prefixed('number:'), value) ?? fnvText(prefixed('number:'), String(value));
+  } else if (typeof value === 'object' && value !== null && isDateObject(value)) {
+    const time = (value as Date).getTime();
+    h = Number.isSafeInteger(time) ? fnvInteger(prefixed('d'), time) : fnvText(prefixed('d'), String(time));
+  } else h = fnvText(prefixed(`${typeof value}:`), String(value));
   return mix32(h) || 1;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Sheet } from '../../src/platform/types';
 import { blockState } from '../../src/sheet/block-edits';
-import { blockHasher, fingerprint, parseRecord } from '../../src/sheet/block-record';
+import { blockHasher, cellHash, fingerprint, parseRecord } from '../../src/sheet/block-record';
 import { legacyFingerprint } from '../../src/sheet/block-record-v1';
 
 /** The record as first written: each cell's key built whole, then hashed with FNV-1a. */
@@ -184,5 +184,36 @@ describe('a version-2 record stored in a user sheet', () => {
     expect(blockState(gridSheet(values, formulas), rect, stored)).toEqual({ kind: 'same' });
     const sorted = [values[0], values[3], values[1], values[2], values[4]];
     expect(blockState(gridSheet(sorted, formulas), rect, stored)).toEqual({ kind: 'sorted' });
+  });
+});
+
+describe('a cell hashed without its key built', () => {
+  // The key as first hashed: a number's or a date's text. A number or date hashed any other way
+  // must give the same hash, or every stored block holding one would look edited.
+  const reference = (value: unknown): number => {
+    const key = value instanceof Date ? `d${value.getTime()}` : `${typeof value}:${String(value)}`;
+    let h = 2166136261;
+    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    return (h ^ (h >>> 16)) >>> 0 || 1;
+  };
+
+  it('gives a number with decimals, and a date, the hash of its text', () => {
+    let s = 7;
+    const next = (): number => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const numbers = [0.1, 0.2, 0.1 + 0.2, 1 / 3, 2.675, 1.005, 1e-6, 1.5e-6, 5e-7, 1e-7, 0.000123, 123456789.123456, 99999999.999999];
+    numbers.push(1e14 + 0.5, 999999999999999.9, 1e15 + 0.5, 2 ** 53 + 2, 1e21, -0.5, -12.25, NaN, Infinity, -Infinity);
+    for (let i = 0; i < 20000; i++) {
+      const decimals = 1 + (i % 9);
+      const scale = 10 ** (i % 12);
+      const x = Math.round(next() * scale * 10 ** decimals) / 10 ** decimals;
+      numbers.push(i % 3 === 0 ? -x : x, next() * scale);
+    }
+    const dates = [new Date(Date.UTC(2026, 9, 1)), new Date(-86_400_123), new Date(Number.NaN), new Date(8.64e15)];
+    const differing = [...numbers, ...dates].filter((v) => cellHash(v) !== reference(v));
+    expect(differing).toEqual([]);
   });
 });
