@@ -11,6 +11,7 @@ import { createMailApp, emptyMail, type MailData, type SentMail } from './servic
 import { createLocks, type LockScope } from './services/lock';
 import { createPropertiesService, emptyProperties, type PropertiesData } from './services/properties';
 import { createSheetsApi, type SheetsAdvancedService } from './services/sheets-api';
+import { type BigQueryControl, type BigQuerySetup, createBigQuery } from './services/bigquery';
 import { AuthMode, createScriptApp, emptyTriggers, type TriggerData, type TriggerRecord } from './services/script-app';
 import { createConsole, createLogger, createSession, type EmulatedConsole } from './services/session';
 import { createUrlFetchApp } from './services/url-fetch';
@@ -27,6 +28,7 @@ export type { RecalcReport } from './formula-engine';
 export type { LockScope } from './services/lock';
 export type { TriggerRecord, TriggerSchedule } from './services/script-app';
 export type { SentMail, MailData } from './services/mail';
+export type { BigQueryControl, BigQuerySetup, JobRecord } from './services/bigquery';
 export { inProcessTransport, httpTransport, type HttpTransport } from './transports';
 export { LENIENT, STRICT, BOTH_MODES, type PlatformVariants } from './variants';
 
@@ -55,6 +57,11 @@ export interface EmulatorOptions {
    * enabled ('on'), or enabled without the `spreadsheets` scope ('noScope': every call throws).
    */
   sheetsAdvancedService?: SheetsAdvancedService;
+  /**
+   * The BigQuery advanced service: absent when not given (as a manifest without it), else enabled
+   * over these in-memory projects (emulator/services/bigquery.ts).
+   */
+  bigQuery?: BigQuerySetup;
   /** MailApp recipients per user per day. Default 100 (a consumer account). */
   mailQuota?: number;
   /** Where an execution waits on Google's servers (see EmulatorState.onWait). */
@@ -124,6 +131,8 @@ export interface Emulator {
   restore(snapshot: EmulatorSnapshot): void;
   /** The unconfirmed behaviours this emulator plays (see emulator/variants.ts). */
   readonly variants: PlatformVariants;
+  /** The BigQuery fake's projects, tables and jobs; null when the service is not enabled. */
+  readonly bigQuery: BigQueryControl | null;
 }
 
 export const DEFAULT_NOW = Date.parse('2026-11-21T15:00:00Z');
@@ -230,6 +239,13 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     }) as AppsScriptGlobals['Sheets'];
   }
 
+  let bigQuery: BigQueryControl | null = null;
+  if (opts.bigQuery) {
+    const bq = createBigQuery({ now: () => clock.now(), user: () => state.user }, opts.bigQuery);
+    globals.BigQuery = bq.service as AppsScriptGlobals['BigQuery'];
+    bigQuery = bq.control;
+  }
+
   const addUser = (email: string) => {
     if (typeof email !== 'string' || !email.includes('@')) throw new Error(`Not a user email: ${String(email)}`);
     if (!users.includes(email)) users.push(email);
@@ -300,6 +316,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
 
   const emulator: Emulator = {
     globals,
+    bigQuery,
     platform: () => createPlatform(globals),
     setUser: (email) => {
       addUser(email);

@@ -107,6 +107,7 @@ export function stubPlatform(world: StubWorld): Platform {
     userEmail: () => world.user,
     spreadsheet: () => null,
     sheetsValues: () => null,
+    bigQuery: () => null,
     log: (m) => void world.logs.push(m),
   };
   return partial as Platform;

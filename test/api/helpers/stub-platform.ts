@@ -161,6 +161,7 @@ export function createStubWorld(handler: Handler, opts: { now?: number; latencyM
     spreadsheet: () =>
       (world.spreadsheetId === null ? null : { getId: () => world.spreadsheetId }) as unknown as ReturnType<Platform['spreadsheet']>,
     sheetsValues: () => null,
+    bigQuery: () => null,
     timeZone: () => 'America/New_York',
     formatDate: (date) => date.toISOString().slice(0, 10),
     sha256Hex: (text) => createHash('sha256').update(text, 'utf8').digest('hex'),
