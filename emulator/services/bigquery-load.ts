@@ -4,16 +4,7 @@
  * field dropped), each value against its column's type, unknown keys, and a partition decorator's
  * rows against its day; applies the write disposition to the table or the one partition.
  */
-import {
-  type FieldSchema,
-  JobFailure,
-  normalType,
-  partitionOf,
-  type Row,
-  sqlTypeName,
-  type TableData,
-  tableName,
-} from './bigquery-model';
+import { type FieldSchema, JobFailure, normalType, partitionOf, type Row, sqlTypeName, type TableData, tableName } from './bigquery-model';
 
 export interface LoadConfig {
   destinationTable?: { projectId?: string; datasetId?: string; tableId?: string };
@@ -80,7 +71,10 @@ const COLUMN_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,299}$/;
 export function checkFields(fields: FieldSchema[]): void {
   const seen = new Set<string>();
   for (const f of fields) {
-    if (!COLUMN_NAME.test(f.name)) throw invalid(`Invalid field name "${f.name}". Fields must contain only letters, numbers, and underscores, start with a letter or underscore, and be at most 300 characters long.`);
+    if (!COLUMN_NAME.test(f.name))
+      throw invalid(
+        `Invalid field name "${f.name}". Fields must contain only letters, numbers, and underscores, start with a letter or underscore, and be at most 300 characters long.`,
+      );
     if (seen.has(f.name.toLowerCase())) throw invalid(`Field ${f.name} already exists in schema`);
     seen.add(f.name.toLowerCase());
     if (!normalType(f.type)) throw invalid(`Invalid field type ${f.type} for field ${f.name}.`);
@@ -105,7 +99,8 @@ export function mergeSchema(table: TableData, given: FieldSchema[] | undefined, 
   const added = given.filter((f) => !known.has(f.name.toLowerCase()));
   if (added.length && !options.includes('ALLOW_FIELD_ADDITION'))
     throw invalid(`Provided Schema does not match Table ${tableName(table)}. Cannot add fields (field: ${added[0].name})`);
-  if (added.some((f) => f.mode === 'REQUIRED')) throw invalid(`Cannot add required fields to an existing schema. (field: ${added[0].name})`);
+  if (added.some((f) => f.mode === 'REQUIRED'))
+    throw invalid(`Cannot add required fields to an existing schema. (field: ${added[0].name})`);
   return [...table.fields.map((f) => ({ ...f, description: byName.get(f.name.toLowerCase())?.description ?? f.description })), ...added];
 }
 
@@ -119,7 +114,9 @@ export function parseRows(text: string, fields: FieldSchema[], ignoreUnknown: bo
     try {
       parsed = JSON.parse(line);
     } catch (_) {
-      throw invalid(`Error while reading data, error message: JSON table encountered too many errors, giving up. Rows: ${i + 1}; errors: 1. JSON parsing error in row starting at position ${i}: Parser terminated before end of string`);
+      throw invalid(
+        `Error while reading data, error message: JSON table encountered too many errors, giving up. Rows: ${i + 1}; errors: 1. JSON parsing error in row starting at position ${i}: Parser terminated before end of string`,
+      );
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
       throw invalid(`JSON parsing error in row starting at position ${i}: Only objects may be loaded as rows.`);
@@ -128,7 +125,9 @@ export function parseRows(text: string, fields: FieldSchema[], ignoreUnknown: bo
       const field = byName.get(key);
       if (!field) {
         if (ignoreUnknown) continue;
-        throw invalid(`Error while reading data, error message: JSON parsing error in row starting at position ${i}: No such field: ${key}.`);
+        throw invalid(
+          `Error while reading data, error message: JSON parsing error in row starting at position ${i}: No such field: ${key}.`,
+        );
       }
       row[key] = parseValue(field, value, i + 1);
     }
@@ -142,10 +141,10 @@ export function parseRows(text: string, fields: FieldSchema[], ignoreUnknown: bo
 export function writeRows(table: TableData, rows: Row[], disposition: string, partition: string | null): void {
   if (partition !== null) {
     const strays = rows.filter((r) => partitionOf(table, r) !== partition);
-    if (strays.length)
-      throw invalid(`Some rows belong to different partitions rather than destination partition ${partition}`);
+    if (strays.length) throw invalid(`Some rows belong to different partitions rather than destination partition ${partition}`);
     const inPartition = table.rows.filter((r) => partitionOf(table, r) === partition);
-    if (disposition === 'WRITE_EMPTY' && inPartition.length) throw new JobFailure('duplicate', `Partition ${tableName(table)}$${partition} is not empty.`);
+    if (disposition === 'WRITE_EMPTY' && inPartition.length)
+      throw new JobFailure('duplicate', `Partition ${tableName(table)}$${partition} is not empty.`);
     if (disposition === 'WRITE_TRUNCATE') table.rows = table.rows.filter((r) => partitionOf(table, r) !== partition);
     table.rows.push(...rows);
     return;

@@ -28,7 +28,15 @@ export type Condition =
   | { column: string; kind: 'eq'; value: string };
 
 export type Statement =
-  | { kind: 'merge'; target: TableRef; source: TableRef; keys: string[]; updates: string[]; insertRow: boolean; deleteScope: Condition[] | null }
+  | {
+      kind: 'merge';
+      target: TableRef;
+      source: TableRef;
+      keys: string[];
+      updates: string[];
+      insertRow: boolean;
+      deleteScope: Condition[] | null;
+    }
   | { kind: 'delete'; target: TableRef; scope: Condition[] };
 
 export class QueryShapeError extends Error {}
@@ -122,7 +130,12 @@ function keyOf(row: Row, keys: string[]): string | null {
  * Runs a MERGE over in-memory rows; returns the rows affected. Two source rows for one target row
  * is BigQuery's own error ("UPDATE/MERGE must match at most one source row for each target row").
  */
-export function runMerge(target: Row[], source: Row[], st: Extract<Statement, { kind: 'merge' }>, columns: string[]): { rows: Row[]; affected: number } {
+export function runMerge(
+  target: Row[],
+  source: Row[],
+  st: Extract<Statement, { kind: 'merge' }>,
+  columns: string[],
+): { rows: Row[]; affected: number } {
   const bySource = new Map<string, Row>();
   for (const row of source) {
     const k = keyOf(row, st.keys);

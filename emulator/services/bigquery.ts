@@ -25,7 +25,7 @@ import {
   type TableData,
   tableName,
 } from './bigquery-model';
-import { QueryShapeError, inScope, parseStatement, runMerge } from './bigquery-sql';
+import { inScope, parseStatement, runMerge } from './bigquery-sql';
 
 export type { ProjectSetup, TableData } from './bigquery-model';
 
@@ -134,7 +134,12 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
         `BigQuery API has not been used in project ${p.projectId} before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/bigquery.googleapis.com/overview?project=${p.projectId} then retry.`,
       );
     if (p.users.length && !p.users.includes(deps.user()))
-      fail(method, 403, 'accessDenied', `Access Denied: Project ${p.projectId}: User does not have ${permission} permission in project ${p.projectId}.`);
+      fail(
+        method,
+        403,
+        'accessDenied',
+        `Access Denied: Project ${p.projectId}: User does not have ${permission} permission in project ${p.projectId}.`,
+      );
     return p;
   }
 
@@ -170,7 +175,13 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
     };
   }
 
-  function newTable(d: DatasetData, tableId: string, fields: FieldSchema[], partitionField: string | null, clustering: string[]): TableData {
+  function newTable(
+    d: DatasetData,
+    tableId: string,
+    fields: FieldSchema[],
+    partitionField: string | null,
+    clustering: string[],
+  ): TableData {
     const t: TableData = {
       projectId: d.projectId,
       datasetId: d.datasetId,
@@ -202,14 +213,17 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
     const inj = injections[i];
     inj.times = (inj.times ?? 1) - 1;
     if (inj.times <= 0) injections.splice(i, 1);
-    if (inj.kind === 'quota') throw new JobFailure('quotaExceeded', 'Quota exceeded: Your project exceeded quota for free query bytes scanned.');
-    if (inj.kind === 'backendError') throw new JobFailure('backendError', 'Error encountered during execution. Retrying may solve the problem.');
+    if (inj.kind === 'quota')
+      throw new JobFailure('quotaExceeded', 'Quota exceeded: Your project exceeded quota for free query bytes scanned.');
+    if (inj.kind === 'backendError')
+      throw new JobFailure('backendError', 'Error encountered during execution. Retrying may solve the problem.');
     throw new JobFailure('invalid', 'Error while reading data, error message: Input contains an injected fault.');
   }
 
   function runLoad(p: ProjectData, config: LoadConfig, text: string): { destination: string; rows: number } {
     const dest = config.destinationTable ?? {};
-    if ((config.sourceFormat ?? 'CSV') !== 'NEWLINE_DELIMITED_JSON') throw new JobFailure('invalid', 'This fake loads NEWLINE_DELIMITED_JSON only.');
+    if ((config.sourceFormat ?? 'CSV') !== 'NEWLINE_DELIMITED_JSON')
+      throw new JobFailure('invalid', 'This fake loads NEWLINE_DELIMITED_JSON only.');
     const d = dataset('jobs.insert', dest.projectId ?? p.projectId, dest.datasetId, 'bigquery.tables.updateData');
     const m = /^([A-Za-z0-9_]+)(?:\$(\d{8}))?$/.exec(String(dest.tableId ?? ''));
     if (!m) throw new JobFailure('invalid', `Invalid table ID "${String(dest.tableId)}".`);
@@ -217,31 +231,45 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
     let table = liveTable(d, tableId);
     const given = config.schema?.fields;
     if (!table) {
-      if (config.createDisposition === 'CREATE_NEVER') throw new JobFailure('notFound', `Not found: Table ${d.projectId}:${d.datasetId}.${tableId}`);
+      if (config.createDisposition === 'CREATE_NEVER')
+        throw new JobFailure('notFound', `Not found: Table ${d.projectId}:${d.datasetId}.${tableId}`);
       if (!given?.length) throw new JobFailure('invalid', 'No schema specified on job or table.');
       checkFields(given);
       const field = config.timePartitioning?.field ?? null;
       if (field && !given.some((f) => f.name === field && /^(DATE|TIMESTAMP)$/i.test(f.type)))
-        throw new JobFailure('invalid', `The field specified for time partitioning can only be of type TIMESTAMP, DATE or DATETIME. The type found is: missing for field ${field}.`);
-      table = { projectId: d.projectId, datasetId: d.datasetId, tableId, fields: [], partitionField: field, clustering: config.clustering?.fields ?? [], expirationTime: null, rows: [], createdAt: deps.now() };
+        throw new JobFailure(
+          'invalid',
+          `The field specified for time partitioning can only be of type TIMESTAMP, DATE or DATETIME. The type found is: missing for field ${field}.`,
+        );
+      table = {
+        projectId: d.projectId,
+        datasetId: d.datasetId,
+        tableId,
+        fields: [],
+        partitionField: field,
+        clustering: config.clustering?.fields ?? [],
+        expirationTime: null,
+        rows: [],
+        createdAt: deps.now(),
+      };
       table.fields = mergeSchema(table, given, [], true);
-      if (partition !== null && !field) throw new JobFailure('invalid', `Cannot write to partition ${partition} of a table that is not partitioned.`);
+      if (partition !== null && !field)
+        throw new JobFailure('invalid', `Cannot write to partition ${partition} of a table that is not partitioned.`);
       parseAndWrite(table, text, config, partition);
       const created = newTable(d, tableId, table.fields, table.partitionField, table.clustering);
       created.rows = table.rows;
       return { destination: tableName(created), rows: created.rows.length };
     }
-    if (partition !== null && !table.partitionField) throw new JobFailure('invalid', `Cannot write to partition ${partition} of table ${tableName(table)}: it is not partitioned.`);
+    if (partition !== null && !table.partitionField)
+      throw new JobFailure('invalid', `Cannot write to partition ${partition} of table ${tableName(table)}: it is not partitioned.`);
     countOperation(table);
     const disposition = config.writeDisposition ?? 'WRITE_APPEND';
     const fields = mergeSchema(table, given, config.schemaUpdateOptions ?? [], disposition === 'WRITE_TRUNCATE' && partition === null);
     // Work on a copy: a failure leaves the table as it was.
     const draft: TableData = { ...table, fields, rows: [...table.rows] };
-    const before = draft.rows.length;
     const count = parseAndWrite(draft, text, config, partition);
     table.fields = draft.fields;
-    table.rows = draft.rows;
-    void before;
+    table.rows = draft.rows.map((r) => Object.fromEntries(draft.fields.map((f) => [f.name, r[f.name] ?? null])));
     return { destination: tableName(table), rows: count };
   }
 
@@ -275,9 +303,11 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
     const columns = target.fields.map((f) => f.name);
     const sourceColumns = source.fields.map((f) => f.name);
     if (columns.join(',') !== sourceColumns.join(','))
-      throw new JobFailure('invalidQuery', `INSERT ROW needs the same columns in the same order in ${tableName(source)} as in ${tableName(target)}.`);
-    for (const c of [...st.keys, ...st.updates])
-      if (!columns.includes(c)) throw new JobFailure('invalidQuery', `Unrecognized name: ${c}`);
+      throw new JobFailure(
+        'invalidQuery',
+        `INSERT ROW needs the same columns in the same order in ${tableName(source)} as in ${tableName(target)}.`,
+      );
+    for (const c of [...st.keys, ...st.updates]) if (!columns.includes(c)) throw new JobFailure('invalidQuery', `Unrecognized name: ${c}`);
     try {
       const out = runMerge(target.rows, source.rows, st, columns);
       target.rows = out.rows;
@@ -348,7 +378,8 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
           job.destination = out.destination;
           job.rows = out.rows;
         } else {
-          if (query?.useLegacySql !== false) throw new JobFailure('invalidQuery', 'This fake runs standard SQL only (useLegacySql: false).');
+          if (query?.useLegacySql !== false)
+            throw new JobFailure('invalidQuery', 'This fake runs standard SQL only (useLegacySql: false).');
           const out = runQuery(p, String(query?.query ?? ''));
           job.destination = out.destination;
           job.affected = out.affected;
@@ -380,9 +411,15 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
     insert(resource: { datasetReference?: { datasetId?: string } }, projectId: string) {
       const p = project('datasets.insert', projectId, 'bigquery.datasets.create');
       const id = resource?.datasetReference?.datasetId;
-      if (typeof id !== 'string' || !/^[A-Za-z0-9_]{1,1024}$/.test(id)) return fail('datasets.insert', 400, 'invalid', `Invalid dataset ID "${String(id)}".`);
+      if (typeof id !== 'string' || !/^[A-Za-z0-9_]{1,1024}$/.test(id))
+        return fail('datasets.insert', 400, 'invalid', `Invalid dataset ID "${String(id)}".`);
       if (p.datasets.has(id)) return fail('datasets.insert', 409, 'duplicate', `Already Exists: Dataset ${p.projectId}:${id}`);
-      p.datasets.set(id, { projectId: p.projectId, datasetId: id, defaultTableExpirationMs: p.billing ? null : SANDBOX_EXPIRATION_MS, tables: new Map() });
+      p.datasets.set(id, {
+        projectId: p.projectId,
+        datasetId: id,
+        defaultTableExpirationMs: p.billing ? null : SANDBOX_EXPIRATION_MS,
+        tables: new Map(),
+      });
       return Datasets.get(projectId, id);
     },
   };
@@ -422,7 +459,8 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
       guardSchema('tables.insert', fields);
       const t = newTable(d, id, fields, resource.timePartitioning?.field ?? null, resource.clustering?.fields ?? []);
       if (resource.description) t.description = resource.description;
-      if (resource.expirationTime !== undefined) t.expirationTime = Math.min(Number(resource.expirationTime), t.expirationTime ?? Number.POSITIVE_INFINITY);
+      if (resource.expirationTime !== undefined)
+        t.expirationTime = Math.min(Number(resource.expirationTime), t.expirationTime ?? Number.POSITIVE_INFINITY);
       return tableResource(t);
     },
     patch(resource: TableInput, projectId: string, datasetId: string, tableId: string) {
@@ -432,11 +470,24 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
         guardSchema('tables.patch', fields);
         for (const old of t.fields) {
           const now = fields.find((f) => f.name === old.name);
-          if (!now) fail('tables.patch', 400, 'invalid', `Provided Schema does not match Table ${tableName(t)}. Field ${old.name} is missing in new schema`);
+          if (!now)
+            fail(
+              'tables.patch',
+              400,
+              'invalid',
+              `Provided Schema does not match Table ${tableName(t)}. Field ${old.name} is missing in new schema`,
+            );
           else if (now.type.toUpperCase() !== old.type.toUpperCase())
-            fail('tables.patch', 400, 'invalid', `Provided Schema does not match Table ${tableName(t)}. Field ${old.name} has changed type from ${old.type} to ${now.type}`);
+            fail(
+              'tables.patch',
+              400,
+              'invalid',
+              `Provided Schema does not match Table ${tableName(t)}. Field ${old.name} has changed type from ${old.type} to ${now.type}`,
+            );
         }
         t.fields = fields.map((f) => ({ ...f }));
+        // An added column reads NULL in the rows already there.
+        t.rows = t.rows.map((r) => Object.fromEntries(t.fields.map((f) => [f.name, r[f.name] ?? null])));
       }
       if (resource.description !== undefined) t.description = resource.description;
       if (resource.expirationTime !== undefined) t.expirationTime = Number(resource.expirationTime);
@@ -460,7 +511,10 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
     inject: (i) => {
       injections.push({ ...i });
     },
-    tables: () => [...projects.values()].flatMap((p) => [...p.datasets.values()].flatMap((d) => [...d.tables.keys()].flatMap((id) => liveTable(d, id) ?? []))),
+    tables: () =>
+      [...projects.values()].flatMap((p) =>
+        [...p.datasets.values()].flatMap((d) => [...d.tables.keys()].flatMap((id) => liveTable(d, id) ?? [])),
+      ),
   };
   return { service: { Datasets, Tables, Jobs }, control };
 }

@@ -79,7 +79,7 @@ describe('BigQuery advanced service (emulator)', () => {
     expect(emu.bigQuery?.table('p1', 'ds', 'daily')?.rows[0]).toEqual({ site_id: '1', date: '2026-01-01', earnings: 10, sessions: 100 });
   });
 
-  it('a bad value fails the whole job in BigQuery\'s shape and writes nothing', () => {
+  it("a bad value fails the whole job in BigQuery's shape and writes nothing", () => {
     const { emu, bq } = setup();
     bq.Datasets.insert({ datasetReference: { datasetId: 'ds' } }, 'p1');
     load(emu, bq, 'daily', [day('2026-01-01')]);
@@ -98,9 +98,14 @@ describe('BigQuery advanced service (emulator)', () => {
     const wider = { fields: [...FIELDS, { name: 'clicks', type: 'INT64' }] };
     const refused = load(emu, bq, 'daily', [{ ...day('2026-01-02'), clicks: 3 }], { schema: wider });
     expect(refused.status.errorResult?.message).toMatch(/Cannot add fields \(field: clicks\)/);
-    const added = load(emu, bq, 'daily', [{ ...day('2026-01-02'), clicks: 3 }], { schema: wider, schemaUpdateOptions: ['ALLOW_FIELD_ADDITION'] });
+    const added = load(emu, bq, 'daily', [{ ...day('2026-01-02'), clicks: 3 }], {
+      schema: wider,
+      schemaUpdateOptions: ['ALLOW_FIELD_ADDITION'],
+    });
     expect(added.status.errorResult).toBeUndefined();
-    expect((bq.Tables.get('p1', 'ds', 'daily').schema as { fields: Array<{ name: string }> }).fields.map((f) => f.name)).toContain('clicks');
+    expect((bq.Tables.get('p1', 'ds', 'daily').schema as { fields: Array<{ name: string }> }).fields.map((f) => f.name)).toContain(
+      'clicks',
+    );
     const retyped = { fields: FIELDS.map((f) => (f.name === 'sessions' ? { ...f, type: 'STRING' } : f)) };
     const changed = load(emu, bq, 'daily', [], { schema: { fields: [...retyped.fields, { name: 'clicks', type: 'INT64' }] } });
     expect(changed.status.errorResult?.message).toMatch(/Field sessions has changed type from INT64 to STRING/);
@@ -125,7 +130,7 @@ describe('BigQuery advanced service (emulator)', () => {
     expect(empty.status.errorResult?.reason).toBe('duplicate');
   });
 
-  it('MERGE of the add-on\'s shape updates, inserts and deletes the rows in scope that the source no longer has', () => {
+  it("MERGE of the add-on's shape updates, inserts and deletes the rows in scope that the source no longer has", () => {
     const { emu, bq } = setup();
     bq.Datasets.insert({ datasetReference: { datasetId: 'ds' } }, 'p1');
     load(emu, bq, 'daily', [day('2026-01-01'), day('2026-01-02'), day('2026-01-02', '2'), day('2026-01-03', '9')]);

@@ -1,0 +1,51 @@
+import { CreatorError } from '../shared/errors';
+import { timeLeft, type Execution } from '../platform/execution';
+import type { BigQueryApi, BigQueryJob } from '../platform/types';
+import { type Destination, problemOf, problemWords } from './bigquery-errors';
+
+/** Polling a job: first after a second, doubling, at most this apart. */
+const POLL_MAX_MS = 8_000;
+/** Stop waiting with this much of the execution left (the status must still be written). */
+const KEEP_MS = 20_000;
+
+export interface JobDone {
+  /** Rows a load wrote or a DML statement changed. */
+  rows: number;
+}
+
+/**
+ * Inserts a job and waits for it (Jobs.insert may answer RUNNING or DONE: unconfirmed, so either
+ * works). A failed job, DONE with status.errorResult, changed nothing: BigQuery jobs are atomic.
+ * Its errorResult and the first of errors[] become the message.
+ */
+export function runJob(
+  ex: Execution,
+  api: BigQueryApi,
+  dest: Destination,
+  resource: Record<string, unknown>,
+  media: string | null,
+): JobDone {
+  let job: BigQueryJob = api.insertJob(dest.projectId, resource, media);
+  let wait = 1_000;
+  while (job.status?.state !== 'DONE') {
+    if (timeLeft(ex) < wait + KEEP_MS)
+      throw new CreatorError(
+        'TIME_BUDGET',
+        `BigQuery was still running a job for ${dest.tableId} when this run's time ran out; it is checked again next time.`,
+      );
+    ex.platform.sleep(wait);
+    wait = Math.min(wait * 2, POLL_MAX_MS);
+    const id = job.jobReference?.jobId;
+    if (!id) throw new CreatorError('WAREHOUSE', 'BigQuery did not say which job it started.');
+    job = api.getJob(job.jobReference?.projectId ?? dest.projectId, id);
+  }
+  const failure = job.status?.errorResult;
+  if (failure) {
+    const first = job.status?.errors?.find((e) => e.message && e.message !== failure.message);
+    const detail = [failure.message, first?.message].filter(Boolean).join(' ');
+    const problem = problemOf({ message: detail, details: { errors: [{ reason: failure.reason }] } }).problem;
+    throw new CreatorError('WAREHOUSE', problemWords(problem, dest, detail), { providerCode: problem });
+  }
+  const stats = job.statistics;
+  return { rows: Number(stats?.load?.outputRows ?? stats?.query?.numDmlAffectedRows ?? 0) || 0 };
+}
