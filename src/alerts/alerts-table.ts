@@ -1,5 +1,5 @@
 import type { Execution } from '../platform/execution';
-import { STATUS_HEADERS, statusSheet } from '../reports/status-sheet';
+import { statusSheet } from '../reports/status-sheet';
 import { asLiteralText } from '../sheet/cell-values';
 import type { AlertReading } from './evaluate';
 import { span } from './format';
@@ -23,8 +23,11 @@ export const ALERT_HEADERS = [
   'Details',
   'E-mail',
 ];
-/** One empty column between the two tables. */
-export const ALERTS_FIRST_COLUMN = STATUS_HEADERS.length + 2;
+/**
+ * Column P, where it has always been (one empty column after the 14 status columns, before the
+ * status table gained 'BigQuery export' in O): alert lines already written stay in their column.
+ */
+export const ALERTS_FIRST_COLUMN = 16;
 
 export interface AlertLine {
   alert: Pick<StoredAlert, 'name' | 'siteId'>;

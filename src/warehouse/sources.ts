@@ -76,17 +76,26 @@ function ledgerColumns(report: string, header: unknown[], body: unknown[][]): Ta
   });
 }
 
+export interface Ledger {
+  columns: TableColumn[];
+  rows: unknown[][];
+  /** Each row's day (yyyy-MM-dd, or '' where the cell holds none). */
+  dayOfRow: string[];
+  /** Its distinct days, in order. */
+  days: string[];
+  /** The site of a one-site ledger (no Site column). */
+  siteId: string | null;
+  siteAt: number;
+}
+
 /**
- * A history report's ledger, read from its block: every row, or the rows of days from..to (the
- * window a refresh just rewrote). The ledger is what the table must equal, so it is read, not pulled.
+ * A history report's ledger, read from its block once per execution (a backfill takes it a window
+ * at a time). The ledger is what the table must equal, so it is read, not pulled again.
  */
-export function extractFromLedger(
-  ex: Execution,
-  src: ExportSource,
-  window: { from: string; to: string } | null,
-  rowRange?: { start: number; count: number },
-): Extract & { ledgerRows: number } {
-  const spec = specOf(src.report);
+export function readLedger(ex: Execution, src: ExportSource): Ledger {
+  const memo = `warehouse.ledger.${src.id}`;
+  const known = ex.memory.get(memo) as Ledger | undefined;
+  if (known) return known;
   const spreadsheet = ex.platform.spreadsheet();
   if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open the spreadsheet that holds the report to export it.');
   const sheet = sheetOf(spreadsheet, src);
@@ -94,34 +103,46 @@ export function extractFromLedger(
   if (!sheet || !block)
     throw new CreatorError('NOT_FOUND', `The history of this report is not in '${src.sheetName}' any more: refresh it first, then export.`);
   const header = sheet.getRange(block.row, block.col, 1, block.cols).getValues()[0];
-  const total = block.rows - 1;
-  const start = rowRange ? Math.min(rowRange.start, total) : 0;
-  const count = rowRange ? Math.max(0, Math.min(rowRange.count, total - start)) : total;
-  const body = count > 0 ? sheet.getRange(block.row + 1 + start, block.col, count, block.cols).getValues() : [];
-  const columns = ledgerColumns(src.report, header, body);
+  const rows = block.rows > 1 ? sheet.getRange(block.row + 1, block.col, block.rows - 1, block.cols).getValues() : [];
+  const columns = ledgerColumns(src.report, header, rows);
   const dateAt = columns.findIndex((c) => c.field === HISTORY_DATE_FIELD);
   const siteAt = columns.findIndex((c) => c.field === SITE_FIELD);
   const zone = ex.platform.timeZone();
-  const dayOf = (cell: unknown) => (isDate(cell) ? ex.platform.formatDate(cell, zone, 'yyyy-MM-dd') : typeof cell === 'string' ? cell : '');
-  const rows = window ? body.filter((r) => dateAt >= 0 && dayOf(r[dateAt]) >= window.from && dayOf(r[dateAt]) <= window.to) : body;
-  const days = rows
-    .map((r) => dayOf(r[dateAt]))
-    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
-    .sort();
-  const singleSite =
+  const names = new Map<number, string>();
+  const dayOf = (cell: unknown): string => {
+    if (!isDate(cell)) return typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? cell : '';
+    const ms = cell.getTime();
+    let d = names.get(ms);
+    if (d === undefined) {
+      d = ex.platform.formatDate(cell, zone, 'yyyy-MM-dd');
+      names.set(ms, d);
+    }
+    return d;
+  };
+  const dayOfRow = rows.map((r) => (dateAt >= 0 ? dayOf(r[dateAt]) : ''));
+  const days = [...new Set(dayOfRow.filter((d) => d !== ''))].sort();
+  const single =
     typeof src.siteId === 'string' && src.siteId.toLowerCase() !== 'all'
       ? src.siteId
       : Array.isArray(src.siteId) && src.siteId.length === 1
         ? src.siteId[0]
         : null;
-  const sites = siteAt >= 0 ? [...new Set(rows.map((r) => String(r[siteAt])))] : singleSite ? [singleSite] : [];
+  const ledger: Ledger = { columns, rows, dayOfRow, days, siteId: siteAt >= 0 ? null : single, siteAt };
+  ex.memory.set(memo, ledger);
+  return ledger;
+}
+
+/** The ledger's rows of days from..to, as an export that replaces those days of its sites. */
+export function extractFromLedger(ex: Execution, src: ExportSource, window: { from: string; to: string }): Extract {
+  const ledger = readLedger(ex, src);
+  const rows = ledger.rows.filter((_, i) => ledger.dayOfRow[i] >= window.from && ledger.dayOfRow[i] <= window.to);
+  const sites = ledger.siteAt >= 0 ? [...new Set(ledger.rows.map((r) => String(r[ledger.siteAt])))] : ledger.siteId ? [ledger.siteId] : [];
   return {
-    spec,
-    columns,
+    spec: specOf(src.report),
+    columns: ledger.columns,
     rows,
-    siteId: siteAt >= 0 ? null : singleSite,
-    scope: { sites, from: window?.from ?? days[0] ?? '', to: window?.to ?? days[days.length - 1] ?? '' },
+    siteId: ledger.siteId,
+    scope: { sites, from: window.from, to: window.to },
     period: null,
-    ledgerRows: total,
   };
 }

@@ -3,7 +3,7 @@
  * (test/global-setup.ts), the fake API on the emulator's virtual clock, and
  * helpers to call server functions as a given user.
  */
-import { createEmulator, inProcessTransport, type Emulator, type PlatformVariants } from '../../emulator';
+import { createEmulator, inProcessTransport, type BigQuerySetup, type Emulator, type PlatformVariants } from '../../emulator';
 import { createFakeApi, type Drift, type FakeApi } from '../../fake-api';
 import type { TransportRequest } from '../../emulator/transport-types';
 import { builtAddOn } from '../helpers/built';
@@ -51,6 +51,8 @@ export function createWorld(
     drift?: Partial<Drift>;
     /** Changes the fake API's answer (e.g. a revised day) before the add-on sees it. */
     respond?: (req: TransportRequest, res: ReturnType<FakeApi['handle']>) => ReturnType<FakeApi['handle']>;
+    /** The BigQuery advanced service, as the shipped manifest enables it (absent: not enabled). */
+    bigQuery?: BigQuerySetup;
   } = {},
 ): World {
   let emu: Emulator | null = null;
@@ -68,6 +70,7 @@ export function createWorld(
     users: [OWNER, EDITOR],
     latencyMs: opts.latencyMs,
     variants: opts.variants,
+    bigQuery: opts.bigQuery,
   });
   const e = emu;
   e.loadBundle(bundleFile);
