@@ -20,6 +20,8 @@ import type { StoredDefinition } from './report-store';
 export const EXPORT_MARGIN_MS = 60_000;
 /** Rows per backfill step: a few loads' worth, so each step ends well inside an execution. */
 export const BACKFILL_STEP_ROWS = 50_000;
+/** Days per step in the sandbox, where each day is a load job of its own. */
+export const SANDBOX_STEP_DAYS = 30;
 
 export const tableText = (d: WarehouseDestination): string => `${d.projectId}.${d.datasetId}.${d.tableId}`;
 
@@ -131,8 +133,10 @@ function backfillSteps(
     if (next < 0) next = ledger.days.length;
     let exported = record.backfill?.exported ?? 0;
     const total = ledger.rows.length;
+    let lastStepMs = 0;
     while (next < ledger.days.length) {
-      if (timeLeft(ex) < EXPORT_MARGIN_MS) {
+      // A step is not started unless one like the last would still fit.
+      if (timeLeft(ex) < Math.max(EXPORT_MARGIN_MS, lastStepMs * 1.25)) {
         record = {
           ...record,
           outcome: 'pending',
@@ -143,13 +147,26 @@ function backfillSteps(
         putWarehouseRecord(store, def.id, record);
         return { record, done: false };
       }
+      const stepStarted = ex.platform.now();
       let last = next;
       let rows = perDay.get(ledger.days[next]) ?? 0;
-      while (last + 1 < ledger.days.length && rows + (perDay.get(ledger.days[last + 1]) ?? 0) <= BACKFILL_STEP_ROWS)
+      const maxDays = record.sandbox ? SANDBOX_STEP_DAYS : Number.POSITIVE_INFINITY;
+      while (
+        last + 1 < ledger.days.length &&
+        last + 1 - next < maxDays &&
+        rows + (perDay.get(ledger.days[last + 1]) ?? 0) <= BACKFILL_STEP_ROWS
+      )
         rows += perDay.get(ledger.days[++last]) ?? 0;
-      const out = exportExtract(ex, dest, extractFromLedger(ex, sourceOf(def), { from: ledger.days[next], to: ledger.days[last] }), {
-        sandbox: record.sandbox,
-      });
+      let out: ExportOutcome;
+      try {
+        const window = { from: ledger.days[next], to: ledger.days[last] };
+        out = exportExtract(ex, dest, extractFromLedger(ex, sourceOf(def), window), { sandbox: record.sandbox, fallback: false });
+      } catch (error) {
+        if (!isCreatorError(error) || error.providerCode !== 'billing' || record.sandbox) throw error;
+        // The sandbox: the same days again, a month of partitions per step.
+        record = { ...record, sandbox: true };
+        continue;
+      }
       exported += out.rows;
       next = last + 1;
       record = {
@@ -162,6 +179,7 @@ function backfillSteps(
           ? `Backfill continuing: ${thousands(exported)} of ${thousands(total)} rows sent to ${tableText(dest)}.`
           : `The whole history (${thousands(exported)} rows) is in ${tableText(dest)}.${record.sandbox ? ' BigQuery sandbox: the table expires 60 days after it was made.' : ''}`;
       putWarehouseRecord(store, def.id, record);
+      lastStepMs = ex.platform.now() - stepStarted;
     }
     return { record, done: true };
   } catch (error) {

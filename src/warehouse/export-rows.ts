@@ -94,7 +94,15 @@ function loadResource(
  * day of the export's scope is loaded into its partition with WRITE_TRUNCATE instead. A failed job
  * changes nothing in the table (BigQuery jobs are atomic), so the next export simply tries again.
  */
-export function exportExtract(ex: Execution, dest: Destination, extract: Extract, opts: { sandbox?: boolean } = {}): ExportOutcome {
+export function exportExtract(
+  ex: Execution,
+  dest: Destination,
+  extract: Extract,
+  opts: {
+    sandbox?: boolean /** false: a refused MERGE throws (a backfill re-plans its steps for the sandbox). */;
+    fallback?: boolean;
+  } = {},
+): ExportOutcome {
   const api = bigQueryOf(ex, dest);
   const schema = schemaFor(extract.spec, extract.columns);
   const zone = ex.platform.timeZone();
@@ -131,7 +139,7 @@ export function exportExtract(ex: Execution, dest: Destination, extract: Extract
     outcome.queryJobs++;
     return outcome;
   } catch (error) {
-    if (!isCreatorError(error) || error.providerCode !== 'billing') throw error;
+    if (!isCreatorError(error) || error.providerCode !== 'billing' || opts.fallback === false) throw error;
     // The sandbox: the staged rows go in by day partition instead.
     return partitionLoads(ex, api, dest, schema, prepared.fields, rows, extract, { ...outcome, queryJobs: outcome.queryJobs + 1 });
   }
