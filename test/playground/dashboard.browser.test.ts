@@ -66,7 +66,9 @@ describe('the dashboard in the playground', () => {
       'RPM on site-1 is above 1, over the last 7 days with data',
     );
     await tab.getByRole('button', { name: 'Check now' }).click();
-    await tab.locator('[data-test=alerts-status]', { hasText: 'Checked 2 of your 2 alerts: 1 fired, 1 quiet, 0 failed.' }).waitFor({ timeout: 60_000 });
+    await tab
+      .locator('[data-test=alerts-status]', { hasText: 'Checked 2 of your 2 alerts: 1 fired, 1 quiet, 0 failed.' })
+      .waitFor({ timeout: 60_000 });
     expect(await tab.locator('[data-test=alert-card]').first().textContent()).toMatch(/RPM 2026-\d\d-\d\d to 2026-\d\d-\d\d: \$/);
     // Nothing leaves the playground: the alert's e-mail shows as a toast.
     await pg.page.locator('.toast', { hasText: 'E-mail to owner@example.com: Creator Reporting alert: RPM on site-1' }).waitFor();
