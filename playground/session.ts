@@ -129,14 +129,12 @@ export class PlaygroundSession {
       ['playground-project', true],
       ['sandbox-project', false],
     ] as const) {
-      this.emu.bigQuery?.projects
-        .get(projectId)
-        ?.datasets.set('creator_reports', {
-          projectId,
-          datasetId: 'creator_reports',
-          defaultTableExpirationMs: billed ? null : 60 * 86_400_000,
-          tables: new Map(),
-        });
+      this.emu.bigQuery?.projects.get(projectId)?.datasets.set('creator_reports', {
+        projectId,
+        datasetId: 'creator_reports',
+        defaultTableExpirationMs: billed ? null : 60 * 86_400_000,
+        tables: new Map(),
+      });
     }
     const saved = this.readState();
     if (saved) this.emu.restore(saved);
