@@ -33,8 +33,8 @@ export interface BigQuerySetup {
   projects?: Record<string, ProjectSetup>;
   /** 'noScope': the service is enabled but the user did not grant the bigquery scope. */
   scope?: 'granted' | 'noScope';
-  /** Virtual ms a job takes before Jobs.get says DONE. Default 2000. */
-  jobMs?: number;
+  /** Virtual ms a job takes before Jobs.get says DONE (a number, or one per job). Default 2000. */
+  jobMs?: number | ((job: { kind: 'load' | 'query'; bytes: number; rows: number }) => number);
   /** Table operations (loads, DML) per table per day. Default 1,500, BigQuery's quota. */
   tableOperationsPerDay?: number;
 }
@@ -96,7 +96,8 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
   const projects = new Map<string, ProjectData>();
   const jobs: JobRecord[] = [];
   const injections: Injection[] = [];
-  const jobMs = setup.jobMs ?? 2000;
+  const jobMs = (job: JobRecord): number =>
+    typeof setup.jobMs === 'function' ? setup.jobMs({ kind: job.kind, bytes: job.bytes, rows: job.rows + job.affected }) : (setup.jobMs ?? 2000);
   const perDay = setup.tableOperationsPerDay ?? TABLE_OPERATIONS_PER_DAY;
   let nextJob = 1;
 
@@ -362,7 +363,7 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
         kind,
         user: deps.user(),
         insertedAt: deps.now(),
-        doneAt: deps.now() + jobMs,
+        doneAt: deps.now(),
         bytes: media.bytes,
         rows: 0,
         destination: null,
@@ -388,6 +389,7 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
         if (!(e instanceof JobFailure)) throw e;
         job.error = { reason: e.reason, message: e.message };
       }
+      job.doneAt = job.insertedAt + jobMs(job);
       jobs.push(job);
       return jobResource(job);
     },

@@ -3,6 +3,7 @@ import { timeLeft, type Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
 import type { WarehouseDestination, WarehouseExportResult } from '../shared/types';
 import { thousands } from '../shared/text-size';
+import { nextStep } from '../warehouse/backfill-plan';
 import { exportExtract, type ExportOutcome } from '../warehouse/export-rows';
 import { extractFromLedger, extractFromPull, readLedger, type ExportSource } from '../warehouse/sources';
 import { getWarehouseRecord, putWarehouseRecord, type WarehouseRecord } from './warehouse-status';
@@ -18,10 +19,6 @@ import type { StoredDefinition } from './report-store';
 
 /** Do not start an export step with less than this left (a load and a MERGE, then the record). */
 export const EXPORT_MARGIN_MS = 60_000;
-/** Rows per backfill step: a few loads' worth, so each step ends well inside an execution. */
-export const BACKFILL_STEP_ROWS = 50_000;
-/** Days per step in the sandbox, where each day is a load job of its own. */
-export const SANDBOX_STEP_DAYS = 30;
 
 export const tableText = (d: WarehouseDestination): string => `${d.projectId}.${d.datasetId}.${d.tableId}`;
 
@@ -148,18 +145,10 @@ function backfillSteps(
         return { record, done: false };
       }
       const stepStarted = ex.platform.now();
-      let last = next;
-      let rows = perDay.get(ledger.days[next]) ?? 0;
-      const maxDays = record.sandbox ? SANDBOX_STEP_DAYS : Number.POSITIVE_INFINITY;
-      while (
-        last + 1 < ledger.days.length &&
-        last + 1 - next < maxDays &&
-        rows + (perDay.get(ledger.days[last + 1]) ?? 0) <= BACKFILL_STEP_ROWS
-      )
-        rows += perDay.get(ledger.days[++last]) ?? 0;
+      const step = nextStep(ledger.days, perDay, next, record.sandbox);
       let out: ExportOutcome;
       try {
-        const window = { from: ledger.days[next], to: ledger.days[last] };
+        const window = { from: step.from, to: step.to };
         out = exportExtract(ex, dest, extractFromLedger(ex, sourceOf(def), window), { sandbox: record.sandbox, fallback: false });
       } catch (error) {
         if (!isCreatorError(error) || error.providerCode !== 'billing' || record.sandbox) throw error;
@@ -168,7 +157,7 @@ function backfillSteps(
         continue;
       }
       exported += out.rows;
-      next = last + 1;
+      next = step.last + 1;
       record = {
         ...succeeded(ex, record, out, dest),
         rows: exported,

@@ -107,7 +107,18 @@ export function exportExtract(
   const schema = schemaFor(extract.spec, extract.columns);
   const zone = ex.platform.timeZone();
   const exportedAt = new Date(ex.platform.now()).toISOString();
-  const dayOf = (cell: unknown) => (cell instanceof Date ? ex.platform.formatDate(cell, zone, 'yyyy-MM-dd') : null);
+  // A ledger repeats the same few hundred days over many rows: each is formatted once.
+  const days = new Map<number, string>();
+  const dayOf = (cell: unknown): string | null => {
+    if (!(cell instanceof Date)) return null;
+    const ms = cell.getTime();
+    let d = days.get(ms);
+    if (d === undefined) {
+      d = ex.platform.formatDate(cell, zone, 'yyyy-MM-dd');
+      days.set(ms, d);
+    }
+    return d;
+  };
   const rows = jsonRows(schema, extract, { dayOf, exportedAt });
   const prepared = prepareTable(api, dest, schema, extract.spec.label);
   const expiresAt = prepared.table.expirationTime ? Number(prepared.table.expirationTime) : null;

@@ -193,4 +193,43 @@ describe('saved reports into BigQuery', () => {
       /not a Google Cloud project ID: use the ID/,
     );
   });
+
+  test('a whole ledger goes in by exportReportNow across executions (the sandbox: a month of day partitions per step), checkpointed', () => {
+    const { w } = world({ projects: { 'agency-data': { billing: false } } });
+    const saved = w.call<Card>('saveReport', {
+      report: 'earnings',
+      siteId: ['site-1', 'site-2'],
+      start: '2025-01-01',
+      end: '2026-10-03',
+      sheetName: 'Ledger',
+      mode: 'history',
+    });
+    refresh(w, saved.id);
+    const ledger = ledgerOf(w, 'Ledger');
+    expect(ledger.size).toBe(2 * 641);
+    // The destination added to an existing ledger: the whole ledger is owed.
+    const def = w.call<{ reports: Array<Record<string, unknown>> }>('listReports').reports[0];
+    w.call('saveReport', { ...def, warehouse: DEST });
+    const answers: Array<{ done: boolean; exported: number; total: number; message: string }> = [];
+    for (let call = 0; call < 40; call++) {
+      const answer = w.call<{ done: boolean; exported: number; total: number; message: string }>('exportReportNow', saved.id);
+      answers.push(answer);
+      if (answer.done) break;
+      expect(answer.message).toMatch(/^Backfill continuing: [\d,]+ of 1,282 rows sent to agency-data\.creator\.earnings_daily\.$/);
+    }
+    expect(answers.length).toBeGreaterThan(2);
+    expect(answers.at(-1)?.done).toBe(true);
+    const exported = answers.map((a) => a.exported);
+    expect([...exported].sort((a, b) => a - b)).toEqual(exported);
+    expect(answers.at(-1)?.message).toMatch(
+      /The whole history \(1,282 rows\) is in agency-data\.creator\.earnings_daily\. BigQuery sandbox/,
+    );
+    expect(sortedEntries(rounded(tableOf(w)))).toEqual(sortedEntries(rounded(ledger)));
+    const loads = w.emu.bigQuery?.jobs.filter((j) => j.kind === 'load' && j.destination?.endsWith('earnings_daily')) ?? [];
+    // One load per day partition (641 days), each under the 10 MB request limit; no DML ran.
+    expect(loads.length).toBe(641);
+    expect(Math.max(...loads.map((j) => j.bytes))).toBeLessThan(10 * 1024 * 1024);
+    expect(w.emu.bigQuery?.jobs.filter((j) => j.kind === 'query' && j.error === null)).toHaveLength(0);
+    expect(card(w, saved.id).warehouseExport?.expiresText).toMatch(/^2026-12-0\d$/);
+  });
 });
