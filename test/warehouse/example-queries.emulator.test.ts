@@ -19,14 +19,12 @@ const QUERIES = [...DOC.matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1]);
 
 function world(): World {
   const w = createWorld(bundleFile, { now: '2026-10-05T12:00:00Z', timeZone: TZ, bigQuery: { projects: { 'my-project': {} } } });
-  w.emu.bigQuery?.projects
-    .get('my-project')
-    ?.datasets.set('creator_reports', {
-      projectId: 'my-project',
-      datasetId: 'creator_reports',
-      defaultTableExpirationMs: null,
-      tables: new Map(),
-    });
+  w.emu.bigQuery?.projects.get('my-project')?.datasets.set('creator_reports', {
+    projectId: 'my-project',
+    datasetId: 'creator_reports',
+    defaultTableExpirationMs: null,
+    tables: new Map(),
+  });
   w.connect();
   return w;
 }
