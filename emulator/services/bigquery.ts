@@ -97,7 +97,9 @@ export function createBigQuery(deps: BigQueryDeps, setup: BigQuerySetup): { serv
   const jobs: JobRecord[] = [];
   const injections: Injection[] = [];
   const jobMs = (job: JobRecord): number =>
-    typeof setup.jobMs === 'function' ? setup.jobMs({ kind: job.kind, bytes: job.bytes, rows: job.rows + job.affected }) : (setup.jobMs ?? 2000);
+    typeof setup.jobMs === 'function'
+      ? setup.jobMs({ kind: job.kind, bytes: job.bytes, rows: job.rows + job.affected })
+      : (setup.jobMs ?? 2000);
   const perDay = setup.tableOperationsPerDay ?? TABLE_OPERATIONS_PER_DAY;
   let nextJob = 1;
 
