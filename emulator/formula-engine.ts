@@ -175,7 +175,8 @@ export interface RecalcReport {
 }
 
 export interface RecalcOptions {
-  runAsCustomFunction<T>(fn: () => T): T;
+  /** `at`: the formula's own cell (what getActiveRange() may give the function). */
+  runAsCustomFunction<T>(fn: () => T, at?: { sheet: string; row: number; col: number }): T;
   /** Google refuses bigger results ("Result too large"); null: no limit. */
   resultCellLimit?: number | null;
   /** Counts each custom-function call. */
@@ -311,11 +312,11 @@ function prepare(spreadsheet: EmulatedSpreadsheet, functions: CustomFunctions, h
   return { call: () => fn(...args), args: JSON.stringify(args) };
 }
 
-function evaluate(call: () => unknown, opts: RecalcOptions): Outcome {
+function evaluate(call: () => unknown, opts: RecalcOptions, at: { sheet: string; row: number; col: number }): Outcome {
   let result: unknown;
   opts.onCall?.();
   try {
-    result = opts.runAsCustomFunction(call);
+    result = opts.runAsCustomFunction(call, at);
   } catch (e) {
     return { value: '#ERROR!', error: errorMessage(e) };
   }
@@ -348,7 +349,7 @@ export function recalculate(spreadsheet: EmulatedSpreadsheet, functions: CustomF
       ? { value: '#ERROR!', error: BURST_MESSAGE }
       : 'outcome' in prepared
         ? prepared.outcome
-        : evaluate(prepared.call, opts);
+        : evaluate(prepared.call, opts, { sheet: sheet.name, row, col });
     spreadsheet.writeFormulaResult(sheet, row, col, outcome);
     spreadsheet.markCalculated(home, args);
     const cell = sheet.cell(row, col)!;

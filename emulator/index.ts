@@ -17,7 +17,7 @@ import { createConsole, createLogger, createSession, type EmulatedConsole } from
 import { createUrlFetchApp } from './services/url-fetch';
 import { createUtilities } from './services/utilities';
 import { createSpreadsheetService } from './spreadsheet';
-import { isDetachedTriggerRun, type EmulatorState, type Mode } from './state';
+import { triggerRunSeesNoSpreadsheet, type EmulatorState, type Mode } from './state';
 import type { Transport } from './transport-types';
 import { LENIENT, type PlatformVariants } from './variants';
 
@@ -200,6 +200,20 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   sheets.spreadsheet.emailsHidden = state.variants.hiddenEmails;
   sheets.spreadsheet.editorsListed = state.variants.editorsListed;
 
+  /**
+   * A custom function's active range is its formula's cell (or null, per the variant); elsewhere the
+   * selection, which the emulator keeps at the active sheet's A1.
+   */
+  const activeRange = (): GoogleAppsScript.Spreadsheet.Range | null => {
+    const app = sheets.SpreadsheetApp as unknown as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
+    const at = state.callingCell;
+    if (state.mode === 'customFunction') {
+      if (!at || state.variants.customFunctionActiveRange === 'none') return null;
+      return app.getActiveSpreadsheet().getSheetByName(at.sheet)!.getRange(at.row, at.col);
+    }
+    return app.getActiveSheet().getRange(1, 1);
+  };
+
   // getUi() is the one SpreadsheetApp call a custom function gets a context error for, not a permission error.
   const spreadsheetApp = new Proxy(sheets.SpreadsheetApp as object, {
     get(target, prop) {
@@ -208,7 +222,8 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
           throw new Error('Cannot call SpreadsheetApp.getUi() from this context.');
         };
       }
-      if ((prop === 'getActiveSpreadsheet' || prop === 'getActive') && isDetachedTriggerRun(state)) return () => null;
+      if ((prop === 'getActiveSpreadsheet' || prop === 'getActive') && triggerRunSeesNoSpreadsheet(state)) return () => null;
+      if (prop === 'getActiveRange') return activeRange;
       return Reflect.get(target, prop);
     },
   }) as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
@@ -375,7 +390,15 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     },
     recalculate(functions, o = {}) {
       return recalculateFormulas(sheets.spreadsheet, functions ?? bundleFunctions(), {
-        runAsCustomFunction: <T>(fn: () => T): T => runAs({ user: state.owner, mode: 'customFunction' }, fn),
+        runAsCustomFunction: <T>(fn: () => T, at?: { sheet: string; row: number; col: number }): T => {
+          const saved = state.callingCell;
+          state.callingCell = at;
+          try {
+            return runAs({ user: state.owner, mode: 'customFunction' }, fn);
+          } finally {
+            state.callingCell = saved;
+          }
+        },
         only: o.only,
         resultCellLimit: state.variants.resultCellLimit,
         onCall: () => counters.customFunctionCalls++,

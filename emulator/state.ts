@@ -23,6 +23,8 @@ export interface EmulatorState {
   distDir: string;
   documentId: string;
   variants: PlatformVariants;
+  /** The formula cell whose custom function is running (recalculate), for getActiveRange. */
+  callingCell?: { sheet: string; row: number; col: number };
   /** Inside fireTrigger. */
   inTriggerRun?: boolean;
   /** Virtual start of the outermost runAs (an execution); undefined outside one. */
@@ -56,6 +58,11 @@ export function maybeDenyInCustomFunction(state: EmulatorState, service: Deniabl
 /** A trigger run in the `detached` variant: it sees no spreadsheet, document properties or lock. */
 export function isDetachedTriggerRun(state: EmulatorState): boolean {
   return state.inTriggerRun === true && state.variants.triggerRun === 'detached';
+}
+
+/** A trigger run to which getActiveSpreadsheet() gives null (detached, or without the spreadsheet only). */
+export function triggerRunSeesNoSpreadsheet(state: EmulatorState): boolean {
+  return state.inTriggerRun === true && state.variants.triggerRun !== 'document';
 }
 
 /** Apps Script's wall-clock limits: a custom function 30 s, anything else 6 min. */

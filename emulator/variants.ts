@@ -4,8 +4,9 @@
  * Google may do); docs/platform.md lists what a first deployment must check for each.
  */
 export type TriggerListing = 'perDocument' | 'perProject';
-export type TriggerRunView = 'document' | 'detached';
+export type TriggerRunView = 'document' | 'detached' | 'noSpreadsheet';
 export type DeniableService = 'documentLock' | 'userLock' | 'documentProperties';
+export type CustomFunctionActiveRange = 'formulaCell' | 'none';
 
 export interface PlatformVariants {
   /** UrlFetchApp refuses URLs outside dist/appsscript.json's urlFetchWhitelist (or this list). */
@@ -29,7 +30,10 @@ export interface PlatformVariants {
   deniedInCustomFunctions: DeniableService[];
   /** perProject: getUserTriggers(spreadsheet) does not list the add-on's trigger; getProjectTriggers does. */
   triggerListing: TriggerListing;
-  /** detached: a trigger run has no active spreadsheet, no document properties, no document lock. */
+  /**
+   * detached: a trigger run has no active spreadsheet, no document properties, no document lock;
+   * noSpreadsheet: it has the document's properties and lock but getActiveSpreadsheet() is null.
+   */
   triggerRun: TriggerRunView;
   /** Session users' emails are empty (no userinfo.email scope). */
   hiddenEmails: boolean;
@@ -37,6 +41,11 @@ export interface PlatformVariants {
   scriptTimeZone: string | null;
   /** Activating a hidden sheet (setActiveSheet, activate) shows it; false: it stays hidden. */
   activationShowsSheet: boolean;
+  /**
+   * What SpreadsheetApp.getActiveRange() gives a custom function: the formula's own cell (as public
+   * reports say), or 'none' (null).
+   */
+  customFunctionActiveRange: CustomFunctionActiveRange;
   /** Spreadsheet.getEditors() lists the editors; false: it throws (a scope or policy withholds the sharing list). */
   editorsListed: boolean;
 }
@@ -55,6 +64,7 @@ export const LENIENT: PlatformVariants = {
   hiddenEmails: false,
   scriptTimeZone: null,
   activationShowsSheet: true,
+  customFunctionActiveRange: 'formulaCell',
   editorsListed: true,
 };
 
@@ -74,6 +84,7 @@ export const STRICT: PlatformVariants = {
   hiddenEmails: true,
   scriptTimeZone: 'Asia/Tokyo',
   activationShowsSheet: false,
+  customFunctionActiveRange: 'none',
   editorsListed: false,
 };
 

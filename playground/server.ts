@@ -77,6 +77,16 @@ function route(s: PlaygroundSession, request: FrontRequest, alongside: boolean):
       case '/api/sheet/lines':
         s.changeLines(String(body.sheet), String(body.dimension), String(body.action), Number(body.index));
         return json(200, { ok: true });
+      case '/api/sheet/sort': {
+        const range = (body.range ?? {}) as Record<string, unknown>;
+        s.sortRange(
+          String(body.sheet),
+          { row: Number(range.row), col: Number(range.col), rows: Number(range.rows), cols: Number(range.cols) },
+          Number(body.column),
+          body.ascending !== false,
+        );
+        return json(200, { ok: true });
+      }
       case '/api/sheet/rename':
         s.renameSheet(String(body.sheet), String(body.name ?? ''));
         return json(200, { ok: true });

@@ -31,6 +31,9 @@ const LINE_CHANGES: Record<string, (sheet: GoogleAppsScript.Spreadsheet.Sheet, i
   'column:left': (sheet, i) => sheet.insertColumnsBefore(i, 1),
   'column:right': (sheet, i) => sheet.insertColumnsAfter(i, 1),
   'column:delete': (sheet, i) => sheet.deleteColumn(i),
+  // View > Freeze > Up to row N, and No rows.
+  'row:freeze': (sheet, i) => sheet.setFrozenRows(i),
+  'row:unfreeze': (sheet) => sheet.setFrozenRows(0),
 };
 /** Quiet time before the state is written: a burst of edits costs one write. */
 const SAVE_DELAY_MS = 1500;
@@ -60,6 +63,18 @@ export interface CellView {
   b?: boolean;
   n?: string;
   num?: boolean;
+}
+
+/** An e-mail the add-on sent, as the outbox panel shows it (nothing leaves the playground). */
+export interface OutboxMail {
+  from: string;
+  /** The sender's display name (MailApp's `name`), when the add-on gave one. */
+  name?: string;
+  to: string;
+  subject: string;
+  body: string;
+  /** When it was sent, on the virtual clock, in the spreadsheet's time zone. */
+  sent: string;
 }
 
 /**
@@ -253,6 +268,17 @@ export class PlaygroundSession {
     this.asUser(sheetName, (sheet) => change(sheet, index));
   }
 
+  /**
+   * Data > Sort range: the selected rows reordered by one of their columns, as Range.sort does in
+   * Sheets (the values move with their rows; named ranges stay where they are).
+   */
+  sortRange(sheetName: string, range: { row: number; col: number; rows: number; cols: number }, column: number, ascending: boolean): void {
+    const whole = [range.row, range.col, range.rows, range.cols, column].every((n) => Number.isInteger(n) && n >= 1);
+    if (!whole) throw new Error('Select the rows to sort first.');
+    if (column < range.col || column >= range.col + range.cols) throw new Error('Sort by a column inside the selected range.');
+    this.asUser(sheetName, (sheet) => sheet.getRange(range.row, range.col, range.rows, range.cols).sort({ column, ascending }));
+  }
+
   /** Renaming a tab: the sheet keeps its ID, so a saved report that points at it follows it. */
   renameSheet(sheetName: string, newName: string): void {
     const name = newName.trim();
@@ -351,9 +377,16 @@ export class PlaygroundSession {
     const sidebars = this.emu.ui.sidebars.length;
     if (sidebars > this.seenSidebars) this.sidebarOpen = true;
     this.seenSidebars = sidebars;
-    // Nothing leaves the playground: mail the add-on sends (alerts) shows as a toast.
+    // Nothing leaves the playground: mail the add-on sends (alerts) arrives in the outbox panel,
+    // newest first, and a toast says so.
     const sent = this.emu.mail.sent;
-    const mails = sent.slice(this.seenMails).map((m) => `E-mail to ${m.to}: ${m.subject}`);
+    const mails = sent.slice(this.seenMails).map((m) => `E-mail to ${m.to}: ${m.subject} (see the Outbox)`);
+    const when = (at: number) => new Date(at).toLocaleString('en-US', { timeZone: ss.timeZone, dateStyle: 'medium', timeStyle: 'short' });
+    // The last 100 (the page polls this state every second during a pull).
+    const outbox: OutboxMail[] = sent
+      .slice(-100)
+      .map((m) => ({ from: m.from, ...(m.name ? { name: m.name } : {}), to: m.to, subject: m.subject, body: m.body, sent: when(m.at) }))
+      .reverse();
     this.seenMails = sent.length;
     const toasts = [...this.emu.ui.toasts.slice(this.seenToasts).map((t) => (t.title ? `${t.title}: ${t.message}` : t.message)), ...mails];
     this.seenToasts = this.emu.ui.toasts.length;
@@ -385,6 +418,7 @@ export class PlaygroundSession {
         ` (${ss.timeZone})`,
       toasts,
       alerts,
+      outbox,
       demo: {
         clientId: demo.clientId,
         clientSecret: demo.clientSecret,

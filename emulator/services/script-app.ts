@@ -149,6 +149,10 @@ export function createScriptApp(state: EmulatorState, data: () => TriggerData): 
       return strict('TriggerBuilder', { timeBased: () => clockBuilder(handler) });
     }),
     getUserTriggers: guard('getUserTriggers', (container: unknown) => {
+      // Apps Script checks argument types before anything else: a null document is refused.
+      if (container === null || container === undefined) {
+        throw new Error(`The parameters (${container}) don't match the method signature for ScriptApp.getUserTriggers.`);
+      }
       // The perProject variant: an add-on's time-driven trigger is not listed per document.
       if (state.variants.triggerListing === 'perProject') return [];
       const id = documentIdOf(container) ?? state.documentId;

@@ -1,5 +1,5 @@
 /** Embedded charts as the spreadsheet model keeps them: type, data ranges, options, position. */
-import type { GridRect } from './metadata-model';
+import { spanAfterDelete, spanAfterInsert, type Dimension, type GridRect } from './metadata-model';
 import type { SheetModel } from './sheet-model';
 
 /** Charts.ChartType names the emulator accepts. */
@@ -39,4 +39,16 @@ export function copyDraft(chart: ChartDraft): ChartDraft {
     options: JSON.parse(JSON.stringify(chart.options)) as Record<string, unknown>,
     position: { ...chart.position },
   };
+}
+
+/**
+ * A chart over the grid moves with its anchor cell, as in Sheets: rows or columns inserted before
+ * it push it on; deleting its anchor's row or column puts it on the first line after the deleted ones.
+ */
+export function moveAnchor(chart: ChartModel, sheet: SheetModel, dim: Dimension, op: 'insert' | 'delete', at: number, count: number): void {
+  if (chart.sheet !== sheet) return;
+  const key = dim === 'ROWS' ? 'row' : 'col';
+  const line = chart.position[key];
+  const next = op === 'insert' ? spanAfterInsert(line, 1, at, count) : spanAfterDelete(line, 1, at, count);
+  chart.position[key] = next ? next[0] : at;
 }

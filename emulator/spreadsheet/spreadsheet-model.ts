@@ -19,7 +19,7 @@ import {
 import { enumName, isEnumValue } from './enums';
 import { displayValue, isDateFormat, isNumericFormat } from './number-format';
 import { SheetModel } from './sheet-model';
-import type { ChartModel } from './chart-model';
+import { moveAnchor, type ChartModel } from './chart-model';
 import { fromSerial, toSerial } from '../time-zone';
 
 export interface Coercion {
@@ -413,7 +413,10 @@ export class EmulatedSpreadsheet {
     else sheet.insertColumns(after, count);
     for (const n of this.namedRanges) moveRect(n.rect, sheet, dim, 'insert', after, count);
     for (const m of this.metadata) moveMetadata(m, sheet, dim, 'insert', after, count);
-    for (const c of this.charts) for (const r of c.ranges) moveRect(r, sheet, dim, 'insert', after, count);
+    for (const c of this.charts) {
+      for (const r of c.ranges) moveRect(r, sheet, dim, 'insert', after, count);
+      moveAnchor(c, sheet, dim, 'insert', after, count);
+    }
   }
 
   deleteLines(sheet: SheetModel, dim: Dimension, first: number, count: number): void {
@@ -427,7 +430,10 @@ export class EmulatedSpreadsheet {
     }
     this.namedRanges = this.namedRanges.filter((n) => moveRect(n.rect, sheet, dim, 'delete', first, count));
     this.metadata = this.metadata.filter((m) => moveMetadata(m, sheet, dim, 'delete', first, count));
-    for (const c of this.charts) c.ranges = c.ranges.filter((r) => moveRect(r, sheet, dim, 'delete', first, count));
+    for (const c of this.charts) {
+      c.ranges = c.ranges.filter((r) => moveRect(r, sheet, dim, 'delete', first, count));
+      moveAnchor(c, sheet, dim, 'delete', first, count);
+    }
   }
 
   // ---- developer metadata ------------------------------------------------------------------

@@ -8,6 +8,8 @@
   let activeSheet = null;
   let offset = 0;
   let selected = { row: 1, col: 1 };
+  /** The selected range, from `selected` to the cell shift-clicked (as in Sheets): what Data > Sort range sorts. */
+  let selectedTo = null;
   /** What the grid and charts were last drawn from: the sidebar reloads the page's state after every
    * server call (a progress poll each second during a pull), and most leave the sheet as it was. */
   let drawnFrom = null;
@@ -59,9 +61,76 @@
     renderTabs();
     renderWarehouse();
     renderSidebar();
+    renderOutbox();
     for (const message of state.toasts) toast(message);
     for (const message of state.alerts) window.alert(message);
     showSelection();
+  }
+
+  // The outbox: every e-mail the add-on sent, newest first, as its recipient would read it. The
+  // badge counts those that came since the panel was last open.
+  let outboxDrawn = null;
+  let outboxRead = null;
+
+  function renderOutbox() {
+    const mails = state.outbox || [];
+    const panel = $('outbox');
+    if (outboxRead === null || !panel.hidden) outboxRead = mails.length;
+    const unread = mails.length - outboxRead;
+    $('outboxCount').hidden = unread <= 0;
+    $('outboxCount').textContent = String(unread);
+    const drawing = JSON.stringify(mails);
+    if (drawing === outboxDrawn) return;
+    outboxDrawn = drawing;
+    const list = $('outboxList');
+    if (!mails.length) {
+      const empty = document.createElement('div');
+      empty.className = 'outbox-empty';
+      empty.textContent = 'No e-mail yet. An alert that fires e-mails its maker; so does a failed scheduled refresh, when asked to.';
+      list.replaceChildren(empty);
+      return;
+    }
+    list.replaceChildren(...mails.map(mailView));
+  }
+
+  function mailView(mail) {
+    const box = document.createElement('article');
+    box.className = 'mail';
+    box.dataset.test = 'mail';
+    const line = (className, text) => {
+      const div = document.createElement('div');
+      div.className = className;
+      div.textContent = text;
+      return div;
+    };
+    const from = mail.name ? `${mail.name} <${mail.from}>` : mail.from;
+    const body = document.createElement('div');
+    body.className = 'mail-body';
+    // Addresses become links, as a mail reader shows them; the rest stays text.
+    for (const part of mail.body.split(/(https?:\/\/[^\s]+)/)) {
+      if (/^https?:\/\//.test(part)) {
+        const a = document.createElement('a');
+        a.href = part;
+        a.textContent = part;
+        a.target = '_blank';
+        a.rel = 'noopener noreferrer';
+        body.append(a);
+      } else body.append(part);
+    }
+    box.append(
+      line('mail-subject', mail.subject),
+      line('mail-meta', `From: ${from}`),
+      line('mail-meta', `To: ${mail.to}`),
+      line('mail-meta', `Sent: ${mail.sent}`),
+      body,
+    );
+    return box;
+  }
+
+  function setOutboxOpen(open) {
+    $('outbox').hidden = !open;
+    $('outboxButton').setAttribute('aria-expanded', String(open));
+    if (state) renderOutbox();
   }
 
   function renderMenu() {
@@ -101,6 +170,7 @@
 
   function fillCell(td, cell) {
     td.textContent = cell ? cell.v : '';
+    td.style.borderRightColor = '';
     const classes = [];
     if (cell && cell.num) classes.push('num');
     if (cell && cell.b) classes.push('bold');
@@ -111,6 +181,36 @@
     const tip = cell ? [cell.e, cell.n].filter(Boolean).join('\n\n') : '';
     if (tip) td.title = tip;
     else td.removeAttribute('title');
+  }
+
+  const isEmpty = (cell) => !cell || ((cell.v === '' || cell.v === null || cell.v === undefined) && !cell.f);
+
+  /**
+   * As in Sheets, a text runs on over the empty cells to its right, up to the first that holds
+   * something (numbers never do): the dashboard's note, a status sheet's long error. Measured once
+   * the row is laid out, and only for text that has an empty cell beside it.
+   */
+  function spillText(tr, cells, cols) {
+    for (let c = 1; c < cols; c++) {
+      const cell = cells[c - 1];
+      if (isEmpty(cell) || cell.num || !isEmpty(cells[c])) continue;
+      let last = c + 1;
+      while (last < cols && isEmpty(cells[last])) last++;
+      const td = tr.cells[c];
+      if (td.scrollWidth <= td.clientWidth) continue;
+      const end = tr.cells[last];
+      const span = document.createElement('span');
+      span.className = 'spill-text';
+      span.textContent = td.textContent;
+      span.style.maxWidth = Math.max(0, end.offsetLeft + end.offsetWidth - td.offsetLeft - 8) + 'px';
+      td.replaceChildren(span);
+      td.classList.add('spill');
+      // No gridline through the text, as in Sheets: the cells it runs over lose their left edges.
+      const textEnd = td.offsetLeft + 4 + span.offsetWidth;
+      for (let k = c; k < last && tr.cells[k].offsetLeft + tr.cells[k].offsetWidth < textEnd; k++) {
+        tr.cells[k].style.borderRightColor = 'transparent';
+      }
+    }
   }
 
   function renderGrid() {
@@ -131,6 +231,7 @@
         const cells = sheet.window[r] || [];
         const tr = table.rows[r + 1];
         for (let c = 1; c <= cols; c++) fillCell(tr.cells[c], cells[c - 1] || null);
+        spillText(tr, cells, cols);
       }
     } else {
       const head = document.createElement('tr');
@@ -165,6 +266,7 @@
         rows.push(tr);
       }
       table.replaceChildren(...rows);
+      for (let r = 0; r < shown; r++) spillText(rows[r + 1], sheet.window[r] || [], cols);
       gridShape = shape;
     }
     gridRows = rowsNow;
@@ -367,10 +469,18 @@
   }
 
   function showSelection() {
-    for (const td of document.querySelectorAll('td.selected')) td.classList.remove('selected');
+    for (const td of document.querySelectorAll('td.selected, td.in-range')) td.classList.remove('selected', 'in-range');
+    const range = selectedRange();
+    if (range.rows > 1 || range.cols > 1) {
+      for (const td of document.querySelectorAll('#grid td')) {
+        const r = Number(td.dataset.row);
+        const c = Number(td.dataset.col);
+        if (r >= range.row && r < range.row + range.rows && c >= range.col && c < range.col + range.cols) td.classList.add('in-range');
+      }
+    }
     const td = document.querySelector(`td[data-row="${selected.row}"][data-col="${selected.col}"]`);
     if (td) td.classList.add('selected');
-    $('nameBox').textContent = columnName(selected.col) + selected.row;
+    $('nameBox').textContent = rangeName(range);
     const cell = cellAt(selected.row, selected.col);
     $('formulaInput').value = cell ? cell.f || cell.raw || '' : '';
   }
@@ -413,9 +523,32 @@
   $('grid').addEventListener('click', (event) => {
     const td = event.target.closest('td');
     if (!td) return;
-    selected = { row: Number(td.dataset.row), col: Number(td.dataset.col) };
+    const cell = { row: Number(td.dataset.row), col: Number(td.dataset.col) };
+    if (event.shiftKey) selectedTo = cell;
+    else {
+      selected = cell;
+      selectedTo = null;
+    }
     showSelection();
   });
+
+  // A shift-click extends the selection, as in Sheets, instead of selecting the page's text.
+  $('grid').addEventListener('mousedown', (event) => {
+    if (event.shiftKey) event.preventDefault();
+  });
+
+  /** The selected range as a rect (one cell when nothing was shift-clicked). */
+  function selectedRange() {
+    const to = selectedTo || selected;
+    const row = Math.min(selected.row, to.row);
+    const col = Math.min(selected.col, to.col);
+    return { row, col, rows: Math.abs(selected.row - to.row) + 1, cols: Math.abs(selected.col - to.col) + 1 };
+  }
+
+  function rangeName(r) {
+    const first = columnName(r.col) + r.row;
+    return r.rows === 1 && r.cols === 1 ? first : first + ':' + columnName(r.col + r.cols - 1) + (r.row + r.rows - 1);
+  }
   $('grid').addEventListener('dblclick', () => $('formulaInput').focus());
 
   // Right-click menus as in Sheets: a row or column header inserts or deletes that line; a tab renames.
@@ -449,7 +582,32 @@
     await load();
   }
 
+  async function sortRange(range, column, ascending) {
+    await guarded(api('/api/sheet/sort', { sheet: activeSheet, range, column, ascending }));
+    await load();
+  }
+
   $('grid').addEventListener('contextmenu', (event) => {
+    const cell = event.target.closest('td');
+    if (cell) {
+      // A cell's menu: Data > Sort range, by the column right-clicked, over the selected range.
+      const at = { row: Number(cell.dataset.row), col: Number(cell.dataset.col) };
+      let range = selectedRange();
+      const inside = at.row >= range.row && at.row < range.row + range.rows && at.col >= range.col && at.col < range.col + range.cols;
+      if (!inside) {
+        selected = at;
+        selectedTo = null;
+        range = selectedRange();
+        showSelection();
+      }
+      hideContextMenu();
+      const by = columnName(at.col);
+      showContextMenu(event, [
+        [`Data > Sort range ${rangeName(range)} by column ${by} (A to Z)`, () => sortRange(range, at.col, true)],
+        [`Data > Sort range ${rangeName(range)} by column ${by} (Z to A)`, () => sortRange(range, at.col, false)],
+      ]);
+      return;
+    }
     const th = event.target.closest('th');
     if (!th || th.classList.contains('corner')) return;
     hideContextMenu();
@@ -460,6 +618,8 @@
         ['Insert 1 row above', () => changeLines('row', 'above', row)],
         ['Insert 1 row below', () => changeLines('row', 'below', row)],
         ['Delete row', () => changeLines('row', 'delete', row)],
+        [`View > Freeze > Up to row ${row}`, () => changeLines('row', 'freeze', row)],
+        ['View > Freeze > No rows', () => changeLines('row', 'unfreeze', row)],
       ]);
     } else {
       const col = Number(th.dataset.headerCol);
@@ -536,6 +696,8 @@
     selected = { row: target.row + 1, col: target.col };
     await load();
   });
+  $('outboxButton').addEventListener('click', () => setOutboxOpen($('outbox').hidden));
+  $('closeOutbox').addEventListener('click', () => setOutboxOpen(false));
   $('extensionsButton').addEventListener('click', () => {
     $('extensionsMenu').hidden = !$('extensionsMenu').hidden;
   });

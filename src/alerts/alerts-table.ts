@@ -1,5 +1,6 @@
 import type { Execution } from '../platform/execution';
-import { statusSheet } from '../reports/status-sheet';
+import { findReport } from '../catalog/reports';
+import { STATUS_TIME_PATTERN, statusSheet } from '../reports/status-sheet';
 import { asLiteralText } from '../sheet/cell-values';
 import type { AlertReading } from './evaluate';
 import { span } from './format';
@@ -30,7 +31,8 @@ export const ALERT_HEADERS = [
 export const ALERTS_FIRST_COLUMN = 16;
 
 export interface AlertLine {
-  alert: Pick<StoredAlert, 'name' | 'siteId'>;
+  /** With its report and metric, the values show in the metric's format ($9.60, 1,500). */
+  alert: Pick<StoredAlert, 'name' | 'siteId'> & Partial<Pick<StoredAlert, 'report' | 'metric'>>;
   reading: Pick<AlertReading, 'metricLabel' | 'message' | 'current' | 'previous' | 'fraction'>;
   mailed: string;
 }
@@ -62,9 +64,10 @@ export function appendAlertLines(ex: Execution, lines: AlertLine[]): void {
   }
   if (sheet.getMaxRows() < row + lines.length) sheet.insertRowsAfter(sheet.getMaxRows(), row + lines.length - sheet.getMaxRows());
   const tz = ex.platform.timeZone();
-  const when = ex.platform.formatDate(new Date(ex.platform.now()), tz, 'yyyy-MM-dd HH:mm');
   // Names and messages are typed by people or quoted from data: kept as text, never formulas.
   const t = (text: string) => asLiteralText(text, true);
+  // Text, as the saved-reports table writes its times: Sheets would show a parsed time its own way.
+  const when = t(ex.platform.formatDate(new Date(ex.platform.now()), tz, STATUS_TIME_PATTERN));
   const values = lines.map(({ alert, reading, mailed }) => [
     when,
     t(alert.name ?? ''),
@@ -79,5 +82,14 @@ export function appendAlertLines(ex: Execution, lines: AlertLine[]): void {
     t(mailed),
   ]);
   sheet.getRange(row + 1, ALERTS_FIRST_COLUMN, values.length, width).setValues(values);
+  // Value and Previous value as the message beside them says them ($2,805.74).
+  const formats = lines.map(({ alert }) => [metricFormat(alert)]);
+  for (const offset of [5, 7]) sheet.getRange(row + 1, ALERTS_FIRST_COLUMN + offset, values.length, 1).setNumberFormats(formats);
   sheet.getRange(row + 1, ALERTS_FIRST_COLUMN + 8, values.length, 1).setNumberFormat('0.0%');
+}
+
+/** The catalog's format of the alert's metric; a plain number for a line that has none. */
+function metricFormat(alert: AlertLine['alert']): string {
+  const column = alert.report ? findReport(alert.report)?.columns.find((c) => c.field === alert.metric) : undefined;
+  return column?.format ?? '#,##0.00';
 }

@@ -3,8 +3,7 @@ import { isCreatorError, userMessage } from '../shared/errors';
 import { findReport } from '../catalog/reports';
 import { daysAgoInWords, lagOf } from '../catalog/lag';
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
-import { addDays, COMPARE_LABEL, dataThrough, equalLengthComparison, parseDateArg } from '../dates';
-import { dayNumber } from '../dates/calendar';
+import { addDays, COMPARE_LABEL, dataThrough, equalLengthComparison, hourText, type RollingRule } from '../dates';
 import { findPreset } from '../dates/presets';
 import { today } from '../dates/zone';
 import type { Execution } from '../platform/execution';
@@ -53,25 +52,14 @@ function metricOf(spec: ReportSpec, field: string): ColumnSpec | undefined {
 
 /**
  * The days an alert looks at. A preset goes to the pull as it is (trimmed to the data there).
- * A rolling window ("yesterday", "7daysAgo": that day to yesterday) keeps its length but ends on
- * the last day every site has data for, since the network settles earnings a day or two late: a
- * half-empty window would read as a drop. noData alerts are the ones that watch for lateness.
+ * A rolling window ("yesterday", "7daysAgo": that day to yesterday) keeps its length
+ * (RollingRule 'keepLength', resolved once by the pull): the network settles earnings a day or two
+ * late, and a half-empty window would read as a drop. noData alerts watch for lateness.
  */
-function windowOf(ex: Execution, alert: AlertDefinition, spec: ReportSpec): { start: string; end?: string } {
+function windowOf(alert: AlertDefinition): { start: string; end?: string; rolling?: RollingRule } {
   const period = alert.period ?? 'yesterday';
   if (findPreset(period)) return { start: period };
-  const ctx = { platform: ex.platform, timeZone: ex.platform.timeZone() };
-  const from = parseDateArg(period, 'start', ctx);
-  const to = parseDateArg(period.toLowerCase() === 'today' ? 'today' : 'yesterday', 'end', ctx);
-  if (from.kind !== 'day' || to.kind !== 'day') return { start: period };
-  const client = createClient(ex, loadCredential(ex, 'user'));
-  const throughs = expandSites(readSiteArg(alert.siteId), client, 'user').map((site) =>
-    dataThrough(client.dateBounds(site), spec.dateFamily ?? 'earnings'),
-  );
-  const through = throughs.reduce<string | null>((min, t) => (t === null || min === null ? null : t < min ? t : min), to.ymd);
-  if (through === null || through >= to.ymd) return { start: from.ymd, end: to.ymd };
-  const late = dayNumber(to.ymd) - dayNumber(through);
-  return { start: addDays(from.ymd, -late), end: through };
+  return { start: period, end: period.toLowerCase() === 'today' ? 'today' : 'yesterday', rolling: 'keepLength' };
 }
 
 function totalOf(pulled: PullResult, field: string): number | '' {
@@ -81,8 +69,8 @@ function totalOf(pulled: PullResult, field: string): number | '' {
   return typeof cell === 'number' && Number.isFinite(cell) ? cell : '';
 }
 
-function pullValue(ex: Execution, alert: AlertDefinition, dates: { start: string; end?: string }): PeriodValue {
-  const pulled = pullReport(ex, { report: alert.report, siteId: alert.siteId, start: dates.start, end: dates.end }, { purpose: 'user' });
+function pullValue(ex: Execution, alert: AlertDefinition, dates: { start: string; end?: string; rolling?: RollingRule }): PeriodValue {
+  const pulled = pullReport(ex, { report: alert.report, siteId: alert.siteId, ...dates }, { purpose: 'user' });
   return {
     startDate: pulled.startDate ?? dates.start,
     endDate: pulled.endDate ?? dates.end ?? dates.start,
@@ -105,16 +93,16 @@ export function evaluateAlert(ex: Execution, alert: AlertDefinition): AlertReadi
     if (alert.condition === 'noData') return checkNoData(ex, alert, spec, metricLabel);
     if (!metric)
       return { fired: false, failed: true, metricLabel, message: `${spec.label} has no metric "${alert.metric}"; edit the alert.` };
-    return checkValue(ex, alert, spec, metric, metricLabel);
+    return checkValue(ex, alert, metric, metricLabel);
   } catch (error) {
     const why = isCreatorError(error) ? userMessage(error) : 'The check failed unexpectedly; it runs again next time.';
     return { fired: false, failed: true, metricLabel, message: why };
   }
 }
 
-function checkValue(ex: Execution, alert: AlertDefinition, spec: ReportSpec, metric: ColumnSpec, metricLabel: string): AlertReading {
+function checkValue(ex: Execution, alert: AlertDefinition, metric: ColumnSpec, metricLabel: string): AlertReading {
   const threshold = alert.threshold ?? 0;
-  const current = pullValue(ex, alert, windowOf(ex, alert, spec));
+  const current = pullValue(ex, alert, windowOf(alert));
   const base = { metricLabel, current };
   if (current.value === '')
     return { ...base, fired: false, failed: false, message: `No ${metricLabel} for ${span(current)} yet: nothing to compare.` };
@@ -167,7 +155,7 @@ export function noDataExpectation(ex: Execution, alert: AlertDefinition): NoData
   const lagDays = lagOf(findReport(alert.report)?.dateFamily ?? null, alert.lagDays);
   const byHour = alert.byHour ?? DEFAULT_BY_HOUR;
   const day = expectedDay(ex, byHour, lagDays);
-  return { day, lagDays, label: `has no data for ${daysAgoInWords(lagDays)} (${day}) by ${byHour}:00` };
+  return { day, lagDays, label: `has no data for ${daysAgoInWords(lagDays)} (${day}) by ${hourText(byHour)}` };
 }
 
 /** The hour of the day (0-23) in the spreadsheet's time zone, now or at an instant. */
@@ -198,7 +186,7 @@ function checkNoData(ex: Execution, alert: AlertDefinition, spec: ReportSpec, me
     failed: false,
     metricLabel,
     dataDay: expected,
-    message: `No ${what} data for ${expected} by ${alert.byHour ?? DEFAULT_BY_HOUR}:00: ${list}.`,
+    message: `No ${what} data for ${expected} by ${hourText(alert.byHour ?? DEFAULT_BY_HOUR)}: ${list}.`,
   };
 }
 

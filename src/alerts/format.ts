@@ -1,24 +1,19 @@
 import type { ColumnSpec } from '../catalog/types';
+import { thousands } from '../shared/text-size';
 
 /** Numbers as an e-mail or a status line shows them, in the column's own kind ($, counts, %). */
-function thousands(text: string): string {
-  const [whole, part] = text.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return part === undefined ? grouped : `${grouped}.${part}`;
-}
-
 export function formatValue(value: number, column: ColumnSpec | undefined): string {
   const sign = value < 0 ? '-' : '';
   const abs = Math.abs(value);
   switch (column?.type) {
     case 'currency':
-      return `${sign}$${thousands(abs.toFixed(column.field === 'rps' ? 4 : 2))}`;
+      return `${sign}$${thousands(abs, column.field === 'rps' ? 4 : 2)}`;
     case 'integer':
-      return `${sign}${thousands(abs.toFixed(0))}`;
+      return `${sign}${thousands(abs, 0)}`;
     case 'percent':
       return `${sign}${abs.toFixed(2)}%`;
     default:
-      return `${sign}${thousands(abs.toFixed(2))}`;
+      return `${sign}${thousands(abs, 2)}`;
   }
 }
 

@@ -2,7 +2,7 @@ import { CreatorError } from '../shared/errors';
 import { findReport } from '../catalog/reports';
 import { MAX_LAG_DAYS } from '../catalog/lag';
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
-import { COMPARE_TO, parseDateArg, type DateContext } from '../dates';
+import { COMPARE_TO, hourText, parseDateArg, type DateContext } from '../dates';
 import type { AlertCompareTo, AlertCondition, AlertDefinition } from '../shared/types';
 import { capitalize, describeInput } from '../shared/user-input';
 
@@ -129,7 +129,7 @@ function defaultName(alert: AlertDefinition, spec: ReportSpec): string {
     changeAbove: `rises ${Math.round((alert.threshold ?? 0) * 1000) / 10} %`,
     below: `below ${alert.threshold}`,
     above: `above ${alert.threshold}`,
-    noData: `no data by ${alert.byHour}:00`,
+    noData: `no data by ${hourText(alert.byHour ?? DEFAULT_BY_HOUR)}`,
   };
   return alert.condition === 'noData' ? `${spec.label} (${site}): ${what.noData}` : `${metric} (${site}) ${what[alert.condition]}`;
 }

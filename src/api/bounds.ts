@@ -36,7 +36,8 @@ function isRangeLike(value: unknown): boolean {
 
 function readFamily(value: unknown): FamilyBounds {
   const family = fieldsOf(value);
-  const presets: Record<string, DateRange> = {};
+  // Preset names come from the API: a name like "constructor" or "__proto__" stays a plain key.
+  const presets: Record<string, DateRange> = Object.create(null);
   for (const name of Object.keys(family)) {
     if (name !== 'range' && isRangeLike(family[name])) presets[name] = readRange(family[name]);
   }

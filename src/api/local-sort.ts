@@ -1,4 +1,5 @@
 import { CreatorError } from '../shared/errors';
+import { hasOwn, ownValue } from '../shared/own';
 
 /** `-field` descending, `field` ascending; the API's own syntax. */
 function parseSort(sort: string): { field: string; descending: boolean } {
@@ -41,11 +42,11 @@ function compare(a: number | string, b: number | string): number {
  */
 export function sortRows(rows: Record<string, unknown>[], sort: string): Record<string, unknown>[] {
   const { field, descending } = parseSort(sort);
-  if (rows.length > 0 && !rows.some((row) => field in row)) {
+  if (rows.length > 0 && !rows.some((row) => hasOwn(row, field))) {
     throw new CreatorError('BAD_INPUT', `Cannot sort by "${field}": this report has no such field.`);
   }
   return rows
-    .map((row, index) => ({ row, index, key: sortValue(row[field]) }))
+    .map((row, index) => ({ row, index, key: sortValue(ownValue(row, field)) }))
     .sort((x, y) => {
       if (x.key === null || y.key === null) return x.key === y.key ? x.index - y.index : x.key === null ? 1 : -1;
       const order = compare(x.key, y.key);

@@ -127,12 +127,6 @@ function shrinkingFanOut(start: number): FanOut {
   };
 }
 
-export function chunk<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /**
  * Sends requests (one: UrlFetchApp.fetch; several: fetchAll in batches of `batchSize`) and retries
  * only what may succeed later: 429, 5xx and network failures, with backoff and Retry-After.

@@ -2,6 +2,7 @@ import type { Execution } from '../platform/execution';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, readOwned } from '../sheet/block-ownership';
 import { readBindings, writeBindings, type Binding, type ChartBinding, type TileBinding } from './binding-store';
+import { tileCells } from './tile-cells';
 
 /**
  * After a block is written: each chart bound to it gets ranges over exactly the block's rows now
@@ -59,16 +60,19 @@ function applyChart(spreadsheet: Spreadsheet, block: BlockData, binding: ChartBi
   return true;
 }
 
-function applyTile(spreadsheet: Spreadsheet, block: BlockData, binding: TileBinding): boolean {
-  const host = sheetById(spreadsheet, binding.sheetId);
-  if (!host) return false;
+/** Whether the binding stays, and as what (an old tile comes back with its named range). */
+function applyTile(spreadsheet: Spreadsheet, blockId: string, block: BlockData, binding: TileBinding): TileBinding | null {
+  const cells = tileCells(spreadsheet, blockId, binding, sheetById(spreadsheet, binding.sheetId));
+  if (cells === 'gone') return null;
+  if (cells === 'not-ours') return binding;
   const cell = (header: string | undefined): unknown => {
     const at = header === undefined ? -1 : block.headers.indexOf(header);
     const value = at >= 0 && block.total ? block.total[at] : '';
     return typeof value === 'number' && Number.isFinite(value) ? value : '';
   };
-  host.getRange(binding.row, binding.col, 2, 1).setValues([[cell(binding.header)], [cell(binding.changeHeader)]]);
-  return true;
+  cells.sheet.getRange(cells.row, cells.col).setValue(cell(binding.header));
+  cells.sheet.getRange(cells.changeRow, cells.col).setValue(cell(binding.changeHeader));
+  return cells.upgraded ?? binding;
 }
 
 export function applyBindings(ex: Execution, blockId: string): void {
@@ -79,6 +83,50 @@ export function applyBindings(ex: Execution, blockId: string): void {
   if (bindings.length === 0) return;
   const block = readBlock(spreadsheet, blockId);
   if (!block) return;
-  const kept = bindings.filter((b: Binding) => (b.kind === 'chart' ? applyChart(spreadsheet, block, b) : applyTile(spreadsheet, block, b)));
-  if (kept.length !== bindings.length) writeBindings(store, blockId, kept);
+  const kept: Binding[] = [];
+  let changed = false;
+  for (const b of bindings) {
+    const now = b.kind === 'chart' ? (applyChart(spreadsheet, block, b) ? b : null) : applyTile(spreadsheet, blockId, block, b);
+    if (now) kept.push(now);
+    changed = changed || now !== b;
+  }
+  if (!changed) return;
+  try {
+    writeBindings(store, blockId, kept);
+  } catch (_) {
+    // A full store: an old tile's named range is found by its name next time all the same.
+  }
+}
+
+/**
+ * A block whose refresh failed keeps its last data, and its charts keep drawing it: each chart's
+ * title says that it was not refreshed and why, until a refresh works (applyChart sets the title
+ * back). Never throws: the failure itself is what the caller reports.
+ */
+export function showNotRefreshed(ex: Execution, blockId: string, message: string): void {
+  try {
+    const store = ex.platform.documentProperties;
+    const spreadsheet = ex.platform.spreadsheet();
+    if (!store || !spreadsheet) return;
+    for (const binding of readBindings(store, blockId)) {
+      if (binding.kind !== 'chart' || !binding.title) continue;
+      const host = sheetById(spreadsheet, binding.sheetId);
+      const chart = host?.getCharts().find((c) => c.getChartId() === binding.chartId);
+      if (!host || !chart) continue;
+      host.updateChart(
+        chart
+          .modify()
+          .setOption('title', `${binding.title} (${notRefreshed(message)})`)
+          .build(),
+      );
+    }
+  } catch (_) {
+    // Sheets failing too: the status sheet still has the error.
+  }
+}
+
+/** "not refreshed: <why>", the why cut to a length a chart title shows. */
+function notRefreshed(message: string): string {
+  const why = message.length > 160 ? `${message.slice(0, 157)}...` : message;
+  return `not refreshed: ${why}`;
 }

@@ -19,9 +19,17 @@ export interface ChartBinding {
 export interface TileBinding {
   kind: 'tile';
   sheetId: number;
-  /** The value cell; the change goes in the cell below it. */
+  /**
+   * The value cell when the tile was made; the change goes in the cell below it. Only tiles stored
+   * before `rangeName` existed are written here (and then given a named range).
+   */
   row: number;
   col: number;
+  /**
+   * The named range over the tile's two cells, which Sheets moves with inserted rows and columns.
+   * Absent on tiles made by earlier versions: added on their next write.
+   */
+  rangeName?: string;
   /** The Total row's column shown, e.g. "Earnings", and the one holding its change, e.g. "Earnings change %". */
   header: string;
   changeHeader?: string;

@@ -1,3 +1,4 @@
+import { hasOwn } from '../shared/own';
 import type { ReportSpec } from './types';
 
 /**
@@ -12,8 +13,8 @@ export function withCatalogNames(spec: ReportSpec, rows: Record<string, unknown>
   return rows.map((row) => {
     let out: Record<string, unknown> | null = null;
     for (const column of renames) {
-      if (column.field in row) continue;
-      const alias = column.aliases!.find((name) => name in row);
+      if (hasOwn(row, column.field)) continue;
+      const alias = column.aliases!.find((name) => hasOwn(row, name));
       if (alias === undefined) continue;
       if (!out) out = { ...row };
       out[column.field] = out[alias];

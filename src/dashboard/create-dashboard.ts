@@ -1,5 +1,7 @@
-import { applyBindings } from '../bindings/apply-bindings';
+import { applyBindings, showNotRefreshed } from '../bindings/apply-bindings';
 import { readBindings, writeBindings, type Binding } from '../bindings/binding-store';
+import { markTile } from '../bindings/tile-cells';
+import { hourText } from '../dates/hour';
 import { datesInWords, findPreset, presetLabel } from '../dates/presets';
 import { checkActiveSite } from '../pull/site-hints';
 import { listSiteViews } from '../settings/sites-view';
@@ -12,7 +14,7 @@ import { refreshReports, saveReport } from '../reports/saved-reports-service';
 import { CreatorError } from '../shared/errors';
 import type { DashboardResult } from '../shared/types';
 import { describeInput } from '../shared/user-input';
-import { CHANGE_FORMAT, CHART_SIZE, CHARTS, PARTS, TILE_ROW, TILES, type ChartSpec } from './layout';
+import { CHANGE_FORMAT, CHART_SIZE, CHARTS, PARTS, partName, partStartCells, TILE_ROW, TILES, type ChartSpec } from './layout';
 
 /**
  * "Create dashboard": four saved reports on a data sheet the dashboard owns, refreshed on the
@@ -66,15 +68,16 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
   }
   const schedule = hour === null ? { every: 'off' as const } : { every: 'day' as const, hour };
   const ids = new Map<string, string>();
+  const startCells = partStartCells(period);
   for (const part of PARTS) {
     const saved = saveReport(ex, {
-      name: `Dashboard ${siteId}: ${part.label}`,
+      name: partName(siteId, part),
       report: part.report,
       siteId,
       start: period,
       options: part.options,
       sheetName: dataSheetName,
-      startCell: part.startCell,
+      startCell: startCells.get(part.key),
       schedule,
     });
     ids.set(part.key, saved.id);
@@ -90,14 +93,16 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
   });
   const store = documentStore(ex);
   const dailyId = ids.get('daily')!;
-  const tiles: Binding[] = TILES.map((tile, i) => ({
-    kind: 'tile',
-    sheetId: sheet.getSheetId(),
-    row: TILE_ROW + 1,
-    col: i * 2 + 1,
-    header: tile.header,
-    changeHeader: `${tile.header} change %`,
-  }));
+  const tiles: Binding[] = TILES.map((tile, i) =>
+    markTile(spreadsheet, sheet, dailyId, {
+      kind: 'tile',
+      sheetId: sheet.getSheetId(),
+      row: TILE_ROW + 1,
+      col: i * 2 + 1,
+      header: tile.header,
+      changeHeader: `${tile.header} change %`,
+    }),
+  );
   writeBindings(store, dailyId, [...readBindings(store, dailyId), ...tiles]);
   for (const chart of CHARTS) {
     const blockId = ids.get(chart.part)!;
@@ -106,6 +111,7 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
   for (const id of ids.values()) applyBindings(ex, id);
   sheet.activate();
   const failed = outcomes.filter((o) => o.outcome !== 'ok');
+  for (const o of failed) showNotRefreshed(ex, o.id, o.message ?? 'see the status sheet');
   if (failed.length) ex.platform.log(`Creator Reporting: ${failed.length} dashboard part(s) did not refresh; see the status sheet.`);
   return { sheetName, dataSheetName, reportIds: [...ids.values()] };
 }
@@ -116,10 +122,7 @@ function buildSheet(
   d: { sheetName: string; dataSheetName: string; title: string; hour: number | null },
 ): Sheet {
   const sheet = spreadsheet.insertSheet(d.sheetName);
-  const when =
-    d.hour === null
-      ? 'when you refresh its reports'
-      : `every day at ${String(d.hour).padStart(2, '0')}:00 and when you refresh its reports`;
+  const when = d.hour === null ? 'when you refresh its reports' : `every day at ${hourText(d.hour)} and when you refresh its reports`;
   sheet.getRange(1, 1, 2, 1).setValues([[asLiteralText(d.title, true)], [`Refreshes ${when}. Data: sheet '${d.dataSheetName}'.`]]);
   sheet.getRange(1, 1).setFontWeight('bold').setFontSize(16);
   sheet.getRange(2, 1).setFontColor('#777777');

@@ -1,31 +1,9 @@
-import type { ReportOptions } from '../shared/types';
-
 /**
- * What a dashboard is made of: four saved reports on its data sheet, side by side (each block
- * grows downwards only), and what the dashboard sheet shows of them. Headers are the blocks'
- * own column headers (the catalog's, and "X change %" from a comparison).
+ * What the dashboard sheet shows of its parts (the saved reports on its data sheet, laid out in
+ * reports/dashboard-parts.ts). Headers are the blocks' own column headers (the catalog's, and
+ * "X change %" from a comparison).
  */
-export interface DashboardPart {
-  key: string;
-  label: string;
-  report: string;
-  /** Where the block starts on the data sheet: far enough apart for the widest block. */
-  startCell: string;
-  options?: ReportOptions;
-}
-
-export const PARTS: readonly DashboardPart[] = [
-  { key: 'daily', label: 'Daily earnings', report: 'earnings', startCell: 'A1', options: { compareTo: 'previousPeriod', totals: true } },
-  { key: 'devices', label: 'RPM by device', report: 'devices/performance', startCell: 'AH1' },
-  { key: 'sources', label: 'Earnings by traffic source', report: 'traffic-sources/performance', startCell: 'AR1' },
-  {
-    key: 'pages',
-    label: 'Top 10 pages by earnings',
-    report: 'pages/performance',
-    startCell: 'BB1',
-    options: { limit: 10, sort: '-earnings' },
-  },
-];
+export { PARTS, partName, partStartCells, type DashboardPart } from '../reports/dashboard-parts';
 
 export interface TileSpec {
   label: string;

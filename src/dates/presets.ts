@@ -22,6 +22,23 @@ const PRESET_LABELS: Record<PresetName, string> = {
   lastYear: 'Last year',
 };
 
+/** The most days a preset can span (a leap year's 366 for the year-long ones). */
+const PRESET_MAX_DAYS: Record<PresetName, number> = {
+  mostRecentDay: 1,
+  lastThirtyDays: 30,
+  lastNinetyDays: 90,
+  monthToDate: 31,
+  lastMonth: 31,
+  yearToDate: 366,
+  lastYear: 366,
+};
+
+/** The most days `name` can span, or null for anything but a preset. */
+export function presetMaxDays(name: string): number | null {
+  const preset = findPreset(name);
+  return preset ? PRESET_MAX_DAYS[preset] : null;
+}
+
 /** "Last 30 days" for lastThirtyDays: what people read; the key is what the API and formulas take. */
 export function presetLabel(name: string): string {
   const preset = findPreset(name);

@@ -1,15 +1,33 @@
 import { CreatorError } from '../shared/errors';
 import type { DateFamily } from '../catalog/types';
-import { maxYmd, minYmd } from './calendar';
+import { addDays, dayNumber, maxYmd, minYmd } from './calendar';
 import type { DateBounds } from '../shared/date-bounds';
-import { availableRange, FAMILY_LABEL, type AvailableRange } from './bounds';
+import { availableRange, dataThrough, FAMILY_LABEL, type AvailableRange } from './bounds';
 import { parseDateArg, PRESET_LIST, type DateContext } from './parse-date';
 import type { PresetName } from './presets';
 
+/**
+ * How a rolling window (today, yesterday, NdaysAgo) meets the data, which lags (earnings about two
+ * days): its relative end moves back to the last day with data, and then
+ * - 'shrink' (formulas, the sidebar, schedules): the start stays where it is, so "7daysAgo" to
+ *   "yesterday" may cover fewer days; a relative start that would lie after the end moves to it;
+ * - 'keepLength' (alerts): the start moves back as many days, so the window keeps its length (a
+ *   half-empty week would read as a drop), and over several sites it ends on the last day every
+ *   site has data for, so each is summed over the same days (see sharedLastDay).
+ * Either way a relative start never goes before the first day with data.
+ */
+export type RollingRule = 'shrink' | 'keepLength';
+
+/** Which ends were relative (today, yesterday, NdaysAgo), so they follow the data. */
+export interface Rolling {
+  start: boolean;
+  end: boolean;
+  /** RollingRule 'keepLength'; absent: 'shrink'. */
+  keepLength?: true;
+}
+
 /** A start/end pair as the user gave it: explicit days, or one of the API's presets. */
-export type RequestedRange =
-  /** `rolling`: which ends were relative (today, yesterday, NdaysAgo), so they follow the data. */
-  { kind: 'days'; startDate: string; endDate: string; rolling?: { start: boolean; end: boolean } } | { kind: 'preset'; name: PresetName };
+export type RequestedRange = { kind: 'days'; startDate: string; endDate: string; rolling?: Rolling } | { kind: 'preset'; name: PresetName };
 
 export interface ResolvedRange {
   startDate: string;
@@ -24,7 +42,7 @@ export interface ResolvedRange {
  * Reads start/end without any network: syntax, the "preset in start, end empty" rule, and order.
  * Done before the credential or the API is touched, so a typo costs no quota.
  */
-export function parseRange(start: unknown, end: unknown, ctx: DateContext): RequestedRange {
+export function parseRange(start: unknown, end: unknown, ctx: DateContext, rule: RollingRule = 'shrink'): RequestedRange {
   const from = parseDateArg(start, 'start', ctx);
   const to = parseDateArg(end, 'end', ctx);
   if (to.kind === 'preset') {
@@ -48,7 +66,8 @@ export function parseRange(start: unknown, end: unknown, ctx: DateContext): Requ
   if (from.ymd > to.ymd) {
     throw new CreatorError('BAD_INPUT', `The start ${from.ymd} is after the end ${to.ymd}. Swap them.`);
   }
-  const rolling = from.relative || to.relative ? { start: from.relative === true, end: to.relative === true } : undefined;
+  const keepLength = rule === 'keepLength' ? { keepLength: true as const } : {};
+  const rolling = from.relative || to.relative ? { start: from.relative === true, end: to.relative === true, ...keepLength } : undefined;
   return rolling ? { kind: 'days', startDate: from.ymd, endDate: to.ymd, rolling } : { kind: 'days', startDate: from.ymd, endDate: to.ymd };
 }
 
@@ -65,7 +84,7 @@ function noDataYet(siteId: string, family: DateFamily): CreatorError {
 export function resolveRange(
   requested: RequestedRange,
   bounds: DateBounds | null | undefined,
-  where: { siteId: string; family: DateFamily },
+  where: { siteId: string; family: DateFamily; lastDay?: string },
 ): ResolvedRange {
   const { siteId, family } = where;
   const available = availableRange(bounds, family);
@@ -91,7 +110,7 @@ export function resolveRange(
     return { startDate, endDate, dataThrough: available.endDate };
   }
 
-  const days = requested.rolling ? rollWithData(requested, available) : requested;
+  const days = requested.rolling ? rollWithData(requested, available, where.lastDay) : requested;
   const tooEarly = available.startDate !== null && days.startDate < available.startDate;
   if (tooEarly || days.endDate > available.endDate || days.startDate > days.endDate) {
     throw new CreatorError('OUT_OF_BOUNDS', `${describe(available, label, siteId)} Choose dates inside that range.`);
@@ -101,22 +120,33 @@ export function resolveRange(
 }
 
 /**
- * "7daysAgo".."yesterday" means "the latest week", not a day the API has no data for yet
- * (earnings lag about two days): relative ends move back to the last day with data, and a relative
- * start that would then lie after the end (or before the first day) moves with them, as presets do.
- * Explicit calendar days are never moved: a silent change would pass a part off as the whole.
+ * "7daysAgo".."yesterday" means "the latest week", not a day the API has no data for yet: the
+ * RollingRule, applied. Explicit calendar days are never moved: a silent change would pass a part
+ * off as the whole. `lastDay`: an earlier day the window must end by (sharedLastDay).
  */
 function rollWithData(
-  requested: { startDate: string; endDate: string; rolling?: { start: boolean; end: boolean } },
+  requested: { startDate: string; endDate: string; rolling?: Rolling },
   available: AvailableRange,
+  lastDay?: string,
 ): { startDate: string; endDate: string } {
   let { startDate, endDate } = requested;
-  if (requested.rolling?.end && endDate > available.endDate) endDate = available.endDate;
+  const last = lastDay !== undefined && lastDay < available.endDate ? lastDay : available.endDate;
+  if (requested.rolling?.end && endDate > last) endDate = last;
   if (requested.rolling?.start) {
+    if (requested.rolling.keepLength) startDate = addDays(startDate, dayNumber(endDate) - dayNumber(requested.endDate));
     if (startDate > endDate) startDate = endDate;
     if (available.startDate !== null && startDate < available.startDate) startDate = minYmd(available.startDate, endDate);
   }
   return { startDate, endDate };
+}
+
+/**
+ * The last day every one of the sites has data for: where a 'keepLength' window over several sites
+ * ends. Undefined when none has data (each then says so when its range is resolved).
+ */
+export function sharedLastDay(bounds: ReadonlyArray<DateBounds | null | undefined>, family: DateFamily): string | undefined {
+  const days = bounds.map((b) => dataThrough(b, family)).filter((d): d is string => d !== null);
+  return days.length ? days.reduce((min, d) => (d < min ? d : min)) : undefined;
 }
 
 function describe(available: AvailableRange, label: string, siteId: string): string {

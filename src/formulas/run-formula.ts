@@ -47,11 +47,15 @@ export function runFormula(execution: Execution, report: string, args: FormulaAr
   const refresh = checkRefresh(execution, requestKey(request));
   const pull = (limit: unknown): PullResult =>
     pullReport(execution, { ...request, limit }, { purpose: 'formula', bypassCache: refresh.bypass ? 'rows' : false });
-  const shown = shownRows(request, header);
+  // Sheets shows #REF! for a result past the sheet's last row or column instead of adding them:
+  // the result is cut to the sheet, and no more rows are fetched than it can show.
+  const sheetRoom = execution.platform.formulaRoom?.() ?? null;
+  const sheetRows = sheetRoom ? Math.max(1, sheetRoom.rows - (header ? 1 : 0)) : Infinity;
+  const shown = shownRows(request, header, sheetRows);
   let result = pull(shown ? shown.limit : request.limit);
   let total: number | undefined;
   if (shown) {
-    const room = rowsThatFit(result.table.columns.length, header);
+    const room = Math.min(rowsThatFit(result.table.columns.length, header), sheetRows);
     total = sumUpTo(result.available, shown.user);
     if (total === undefined) {
       // Cut short with no count from the API: the cut message could not say of how many.
@@ -65,7 +69,7 @@ export function runFormula(execution: Execution, report: string, args: FormulaAr
     }
   }
   refresh.markFetched();
-  return toGrid(result.table, { header, emptyMessage: emptyMessage(result), ...(total === undefined ? {} : { total }) });
+  return toGrid(result.table, { header, emptyMessage: emptyMessage(result), room: sheetRoom, ...(total === undefined ? {} : { total }) });
 }
 
 /** Rows over the sites, each cut at the user's limit as the pull would; undefined when a count is unknown. */
@@ -83,6 +87,7 @@ function sumUpTo(counts: ReadonlyArray<number | null>, limit: number): number | 
  * than fit (the first rows of a site decide the first rows shown, several sites stacked in order),
  * which on a big report is most of the time the formula takes. The width guessed is the
  * narrowest usual one, the report's catalog fields: guessing too wide would fetch too few rows.
+ * Never more than `sheetRows`, the rows the sheet has below the formula (and its header).
  * Null when every row is needed (totals, a comparison) or the limit already fits; also when an
  * option is bad, which the pull then reports as usual. Also with a sort: one the API will not do
  * is done here over every row anyway, and were those too many, a limit would have the client
@@ -91,11 +96,12 @@ function sumUpTo(counts: ReadonlyArray<number | null>, limit: number): number | 
 function shownRows(
   request: { report: string; limit: unknown; sort: unknown; totals: unknown; compareTo: unknown },
   header: boolean,
+  sheetRows: number,
 ): { limit: number; user: number } | null {
   try {
     if (given(request.sort) || readTotals(request.totals) || readCompareTo(request.compareTo)) return null;
     const user = readLimit(request.limit);
-    const limit = rowsThatFit(resolveReport(request.report).columns.length, header);
+    const limit = Math.min(rowsThatFit(resolveReport(request.report).columns.length, header), sheetRows);
     if ((user !== undefined && user <= limit) || limit > MAX_LIMIT) return null;
     return { limit, user: user ?? Infinity };
   } catch (_) {

@@ -1,3 +1,4 @@
+import { CreatorError } from '../shared/errors';
 import type { BigQueryApi, BigQueryJob, BigQueryTable, FetchRequest, FetchResponse, Platform, Triggers } from './types';
 
 /**
@@ -81,7 +82,12 @@ function triggersOf(g: AppsScriptGlobals): Triggers {
   const ss = (): GoogleAppsScript.Spreadsheet.Spreadsheet => g.SpreadsheetApp.getActiveSpreadsheet();
   const info = (t: GoogleAppsScript.Script.Trigger) => ({ id: t.getUniqueId(), handler: t.getHandlerFunction() });
   return {
-    list: () => g.ScriptApp.getUserTriggers(ss()).map(info),
+    list: () => {
+      // A trigger run may get no active spreadsheet (unconfirmed); getUserTriggers(null) would throw a bare Error.
+      const spreadsheet = ss();
+      if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'There is no open spreadsheet whose triggers could be listed.');
+      return g.ScriptApp.getUserTriggers(spreadsheet).map(info);
+    },
     listProject: () => g.ScriptApp.getProjectTriggers().map(info),
     createHourly: (handler) => g.ScriptApp.newTrigger(handler).timeBased().everyHours(1).create().getUniqueId(),
     // The project's list holds the trigger whether or not the document's list does.
@@ -89,6 +95,20 @@ function triggersOf(g: AppsScriptGlobals): Triggers {
       for (const t of g.ScriptApp.getProjectTriggers()) if (t.getUniqueId() === id) g.ScriptApp.deleteTrigger(t);
     },
   };
+}
+
+/** Our formulas' names: the active range counts as the formula's own cell only when it holds one. */
+const OUR_FORMULA = /^=\s*CREATOR_/i;
+
+/**
+ * Public reports say a custom function's getActiveRange() is its own cell; that is unconfirmed, so
+ * a range that is not one cell holding one of our formulas (a selection, nothing) says nothing.
+ */
+function formulaRoomOf(range: GoogleAppsScript.Spreadsheet.Range | null): { rows: number; cols: number } | null {
+  if (range?.getNumRows() !== 1 || range.getNumColumns() !== 1) return null;
+  if (!OUR_FORMULA.test(range.getFormula())) return null;
+  const sheet = range.getSheet();
+  return { rows: sheet.getMaxRows() - range.getRow() + 1, cols: sheet.getMaxColumns() - range.getColumn() + 1 };
 }
 
 export function createPlatform(g: AppsScriptGlobals): Platform {
@@ -121,6 +141,7 @@ export function createPlatform(g: AppsScriptGlobals): Platform {
     now: () => g.Date.now(),
     sleep: (ms) => g.Utilities.sleep(ms),
     spreadsheet,
+    formulaRoom: () => optional(() => formulaRoomOf(g.SpreadsheetApp.getActiveRange())),
     flush: () => g.SpreadsheetApp.flush(),
     sheetsValues: () => {
       // The global exists only when the project enables the service.

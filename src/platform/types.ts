@@ -162,6 +162,11 @@ export interface Platform {
   sleep(ms: number): void;
   /** The active spreadsheet, or null outside a container (a trigger run may see none, unconfirmed). */
   spreadsheet(): Spreadsheet | null;
+  /**
+   * Inside a custom function: the rows and columns from its formula's cell (counted) to the sheet's
+   * end, where its result can spill. Null when the platform does not say which cell that is.
+   */
+  formulaRoom?(): { rows: number; cols: number } | null;
   /** Applies pending sheet writes now (SpreadsheetApp.flush). */
   flush(): void;
   /** The Sheets advanced service where the project enables it; null elsewhere (use setValues). */

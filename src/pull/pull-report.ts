@@ -1,10 +1,21 @@
-import { createClient } from '../api/client';
+import { createClient, type CreatorClient } from '../api/client';
 import { freshnessTtl, TTL_RECENT_S } from '../api/freshness';
 import type { Execution } from '../platform/execution';
-import type { ReportSpec } from '../catalog/types';
+import type { DateFamily, ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
 import { catalogRank, compareTables, pickColumns, stackTables, tableStream, toTable, withTotals, type Table } from '../table';
-import { COMPARE_LABEL, comparisonRange, dayShift, parseRange, resolveRange, type CompareTo, type ResolvedRange } from '../dates';
+import {
+  COMPARE_LABEL,
+  comparisonRange,
+  dayShift,
+  parseRange,
+  resolveRange,
+  sharedLastDay,
+  type CompareTo,
+  type RequestedRange,
+  type ResolvedRange,
+  type RollingRule,
+} from '../dates';
 import { CreatorError, isCreatorError } from '../shared/errors';
 import { dayCells, earliestDay, latestDay } from './day-cells';
 import { readCompareTo, readQueryOptions, readTotals } from './query-options';
@@ -31,6 +42,8 @@ export interface PullRequest {
   totals?: unknown;
   /** previousPeriod, previousYear or previousYearWeekday: the table compares the two periods. */
   compareTo?: unknown;
+  /** How a rolling window meets the last day with data (RollingRule); absent: 'shrink'. */
+  rolling?: RollingRule;
 }
 
 export interface PullOptions {
@@ -118,7 +131,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   }
   const platform = execution.platform;
   const timeZone = platform.timeZone();
-  const requested = spec.dateFamily ? parseRange(request.start, request.end, { platform, timeZone }) : null;
+  const requested = spec.dateFamily ? parseRange(request.start, request.end, { platform, timeZone }, request.rolling) : null;
   const siteArg = spec.key === 'sites' ? null : readSiteArg(request.siteId);
 
   const credential = loadCredential(execution, options.purpose);
@@ -151,15 +164,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   }
 
   const family = spec.dateFamily;
-  const resolveAll = (): Array<ResolvedRange | null> =>
-    sites.map((siteId) => {
-      if (!requested || !family) return null;
-      try {
-        return resolveRange(requested, client.dateBounds(siteId), { siteId, family });
-      } catch (error) {
-        throw explainSiteError(error, siteId, () => client.listSites());
-      }
-    });
+  const resolveAll = (): Array<ResolvedRange | null> => resolveSiteRanges(client, sites, requested, family);
   // Explicit days go to the API as given, so the bounds they must be checked against can come back
   // in the same round trip as the first page and be checked before any row is used. A preset is
   // read from the bounds, so those are needed first (or come from the cache at no cost); so is a
@@ -187,13 +192,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   let streamed = null as { rows: number; table: Table } | null;
   const pullSide = (side: Array<ResolvedRange | null> | null, label: string): Table => {
     const tables: Table[] = [];
-    sites.forEach((siteId, i) => {
-      try {
-        pullSite(siteId, i);
-      } catch (error) {
-        throw explainSiteError(error, siteId, () => client.listSites());
-      }
-    });
+    sites.forEach((siteId, i) => forSite(client, siteId, () => pullSite(siteId, i)));
     function pullSite(siteId: string, i: number): void {
       const known = side ? side[i] : (ranges?.[i] ?? null);
       const prefix = (sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '') + label;
@@ -290,6 +289,39 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     comparison,
     ...(streamed ? { streamed: true } : {}),
   };
+}
+
+/** One site's work; an error names the site (and says so when the site is unknown or inactive). */
+function forSite<T>(client: CreatorClient, siteId: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw explainSiteError(error, siteId, () => client.listSites());
+  }
+}
+
+/**
+ * Each site's days, resolved against its bounds (null for a report without dates); an error names
+ * its site. A 'keepLength' rolling window over several sites ends on the last day every site has
+ * data for, so each site is summed over the same days (RollingRule).
+ */
+function resolveSiteRanges(
+  client: CreatorClient,
+  sites: string[],
+  requested: RequestedRange | null,
+  family: DateFamily | null,
+): Array<ResolvedRange | null> {
+  if (!requested || !family) return sites.map(() => null);
+  const keepLength = requested.kind === 'days' && requested.rolling?.keepLength === true;
+  const lastDay = keepLength
+    ? sharedLastDay(
+        sites.map((siteId) => forSite(client, siteId, () => client.dateBounds(siteId))),
+        family,
+      )
+    : undefined;
+  return sites.map((siteId) =>
+    forSite(client, siteId, () => resolveRange(requested, client.dateBounds(siteId), { siteId, family, lastDay })),
+  );
 }
 
 /** See PullResult.available: `fetched` is how many rows came (streamed rows are not kept). */

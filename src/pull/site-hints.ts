@@ -1,4 +1,4 @@
-import { isActiveSite } from '../api/types';
+import { isActiveSite } from '../api/site-status';
 import { CreatorError, isCreatorError } from '../shared/errors';
 
 interface ListedSite {

@@ -2,7 +2,7 @@ import type { Execution } from '../platform/execution';
 import { createClient } from '../api/client';
 import { loadCredential } from '../settings/credential';
 import { CreatorError } from '../shared/errors';
-import { isActiveSite } from '../api/types';
+import { isActiveSite } from '../api/site-status';
 import type { SiteArg } from './site-arg';
 
 /** Sites a formula may stack: each is at least one request inside a 30-second budget. */

@@ -1,10 +1,13 @@
+import { showNotRefreshed } from '../bindings/apply-bindings';
 import { isCreatorError, userMessage } from '../shared/errors';
+import { relayoutDashboardPart } from './dashboard-relayout';
 import { timeLeft, type Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, RunReportRequest, RunReportResult } from '../shared/types';
 import { elapsedSeconds } from '../run/run-report';
 import { approvalMessage, mayRun, type Person } from './identity';
 import { exportAfterRefresh } from './warehouse-service';
+import { newer, readKept } from './kept-status';
 import { getStatus, putDefinition, putStatus, type StatusRecord, type StoredDefinition } from './report-store';
 
 /** Pulls one report into its block (the sidebar's runReportToSheet); injectable for unit tests. */
@@ -108,12 +111,15 @@ export function refreshInOrder(
   runner: Runner,
 ): RefreshOutcome[] {
   const outcomes: RefreshOutcome[] = [];
+  // Dashboards of the older layout move all their parts before any is written (dashboard-relayout.ts).
+  const placed = defs.map((def) => (mayRun(def, runner.person) ? relayoutDashboardPart(ex, store, def) : def));
   let credentialError: string | null = null;
   const seenMs: number[] = [];
   let attempted = 0;
-  for (const def of defs) {
+  for (const def of placed) {
     const name = def.name ?? def.id;
-    const before = getStatus(store, def.id);
+    // What this report last did, wherever that was kept (the store, or the status sheet when it was full).
+    const before = statusNow(ex, def.id, newer(readKept(ex).get(def.id), getStatus(store, def.id)));
     const started = ex.platform.now();
     if (!mayRun(def, runner.person)) {
       // Never with this person's credential: the report is shown as waiting for their approval.
@@ -169,6 +175,8 @@ export function refreshInOrder(
         needsApproval: null,
       });
       outcomes.push({ id: def.id, name, outcome: 'error', message });
+      // A dashboard's chart says so, on the dashboard itself.
+      showNotRefreshed(ex, def.id, message);
       if (CREDENTIAL_CODES.indexOf(code) >= 0) credentialError = message;
     }
   }

@@ -1,4 +1,4 @@
-import { CreatorError } from '../shared/errors';
+import { CreatorError, isCreatorError } from '../shared/errors';
 import { storing as storeWrite } from './store-full';
 import type { Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
@@ -14,6 +14,7 @@ import { dueReports, zoneOf } from './due';
 import { tryWithDocumentLock, withDocumentLock } from '../run/document-lock';
 import { STATUS_SHEET_NAME } from './keys';
 import { approvalMessage, currentPerson, isApprovalMessage, mayRun } from './identity';
+import { newer, readKept, writeKept } from './kept-status';
 import { exportNow } from './warehouse-service';
 import { deleteWarehouseRecord } from './warehouse-status';
 import { testAccess } from '../warehouse/test-access';
@@ -145,7 +146,17 @@ function runnerOf(ex: Execution, words: string): Runner {
   return { person: currentPerson(ex), words };
 }
 
-function listWith(ex: Execution, store: PropertyStore, { defs, statusOf }: SavedReports): ReportListDetails {
+/**
+ * The saved reports with each status as it really stands: this execution's own (stored or not),
+ * else the later of the stored one and the one the status sheet keeps for a full store.
+ */
+function seen(ex: Execution, saved: SavedReports): SavedReports {
+  const kept = readKept(ex);
+  return { defs: saved.defs, statusOf: (id) => statusNow(ex, id, newer(kept.get(id), saved.statusOf(id))) };
+}
+
+function listWith(ex: Execution, store: PropertyStore, saved: SavedReports): ReportListDetails {
+  const { defs, statusOf } = seen(ex, saved);
   const scheduled = anyScheduled(defs);
   const owner = reconcileTrigger(ex, store, scheduled);
   const me = currentPerson(ex);
@@ -179,16 +190,22 @@ export function deleteReport(ex: Execution, id: string): { deleted: boolean } {
 }
 
 function rewriteStatus(ex: Execution, store: PropertyStore): void {
-  const { defs, statusOf } = readSaved(store);
+  const saved = readSaved(store);
+  const { defs, statusOf } = seen(ex, saved);
   const scheduled = anyScheduled(defs);
   // The record as it stands: only sidebar calls and the trigger change it.
   const owner = ownerView(ex, readOwner(store), scheduled);
-  writeStatusSheet(
-    ex,
-    statusRowsOf(ex, defs, (id) => statusNow(ex, id, statusOf(id)), store),
-    owner,
-    storeWasFull(ex),
-  );
+  const full = storeWasFull(ex) || readKept(ex).size > 0;
+  const sheet = writeStatusSheet(ex, statusRowsOf(ex, defs, statusOf, store), owner, full);
+  if (sheet && full) {
+    writeKept(
+      ex,
+      sheet,
+      defs.map((d) => d.id),
+      statusOf,
+      saved.statusOf,
+    );
+  }
 }
 
 /**
@@ -278,19 +295,29 @@ export function takeOverSchedule(ex: Execution): ReportListDetails {
  */
 export function runScheduled(ex: Execution, event?: unknown, deps: ReportsDeps = DEFAULT_DEPS): ScheduledRun | null {
   const firingId = (event as { triggerUid?: unknown } | undefined)?.triggerUid;
+  const firing = firingId === undefined ? undefined : String(firingId);
   if (!ex.platform.documentProperties) {
-    recordUnreachable(ex, firingId === undefined ? undefined : String(firingId));
+    recordUnreachable(ex, firing);
     return null;
   }
   const store = documentStore(ex);
-  const result = tryWithDocumentLock(ex, (): ScheduledRun | null => {
-    const { defs, statusOf } = readSaved(store);
-    if (!claimTriggerRun(ex, store, anyScheduled(defs), firingId === undefined ? undefined : String(firingId))) return null;
-    const due = dueReports(defs, statusOf, ex.platform.now(), zoneOf(ex));
-    const outcomes = due.length ? refreshInOrder(ex, store, due, deps.run, runnerOf(ex, "the schedules' owner")) : [];
-    rewriteStatus(ex, store);
-    return { outcomes, definitions: due };
-  });
+  let result: ReturnType<typeof tryWithDocumentLock<ScheduledRun | null>>;
+  try {
+    result = tryWithDocumentLock(ex, (): ScheduledRun | null => {
+      const { defs, statusOf } = seen(ex, readSaved(store));
+      if (!claimTriggerRun(ex, store, anyScheduled(defs), firing)) return null;
+      const due = dueReports(defs, statusOf, ex.platform.now(), zoneOf(ex));
+      const outcomes = due.length ? refreshInOrder(ex, store, due, deps.run, runnerOf(ex, "the schedules' owner")) : [];
+      rewriteStatus(ex, store);
+      return { outcomes, definitions: due };
+    });
+  } catch (error) {
+    // The document's properties but no active spreadsheet (also unconfirmed): its triggers cannot
+    // be listed (the platform says NO_SPREADSHEET) and nothing could be written.
+    if (!isCreatorError(error) || error.code !== 'NO_SPREADSHEET') throw error;
+    recordUnreachable(ex, firing);
+    return null;
+  }
   if (!result.ran) ex.platform.log('Creator Reporting: another refresh held the document; the due reports run at the next trigger.');
   return result.ran ? result.value : null;
 }
@@ -307,8 +334,8 @@ export function unreachableMessage(at: number): string {
 }
 
 /**
- * A trigger run that cannot reach its spreadsheet (no document properties: where Google gives a
- * trigger no document, which is unconfirmed) can do nothing, but must not be silent: it files the
+ * A trigger run that cannot reach its spreadsheet (no document properties, or no active
+ * spreadsheet: where Google gives a trigger no document, which is unconfirmed) can do nothing, but must not be silent: it files the
  * reason in its owner's own properties, under the document the trigger was created for, and the
  * owner sees it on their next open (the menu's toast, the sidebar's schedule line).
  */

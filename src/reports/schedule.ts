@@ -1,3 +1,4 @@
+import { hourText } from '../dates/hour';
 import type { Schedule } from '../shared/types';
 import { addDays, localParts, zonedInstant, type FormatDate } from './zoned-time';
 
@@ -81,10 +82,6 @@ export function dueSlot(schedule: Schedule | undefined, coveredUntil: number | n
   return coveredUntil === null || slot > coveredUntil ? slot : null;
 }
 
-function hh(hour: number | undefined): string {
-  return `${String(hour ?? 0).padStart(2, '0')}:00`;
-}
-
 function ordinal(n: number): string {
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
@@ -95,10 +92,10 @@ function ordinal(n: number): string {
 export function describeSchedule(schedule: Schedule | undefined): string {
   if (!isScheduled(schedule)) return 'Off';
   if (schedule.every === 'hour') return 'Hourly';
-  if (schedule.every === 'day') return `Daily at ${hh(schedule.hour)}`;
+  if (schedule.every === 'day') return `Daily at ${hourText(schedule.hour ?? 0)}`;
   if (schedule.every === 'month') {
     const day = schedule.monthDay ?? 1;
-    return `Monthly on the ${ordinal(day)}${day > 28 ? " (or the month's last day)" : ''} at ${hh(schedule.hour)}`;
+    return `Monthly on the ${ordinal(day)}${day > 28 ? " (or the month's last day)" : ''} at ${hourText(schedule.hour ?? 0)}`;
   }
-  return `Weekly on ${DAY_NAMES[schedule.weekDay ?? 1]} at ${hh(schedule.hour)}`;
+  return `Weekly on ${DAY_NAMES[schedule.weekDay ?? 1]} at ${hourText(schedule.hour ?? 0)}`;
 }

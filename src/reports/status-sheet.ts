@@ -59,7 +59,7 @@ export function datesInWords(def: StoredDefinition, status: StatusRecord): strin
 
 export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwnerView): Array<Array<string | number>> {
   const tz = ex.platform.timeZone();
-  const when = (ms: number | null) => (ms === null ? '' : ex.platform.formatDate(new Date(ms), tz, 'yyyy-MM-dd HH:mm'));
+  const when = (ms: number | null) => (ms === null ? '' : ex.platform.formatDate(new Date(ms), tz, STATUS_TIME_PATTERN));
   // Names, sheet names and errors are typed by people or quoted from data: the writer keeps text
   // columns as text.
   const t = (text: string) => text;
@@ -93,7 +93,15 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
 
 /** The status table's block id: the writer tracks it like a report's block. */
 const STATUS_BLOCK = 'status';
-const TEXT_COLUMNS = new Set(['Last run', 'Outcome', 'Rows', 'Duration (s)', 'Next run']);
+/**
+ * Columns whose cells Sheets may read as it likes (counts, our own words). The times are kept as
+ * the text we wrote: Sheets would turn "2026-11-27 07:53" into a date shown in the locale's format
+ * (11/27/2026 7:53:00), unlike the alerts table beside it (STATUS_TIME_PATTERN, one format).
+ */
+const TEXT_COLUMNS = new Set(['Outcome', 'Rows', 'Duration (s)']);
+
+/** How both tables of the status sheet show a time (the spreadsheet's time zone). */
+export const STATUS_TIME_PATTERN = 'yyyy-MM-dd HH:mm';
 
 /**
  * A status table written before the table was a block (the sheet's columns A:N were then the
@@ -138,6 +146,7 @@ export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: Schedu
       blockId: STATUS_BLOCK,
       table: { columns, rows: statusRows(ex, rows, owner) },
       note,
+      now: () => ex.platform.now(),
     });
   } catch (error) {
     if (!isCreatorError(error)) throw error;

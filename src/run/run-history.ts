@@ -70,6 +70,7 @@ export function runHistoryToSheet(
         windowStart,
         dayOf,
         startCell: request.startCell,
+        now: () => platform.now(),
         note: (facts) =>
           historyNote(platform, facts, {
             reportLabel: run.spec.label,

@@ -8,6 +8,8 @@ import type { WriteBlockInput } from '../sheet/report-table';
 import { applyBindings } from '../bindings/apply-bindings';
 import { writeReportBlock } from '../sheet/write-report-block';
 import { bringIntoView } from '../sheet/bring-into-view';
+import { SORT_REPLACED } from '../sheet/block-write';
+import { SupersededWrite } from '../sheet/direct-write';
 import { streamReportBlock, type StreamedBlock } from '../sheet/stream-report-block';
 import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
@@ -89,12 +91,24 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
       exclusive: (work) => withDocumentLock(execution, work),
       now: () => platform.now(),
     };
-    const streamed = streamReportBlock(spreadsheet, target);
+    const attempt = (): RunReportResult => {
+      const streamed = streamReportBlock(spreadsheet, target);
+      try {
+        return pullAndWrite(spreadsheet, target, streamed);
+      } finally {
+        // Committed or failed: nothing of an unfinished write is left behind.
+        streamed.abort();
+      }
+    };
     try {
-      return pullAndWrite(spreadsheet, target, streamed);
-    } finally {
-      // Committed or failed: nothing of an unfinished write is left behind.
-      streamed.abort();
+      return attempt();
+    } catch (error) {
+      // Another run of this report (a double click, a second editor) wrote the new sheet's block
+      // first, over this run's unfinished rows: this run's data is as new, so it is written again,
+      // as a refresh of that block (the pull comes from the response cache).
+      if (!(error instanceof SupersededWrite)) throw error;
+      progress('Another run of this report wrote it first: writing this run over it', 0, null);
+      return attempt();
     }
   } catch (error) {
     // The page stops polling on `done`; the failure itself reaches it through the call's own error.
@@ -138,7 +152,8 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
         ? streamed.commit(note, pulled.table.columns)
         : writeReportBlock(spreadsheet, {
             ...target,
-            table: pulled.table,
+            // The overall Total row ends the block (each site's total, between its rows, sorts with them).
+            table: { ...pulled.table, fixedTail: pulled.totalRows > 0 ? 1 : 0 },
             note,
             onProgress: (done, total) => {
               if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
@@ -156,7 +171,10 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
         dataThrough: pulled.dataThrough,
         seconds: elapsedSeconds(platform, startedAt),
         truncated: pulled.truncated,
-        ...(pulled.notices.length ? { notices: pulled.notices } : {}),
+        // Said where the run's outcome is shown too, not only in the block's note.
+        ...(pulled.notices.length || written.sortReplaced
+          ? { notices: [...pulled.notices, ...(written.sortReplaced ? [SORT_REPLACED] : [])] }
+          : {}),
       };
       const sheet = opts.activate ? spreadsheet.getSheetByName(written.sheetName) : null;
       if (sheet) bringIntoView(sheet);

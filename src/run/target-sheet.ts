@@ -1,10 +1,11 @@
 import { CreatorError } from '../shared/errors';
 import type { ReportSpec } from '../catalog/types';
-import type { Platform, Sheet, Spreadsheet } from '../platform/types';
-import { blockRangeName, pendingRangeName, readOwned } from '../sheet/block-ownership';
-import { blocksOnSheet, handOverBlock, ownsBlockOn, type BlockOnSheet } from '../sheet/block-handover';
+import type { Platform, Spreadsheet } from '../platform/types';
+import { blockRangeName, readOwned } from '../sheet/block-ownership';
+import { blocksOnSheet, handOverBlock, type BlockOnSheet } from '../sheet/block-handover';
+import { locateBlock, ownedRects } from '../sheet/block-locate';
 import { blockConflictError, findConflict } from '../sheet/conflicts';
-import { intersect, parseCell, toA1, type Rect } from '../sheet/rect';
+import { intersect, toA1, type Rect } from '../sheet/rect';
 
 /**
  * Who owns which block of a sheet. The report builder owns one block per sheet, report and sites
@@ -68,9 +69,10 @@ export function claimTarget(spreadsheet: Spreadsheet, platform: Pick<Platform, '
   if (savedId) handOverBlock(spreadsheet, sheet, builder, own);
   handOverBlock(spreadsheet, sheet, legacyBuilderBlockId(sheetId), own);
 
-  const owned = ownedRects(spreadsheet, sheet, own);
-  const start = parseCell(run.startCell ?? 'A1');
-  const header: Rect = { row: start.row, col: start.col, rows: 1, cols: Math.max(knownWidth(run), ...owned.map((r) => r.cols)) };
+  // Where the block is now (a title above it or notes to its left moved it), else where it goes.
+  const located = locateBlock(spreadsheet, sheet, own, run.startCell);
+  const owned = ownedRects(located);
+  const header: Rect = { ...located.origin, rows: 1, cols: Math.max(knownWidth(run), ...owned.map((r) => r.cols)) };
   // A report placed at its own cell shares the sheet with blocks it does not reach; otherwise one block per sheet.
   const other = blocksOnSheet(spreadsheet, sheet).find(
     (b) => b.rangeName !== blockRangeName(own) && (!run.startCell || intersect(b.rect, header)),
@@ -78,13 +80,6 @@ export function claimTarget(spreadsheet: Spreadsheet, platform: Pick<Platform, '
   if (other) throw otherBlockError(run.sheetName, other);
   const conflict = findConflict(sheet, header, owned);
   if (conflict) throw blockConflictError(run.sheetName, conflict);
-}
-
-function ownedRects(spreadsheet: Spreadsheet, sheet: Sheet, blockId: string): Rect[] {
-  const pending = readOwned(spreadsheet, pendingRangeName(blockId));
-  return [ownsBlockOn(spreadsheet, sheet, blockId), pending && pending.sheet.getSheetId() === sheet.getSheetId() ? pending : null]
-    .filter((a): a is NonNullable<typeof a> => a !== null)
-    .map((a) => a.rect);
 }
 
 function otherBlockError(sheetName: string, other: BlockOnSheet): CreatorError {

@@ -1,7 +1,7 @@
 import { createAuth, forgetTokens } from '../api/auth';
 import { createClient } from '../api/client';
 import { credentialFingerprint, DEFAULT_API_BASE_URL, DEFAULT_TOKEN_URL, type Credential } from '../api/credential';
-import { CreatorError } from '../shared/errors';
+import { CreatorError, isCreatorError, type ErrorCode } from '../shared/errors';
 import { hostOf } from '../api/url';
 import type { Execution } from '../platform/execution';
 import type { ConnectionResult, SettingsInput, SettingsView } from '../shared/types';
@@ -44,9 +44,10 @@ function view(execution: Execution, credential: Credential | null): SettingsView
 }
 
 /**
- * Checks the credential against the token endpoint, and only then stores it: a typo is reported
- * now, in the sidebar, rather than later in every formula. An empty secret keeps the stored one
- * (the sidebar never receives the secret back, so it cannot resend it).
+ * Checks the credential against the token endpoint and a data endpoint (the site list), and only
+ * then stores it: a typo in the secret or the API base URL is reported now, in the sidebar, rather
+ * than later in every formula. An empty secret keeps the stored one (the sidebar never receives
+ * the secret back, so it cannot resend it).
  */
 export function saveSettings(execution: Execution, input: SettingsInput): SettingsView {
   if (typeof input !== 'object' || input === null) throw new CreatorError('BAD_INPUT', 'Enter the client ID and secret.');
@@ -87,6 +88,7 @@ export function saveSettings(execution: Execution, input: SettingsInput): Settin
   }
   const fingerprint = credentialFingerprint(platform, credential);
   createAuth({ execution, random: Math.random, host: hostOf(credential.tokenUrl) }, credential, fingerprint).mintNow();
+  const warning = checkSiteList(execution, credential);
 
   if (stored) {
     const old = credentialFingerprint(platform, stored);
@@ -95,7 +97,43 @@ export function saveSettings(execution: Execution, input: SettingsInput): Settin
   writeStoredCredential(store, credential);
   forgetLoadedCredential(execution);
   if (input.allowFormulas !== undefined && spreadsheetId) setConsent(store, spreadsheetId, input.allowFormulas);
-  return view(execution, credential);
+  const saved = view(execution, credential);
+  return warning ? { ...saved, warning } : saved;
+}
+
+/** Answers that say the API base URL (or what the credential may see there) is wrong. */
+const REFUSED: Partial<Record<ErrorCode, string>> = {
+  AUTH_FAILED: 'refused the credential',
+  FORBIDDEN: 'refused access',
+  NOT_FOUND: 'has no such address',
+};
+
+/**
+ * The token URL alone proves the secret, not the API base URL: a wrong path on the right host
+ * mints tokens and then 404s every report. The site list is read once (fresh, not cached):
+ * 401/403/404 refuse the save naming the address; an API that cannot be reached now (429, 5xx,
+ * no answer, an odd response) leaves the save standing with a warning.
+ */
+function checkSiteList(execution: Execution, credential: Credential): string | null {
+  const url = `${credential.apiBaseUrl}/sites`;
+  try {
+    createClient(execution, credential, { bypassCache: true }).listSites();
+    return null;
+  } catch (error) {
+    if (!isCreatorError(error) || error.code === 'URL_NOT_ALLOWED') throw error;
+    const refused = REFUSED[error.code];
+    if (refused) {
+      // Nothing of a refused save is kept, its token included.
+      forgetTokens(execution, credentialFingerprint(execution.platform, credential));
+      const status = error.status ? ` (status ${error.status})` : '';
+      throw new CreatorError(
+        error.code,
+        `The token URL accepted the credential, but the site list at ${url} ${refused}${status}. Check the API base URL (usually ${DEFAULT_API_BASE_URL}). Nothing was saved.`,
+        { status: error.status },
+      );
+    }
+    return `Saved, but the Creator API could not be reached to check it: reading the site list at ${url} failed. ${error.message} Use Test connection once it answers.`;
+  }
 }
 
 export function getSettings(execution: Execution): SettingsView {

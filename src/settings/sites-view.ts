@@ -1,5 +1,6 @@
 import { createClient } from '../api/client';
-import { isActiveSite, type SiteRow } from '../api/types';
+import { isActiveSite } from '../api/site-status';
+import type { SiteRow } from '../api/types';
 import type { Execution } from '../platform/execution';
 import { loadCredential } from './credential';
 import type { SiteView } from '../shared/types';

@@ -3,9 +3,9 @@
  * Apps Script's V8 may lack locale data (toLocaleString) and has no TextEncoder.
  */
 
-/** "120,000". */
-export function thousands(n: number): string {
-  const [whole, fraction] = String(n).split('.');
+/** "120,000"; with `decimals`, rounded to that many places ("1,234.50"). */
+export function thousands(n: number, decimals?: number): string {
+  const [whole, fraction] = (decimals === undefined ? String(n) : n.toFixed(decimals)).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }

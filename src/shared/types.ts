@@ -26,6 +26,8 @@ export interface SettingsView {
   userEmail: string;
   /** After a save that allowed formulas: how many CREATOR_ formulas were run again. */
   recalculated?: number;
+  /** After a save whose site list could not be read (429, 5xx, no answer): saved, but unchecked. */
+  warning?: string;
 }
 
 export interface SiteView {

@@ -1,5 +1,5 @@
 import type { Sheet, Spreadsheet } from '../platform/types';
-import { blockRangeName, markOwned, pendingRangeName, readOwned, forget, type OwnedArea } from './block-ownership';
+import { blockRangeName, forget, isBlockRangeName, markOwned, pendingRangeName, readOwned, type OwnedArea } from './block-ownership';
 import { forgetRecord, readRecord, writeRecord } from './block-record';
 import type { Rect } from './rect';
 
@@ -12,14 +12,12 @@ export interface BlockOnSheet {
   note: string;
 }
 
-const PENDING = /_pending$/;
-
 /** Every finished block on `sheet`, in the order the spreadsheet lists its named ranges. */
 export function blocksOnSheet(spreadsheet: Spreadsheet, sheet: Sheet): BlockOnSheet[] {
   const out: BlockOnSheet[] = [];
   for (const named of spreadsheet.getNamedRanges()) {
     const name = named.getName();
-    if (name.indexOf('CR_') !== 0 || PENDING.test(name)) continue;
+    if (name.indexOf('CR_') !== 0 || !isBlockRangeName(name)) continue;
     const range = named.getRange();
     if (range.getSheet().getSheetId() !== sheet.getSheetId()) continue;
     const rect = { row: range.getRow(), col: range.getColumn(), rows: range.getNumRows(), cols: range.getNumColumns() };

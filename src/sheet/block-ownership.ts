@@ -31,6 +31,17 @@ export function pendingRangeName(blockId: string): string {
   return `${blockRangeName(blockId)}_pending`;
 }
 
+/**
+ * Names the add-on gives besides a block's own: an unfinished write's area, a dashboard tile's
+ * cells (bindings/tile-cells). Their suffixes start with a non-hex letter, so no block's name ends so.
+ */
+const AUXILIARY = /_(pending|tile\d+x\d+)$/;
+
+/** Whether a `CR_` name marks a block, not one of the ranges that go with blocks. */
+export function isBlockRangeName(name: string): boolean {
+  return !AUXILIARY.test(name);
+}
+
 function findNamed(spreadsheet: Spreadsheet, name: string): GoogleAppsScript.Spreadsheet.NamedRange | null {
   for (const named of spreadsheet.getNamedRanges()) if (named.getName() === name) return named;
   return null;

@@ -1,6 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import type { OwnedArea } from './block-ownership';
+import type { PinnedRows } from './block-record';
 import type { CellValue } from './cell-values';
 import type { Rect } from './rect';
 import type { BlockColumn, BlockId, Exclusive, SheetsApi, WriteBlockResult } from './report-table';
@@ -20,14 +21,21 @@ export interface BlockTarget {
   sheetSafe?: boolean;
   /** Write rows through the Sheets advanced service where it is enabled (see staged-values.ts). */
   sheetsApi?: SheetsApi | null;
+  /** Rows at the block's end that stay in place when the user sorts its data rows (a Total row). */
+  fixedTail?: number;
   /** See WriteBlockInput.exclusive. */
   exclusive?: Exclusive;
   /** See WriteBlockInput.now. */
-  now?: () => number;
+  now: () => number;
   /** The run this write belongs to, named on its staging sheet. Default: each write is a run of its own. */
   runId?: string;
   /** Runs continued across executions: a sweep keeps their staging sheets however old. Default: none. */
   runIsLive?: (runId: string) => boolean;
+}
+
+/** The rows a sort of the block leaves in place: the header, and the Total row when there is one. */
+export function pinnedRows(target: Pick<BlockTarget, 'fixedTail'>): PinnedRows {
+  return { head: 1, tail: target.fixedTail ?? 0 };
 }
 
 /** Google's limit of 10 million cells per spreadsheet, in its own words ("... above the limit of N cells"). */

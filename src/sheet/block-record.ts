@@ -1,27 +1,66 @@
 import type { Sheet } from '../platform/types';
-import { readInSlices, toA1, type Rect } from './rect';
+import { readInSlices, type Rect } from './rect';
 
 /**
- * What the writer remembers of a block it wrote: its shape and fingerprints of its contents, kept
- * in developer metadata on the block's sheet (it moves and dies with the sheet, costs no document
- * property, and is invisible to the user). Sheets stretches a named range over rows or columns a
- * user inserts inside it, so the named range alone cannot tell our cells from the user's: the
- * recorded shape and fingerprints can.
+ * What the writer remembers of a block it wrote, kept in developer metadata on the block's sheet
+ * under `creator.block.<range name>` (it moves and dies with the sheet, costs no document property,
+ * and is invisible to the user). Sheets stretches a named range over rows or columns a user inserts
+ * inside it, so the named range alone cannot tell our cells from the user's: the shape and hashes
+ * recorded here can.
  *
- * Fingerprints are FNV-1a hashes of up to MAX_PARTS row bands and column bands (values and
- * formulas as getValues/getFormulas read them), so a changed cell can be named to within a band of
- * rows and a column, with the record under 1.5 KB whatever the block's size.
+ * One record serves every check a refresh makes before it replaces a block:
+ * - `rowHashes` (in order, by bands of rows) name where a typed-over cell or an inserted row is;
+ * - `colHashes` and `rowSet` are free of row order, and `head`/`tail` hash the rows a sort leaves
+ *   in place (header, Total row), so a block whose data rows were only sorted is told from one
+ *   whose values changed;
+ * - every hash is made from the cells as getValues/getFormulas read them, one row after another
+ *   (`blockHasher`), so a writer may hash the rows it sends, as it sends them, instead of reading
+ *   the block back, provided each cell goes in as Sheets will read it back.
+ *
+ * The stored form is this object as JSON. Records written before it (version 1: no `v`, ordered
+ * hashes of another kind) are still read and compared (block-record-v1.ts); the next write
+ * replaces them with this form.
  */
 export interface BlockRecord {
+  v: 2;
+  /** The block's size, header (and Total rows) included. */
   rows: number;
   cols: number;
-  /** Rows per band; null when the block was too large to read back (shape checks only). */
+  /** Rows per band of `rowHashes`; null when nothing was hashed (shape checks only). */
+  band: number | null;
+  /** One hash per band of `band` rows, top to bottom (at most MAX_BANDS). */
+  rowHashes: string[];
+  /** One hash per column, of its cells whatever their order. */
+  colHashes: string[];
+  /** Hashes of the first rows a sort leaves in place (the header), top down. */
+  head: string[];
+  /** Hashes of the last rows a sort leaves in place (the Total row), top down. */
+  tail: string[];
+  /** The rows between `head` and `tail` as a set (with repeats): equal after any sort of them. */
+  rowSet: string;
+}
+
+/** How many rows at each end of a block stay where they are when its data rows are sorted. */
+export interface PinnedRows {
+  head: number;
+  tail: number;
+}
+
+/** A record as read from a sheet: this version's, or one an older version wrote. */
+export type StoredBlockRecord = BlockRecord | LegacyBlockRecord;
+
+/** Version 1 (no `v`): ordered FNV-1a hashes of row bands and columns (block-record-v1.ts). */
+export interface LegacyBlockRecord {
+  v: 1;
+  rows: number;
+  cols: number;
   band: number | null;
   rowHashes: string[];
   colHashes: string[];
 }
 
-const MAX_PARTS = 40;
+/** Bands of rows: the record stays under about 1.5 KB whatever the block's size. */
+export const MAX_BANDS = 40;
 /**
  * Reading a block costs about 25 µs a cell (values and formulas: twice): above this, only the
  * shape is checked. Inserted and deleted rows or columns are still noticed; a value typed over a
@@ -33,177 +72,237 @@ export function recordKey(rangeName: string): string {
   return `creator.block.${rangeName}`;
 }
 
-function fnv(hash: number, text: string): number {
-  let h = hash;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, FNV_PRIME);
-  }
-  return h >>> 0;
+export function bandOf(rows: number): number {
+  return Math.max(1, Math.ceil(rows / MAX_BANDS));
 }
 
 const SEED = 2166136261;
 const FNV_PRIME = 16777619;
 
+/** Spreads every bit of a 32-bit word over all of them (murmur3's finaliser). */
+function mix32(x: number): number {
+  let h = x ^ (x >>> 16);
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Folds a word into a running hash, order mattering. */
+function fold(hash: number, word: number): number {
+  return Math.imul(hash ^ word, FNV_PRIME) >>> 0;
+}
+
 function isDateObject(value: object): boolean {
   return value instanceof Date || Object.prototype.toString.call(value) === '[object Date]';
 }
 
-/** A cell's key as `${prefix}${text}`: its formula, its date's time, or its type and text. */
-const TYPE_PREFIX: Record<string, string> = {};
-
-function prefixOf(value: unknown): string {
-  const type = typeof value;
-  return TYPE_PREFIX[type] ?? (TYPE_PREFIX[type] = `${type}:`);
-}
-
-function bandOf(rows: number): number {
-  return Math.max(1, Math.ceil(rows / MAX_PARTS));
+function fnvText(hash: number, text: string): number {
+  let h = hash;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
 }
 
 /**
- * Fingerprints of a rect's current contents (no hashes past MAX_FINGERPRINT_CELLS).
- * `justWritten`: the block the writer has just put there, which holds no formula (it writes
- * values, and text that could read as one is kept literal), so only its values are read: reads
- * cost Google more per cell than writes, and the formulas would be half of them. The hashes are
- * the same as a full read's, so the next refresh's full read compares like with like.
+ * A cell as getValues and getFormulas read it: its formula, else its date's time, else its type
+ * and text. 0 for an empty cell ("" with no formula), which no other cell gives.
  */
-export function fingerprint(sheet: Sheet, rect: Rect, justWritten = false): BlockRecord {
-  if (rect.rows * rect.cols > MAX_FINGERPRINT_CELLS) return { rows: rect.rows, cols: rect.cols, band: null, rowHashes: [], colHashes: [] };
-  return hashBands(sheet, rect, bandOf(rect.rows), !justWritten);
+export function cellHash(value: unknown, formula?: string): number {
+  let h: number;
+  if (formula) h = fnvText(fnvText(SEED, 'f'), formula);
+  else if (value === '') return 0;
+  else if (typeof value === 'object' && value !== null && isDateObject(value))
+    h = fnvText(fnvText(SEED, 'd'), String((value as Date).getTime()));
+  else h = fnvText(fnvText(SEED, `${typeof value}:`), typeof value === 'string' ? value : String(value));
+  return mix32(h) || 1;
 }
 
-function hashBands(sheet: Sheet, rect: Rect, band: number, withFormulas: boolean): BlockRecord {
-  const rowHash: number[] = [];
-  const colHash: number[] = new Array<number>(rect.cols).fill(SEED);
-  // Each cell's key, then \u0001, goes into its row band's hash and its column's (FNV-1a), in one
-  // pass over the key's characters and without building the key: up to a million cells are read.
-  let hr = 0;
-  let hc = 0;
-  const mix = (text: string): void => {
-    for (let i = 0; i < text.length; i++) {
-      const ch = text.charCodeAt(i);
-      hr = Math.imul(hr ^ ch, FNV_PRIME);
-      hc = Math.imul(hc ^ ch, FNV_PRIME);
-    }
-  };
-  readInSlices(
-    sheet,
-    rect,
-    (values, formulas, offset) => {
+/**
+ * A row's hash: its non-empty cells in order. Empty cells are left out so that a column no row
+ * filled, dropped after the rows were hashed, changes no row's hash (a moved value still changes
+ * its columns' hashes).
+ */
+function rowHashOf(cells: number[]): number {
+  let h = SEED;
+  let filled = 0;
+  for (const c of cells) {
+    if (c === 0) continue;
+    h = fold(h, c);
+    filled++;
+  }
+  return mix32(fold(h, filled));
+}
+
+const hex = (h: number): string => (h >>> 0).toString(36);
+
+/** Hashes a block's cells as they arrive, top row first, in as many calls as convenient. */
+export interface RecordHasher {
+  /**
+   * The next rows of the block, as getValues reads them (a date as a Date, a number as a number,
+   * text that would read as a number or a formula as the text Sheets keeps); `formulas` as
+   * getFormulas reads them, absent when the rows hold none (what the writer writes).
+   */
+  add(values: ReadonlyArray<ReadonlyArray<unknown>>, formulas?: ReadonlyArray<ReadonlyArray<string>>): void;
+  /**
+   * Leaves out columns (0-based) that were hashed but will not be in the block: columns empty in
+   * every row but the first (the header), such as a streamed table's column no row filled.
+   */
+  dropColumns(indexes: number[]): void;
+  /** The record of every row added, with `pinned` rows at each end. */
+  finish(pinned: PinnedRows): BlockRecord;
+}
+
+/**
+ * Memory: one number per row and per column, and the first row's cells (for dropColumns), so a
+ * writer can hash a block of any size as it streams it.
+ */
+export function blockHasher(cols: number): RecordHasher {
+  let colSums: number[] = new Array<number>(cols).fill(0);
+  let firstRow: number[] | null = null;
+  const rowHashes: number[] = [];
+  const cells = new Array<number>(cols);
+  return {
+    add(values, formulas) {
+      const width = colSums.length;
+      cells.length = width;
       for (let r = 0; r < values.length; r++) {
-        const b = Math.floor((offset + r) / band);
-        hr = rowHash[b] ?? SEED;
-        const rowValues = values[r];
-        const rowFormulas = formulas[r];
-        for (let c = 0; c < rect.cols; c++) {
-          hc = colHash[c];
-          const value = rowValues[c];
-          const formula = rowFormulas?.[c];
-          if (formula) {
-            mix('f');
-            mix(formula);
-          } else if (typeof value === 'object' && value !== null && isDateObject(value)) {
-            mix('d');
-            mix(String((value as Date).getTime()));
-          } else {
-            mix(prefixOf(value));
-            mix(typeof value === 'string' ? value : String(value));
-          }
-          hr = Math.imul(hr ^ 1, FNV_PRIME);
-          colHash[c] = Math.imul(hc ^ 1, FNV_PRIME) >>> 0;
+        const row = values[r];
+        const rowFormulas = formulas?.[r];
+        for (let c = 0; c < width; c++) {
+          const h = cellHash(row[c], rowFormulas?.[c]);
+          cells[c] = h;
+          colSums[c] = (colSums[c] + h) >>> 0;
         }
-        rowHash[b] = fnv(hr >>> 0, '\u0002');
+        if (!firstRow) firstRow = cells.slice();
+        rowHashes.push(rowHashOf(cells));
       }
     },
-    withFormulas,
-  );
-  const hex = (h: number) => h.toString(36);
-  return { rows: rect.rows, cols: rect.cols, band, rowHashes: rowHash.map(hex), colHashes: colHash.map(hex) };
+    dropColumns(indexes) {
+      const drop = new Set(indexes);
+      colSums = colSums.filter((_, i) => !drop.has(i));
+      if (firstRow) {
+        firstRow = firstRow.filter((_, i) => !drop.has(i));
+        rowHashes[0] = rowHashOf(firstRow);
+      }
+    },
+    finish(pinned) {
+      return recordOf(rowHashes, colSums, pinned);
+    },
+  };
 }
 
-export function readRecord(sheet: Sheet, rangeName: string): BlockRecord | null {
+function recordOf(rows: number[], colSums: number[], pinned: PinnedRows): BlockRecord {
+  const band = bandOf(rows.length);
+  const bands: number[] = [];
+  for (let i = 0; i < rows.length; i += band) bands.push(bandHash(rows, i, Math.min(rows.length, i + band)));
+  const head = Math.min(pinned.head, rows.length);
+  const tail = Math.min(pinned.tail, rows.length - head);
+  let sum = 0;
+  let mixed = 0;
+  for (let i = head; i < rows.length - tail; i++) {
+    sum = (sum + rows[i]) >>> 0;
+    mixed = (mixed + mix32(rows[i] ^ 0x5bd1e995)) >>> 0;
+  }
+  return {
+    v: 2,
+    rows: rows.length,
+    cols: colSums.length,
+    band,
+    rowHashes: bands.map(hex),
+    colHashes: colSums.map((s) => hex(mix32(s))),
+    head: rows.slice(0, head).map(hex),
+    tail: rows.slice(rows.length - tail).map(hex),
+    rowSet: `${hex(sum)}.${hex(mixed)}`,
+  };
+}
+
+function bandHash(rows: number[], from: number, to: number): number {
+  let h = SEED;
+  for (let i = from; i < to; i++) h = fold(h, rows[i]);
+  return h;
+}
+
+/**
+ * The hash `rowHashes` holds for a band made of these rows now: where a record's band is found
+ * again after rows were inserted or deleted around it.
+ */
+export function bandNow(sheet: Sheet, rect: Rect): string {
+  const rows: number[] = [];
+  const cells = new Array<number>(rect.cols);
+  readInSlices(sheet, rect, (values, formulas) => {
+    for (let r = 0; r < values.length; r++) {
+      for (let c = 0; c < rect.cols; c++) cells[c] = cellHash(values[r][c], formulas[r]?.[c]);
+      rows.push(rowHashOf(cells));
+    }
+  });
+  return hex(bandHash(rows, 0, rows.length));
+}
+
+/** A record that checks the shape only: nothing hashed (a block too large to read). */
+export function shapeOnly(rect: Pick<Rect, 'rows' | 'cols'>): BlockRecord {
+  return { v: 2, rows: rect.rows, cols: rect.cols, band: null, rowHashes: [], colHashes: [], head: [], tail: [], rowSet: '' };
+}
+
+/**
+ * The record of a rect as it is now (shape only past MAX_FINGERPRINT_CELLS). `justWritten`: the
+ * block the writer has just put there, which holds no formula (it writes values, and text that
+ * could read as one is kept literal), so only its values are read: reads cost Google more per cell
+ * than writes, and the formulas would be half of them.
+ */
+export function fingerprint(sheet: Sheet, rect: Rect, pinned: PinnedRows, justWritten = false): BlockRecord {
+  if (rect.rows * rect.cols > MAX_FINGERPRINT_CELLS) return shapeOnly(rect);
+  const hasher = blockHasher(rect.cols);
+  readInSlices(sheet, rect, (values, formulas) => hasher.add(values, justWritten ? undefined : formulas), !justWritten);
+  return hasher.finish(pinned);
+}
+
+/** A stored record as JSON, or null when it is none we know (then the block is checked by shape only). */
+export function parseRecord(text: string): StoredBlockRecord | null {
+  try {
+    const parsed = JSON.parse(text) as Partial<BlockRecord> & { v?: unknown };
+    if (!parsed || typeof parsed.rows !== 'number' || typeof parsed.cols !== 'number') return null;
+    const band = typeof parsed.band === 'number' ? parsed.band : null;
+    const list = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
+    if (parsed.v === 2) {
+      return {
+        v: 2,
+        rows: parsed.rows,
+        cols: parsed.cols,
+        band,
+        rowHashes: list(parsed.rowHashes),
+        colHashes: list(parsed.colHashes),
+        head: list(parsed.head),
+        tail: list(parsed.tail),
+        rowSet: typeof parsed.rowSet === 'string' ? parsed.rowSet : '',
+      };
+    }
+    // No version, or one from a later version we cannot read: compared as version 1 would be, or by shape.
+    if (parsed.v !== undefined) return { v: 1, rows: parsed.rows, cols: parsed.cols, band: null, rowHashes: [], colHashes: [] };
+    return { v: 1, rows: parsed.rows, cols: parsed.cols, band, rowHashes: list(parsed.rowHashes), colHashes: list(parsed.colHashes) };
+  } catch (_) {
+    return null;
+  }
+}
+
+export function readRecord(sheet: Sheet, rangeName: string): StoredBlockRecord | null {
   for (const meta of sheet.getDeveloperMetadata()) {
     if (meta.getKey() !== recordKey(rangeName)) continue;
-    try {
-      const parsed = JSON.parse(meta.getValue() ?? '') as BlockRecord;
-      if (typeof parsed.rows === 'number' && typeof parsed.cols === 'number') return parsed;
-    } catch (_) {
-      // A damaged record is treated as none: the block is checked by shape only.
-    }
+    const record = parseRecord(meta.getValue() ?? '');
+    if (record) return record;
   }
   return null;
 }
 
-export function writeRecord(sheet: Sheet, rangeName: string, record: BlockRecord): void {
+/** Stores a record (a version-1 record is only ever moved, by a hand-over, never made). */
+export function writeRecord(sheet: Sheet, rangeName: string, record: StoredBlockRecord): void {
   forgetRecord(sheet, rangeName);
-  sheet.addDeveloperMetadata(recordKey(rangeName), JSON.stringify(record));
+  const stored =
+    record.v === 1
+      ? { rows: record.rows, cols: record.cols, band: record.band, rowHashes: record.rowHashes, colHashes: record.colHashes }
+      : record;
+  sheet.addDeveloperMetadata(recordKey(rangeName), JSON.stringify(stored));
 }
 
 export function forgetRecord(sheet: Sheet, rangeName: string): void {
   for (const meta of sheet.getDeveloperMetadata()) if (meta.getKey() === recordKey(rangeName)) meta.remove();
-}
-
-/**
- * Where the block as it stands differs from what the writer last wrote: null when it is
- * unchanged, else a sentence naming the cells (by band) for the user. `now` is the block's current
- * rect (its named range, stretched or shrunk by the user's inserts and deletes).
- */
-export function describeUserEdits(sheet: Sheet, now: Rect, record: BlockRecord): string | null {
-  if (now.rows !== record.rows || now.cols !== record.cols) {
-    const what: string[] = [];
-    if (now.rows > record.rows) what.push(`${now.rows - record.rows} row${now.rows - record.rows === 1 ? '' : 's'} inserted`);
-    if (now.rows < record.rows) what.push(`${record.rows - now.rows} row${record.rows - now.rows === 1 ? '' : 's'} deleted`);
-    if (now.cols > record.cols) what.push(`${now.cols - record.cols} column${now.cols - record.cols === 1 ? '' : 's'} inserted`);
-    if (now.cols < record.cols) what.push(`${record.cols - now.cols} column${record.cols - now.cols === 1 ? '' : 's'} deleted`);
-    const where = record.band === null ? '' : locateShapeChange(sheet, now, record);
-    return `${what.join(' and ')} inside the report's block ${toA1(now)}${where}`;
-  }
-  if (record.band === null) return null;
-  const current = fingerprint(sheet, now);
-  const rows = record.rowHashes.map((h, i) => (h === current.rowHashes[i] ? -1 : i)).filter((i) => i >= 0);
-  const cols = record.colHashes.map((h, i) => (h === current.colHashes[i] ? -1 : i)).filter((i) => i >= 0);
-  if (!rows.length && !cols.length) return null;
-  const firstRow = now.row + (rows.length ? rows[0] : 0) * record.band;
-  const lastRow = rows.length
-    ? Math.min(now.row + now.rows - 1, now.row + (rows[rows.length - 1] + 1) * record.band - 1)
-    : now.row + now.rows - 1;
-  const area: Rect = {
-    row: firstRow,
-    col: now.col + (cols.length ? cols[0] : 0),
-    rows: lastRow - firstRow + 1,
-    cols: cols.length ? cols[cols.length - 1] - cols[0] + 1 : now.cols,
-  };
-  return `cells edited in ${toA1(area)}, inside the report's block ${toA1(now)}`;
-}
-
-/**
- * Which rows an insert or delete touched: the bands still equal from the top and, aligned on the
- * block's end, from the bottom, leave the changed rows between them.
- */
-function locateShapeChange(sheet: Sheet, now: Rect, record: BlockRecord): string {
-  if (now.cols !== record.cols || now.rows * now.cols > MAX_FINGERPRINT_CELLS || record.band === null) return '';
-  const band = record.band;
-  const hashBand = (startRow: number, rows: number): string =>
-    hashBands(sheet, { row: startRow, col: now.col, rows, cols: now.cols }, rows, true).rowHashes[0];
-  const bands = record.rowHashes.length;
-  const bandRows = (i: number) => Math.min(band, record.rows - i * band);
-  let top = 0;
-  while (
-    top < bands &&
-    now.row + top * band + bandRows(top) <= now.row + now.rows &&
-    hashBand(now.row + top * band, bandRows(top)) === record.rowHashes[top]
-  )
-    top++;
-  const shift = now.rows - record.rows;
-  let bottom = bands - 1;
-  while (
-    bottom > top &&
-    bottom * band + shift >= top * band &&
-    hashBand(now.row + bottom * band + shift, bandRows(bottom)) === record.rowHashes[bottom]
-  )
-    bottom--;
-  const first = now.row + top * band;
-  const last = Math.max(first, Math.min(now.row + now.rows - 1, now.row + (bottom + 1) * band - 1 + shift));
-  return ` (the change is in rows ${first}${last > first ? `-${last}` : ''})`;
 }

@@ -1,18 +1,20 @@
 import { CreatorError, isCreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
-import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
+import { blockRangeName, forget, markOwned, pendingRangeName } from './block-ownership';
 import {
   blockIdOn,
   CELL_LIMIT,
   droppedColumns,
   findTarget,
   growToFit,
-  ownedOn,
+  pinnedRows,
   type BlockPlan,
   type BlockSink,
   type BlockTarget,
 } from './block-place';
-import { describeUserEdits, fingerprint, forgetRecord, readRecord, writeRecord } from './block-record';
+import { blockState } from './block-edits';
+import { locateBlock } from './block-locate';
+import { fingerprint, forgetRecord, readRecord, writeRecord } from './block-record';
 import { clipText } from './cell-limit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
@@ -88,7 +90,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const width = columns.length;
   const text = columns.map((c) => isTextColumn(c.type));
   const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: valuesWriter(spreadsheet, target.sheetsApi) };
-  const now = target.now ?? (() => Date.now());
+  const { now } = target;
 
   let sink: BlockSink | null = null;
   let ended = false;
@@ -202,7 +204,7 @@ function guarded<T>(sheetName: string, write: BlockWrite | null, step: () => T):
 
 /** Rows staged on a hidden sheet of their own, put in place by commitStaged. */
 function stagedSink(plan: BlockPlan, now: number): BlockSink {
-  const { spreadsheet, target, sheetName, start, width, writeValues } = plan;
+  const { spreadsheet, target, sheetName, width, writeValues } = plan;
   const made = makeStaging(
     spreadsheet,
     typeof target.blockId === 'string' ? target.blockId : `sheet:${sheetName}`,
@@ -237,7 +239,7 @@ function stagedSink(plan: BlockPlan, now: number): BlockSink {
         applyFormats(sheet, dataRows, columns);
         const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
         const size = { rows: dataRows + 1, cols: columns.length };
-        const result = commitStaged(spreadsheet, sheet, target, sheetName, start, size, note, create);
+        const result = commitStaged(spreadsheet, sheet, target, sheetName, size, note, create);
         created = null;
         return result;
       } finally {
@@ -257,6 +259,10 @@ function withClipNote(note: string, clipped: number): string {
   return `${note}\n${clipped} cell${clipped === 1 ? ' was' : 's were'} longer than Sheets' 50,000-character limit and ${clipped === 1 ? 'was' : 'were'} clipped (marked "[clipped: ...]").`;
 }
 
+/** The block note's line when a refresh replaced the user's sort of the rows. */
+export const SORT_REPLACED =
+  "The rows had been sorted in the sheet: this refresh wrote them in the report's own order. Sort again after each refresh, or set the report's sort.";
+
 function editsError(sheetName: string, what: string): CreatorError {
   return new CreatorError(
     'BLOCK_CONFLICT',
@@ -269,7 +275,6 @@ function commitStaged(
   staging: Sheet,
   target: BlockTarget,
   sheetName: string,
-  start: { row: number; col: number },
   size: { rows: number; cols: number },
   note: string,
   create: () => Sheet,
@@ -279,17 +284,19 @@ function commitStaged(
   const blockId = blockIdOn(target, sheet);
   const committedName = blockRangeName(blockId);
   const pendingName = pendingRangeName(blockId);
-  const committed = ownedOn(sheet, readOwned(spreadsheet, committedName));
-  // Left by an older version's write that died midway: ours, and worth nothing.
-  const pending = ownedOn(sheet, readOwned(spreadsheet, pendingName));
+  // Pending: left by a write that died midway: ours, and worth nothing.
+  const { committed, pending, origin } = locateBlock(spreadsheet, sheet, blockId, target.startCell);
   const name = sheet.getName();
 
+  // A block whose data rows the user only sorted is replaced in the report's own order, and says so.
+  let sorted = false;
   if (committed) {
     const record = readRecord(sheet, committedName);
-    const edits = record ? describeUserEdits(sheet, committed, record) : null;
-    if (edits) throw editsError(name, edits);
+    const state = record ? blockState(sheet, committed, record) : null;
+    if (state?.kind === 'edited') throw editsError(name, state.what);
+    sorted = state?.kind === 'sorted';
   }
-  const rect: Rect = { row: committed?.row ?? start.row, col: committed?.col ?? start.col, rows: size.rows, cols: size.cols };
+  const rect: Rect = { ...origin, rows: size.rows, cols: size.cols };
   const owned = [committed, pending].filter((r): r is Rect => r !== null);
   const conflict = findConflict(sheet, rect, owned);
   if (conflict) throw blockConflictError(name, conflict);
@@ -303,7 +310,7 @@ function commitStaged(
   for (const corner of subtractAll([box], [rect, ...(committed ? [committed] : [])])) {
     rangeOf(sheet, corner).copyTo(staging.getRange(corner.row - box.row + 1, corner.col - box.col + 1));
   }
-  staging.getRange(1, 1).setNote(note);
+  staging.getRange(1, 1).setNote(sorted ? `${note}\n${SORT_REPLACED}` : note);
   rangeOf(staging, { row: 1, col: 1, rows: box.rows, cols: box.cols }).copyTo(sheet.getRange(box.row, box.col));
 
   markOwned(spreadsheet, committedName, sheet, rect);
@@ -317,9 +324,17 @@ function commitStaged(
     if (sheet.isSheetHidden()) sheet.showSheet();
   }
   forgetRecord(sheet, committedName);
-  writeRecord(sheet, committedName, fingerprint(sheet, rect, true));
+  writeRecord(sheet, committedName, fingerprint(sheet, rect, pinnedRows(target), true));
   // Freezing is only done for a block at the top: freezing down to a lower header would pin the
   // user's own rows above it.
   if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
-  return { sheetName: name, sheetId: sheet.getSheetId(), blockId, range: toA1(rect), rows: size.rows - 1, clippedCells: 0 };
+  return {
+    sheetName: name,
+    sheetId: sheet.getSheetId(),
+    blockId,
+    range: toA1(rect),
+    rows: size.rows - 1,
+    clippedCells: 0,
+    sortReplaced: sorted,
+  };
 }

@@ -1,7 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet } from '../platform/types';
 import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
-import { blockIdOn, droppedColumns, findTarget, growToFit, ownedOn, type BlockPlan, type BlockSink } from './block-place';
+import { blockIdOn, droppedColumns, findTarget, growToFit, ownedOn, pinnedRows, type BlockPlan, type BlockSink } from './block-place';
 import { fingerprint, forgetRecord, writeRecord } from './block-record';
 import { bringIntoView } from './bring-into-view';
 import { blockConflictError, findConflict, type Conflict } from './conflicts';
@@ -30,6 +30,17 @@ import type { Exclusive } from './report-table';
  *   meanwhile, empties only what it wrote).
  * Number formats, the bold header, the note, the named range and the fingerprints come at commit.
  */
+/**
+ * A direct write whose block another run of the same report finished first (a double click, two
+ * editors): nothing of this run is left in the sheet, and the block now exists, so the run may
+ * write its rows again as a refresh of it (run/run-report.ts does).
+ */
+export class SupersededWrite extends CreatorError {
+  constructor(message: string) {
+    super('WRITE_FAILED', message);
+  }
+}
+
 export function claimDirect(plan: BlockPlan): BlockSink | null {
   const { spreadsheet, target, sheetName } = plan;
   if (findTarget(spreadsheet, target, sheetName)) return null;
@@ -79,10 +90,14 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
   const checkClaim = (): void => {
     if (!claimed || stillOurs(claimed)) return;
     ended = true;
-    throw new CreatorError(
-      'WRITE_FAILED',
-      `Sheet '${name}' changed while this report was being written into it (another run of the report finished first, or the sheet was deleted), so this run stopped without touching it. Run the report again for the newest data.`,
-    );
+    const message = `Sheet '${name}' changed while this report was being written into it (another run of the report finished first, or the sheet was deleted), so this run stopped without touching it. Run the report again for the newest data.`;
+    let landed = false;
+    try {
+      landed = !!ownedOn(sheet, readOwned(spreadsheet, committedName));
+    } catch (_) {
+      // The sheet was deleted.
+    }
+    throw landed ? new SupersededWrite(message) : new CreatorError('WRITE_FAILED', message);
   };
 
   const append = (values: Parameters<ValuesWriter>[2], at: number): void =>
@@ -132,7 +147,7 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
         ended = true;
         forget(spreadsheet, pendingName);
         forgetRecord(sheet, committedName);
-        writeRecord(sheet, committedName, fingerprint(sheet, rect, true));
+        writeRecord(sheet, committedName, fingerprint(sheet, rect, pinnedRows(target), true));
         // Freezing is only done for a block at the top: freezing down to a lower header would pin the
         // user's own rows above it.
         if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);

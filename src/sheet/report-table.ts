@@ -15,6 +15,8 @@ export interface BlockTable {
   rows: unknown[][];
   /** The rows already hold safe cell values (src/table's forSheet output): written as they are. */
   sheetSafe?: boolean;
+  /** Rows at the end that stay in place when the user sorts the block's data rows (a Total row). */
+  fixedTail?: number;
 }
 
 /** A block's owner id, or how to make it from the target sheet's ID (known once the sheet exists). */
@@ -51,8 +53,11 @@ export interface WriteBlockInput {
    * so no other run's write interleaves. Default: the step as it is (no other writer to fear).
    */
   exclusive?: Exclusive;
-  /** Epoch ms (the platform's clock), to stamp and sweep staging sheets. Default Date.now. */
-  now?: () => number;
+  /**
+   * Epoch ms from the platform's clock (src/ never reads one itself), to stamp and sweep staging
+   * sheets: a refresh Google stopped leaves one, removed by a later write once 6 minutes passed.
+   */
+  now: () => number;
   /** The run this write belongs to, named on its staging sheet (see staging-sheets.ts). */
   runId?: string;
   /** Runs continued across executions, whose staging sheets a sweep keeps. Default: none. */
@@ -74,4 +79,6 @@ export interface WriteBlockResult {
   rows: number;
   /** Cells whose text was clipped to Sheets' 50,000-character limit (the note says so). */
   clippedCells: number;
+  /** The user had sorted the block's data rows: the refresh put them back in the report's order (the note says so). */
+  sortReplaced?: boolean;
 }

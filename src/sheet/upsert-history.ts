@@ -1,8 +1,10 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
-import { blockRangeName, markOwned, readOwned } from './block-ownership';
+import { blockRangeName, markOwned } from './block-ownership';
+import { locateBlock } from './block-locate';
 import { isTextColumn, toCellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
+import { dropJournal, settleInterruptedWrite, writeJournal } from './history-journal';
 import { toA1, type Rect } from './rect';
 import type { BlockTable } from './report-table';
 import { writeReportBlock } from './write-report-block';
@@ -28,6 +30,8 @@ export interface HistoryBlockInput {
   note(facts: HistoryFacts): string;
   /** Top-left cell of a new block. Default "A1". */
   startCell?: string;
+  /** The platform's clock (WriteBlockInput.now). */
+  now: () => number;
 }
 
 export interface HistoryFacts {
@@ -88,34 +92,12 @@ export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlock
   });
 
   const sheet = spreadsheet.getSheetByName(input.sheetName.trim());
+  // A write an earlier run could not finish is finished or undone before the block is read.
+  if (sheet) settleInterruptedWrite(spreadsheet, sheet, input.blockId);
   const block = historyBlock(spreadsheet, sheet, input.blockId);
   const width = table.columns.length;
 
-  if (!sheet || !block) {
-    const days = sortedFresh.map((r) => dayOf(r[dayColumn])).filter((d): d is string => d !== null);
-    const rows = sortedFresh.length;
-    const cells = estimateCells(sheet, 1 + rows, width);
-    const facts: HistoryFacts = {
-      firstDay: days[0] ?? null,
-      lastDay: days[days.length - 1] ?? null,
-      rows,
-      updated: 0,
-      added: rows,
-      revisedDay: null,
-      sheetShare: cells / SHEET_CELL_LIMIT,
-      sheetCells: cells,
-      previousNote: '',
-    };
-    refuseOverflow(input.sheetName, cells, rows, width);
-    const written = writeReportBlock(spreadsheet, {
-      sheetName: input.sheetName,
-      blockId: input.blockId,
-      table: { columns: table.columns, rows: sortedFresh },
-      note: input.note(facts),
-      ...(input.startCell ? { startCell: input.startCell } : {}),
-    });
-    return { ...facts, sheetName: written.sheetName, range: written.range };
-  }
+  if (!sheet || !block) return firstWrite(spreadsheet, sheet, input, sortedFresh);
 
   const headers = table.columns.map((c) => c.header);
   const storedHeader = sheet.getRange(block.row, block.col, 1, block.cols).getValues()[0].map(String);
@@ -148,35 +130,13 @@ export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlock
         .getValues()
         .map((cells, i) => ({ key: keyOf(cells), day: dayOf(cells[dayColumn]) ?? '', cells, stored: i }))
     : [];
-  const byKey = new Map(stored.map((line) => [line.key, line]));
 
-  let updated = 0;
-  let revisedDay: string | null = null;
-  const added: Line[] = [];
-  for (const row of sortedFresh) {
-    const key = keyOf(row);
-    const day = dayOf(row[dayColumn]) ?? '';
-    if (input.windowStart !== null && day < input.windowStart) continue;
-    const line = byKey.get(key);
-    if (!line) {
-      added.push({ key, day, cells: row, stored: -1 });
-      continue;
-    }
-    if (!line.cells.every((cell, i) => same(cell, row[i], dayOf))) {
-      updated += 1;
-      if (revisedDay === null || day > revisedDay) revisedDay = day;
-    }
-    line.cells = row;
-  }
-  // Date order: stored rows keep their order; a new row goes after the stored rows of its day.
-  const merged: Line[] = [...stored];
-  for (const line of added) {
-    let at = merged.length;
-    while (at > 0 && merged[at - 1].day > line.day) at -= 1;
-    merged.splice(at, 0, line);
-  }
-  const lastStoredIndex = merged.reduce((last, line, i) => (line.stored >= 0 ? i : last), -1);
-  const inserted = merged.map((line, i) => (line.stored < 0 && i < lastStoredIndex ? i : -1)).filter((i) => i >= 0);
+  const { updated, revisedDay, added, merged, inserted } = mergeWindow(stored, sortedFresh, {
+    keyOf,
+    dayOf: (row) => dayOf(row[dayColumn]) ?? '',
+    same: (a, b) => same(a, b, dayOf),
+    windowStart: input.windowStart,
+  });
   const appended = merged.length - tailRows - inserted.length;
   const total = storedCount + added.length;
   const cells = estimateCells(sheet, block.row + total, block.col + width - 1);
@@ -202,23 +162,130 @@ export function upsertHistoryBlock(spreadsheet: Spreadsheet, input: HistoryBlock
   };
   const note = input.note(facts);
 
-  // From here on the sheet changes. A new row inside the window takes a whole sheet row, so what
-  // the user keeps beside later rows moves down with them.
-  const tailTop = block.row + 1 + tailFrom;
-  for (const i of inserted) sheet.insertRowsBefore(tailTop + i, 1);
-  const grow = tailTop + merged.length - 1 - sheet.getMaxRows();
-  if (grow > 0) sheet.insertRowsAfter(sheet.getMaxRows(), grow);
-  if (merged.length) {
-    const text = table.columns.map((c) => isTextColumn(c.type));
-    const range = sheet.getRange(tailTop, block.col, merged.length, width);
-    range.setValues(merged.map((line) => line.cells.map((cell, i) => toCellValue(cell, text[i]))));
-    const formats = table.columns.map((c) => c.format || 'General');
-    range.setNumberFormats(merged.map(() => formats));
-  }
+  // From here on the sheet changes, journaled first so an interruption is settled (history-journal.ts).
   const rect: Rect = { row: block.row, col: block.col, rows: 1 + total, cols: width };
-  markOwned(spreadsheet, blockRangeName(input.blockId), sheet, rect);
-  sheet.getRange(block.row, block.col).setNote(note);
+  journaledWrite(spreadsheet, sheet, input.blockId, { rect, tailFrom, inserted, lines: merged, table, note });
   return { ...facts, sheetName: input.sheetName.trim(), range: toA1(rect) };
+}
+
+/**
+ * Inserts, writes and marks the window's rows, with a journal kept until the block is whole again;
+ * a failure is settled at once when Sheets lets it, else by the next write.
+ */
+function journaledWrite(
+  spreadsheet: Spreadsheet,
+  sheet: Sheet,
+  blockId: string,
+  w: { rect: Rect; tailFrom: number; inserted: number[]; lines: Line[]; table: BlockTable; note: string },
+): void {
+  const { rect, tailFrom } = w;
+  writeJournal(sheet, blockId, { inserted: w.inserted.map((i) => 1 + tailFrom + i), rows: rect.rows, cols: rect.cols });
+  try {
+    writeTail(sheet, w.table, { tailTop: rect.row + 1 + tailFrom, col: rect.col, inserted: w.inserted, lines: w.lines });
+    markOwned(spreadsheet, blockRangeName(blockId), sheet, rect);
+    sheet.getRange(rect.row, rect.col).setNote(w.note);
+    dropJournal(sheet, blockId);
+  } catch (error) {
+    try {
+      settleInterruptedWrite(spreadsheet, sheet, blockId);
+    } catch (_) {
+      // Sheets is still failing: the journal stays, and the next run settles it.
+    }
+    throw error;
+  }
+}
+
+/**
+ * A new row inside the window takes a whole sheet row, so what the user keeps beside later rows
+ * moves down with them; then the window's rows are written in one call.
+ */
+function writeTail(sheet: Sheet, table: BlockTable, at: { tailTop: number; col: number; inserted: number[]; lines: Line[] }): void {
+  const { tailTop, lines } = at;
+  const width = table.columns.length;
+  for (const i of at.inserted) sheet.insertRowsBefore(tailTop + i, 1);
+  const grow = tailTop + lines.length - 1 - sheet.getMaxRows();
+  if (grow > 0) sheet.insertRowsAfter(sheet.getMaxRows(), grow);
+  if (!lines.length) return;
+  const text = table.columns.map((c) => isTextColumn(c.type));
+  const range = sheet.getRange(tailTop, at.col, lines.length, width);
+  range.setValues(lines.map((line) => line.cells.map((cell, i) => toCellValue(cell, text[i]))));
+  const formats = table.columns.map((c) => c.format || 'General');
+  range.setNumberFormats(lines.map(() => formats));
+}
+
+/**
+ * The window's rows after the refresh: stored rows updated in place (counting those whose values
+ * changed), new ones after the stored rows of their day; `inserted` are the indexes of new rows
+ * that come before the last stored one (each takes a whole sheet row).
+ */
+function mergeWindow(
+  stored: Line[],
+  sortedFresh: unknown[][],
+  how: {
+    keyOf(row: unknown[]): string;
+    dayOf(row: unknown[]): string;
+    same(a: unknown, b: unknown): boolean;
+    windowStart: string | null;
+  },
+): { updated: number; revisedDay: string | null; added: Line[]; merged: Line[]; inserted: number[] } {
+  const byKey = new Map(stored.map((line) => [line.key, line]));
+  let updated = 0;
+  let revisedDay: string | null = null;
+  const added: Line[] = [];
+  for (const row of sortedFresh) {
+    const key = how.keyOf(row);
+    const day = how.dayOf(row);
+    if (how.windowStart !== null && day < how.windowStart) continue;
+    const line = byKey.get(key);
+    if (!line) {
+      added.push({ key, day, cells: row, stored: -1 });
+      continue;
+    }
+    if (!line.cells.every((cell, i) => how.same(cell, row[i]))) {
+      updated += 1;
+      if (revisedDay === null || day > revisedDay) revisedDay = day;
+    }
+    line.cells = row;
+  }
+  // Date order: stored rows keep their order; a new row goes after the stored rows of its day.
+  const merged: Line[] = [...stored];
+  for (const line of added) {
+    let at = merged.length;
+    while (at > 0 && merged[at - 1].day > line.day) at -= 1;
+    merged.splice(at, 0, line);
+  }
+  const lastStoredIndex = merged.reduce((last, line, i) => (line.stored >= 0 ? i : last), -1);
+  const inserted = merged.map((line, i) => (line.stored < 0 && i < lastStoredIndex ? i : -1)).filter((i) => i >= 0);
+  return { updated, revisedDay, added, merged, inserted };
+}
+
+/** The first write of a history: an ordinary block write of the rows in date order. */
+function firstWrite(spreadsheet: Spreadsheet, sheet: Sheet | null, input: HistoryBlockInput, sortedFresh: unknown[][]): HistoryWriteResult {
+  const width = input.table.columns.length;
+  const days = sortedFresh.map((r) => input.dayOf(r[input.dayColumn])).filter((d): d is string => d !== null);
+  const rows = sortedFresh.length;
+  const cells = estimateCells(sheet, 1 + rows, width);
+  const facts: HistoryFacts = {
+    firstDay: days[0] ?? null,
+    lastDay: days[days.length - 1] ?? null,
+    rows,
+    updated: 0,
+    added: rows,
+    revisedDay: null,
+    sheetShare: cells / SHEET_CELL_LIMIT,
+    sheetCells: cells,
+    previousNote: '',
+  };
+  refuseOverflow(input.sheetName, cells, rows, width);
+  const written = writeReportBlock(spreadsheet, {
+    sheetName: input.sheetName,
+    blockId: input.blockId,
+    table: { columns: input.table.columns, rows: sortedFresh },
+    note: input.note(facts),
+    now: input.now,
+    ...(input.startCell ? { startCell: input.startCell } : {}),
+  });
+  return { ...facts, sheetName: written.sheetName, range: written.range };
 }
 
 /** Marks a block's note as a history's, so a block adopted from a plain pull starts a new history. */
@@ -229,10 +296,10 @@ export const HISTORY_NOTE_MARK = '(history)';
  * says so). A plain block the report took over (from the builder's pull) is replaced by a new one.
  */
 export function historyBlock(spreadsheet: Spreadsheet, sheet: Sheet | null, blockId: string): Rect | null {
-  const owned = readOwned(spreadsheet, blockRangeName(blockId));
-  if (!sheet || !owned || owned.sheet.getSheetId() !== sheet.getSheetId()) return null;
-  const note = String(sheet.getRange(owned.rect.row, owned.rect.col).getNote() ?? '');
-  return note.split('\n')[0].endsWith(HISTORY_NOTE_MARK) ? owned.rect : null;
+  const owned = sheet ? locateBlock(spreadsheet, sheet, blockId).committed : null;
+  if (!sheet || !owned) return null;
+  const note = String(sheet.getRange(owned.row, owned.col).getNote() ?? '');
+  return note.split('\n')[0].endsWith(HISTORY_NOTE_MARK) ? owned : null;
 }
 
 function estimateCells(sheet: Sheet | null, lastRow: number, lastCol: number): number {

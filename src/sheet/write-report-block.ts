@@ -21,6 +21,7 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
     columns: input.table.columns,
     startCell: input.startCell,
     sheetSafe: input.table.sheetSafe,
+    fixedTail: input.table.fixedTail,
     sheetsApi: input.sheetsApi,
     exclusive: input.exclusive,
     now: input.now,

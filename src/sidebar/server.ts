@@ -6,9 +6,6 @@ import { readProgress } from '../run/progress';
 import { runReportToSheet } from '../run/run-report';
 import { listSiteViews } from '../settings/sites-view';
 
-export { runReportToSheet } from '../run/run-report';
-export type { RunToSheetOptions } from '../run/run-report';
-
 /** The sidebar's server functions, called through Code.ts (one execution each). */
 
 export function showSidebar(ex: Execution): void {

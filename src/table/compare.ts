@@ -3,7 +3,7 @@ import type { DayShift } from '../dates/compare-period';
 import { isDate } from '../shared/user-input';
 import { NUMERIC_TYPES, type ToDate } from './cells';
 import { aggregateRow, planTotals, siteGroups, totalOf } from './totals';
-import { SITE_FIELD, type Table, type TableColumn } from './types';
+import { derivedFrom, SITE_FIELD, type Table, type TableColumn } from './types';
 
 /**
  * A report compared with an earlier period: rows matched by their dimensions (site, device,
@@ -36,6 +36,8 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 export function changeOf(current: unknown, previous: unknown): { change: number | ''; fraction: number | '' } {
   if (!isNumber(current) || !isNumber(previous)) return { change: '', fraction: '' };
   const change = current - previous;
+  // Compared tables may go to the sheet as they are (sheet-safe): no Infinity reaches a cell.
+  if (!Number.isFinite(change)) return { change: '', fraction: '' };
   return { change, fraction: previous === 0 ? '' : change / Math.abs(previous) };
 }
 
@@ -62,7 +64,7 @@ function unionColumns(a: Table, b: Table): TableColumn[] {
 
 function realign(table: Table, columns: TableColumn[]): Table {
   const at = columns.map((c) => table.columns.findIndex((own) => own.field === c.field));
-  return { columns, rows: table.rows.map((row) => at.map((i) => (i >= 0 ? row[i] : ''))) };
+  return derivedFrom([table], { columns, rows: table.rows.map((row) => at.map((i) => (i >= 0 ? row[i] : ''))) });
 }
 
 /** The compared table; `totalRows` of its rows are totals (with `totals`). */
@@ -180,10 +182,10 @@ export function compareTables(input: CompareInput): Table & { totalRows: number 
       a.appearance - b.appearance,
   );
   const rows = ranked.map(({ group }) => compareRow(one(group.current), one(group.previous)));
-  const table: Table = { columns: outColumns, rows };
+  const table = derivedFrom([input.current, input.previous], { columns: outColumns, rows });
   if (!input.totals) return { ...table, totalRows: 0 };
   const all = withComparedTotals(table, input.spec, current, previous, compareRow);
-  return { columns: outColumns, rows: all, totalRows: all.length - rows.length };
+  return { ...table, rows: all, totalRows: all.length - rows.length };
 }
 
 /** Compared totals: each side totalled on its own (ratios from its own sums), then compared. */

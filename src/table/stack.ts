@@ -1,6 +1,6 @@
 import type { ReportSpec } from '../catalog/types';
 import { asLiteralText } from '../sheet/cell-values';
-import { SITE_COLUMN, SITE_NAME_COLUMN, SITE_NAME_FIELD, type Table, type TableColumn } from './types';
+import { derivedFrom, SITE_COLUMN, SITE_NAME_COLUMN, SITE_NAME_FIELD, type Table, type TableColumn } from './types';
 
 /**
  * Column order for several tables: each table's columns keep their relative order, and a column
@@ -77,7 +77,7 @@ export function stackTables(
       rows.push(positions.map((p, k) => (p >= 0 ? row[p] : k === 0 ? site : columns[k].field === SITE_NAME_FIELD ? name : '')));
     }
   });
-  return safe ? { columns, rows, sheetSafe: true } : { columns, rows };
+  return derivedFrom(tables, { columns, rows });
 }
 
 /** Tables of one report (days of a history) as one: columns in first-seen order, "" where a table lacks one. */
@@ -88,5 +88,5 @@ export function concatTables(tables: Table[]): Table {
     const positions = columns.map((c) => table.columns.findIndex((own) => own.field === c.field));
     for (const row of table.rows) rows.push(positions.map((p) => (p >= 0 ? row[p] : '')));
   }
-  return { columns, rows };
+  return derivedFrom(tables, { columns, rows });
 }

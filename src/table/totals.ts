@@ -1,6 +1,6 @@
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
 import { NUMERIC_TYPES } from './cells';
-import { SITE_FIELD, SITE_NAME_FIELD, type Table } from './types';
+import { derivedFrom, SITE_FIELD, SITE_NAME_FIELD, type Table } from './types';
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -161,5 +161,5 @@ export function withTotals(table: Table, spec: ReportSpec): { table: Table; tota
     rows.push(totalOf(table, spec, item.rows, item.label));
   }
   if (!plan.rows.some((r) => r.kind === 'site')) rows.splice(0, 0, ...table.rows);
-  return { table: { columns: table.columns, rows }, totals: plan.rows.length };
+  return { table: derivedFrom([table], { columns: table.columns, rows }), totals: plan.rows.length };
 }

@@ -21,6 +21,18 @@ export interface Table {
 }
 
 /**
+ * A table made of `sources`' cells (their rows, totals and comparisons of them, our own labels):
+ * sheet-safe when every source is, so the writer does not escape its text a second time. Every
+ * step between toTable and the writer returns its table through this.
+ */
+export function derivedFrom(sources: readonly Table[], table: Table): Table {
+  const safe = sources.length > 0 && sources.every((t) => t.sheetSafe === true);
+  if (safe) return { ...table, sheetSafe: true };
+  const { sheetSafe: _dropped, ...plain } = table;
+  return plain;
+}
+
+/**
  * The added Site column's field: a name no API field can have (field paths never start with a
  * NUL), so an API field called `site` keeps its own column in a multi-site pull.
  */

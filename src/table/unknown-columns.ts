@@ -8,29 +8,31 @@ import { isCanonicalNumber, isNotANumberText, ymdOf, type ToDate } from './cells
  * column "Impressions per pageview", "true"/"false" become booleans.
  */
 
-/** Words that keep their own spelling in a header. */
-const SPELLING: Record<string, string> = {
-  id: 'ID',
-  ids: 'IDs',
-  url: 'URL',
-  urls: 'URLs',
-  uri: 'URI',
-  rpm: 'RPM',
-  cpm: 'CPM',
-  ecpm: 'eCPM',
-  rps: 'RPS',
-  pps: 'PPS',
-  ctr: 'CTR',
-  ga: 'GA',
-  ga4: 'GA4',
-  api: 'API',
-  utm: 'UTM',
-  seo: 'SEO',
-  jw: 'JW',
-  ip: 'IP',
-  us: 'US',
-  uk: 'UK',
-};
+/** Words that keep their own spelling in a header (a Map: a field word "constructor" is just a word). */
+const SPELLING: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    id: 'ID',
+    ids: 'IDs',
+    url: 'URL',
+    urls: 'URLs',
+    uri: 'URI',
+    rpm: 'RPM',
+    cpm: 'CPM',
+    ecpm: 'eCPM',
+    rps: 'RPS',
+    pps: 'PPS',
+    ctr: 'CTR',
+    ga: 'GA',
+    ga4: 'GA4',
+    api: 'API',
+    utm: 'UTM',
+    seo: 'SEO',
+    jw: 'JW',
+    ip: 'IP',
+    us: 'US',
+    uk: 'UK',
+  }),
+);
 
 function words(name: string): string[] {
   return name
@@ -38,7 +40,7 @@ function words(name: string): string[] {
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[\s_-]+/)
     .filter(Boolean)
-    .map((w) => SPELLING[w.toLowerCase()] ?? w.toLowerCase());
+    .map((w) => SPELLING.get(w.toLowerCase()) ?? w.toLowerCase());
 }
 
 /** "impressionsPerPageview" -> "Impressions per pageview"; "cpm.extra" -> "CPM extra"; "a.score" -> "A score". */

@@ -161,6 +161,32 @@ describe('changeBelow against the previous period', () => {
     expect(alertLines(w)).toHaveLength(2);
   });
 
+  test('two checks interleaved (the trigger and a click): only one sends', () => {
+    // The second check runs whole while the first waits on the API, between its reading and its record.
+    let inner: CheckResult[] | null = null;
+    let armed = false;
+    const edit = earningsEdit(() => DROP);
+    const w = createWorld(bundle, {
+      now: START,
+      respond: (req, res) => {
+        const out = edit(req, res);
+        if (armed && /\/sites\/site-1\/earnings\?/.test(req.url)) {
+          armed = false;
+          inner = (w.emu.callAlongside({ user: OWNER, mode: 'full' }, 'checkAlertsNow') as CheckSummary).results;
+        }
+        return out;
+      },
+    });
+    w.connect();
+    saveAlert(w, { condition: 'changeBelow', threshold: -0.1 });
+    armed = true;
+    const outer = check(w);
+    expect(inner).not.toBeNull();
+    expect([...inner!, ...outer].map((r) => r.outcome).sort()).toEqual(['fired', 'sentToday']);
+    expect(w.emu.mail.sent).toHaveLength(1);
+    expect(alertLines(w)).toHaveLength(1);
+  });
+
   test('a day with no new data sends no second e-mail with the same numbers', () => {
     // The network is a day late on Sunday: its bounds still end on 2026-11-19, as on Saturday.
     let frozen: string | null = null;
@@ -243,6 +269,24 @@ describe('below and above', () => {
     expect(made.name).toBe('Earnings (all sites) above 1');
     expect(w.emu.mail.sent[0].body).toContain('Site: all sites');
   });
+
+  test('all sites, one a day late: a 7-day window keeps its 7 days and ends on the last day every site has data for', () => {
+    const edit = earningsEdit(() => () => 10);
+    const w = createWorld(bundle, {
+      now: START,
+      respond: (req, res) => {
+        const out = edit(req, res);
+        if ('networkError' in out || !/\/sites\/site-2\/date-bounds/.test(req.url)) return out;
+        // site-2's earnings end on 2026-11-18, a day before the others'.
+        return { ...out, body: out.body.replace(/"endDate":"2026-11-19"/g, '"endDate":"2026-11-18"') };
+      },
+    });
+    w.connect();
+    saveAlert(w, { siteId: 'all', metric: 'earnings', condition: 'above', threshold: 1, period: '7daysAgo' });
+    const [result] = check(w);
+    expect(result.outcome).toBe('fired');
+    expect(result.message).toContain('2026-11-12 to 2026-11-18');
+  });
 });
 
 describe('noData', () => {
@@ -250,16 +294,18 @@ describe('noData', () => {
     // Saturday 2026-11-21 10:00: earnings run to 2026-11-19 and traffic to 2026-11-20, as usual.
     const w = world();
     const earnings = saveAlert(w, { condition: 'noData', byHour: 9 });
+    // An hour reads as the schedules write it: 09:00, never 9:00.
+    expect(earnings.name).toBe('Earnings (site-1): no data by 09:00');
     const traffic = saveAlert(w, { report: 'traffic/summary', condition: 'noData', byHour: 9 });
     const nextDay = saveAlert(w, { name: 'Earnings by the next day', condition: 'noData', byHour: 9, lagDays: 1 });
-    expect(earnings.expects).toEqual({ day: '2026-11-19', lagDays: 2, label: 'has no data for 2 days ago (2026-11-19) by 9:00' });
-    expect(traffic.expects).toEqual({ day: '2026-11-20', lagDays: 1, label: 'has no data for yesterday (2026-11-20) by 9:00' });
+    expect(earnings.expects).toEqual({ day: '2026-11-19', lagDays: 2, label: 'has no data for 2 days ago (2026-11-19) by 09:00' });
+    expect(traffic.expects).toEqual({ day: '2026-11-20', lagDays: 1, label: 'has no data for yesterday (2026-11-20) by 09:00' });
     expect(nextDay).toMatchObject({ lagDays: 1, expects: { day: '2026-11-20', lagDays: 1 } });
     const results = check(w);
     expect(results.map((r) => r.outcome)).toEqual(['quiet', 'quiet', 'fired']);
     expect(results[0].message).toBe('Earnings data is in for 2026-11-19 on site-1.');
     expect(w.emu.mail.sent).toHaveLength(1);
-    expect(w.emu.mail.sent[0].body).toContain('No earnings data for 2026-11-20 by 9:00: site-1 (data through 2026-11-19)');
+    expect(w.emu.mail.sent[0].body).toContain('No earnings data for 2026-11-20 by 09:00: site-1 (data through 2026-11-19)');
 
     // Before the hour, the day before counts.
     const early = world();

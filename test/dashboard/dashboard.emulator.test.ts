@@ -189,8 +189,9 @@ describe('request cost', () => {
     const refresh = measure(() => w.fire());
     console.log(`dashboard request cost: ${JSON.stringify({ create, refresh })}`);
     // Four parts; the daily report is compared with the previous period, which is one more request.
-    // The site list, once (cached for later), names the site in the dashboard's title.
-    expect(create).toMatchObject({ reports: 5, bounds: 1, token: 0, sites: 1 });
+    // The site list that names the site in the dashboard's title was read (and cached) when the
+    // settings were saved: saving checks the API base URL with it.
+    expect(create).toMatchObject({ reports: 5, bounds: 1, token: 0, sites: 0 });
     expect(create.requests).toBe(create.reports + create.bounds + create.sites);
     // A day later the token (300 s) and the cached bounds have expired: one of each again.
     expect(refresh).toMatchObject({ reports: 5, bounds: 1, token: 1 });
@@ -265,5 +266,22 @@ describe('under the fake API alternative shapes (drift)', () => {
         expect(cells.every((v) => typeof v === 'number')).toBe(true);
       }
     }
+  });
+});
+
+describe("the menu's Create dashboard", () => {
+  test('asks for a site ID listing the IDs it accepts (active sites, with names), then makes that dashboard', () => {
+    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+    w.connect();
+    w.emu.ui.respondWith({ button: 'OK', text: 'site-2' });
+    w.call('menuCreateDashboard');
+    const [asked] = w.emu.ui.prompts;
+    expect(asked.title).toBe('Create dashboard');
+    expect(asked.prompt).toMatch(
+      /^Site ID for the dashboard\. Site IDs you can use: site-1 \(Example Kitchen\), site-2 \([^)]+\), site-3 \([^)]+\), site-big \([^)]+\)\. /,
+    );
+    // The inactive site is not offered: the dashboard refuses it.
+    expect(asked.prompt).not.toContain('site-old');
+    expect(w.emu.spreadsheet.getSheetByName('Dashboard - site-2 - Last 30 days')).not.toBeNull();
   });
 });

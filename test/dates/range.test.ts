@@ -1,6 +1,7 @@
-import { dataThrough, resolveRange } from '../../src/dates';
+import { dataThrough, parseRange, resolveRange, sharedLastDay } from '../../src/dates';
 import type { DateBounds } from '../../src/shared/date-bounds';
 import { caught } from '../api/helpers/caught';
+import { clockAt } from './clock-stub';
 
 const bounds: DateBounds = {
   analytics: {
@@ -56,6 +57,54 @@ describe('resolveRange', () => {
     // A rolling start before the first day starts on it.
     const long = { kind: 'days' as const, startDate: '2020-01-01', endDate: '2026-11-18', rolling: { start: true, end: true } };
     expect(resolveRange(long, bounds, site1)).toEqual({ startDate: '2024-01-01', endDate: '2026-11-18', dataThrough: '2026-11-19' });
+  });
+
+  it("'keepLength' moves the start back as far as the end, and ends by a shared last day when given one", () => {
+    // 7daysAgo..yesterday on 2026-11-21 for an alert, with earnings through 2026-11-19.
+    const week = {
+      kind: 'days' as const,
+      startDate: '2026-11-14',
+      endDate: '2026-11-20',
+      rolling: { start: true, end: true, keepLength: true as const },
+    };
+    expect(resolveRange(week, bounds, site1)).toMatchObject({ startDate: '2026-11-13', endDate: '2026-11-19', clamped: true });
+    // Over several sites, one of them through 2026-11-17: every site gets the same seven days.
+    expect(resolveRange(week, bounds, { ...site1, lastDay: '2026-11-17' })).toMatchObject({
+      startDate: '2026-11-11',
+      endDate: '2026-11-17',
+    });
+    // 'shrink' (the default) keeps its start: the window gets shorter.
+    const { keepLength: _, ...shrink } = week.rolling;
+    expect(resolveRange({ ...week, rolling: shrink }, bounds, site1)).toMatchObject({ startDate: '2026-11-14', endDate: '2026-11-19' });
+    // Still never before the first day with data.
+    const long = { ...week, startDate: '2024-01-02', endDate: '2026-11-20' };
+    expect(resolveRange(long, bounds, site1)).toMatchObject({ startDate: '2024-01-01', endDate: '2026-11-19' });
+  });
+
+  it('parseRange marks a relative range with the rule asked for, and only a relative one', () => {
+    const ctx = { platform: clockAt('2026-11-21T15:00:00Z'), timeZone: 'America/New_York' };
+    expect(parseRange('7daysAgo', 'yesterday', ctx, 'keepLength')).toEqual({
+      kind: 'days',
+      startDate: '2026-11-14',
+      endDate: '2026-11-20',
+      rolling: { start: true, end: true, keepLength: true },
+    });
+    expect(parseRange('7daysAgo', 'yesterday', ctx)).toMatchObject({ rolling: { start: true, end: true } });
+    expect(parseRange('7daysAgo', 'yesterday', ctx)).not.toMatchObject({ rolling: { keepLength: true } });
+    expect(parseRange('2026-11-01', '2026-11-07', ctx, 'keepLength')).toEqual({
+      kind: 'days',
+      startDate: '2026-11-01',
+      endDate: '2026-11-07',
+    });
+  });
+
+  it('sharedLastDay is the earliest last day with data, skipping sites with none', () => {
+    const through = (endDate: string | null): DateBounds => ({
+      analytics: { range: { startDate: null, endDate: null }, presets: {} },
+      earnings: { range: { startDate: '2024-01-01', endDate }, presets: {} },
+    });
+    expect(sharedLastDay([through('2026-11-19'), through('2026-11-17'), through(null)], 'earnings')).toBe('2026-11-17');
+    expect(sharedLastDay([through(null)], 'earnings')).toBeUndefined();
   });
 
   it('still refuses explicit calendar days past the data, and an explicit start after a rolling end', () => {

@@ -115,6 +115,26 @@ describe('embedded charts', () => {
     expect(emu.spreadsheet.charts[0].ranges[0]).toMatchObject({ row: 1, numRows: 7 });
   });
 
+  it('moves with its anchor cell when rows or columns are inserted or deleted before it on its own sheet', () => {
+    const { emu, data, dash } = sheetWithData();
+    dash.insertChart(dash.newChart().asLineChart().addRange(data.getRange('A1:B4')).setPosition(9, 6, 0, 0).build());
+    const at = () => [emu.spreadsheet.charts[0].position.row, emu.spreadsheet.charts[0].position.col];
+    dash.insertRowsBefore(4, 2);
+    expect(at()).toEqual([11, 6]);
+    dash.insertColumnsAfter(6, 3); // after its column: stays
+    expect(at()).toEqual([11, 6]);
+    dash.insertColumnsBefore(1, 1);
+    expect(at()).toEqual([11, 7]);
+    dash.deleteRows(1, 3);
+    expect(at()).toEqual([8, 7]);
+    // Its anchor's row deleted: it sits on the row that takes its place.
+    dash.deleteRows(7, 2);
+    expect(at()).toEqual([7, 7]);
+    // Rows inserted on the data sheet move its ranges, not the chart.
+    data.insertRowsBefore(1, 1);
+    expect(at()).toEqual([7, 7]);
+  });
+
   it('survives snapshot and restore, and deleting its sheet removes it', () => {
     const { emu, ss, data, dash } = sheetWithData();
     dash.insertChart(dash.newChart().asPieChart().addRange(data.getRange('A1:B4')).build());

@@ -80,6 +80,29 @@ describe('platform variants', () => {
     expect(emu.globals.SpreadsheetApp.getActiveSpreadsheet()).not.toBeNull();
   });
 
+  it('triggerRun noSpreadsheet: the document properties and lock, but no active spreadsheet; getUserTriggers(null) is refused', () => {
+    const emu = newEmulator({ variants: { triggerRun: 'noSpreadsheet' } });
+    emu.runAs({ mode: 'full' }, () => emu.globals.ScriptApp.newTrigger('handler').timeBased().everyHours(1).create());
+    emu.loadBundle(require.resolve('./fixtures/probe-bundle.js'));
+    expect(emu.fireTrigger(emu.triggers[0].id)).toEqual({ spreadsheet: false, documentProperties: true, documentLock: true });
+    expect(() => emu.globals.ScriptApp.getUserTriggers(null as unknown as GoogleAppsScript.Spreadsheet.Spreadsheet)).toThrow(
+      "The parameters (null) don't match the method signature for ScriptApp.getUserTriggers.",
+    );
+  });
+
+  it("customFunctionActiveRange: a custom function's active range is its formula's cell, or null", () => {
+    for (const [variant, expected] of [
+      ['formulaCell', 'C7'],
+      ['none', null],
+    ] as const) {
+      const emu = newEmulator({ variants: { customFunctionActiveRange: variant } });
+      emu.spreadsheet.getSheets()[0].getRange('C7').setFormula('=WHERE()');
+      const seen: Array<string | null> = [];
+      emu.recalculate({ WHERE: () => (seen.push(emu.globals.SpreadsheetApp.getActiveRange()?.getA1Notation() ?? null), 1) });
+      expect(seen).toEqual([expected]);
+    }
+  });
+
   it('hiddenEmails and scriptTimeZone', () => {
     const emu = newEmulator({ timeZone: 'America/New_York', variants: { hiddenEmails: true, scriptTimeZone: 'Asia/Tokyo' } });
     expect(emu.globals.Session.getEffectiveUser().getEmail()).toBe('');

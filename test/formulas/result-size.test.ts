@@ -3,7 +3,7 @@
  * that limit. A formula cuts its result below it and says so in a last row.
  */
 import { STRICT } from '../../emulator';
-import { cutMessage, MAX_FORMULA_CELLS, toGrid } from '../../src/formulas/grid';
+import { cutMessage, MAX_FORMULA_CELLS, sheetCutMessage, toGrid } from '../../src/formulas/grid';
 import { pullReport } from '../../src/pull/pull-report';
 import { createHarness, expectSameGrid, OWNER, pagePerformancePages, type Harness } from './harness';
 
@@ -15,7 +15,7 @@ import { createHarness, expectSameGrid, OWNER, pagePerformancePages, type Harnes
 const BIG_ROWS = 40_000;
 const LIMIT_ABOVE_CAP = 38_000;
 
-function harness(variants?: typeof STRICT, bigRows = BIG_ROWS): Harness {
+function harness(variants?: Partial<typeof STRICT>, bigRows = BIG_ROWS): Harness {
   const h = createHarness({ variants, pageCounts: { 'site-big': bigRows } });
   h.saveCredential(OWNER, 'demo', true);
   return h;
@@ -156,4 +156,64 @@ describe('a capped formula fetches only the rows it can show', () => {
     },
     60_000,
   );
+});
+
+describe('a formula result longer or wider than the sheet', () => {
+  /** A fresh sheet of Sheets' usual size (1,000 rows x 26 columns) with the formula at `a1`. */
+  function recalc(variants: Partial<typeof STRICT>, a1: string, formula: string) {
+    const h = harness(variants, 6_000);
+    const sheet = h.emu.spreadsheet.getSheets()[0];
+    expect([sheet.getMaxRows(), sheet.getMaxColumns()]).toEqual([1000, 26]);
+    sheet.getRange(a1).setFormula(formula);
+    const report = h.emu.recalculate(h.functions);
+    const pages = Object.entries(h.api.stats.byPath)
+      .filter(([path]) => path.endsWith('/pages/performance'))
+      .reduce((sum, [, n]) => sum + n, 0);
+    return { sheet, cell: report.evaluated[0], pages };
+  }
+  const FIVE_THOUSAND = '=CREATOR_PAGE_PERFORMANCE("site-big", "lastMonth", , 5000)';
+
+  it('is cut to the rows below its cell, the last one saying to insert rows or use the sidebar', () => {
+    const { sheet, cell, pages } = recalc({ customFunctionActiveRange: 'formulaCell' }, 'A1', FIVE_THOUSAND);
+    expect(cell.error).toBeUndefined();
+    expect(cell.rows).toBe(1000);
+    // 999 rows fetched (2 pages of 500), not the 5,000 asked for (10 pages).
+    expect(pages).toBe(2);
+    const last = sheet.getRange(1000, 1).getValue();
+    expect(last).toBe(sheetCutMessage({ kept: 998, total: 5000 }, null));
+    expect(last).toMatch(/^Cut at 998 of 5,000 rows: .*Insert rows below this formula.*sidebar/);
+    expect(sheet.getRange(999, 1).getValue()).not.toBe('');
+  });
+
+  it('started low in the sheet, keeps what fits below it', () => {
+    const { sheet, cell } = recalc({ customFunctionActiveRange: 'formulaCell' }, 'C991', FIVE_THOUSAND);
+    expect(cell.error).toBeUndefined();
+    expect(cell.rows).toBe(10);
+    expect(sheet.getRange(1000, 3).getValue()).toMatch(/^Cut at 8 of 5,000 rows/);
+  });
+
+  it('near the last column, keeps the columns that fit and says which were cut', () => {
+    const { sheet, cell } = recalc(
+      { customFunctionActiveRange: 'formulaCell' },
+      'X1',
+      '=CREATOR_PAGE_PERFORMANCE("site-1", "lastMonth", , 5)',
+    );
+    expect(cell.error).toBeUndefined();
+    expect(cell.cols).toBe(3);
+    expect(sheet.getRange(cell.rows, 24).getValue()).toMatch(/^Cut at 3 of \d+ columns: .*Insert columns to its right/);
+  });
+
+  it('a result that fits is the same whether or not the platform says which cell the formula is in', () => {
+    const small = '=CREATOR_PAGE_PERFORMANCE("site-1", "lastMonth", , 20)';
+    const known = recalc({ customFunctionActiveRange: 'formulaCell' }, 'B2', small);
+    const unknown = recalc({ customFunctionActiveRange: 'none' }, 'B2', small);
+    expect(known.cell.error).toBeUndefined();
+    expect(unknown.sheet.getDataRange().getValues()).toEqual(known.sheet.getDataRange().getValues());
+  });
+
+  it("without the formula's cell, Sheets' own #REF! is all that can show (the platform's message)", () => {
+    const { cell } = recalc({ customFunctionActiveRange: 'none' }, 'A1', FIVE_THOUSAND);
+    expect(cell.value).toBe('#REF!');
+    expect(cell.error).toBe('Result was not automatically expanded, please insert more rows (4001).');
+  });
 });

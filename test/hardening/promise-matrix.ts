@@ -27,6 +27,11 @@ export const PROMISE_ROWS: PromiseRow[] = [
   },
   {
     area: 'Consent and credentials',
+    name: 'an editor edits a report the owner approved',
+    outcome: "the approval does not survive the edit: the owner's refresh and trigger skip it until the owner approves again",
+  },
+  {
+    area: 'Consent and credentials',
     name: 'the editor refreshes the report they saved, with their own credential',
     outcome: "runs on the editor's credential (their sites), never the owner's",
   },
@@ -92,7 +97,17 @@ export const PROMISE_ROWS: PromiseRow[] = [
   },
   { area: 'The block writer', name: 'a row the user deleted inside the block', outcome: 'refused naming the delete; sheet byte-identical' },
   { area: 'The block writer', name: 'a value the user typed over a report cell', outcome: 'refused naming the cell; sheet byte-identical' },
-  { area: 'The block writer', name: 'the user sorted the block', outcome: 'refused naming the cells; sheet byte-identical' },
+  {
+    area: 'The block writer',
+    name: 'the user sorted the block',
+    outcome:
+      "not an edit: the refresh writes the report's own order, keeps the user's frozen rows, and the note says the sort was replaced",
+  },
+  {
+    area: 'The block writer',
+    name: 'the user sorted the block and typed over a value',
+    outcome: 'refused naming the cells; sheet byte-identical',
+  },
   {
     area: 'The block writer',
     name: 'a page title of 60,000 characters',
@@ -130,6 +145,12 @@ export const PROMISE_ROWS: PromiseRow[] = [
     area: 'Storage limits and odd data',
     name: 'the hourly trigger with the store full',
     outcome: 'every due report refreshed; the status sheet shows them',
+  },
+  {
+    area: 'Storage limits and odd data',
+    name: 'statuses the full store refused, seen by later executions',
+    outcome:
+      'the sidebar and every later status sheet show the refresh that happened (kept on the status sheet), never "Not refreshed yet"; the next hour does not refresh them again',
   },
   {
     area: 'Storage limits and odd data',

@@ -4,18 +4,7 @@
  */
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 import { PROMISE_ROWS } from './promise-matrix';
-import {
-  API_BASE_URL,
-  buildBundle,
-  createWorld,
-  EDITOR,
-  expectClearMessage,
-  findSecrets,
-  OWNER,
-  sheetState,
-  TOKEN_URL,
-  type World,
-} from './world';
+import { API_BASE_URL, buildBundle, createWorld, EDITOR, expectClearMessage, findSecrets, OWNER, TOKEN_URL, type World } from './world';
 
 beforeAll(async () => {
   await buildBundle();
@@ -90,13 +79,12 @@ const basic = (world: World) =>
   Buffer.from(`${world.api.credentials.demo.clientId}:${world.api.credentials.demo.clientSecret}`).toString('base64');
 const tokenOf = (req: TransportRequest) => (req.headers.Authorization ?? req.headers.authorization ?? '').replace(/^Bearer /, '');
 
-/** The secret forms in `forms` (and any 8-character run of them) appear nowhere a person can look. */
+/**
+ * The secret forms in `forms`, and any 8-character run of them, appear nowhere outside their homes:
+ * cells, notes, logs, messages, and every cache key and user property too.
+ */
 function expectNoSecretPart(world: World, forms: string[]): void {
-  expect(findSecrets(world, forms)).toEqual([]);
-  const visible = [sheetState(world), JSON.stringify(world.emu.snapshot().properties.document), ...world.emu.logs, ...world.seen].join(
-    '\n',
-  );
-  for (const form of forms) for (let i = 0; i + 8 <= form.length; i++) expect(visible).not.toContain(form.slice(i, i + 8));
+  expect(findSecrets(world, forms, { parts: 8 })).toEqual([]);
 }
 
 /** One formula, one runReport and one saved-report refresh under the current API behaviour. */
@@ -206,6 +194,27 @@ const cases: Record<string, (world: World) => void> = {
       message: expect.stringMatching(/^Needs approval by owner@example\.com/),
     });
     expect(JSON.stringify(cells(world, 'Owned'))).toBe(before);
+  },
+  'an editor edits a report the owner approved': (world) => {
+    save(world, { name: 'Own', sheetName: 'Own', schedule: { every: 'day', hour: 6 } });
+    const theirs = save(world, { name: 'Theirs', siteId: 'site-2', sheetName: 'Approved', schedule: { every: 'day', hour: 6 } }, EDITOR);
+    ok(world.sidebar<Saved>('approveReport', [theirs.id]));
+    expect(refreshAll(world).map((o) => o.outcome)).toEqual(['ok', 'ok']);
+    const before = JSON.stringify(cells(world, 'Approved'));
+    // The editor widens the report the owner approved for site-2: the owner approved the old one.
+    const edited = save(
+      world,
+      { id: theirs.id, name: 'Theirs', siteId: 'all', sheetName: 'Approved', schedule: { every: 'day', hour: 6 } },
+      EDITOR,
+    );
+    expect(ok(world.sidebar<{ reports: Saved[] }>('listReports')).reports.find((r) => r.id === edited.id)?.approval?.mine).toBe(false);
+    expect(refreshAll(world).find((o) => o.id === edited.id)).toMatchObject({
+      outcome: 'skipped',
+      message: expect.stringMatching(/^Needs approval by owner@example\.com/),
+    });
+    fireAt(world, '2026-11-22T11:30:00Z');
+    expect(JSON.stringify(cells(world, 'Approved'))).toBe(before);
+    expect(statusTable(world).find((row) => row[0] === 'Theirs')).toEqual(expect.arrayContaining(['Needs approval']));
   },
   'the editor refreshes the report they saved, with their own credential': (world) => {
     world.connect({ user: EDITOR, which: 'agency' });
@@ -324,7 +333,8 @@ const cases: Record<string, (world: World) => void> = {
       { clientId: 'demo-client', clientSecret: 'demo-secret', apiBaseUrl: API_BASE_URL, tokenUrl: moved },
     ]);
     expect(r.ok ? 'ok' : r.message).toBe('ok');
-    expect(urls).toEqual([moved]);
+    // The new token URL, then the site list at the unchanged API base URL (the settings check).
+    expect(urls).toEqual([moved, `${API_BASE_URL}/sites?page[size]=0`]);
   },
   'a row the user inserted inside the block and typed into': userEditCase((sheet) => {
     sheet.insertRowsAfter(5, 1);
@@ -344,10 +354,26 @@ const cases: Record<string, (world: World) => void> = {
     (sheet) => sheet.getRange('B5').setValue('corrected by hand'),
     /has cells edited in B5, inside the report's block/,
   ),
-  'the user sorted the block': userEditCase(
-    (sheet) => sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false }),
-    /has cells edited in A2:[A-Z]+21, inside the report's block/,
-  ),
+  'the user sorted the block': (world) => {
+    world.sidebar('runReport', [EARN]);
+    const sheet = world.emu.spreadsheet.getSheetByName('Mine')!;
+    const reportOrder = cells(world, 'Mine').map((row) => row[0]);
+    sheet.setFrozenRows(2);
+    sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false });
+    expect(cells(world, 'Mine').map((row) => row[0])).not.toEqual(reportOrder);
+    const again = world.sidebar<{ notices?: string[] }>('runReport', [EARN]);
+    expect(again.ok ? 'ok' : again.message).toBe('ok');
+    expect(again.ok && again.value.notices).toEqual([expect.stringMatching(/^The rows had been sorted in the sheet/)]);
+    expect(cells(world, 'Mine').map((row) => row[0])).toEqual(reportOrder);
+    expect(sheet.getFrozenRows()).toBe(2);
+    expect(world.emu.spreadsheet.note('Mine', 'A1')).toMatch(
+      /\nThe rows had been sorted in the sheet: this refresh wrote them in the report's own order/,
+    );
+  },
+  'the user sorted the block and typed over a value': userEditCase((sheet) => {
+    sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false });
+    sheet.getRange('B5').setValue('corrected by hand');
+  }, /has cells edited in B\d+(:B\d+)?, inside the report's block/),
   'a page title of 60,000 characters': (world) => {
     editJson(world, /\/pages\/performance/, (body) => {
       const rows = body.data as Array<Record<string, unknown>>;
@@ -469,6 +495,25 @@ const cases: Record<string, (world: World) => void> = {
         .slice(1)
         .map((row) => row[6]),
     ).toEqual(['OK', 'OK', 'OK']);
+  },
+  'statuses the full store refused, seen by later executions': (world) => {
+    const ids = ['A', 'B', 'C'].map((name) => save(world, { name, sheetName: name, schedule: { every: 'day', hour: 6 } }).id);
+    fillDocumentStore(world);
+    fireAt(world, '2026-11-22T11:30:00Z');
+    // The sidebar is another execution: it reads the statuses the trigger run could not store.
+    expect(list(world).map((r) => r.status.outcome)).toEqual(['ok', 'ok', 'ok']);
+    // Another execution rewrites the status sheet (a hand refresh of A alone): B and C stay true.
+    world.emu.clock.advance(60_000);
+    expect(ok(world.sidebar<Outcomes>('refreshReports', [[ids[0]]])).map((o) => o.outcome)).toEqual(['ok']);
+    const outcomes = statusTable(world)
+      .slice(1)
+      .map((row) => row[6]);
+    expect(outcomes).toEqual(['OK', 'OK', 'OK']);
+    expect(statusTable(world).flat()).not.toContain('Not refreshed yet');
+    // The next hour's run knows today's slot is done: nothing is fetched again.
+    const requests = world.api.stats.requests;
+    fireAt(world, '2026-11-22T12:30:00Z');
+    expect(world.api.stats.requests).toBe(requests);
   },
   '300 saved reports over 200 sites (10 site groups)': (world) => {
     const groups = Array.from({ length: 10 }, (_, g) =>

@@ -116,9 +116,11 @@ describe("one user's credential never serves another", () => {
     },
     'editor allowed formulas with their own credential; owner has none': (world) => {
       world.connect({ user: EDITOR, which: 'agency', allowFormulas: true });
+      // Saving read the site list once, with the editor's own credential (the settings check).
+      const before = world.api.stats.log.length;
       const result = world.formula('CREATOR_SITES');
       expect(result.ok ? 'ok' : result.message).toMatch(/(No Creator Reporting credential is saved|Formulas are off)/);
-      expect(world.api.stats.log.filter((l) => l.path.includes('/sites') && l.status === 200)).toHaveLength(0);
+      expect(world.api.stats.log.slice(before).filter((l) => l.path.includes('/sites') && l.status === 200)).toHaveLength(0);
     },
     'owner allowed formulas, then cleared settings': (world) => {
       world.connect({ allowFormulas: true });
@@ -138,6 +140,9 @@ describe("one user's credential never serves another", () => {
     const world = createWorld();
     cases[name](world);
     expect(findSecrets(world, allSecrets(world))).toEqual([]);
+    // Nor any 8 characters of a client secret, in a cache key or a user property either.
+    const clientSecrets = Object.values(world.api.credentials).map((c) => c.clientSecret);
+    expect(findSecrets(world, clientSecrets, { parts: 8 })).toEqual([]);
   });
 
   test('every documented user row has a test', () => {
@@ -166,5 +171,30 @@ describe('the secret scan itself', () => {
     expect(findSecrets(world, allSecrets(world))).toEqual([]);
     plant(world, world.tokens[0]);
     expect(findSecrets(world, allSecrets(world)).length).toBeGreaterThan(0);
+  });
+
+  test.each([
+    [
+      'a user cache key',
+      (w: World, s: string) => w.emu.runAs({}, () => w.emu.globals.CacheService.getUserCache().put(`creator.x.${s}`, '1')),
+    ],
+    ['a script cache key', (w: World, s: string) => w.emu.runAs({}, () => w.emu.globals.CacheService.getScriptCache().put(`k${s}`, '1'))],
+    [
+      'a user property key',
+      (w: World, s: string) => w.emu.runAs({}, () => w.emu.globals.PropertiesService.getUserProperties().setProperty(`cr.${s}`, '1')),
+    ],
+    [
+      'a user property value',
+      (w: World, s: string) =>
+        w.emu.runAs({}, () => w.emu.globals.PropertiesService.getUserProperties().setProperty('cr.hint', `starts ${s}`)),
+    ],
+  ])('finds 8 characters of the client secret kept in %s (with parts), which a whole-secret scan misses', (_where, plant) => {
+    const world = createWorld();
+    world.connect();
+    const secret = world.api.credentials.demo.clientSecret;
+    expect(findSecrets(world, [secret], { parts: 8 })).toEqual([]);
+    plant(world, secret.slice(2, 10));
+    expect(findSecrets(world, [secret])).toEqual([]);
+    expect(findSecrets(world, [secret], { parts: 8 }).length).toBeGreaterThan(0);
   });
 });

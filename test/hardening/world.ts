@@ -3,9 +3,17 @@
  * test run (test/global-setup.ts), loaded into a fresh
  * emulator per scenario, against the in-process fake API on the emulator's virtual clock.
  */
-import { createEmulator, inProcessTransport, type Emulator, type EmulatorSnapshot, type LoadedBundle } from '../../emulator';
+import {
+  createEmulator,
+  inProcessTransport,
+  type Emulator,
+  type BigQuerySetup,
+  type EmulatorSnapshot,
+  type LoadedBundle,
+  type PlatformVariants,
+} from '../../emulator';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
-import { createFakeApi, type FakeApi } from '../../fake-api';
+import { createFakeApi, type Drift, type FakeApi } from '../../fake-api';
 import { builtAddOn } from '../helpers/built';
 
 export const NOW = Date.parse('2026-11-21T15:00:00Z');
@@ -23,7 +31,7 @@ export async function buildBundle(): Promise<string> {
   return built;
 }
 
-export type Edit = (req: TransportRequest, res: TransportResponse) => TransportResponse;
+export type Edit = (req: TransportRequest, res: TransportResponse) => TransportResponse | { networkError: string };
 
 export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -56,6 +64,11 @@ export interface World {
 }
 
 /**
+ * The one place a test puts the built add-on on the emulator beside the fake API (test/reports/
+ * emulated-world.ts offers the same world with other helpers).
+ * `bundle`: Code.js's text or path (default this run's build, after buildBundle());
+ * `now`: the virtual clock's start (default NOW); `variants`: the emulator's switches for Google's
+ * unconfirmed behaviours; `drift`: the fake API's alternative shapes.
  * `maxPageSize`: the fake API serves at most this many rows a page (a few pages of a small site);
  * `pageCounts`: rows a site's page reports have instead of its own (see createFakeApi).
  * `from`: carry on from a saved world, as its next execution would, without redoing the setup
@@ -71,12 +84,21 @@ export function createWorld(
     maxPageSize?: number;
     pageCounts?: Readonly<Record<string, number>>;
     from?: WorldState;
+    bundle?: string;
+    now?: number;
+    variants?: Partial<PlatformVariants>;
+    drift?: Partial<Drift>;
+    /** The BigQuery advanced service (absent: not enabled). */
+    bigQuery?: BigQuerySetup;
   } = {},
 ): World {
-  if (!built) throw new Error('call buildBundle() in beforeAll first');
+  const code = opts.bundle ?? built;
+  if (!code) throw new Error('call buildBundle() in beforeAll first');
+  const start = opts.now ?? NOW;
   let emu: Emulator | null = null;
   const api = createFakeApi({
-    now: () => (emu ? emu.clock.now() : NOW),
+    now: () => (emu ? emu.clock.now() : start),
+    drift: opts.drift,
     maxPageSize: opts.maxPageSize,
     pageCounts: opts.pageCounts,
     // Many worlds of a suite pull the same big report: its pages are built once.
@@ -86,7 +108,7 @@ export function createWorld(
   const seen: string[] = [];
   let edit: Edit | null = null;
   const handle = (req: TransportRequest) => {
-    let res = api.handle(req);
+    const res = api.handle(req);
     if ('networkError' in res) return res;
     if (req.url.includes('/oauth/token') && res.status === 200) {
       try {
@@ -96,18 +118,19 @@ export function createWorld(
         // an injected malformed body
       }
     }
-    if (edit) res = edit(req, res);
-    return res;
+    return edit ? edit(req, res) : res;
   };
   emu = createEmulator({
     transport: inProcessTransport(handle),
     timeZone: opts.timeZone ?? 'America/New_York',
-    now: NOW,
+    now: start,
     users: opts.users ?? [OWNER, EDITOR],
     latencyMs: opts.latencyMs ?? 0,
+    variants: opts.variants,
+    bigQuery: opts.bigQuery,
   });
   const e = emu;
-  const bundle = e.loadBundle(built);
+  const bundle = e.loadBundle(code);
   if (opts.from) {
     e.restore(opts.from.emulator);
     tokens.push(...opts.from.tokens);
@@ -208,14 +231,17 @@ export interface SecretFinding {
  * Everywhere a secret could leak, except its two legitimate homes: the credential in its user's
  * own properties (`creator.settings`) and a token in its user's cache under `creator.tok.*`.
  * Scans cells, notes, named ranges and metadata (the spreadsheet snapshot), every property and
- * cache store (keys always; values outside the homes), logs, Ui records and `seen`.
+ * cache store (keys always; values outside the homes), logs, Ui records and `seen`. With `parts`,
+ * every run of that many characters of a secret (or of its Basic form) counts as the secret: a
+ * cache key or property that kept "only" 8 characters of it has leaked it too.
  */
-export function findSecrets(world: World, secrets: string[]): SecretFinding[] {
-  const needles = secrets.filter((s) => s.length >= 6);
+export function findSecrets(world: World, secrets: string[], opts: { parts?: number } = {}): SecretFinding[] {
+  const whole = secrets.filter((s) => s.length >= 6);
   for (const s of secrets) {
     // The Basic header's base64 of id:secret also counts.
-    if (s.endsWith('-secret')) needles.push(Buffer.from(`${s.replace(/-secret$/, '-client')}:${s}`).toString('base64'));
+    if (s.endsWith('-secret')) whole.push(Buffer.from(`${s.replace(/-secret$/, '-client')}:${s}`).toString('base64'));
   }
+  const needles = opts.parts ? [...new Set(whole.flatMap((s) => partsOf(s, opts.parts!)))] : whole;
   const found: SecretFinding[] = [];
   const scan = (where: string, texts: string[]) => {
     for (const text of texts) for (const secret of needles) if (text.includes(secret)) found.push({ where, secret });
@@ -246,16 +272,25 @@ export function findSecrets(world: World, secrets: string[]): SecretFinding[] {
   return found;
 }
 
+/** Every run of `n` characters of `text` (the text itself when shorter). */
+export function partsOf(text: string, n: number): string[] {
+  if (text.length <= n) return [text];
+  const parts: string[] = [];
+  for (let i = 0; i + n <= text.length; i++) parts.push(text.slice(i, i + n));
+  return parts;
+}
+
 export function allSecrets(world: World): string[] {
   return [...Object.values(world.api.credentials).map((c) => c.clientSecret), ...world.tokens];
 }
 
 /**
  * Every sheet, cell, note, named range and metadata entry as JSON: "byte-identical" means this
- * string is unchanged. The next sheet ID is left out: a streamed run that failed made and removed
- * a hidden staging sheet, which moves that counter and nothing a person can see.
+ * string is unchanged. The next sheet and metadata IDs are left out: a streamed run that failed
+ * made and removed a hidden, marked staging sheet, which moves those counters and nothing a person
+ * can see.
  */
 export function sheetState(world: World): string {
-  const { nextSheetId: _, ...spreadsheet } = world.emu.snapshot().spreadsheet as Record<string, unknown>;
+  const { nextSheetId: _, nextMetadataId: __, ...spreadsheet } = world.emu.snapshot().spreadsheet as Record<string, unknown>;
   return JSON.stringify(spreadsheet);
 }

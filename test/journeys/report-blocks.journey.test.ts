@@ -3,6 +3,7 @@
  * the emulator): a saved report refreshes the block it was saved from; another report never
  * silently replaces a block; deleting a saved report hands its block back to the builder.
  */
+import { blockRangeName as blockName } from '../../src/sheet/block-ownership';
 import { journeyWorld } from './world';
 
 const EARNINGS_2 = { report: 'earnings', siteId: 'site-2', start: 'lastThirtyDays' };
@@ -175,5 +176,83 @@ describe('journey: edit a saved report in the Saved tab (report, limit, columns)
     );
     expect(w.call('refreshReports', [saved.id])).toEqual([expect.objectContaining({ outcome: 'ok', rows: 30 })]);
     expect(w.values('Mine')[0]).toEqual(['Date', 'Earnings', 'Pageviews', 'Sessions', 'RPM', 'Page RPM', 'RPS']);
+  });
+});
+
+describe('journey: a saved report whose block the user moved', () => {
+  const DEVICES = {
+    report: 'devices/performance',
+    siteId: 'site-1',
+    start: 'lastThirtyDays',
+    options: { totals: true, compareTo: 'previousPeriod' as const },
+    sheetName: 'Devices',
+  };
+
+  function savedDevices() {
+    const w = journeyWorld();
+    w.connect();
+    const ran = w.call<{ range: string }>('runReport', DEVICES);
+    const saved = w.call<{ id: string }>('saveReport', DEVICES);
+    const header = w.values('Devices')[0].filter((c) => c !== '');
+    return { w, saved, ran, header };
+  }
+
+  it('a row inserted above and a title typed in the new A1: every refresh writes where the block now is', () => {
+    const { w, saved, ran, header } = savedDevices();
+    w.emu.runAs({}, () => w.emu.spreadsheet.getSheetByName('Devices')!.insertRowsBefore(1, 1));
+    w.type('Devices', 'A1', 'Device performance, site-1');
+    const outcomes = w.call<Array<{ outcome: string; message?: string }>>('refreshReports', [saved.id]);
+    expect(outcomes).toEqual([expect.objectContaining({ outcome: 'ok' })]);
+    expect(w.shows('Devices', 'A1')).toBe('Device performance, site-1');
+    expect(w.values('Devices')[1].filter((c) => c !== '')).toEqual(header);
+    // The block is where it was moved to, the same size, and so is it after the next refresh.
+    const moved = ran.range.replace(/\d+/g, (n) => String(Number(n) + 1));
+    expect(w.emu.spreadsheet.getRangeByName(blockName(saved.id))!.getA1Notation()).toBe(moved);
+    w.hours(1);
+    expect(w.call<Array<{ outcome: string }>>('refreshReports', [saved.id])).toEqual([expect.objectContaining({ outcome: 'ok' })]);
+    expect(w.emu.spreadsheet.getRangeByName(blockName(saved.id))!.getA1Notation()).toBe(moved);
+    expect(w.shows('Devices', 'A1')).toBe('Device performance, site-1');
+  });
+
+  it('its data rows sorted above the Total row (rows frozen): the refresh writes the report\u2019s order, the Total row last', () => {
+    const { w, saved } = savedDevices();
+    const before = w.values('Devices');
+    const last = before.length;
+    expect(before[last - 1][0]).toBe('Total');
+    w.emu.runAs({}, () => {
+      const sheet = w.emu.spreadsheet.getSheetByName('Devices')!;
+      sheet.setFrozenRows(2);
+      sheet.getRange(2, 1, last - 2, before[0].length).sort({ column: 2, ascending: false });
+    });
+    expect(w.values('Devices')).not.toEqual(before);
+    const outcomes = w.call<Array<{ outcome: string; message?: string }>>('refreshReports', [saved.id]);
+    expect(outcomes).toEqual([expect.objectContaining({ outcome: 'ok' })]);
+    expect(w.values('Devices').map((row) => row[0])).toEqual(before.map((row) => row[0]));
+    expect(w.emu.spreadsheet.getSheetByName('Devices')!.getFrozenRows()).toBe(2);
+    expect(w.emu.spreadsheet.note('Devices', 'A1')).toMatch(/The rows had been sorted in the sheet/);
+
+    // A sort that takes the Total row along is not one of the report's orders: refused.
+    w.emu.runAs({}, () =>
+      w.emu.spreadsheet
+        .getSheetByName('Devices')!
+        .getRange(2, 1, last - 1, before[0].length)
+        .sort({ column: 1, ascending: false }),
+    );
+    const [refused] = w.call<Array<{ outcome: string; message?: string }>>('refreshReports', [saved.id]);
+    expect(refused).toMatchObject({
+      outcome: 'error',
+      message: expect.stringMatching(/has cells edited in .*, inside the report's block/),
+    });
+  });
+
+  it('a column inserted to the left with the user\u2019s own notes in it: the refresh writes the block where it now is', () => {
+    const { w, saved, header } = savedDevices();
+    w.emu.runAs({}, () => w.emu.spreadsheet.getSheetByName('Devices')!.insertColumnsBefore(1, 1));
+    w.type('Devices', 'A1', 'My notes');
+    w.type('Devices', 'A2', 'look at mobile');
+    const outcomes = w.call<Array<{ outcome: string; message?: string }>>('refreshReports', [saved.id]);
+    expect(outcomes).toEqual([expect.objectContaining({ outcome: 'ok' })]);
+    expect(w.values('Devices')[0]).toEqual(['My notes', ...header]);
+    expect(w.shows('Devices', 'A2')).toBe('look at mobile');
   });
 });

@@ -40,6 +40,8 @@ describe('row, column and sheet edits in the playground', () => {
       'Insert 1 row above',
       'Insert 1 row below',
       'Delete row',
+      'View > Freeze > Up to row 5',
+      'View > Freeze > No rows',
     ]);
     await pg.shot('playground-row-menu');
     await pg.page.locator('#contextMenu button', { hasText: 'Insert 1 row above' }).click();

@@ -3,13 +3,13 @@
  * (test/global-setup.ts), the fake API on the emulator's virtual clock, and
  * helpers to call server functions as a given user.
  */
-import { createEmulator, inProcessTransport, type BigQuerySetup, type Emulator, type PlatformVariants } from '../../emulator';
-import { createFakeApi, type Drift, type FakeApi } from '../../fake-api';
+import type { BigQuerySetup, Emulator, PlatformVariants } from '../../emulator';
+import type { Drift, FakeApi } from '../../fake-api';
+import { createWorld as createAddOnWorld, EDITOR, OWNER } from '../hardening/world';
 import type { TransportRequest } from '../../emulator/transport-types';
 import { builtAddOn } from '../helpers/built';
 
-export const OWNER = 'owner@example.com';
-export const EDITOR = 'editor@example.com';
+export { EDITOR, OWNER } from '../hardening/world';
 
 /** This run's Code.js (built once by the jest globalSetup). */
 export async function buildBundle(): Promise<string> {
@@ -34,7 +34,7 @@ export interface World {
   /** The status sheet as one object per report row, keyed by header. */
   statusRows(): Array<Record<string, unknown>>;
   /** Every access token the API handed out (to prove none is stored anywhere). */
-  tokensSeen: Set<string>;
+  readonly tokensSeen: Set<string>;
   /** Requests whose path ends with `suffix`, so far. */
   requestsTo(suffix: string): number;
   fire(): void;
@@ -55,28 +55,23 @@ export function createWorld(
     bigQuery?: BigQuerySetup;
   } = {},
 ): World {
-  let emu: Emulator | null = null;
-  const api = createFakeApi({ now: () => (emu ? emu.clock.now() : Date.parse(opts.now ?? '2026-10-05T12:00:00Z')), drift: opts.drift });
-  const tokensSeen = new Set<string>();
-  emu = createEmulator({
-    transport: inProcessTransport((req) => {
-      const auth = Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
-      if (auth && /^Bearer /i.test(auth)) tokensSeen.add(auth.slice(7));
-      const res = api.handle(req);
-      return opts.respond ? opts.respond(req, res) : res;
-    }),
-    timeZone: opts.timeZone ?? 'America/New_York',
+  // The emulator, the fake API and the bundle are put together in one place: the hardening world.
+  const base = createAddOnWorld({
+    bundle: bundleFile,
     now: Date.parse(opts.now ?? '2026-10-05T12:00:00Z'),
-    users: [OWNER, EDITOR],
+    timeZone: opts.timeZone,
     latencyMs: opts.latencyMs,
     variants: opts.variants,
+    drift: opts.drift,
+    users: [OWNER, EDITOR],
     bigQuery: opts.bigQuery,
   });
-  const e = emu;
-  e.loadBundle(bundleFile);
+  if (opts.respond) base.setEdit(opts.respond);
+  const e = base.emu;
+  const api = base.api;
   const callAs = <T>(user: string, name: string, ...args: unknown[]): T =>
     // Plain JSON across the boundary, as google.script.run gives.
-    JSON.parse(JSON.stringify(e.bundle!.callAs({ user, mode: 'full' }, name, ...args) ?? null)) as T;
+    JSON.parse(JSON.stringify(base.bundle.callAs({ user, mode: 'full' }, name, ...args) ?? null)) as T;
   return {
     emu: e,
     api,
@@ -84,7 +79,7 @@ export function createWorld(
     callAs,
     failure(user, name, ...args) {
       try {
-        e.bundle!.callAs({ user, mode: 'full' }, name, ...args);
+        base.bundle.callAs({ user, mode: 'full' }, name, ...args);
       } catch (err) {
         return String((err as { message?: unknown }).message ?? err);
       }
@@ -106,7 +101,9 @@ export function createWorld(
       const [header, ...rows] = this.values('Creator Reporting status');
       return rows.map((row) => Object.fromEntries((header as string[]).map((h, i) => [h, row[i]])));
     },
-    tokensSeen,
+    get tokensSeen() {
+      return new Set(base.tokens);
+    },
     requestsTo: (suffix) => api.stats.log.filter((r) => r.path.endsWith(suffix)).length,
     fire() {
       const mine = e.triggers.filter((t) => t.handler === 'onScheduleTrigger');

@@ -30,9 +30,15 @@ function scheduled(w: World): { id: string } {
   });
 }
 
-describe.each(BOTH_MODES)('a trigger run that cannot reach its spreadsheet (%s platform otherwise)', (_mode, variants) => {
+describe.each(
+  BOTH_MODES.flatMap(([mode, variants]) =>
+    (['detached', 'noSpreadsheet'] as const).map(
+      (triggerRun) => [`${triggerRun}, ${mode} platform otherwise`, { ...variants, triggerRun }] as const,
+    ),
+  ),
+)('a trigger run that cannot reach its spreadsheet (%s)', (_mode, variants) => {
   test('records why, where the owner sees it on the next open, and clears it once a run gets through', () => {
-    const w = createWorld(bundle, { now: '2026-10-05T12:00:00Z', variants: { ...variants, triggerRun: 'detached' } });
+    const w = createWorld(bundle, { now: '2026-10-05T12:00:00Z', variants });
     scheduled(w);
     w.emu.clock.advance(3_600_000);
     const requests = w.api.stats.requests;

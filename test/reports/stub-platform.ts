@@ -5,29 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { startExecution, type Execution, type ExecutionKind } from '../../src/platform/execution';
-import type { Lock, Platform, PropertyStore } from '../../src/platform/types';
+import type { Lock, Platform } from '../../src/platform/types';
 import { formatDate } from '../dates/clock-stub';
-
-export class MemoryProperties implements PropertyStore {
-  readonly data = new Map<string, string>();
-  getProperty(key: string) {
-    return this.data.has(key) ? (this.data.get(key) as string) : null;
-  }
-  setProperty(key: string, value: string) {
-    this.data.set(key, String(value));
-    return this;
-  }
-  deleteProperty(key: string) {
-    this.data.delete(key);
-    return this;
-  }
-  getProperties() {
-    return Object.fromEntries(this.data);
-  }
-  getKeys() {
-    return [...this.data.keys()];
-  }
-}
+import { MemoryProperties } from '../helpers/memory-properties';
 
 export interface StubWorld {
   now: number;

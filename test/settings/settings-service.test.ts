@@ -4,6 +4,8 @@ import { clearSettings, getSettings, saveSettings, testConnection } from '../../
 import { checkUrl } from '../../src/settings/url-check';
 import { caught } from '../api/helpers/caught';
 import { BASE, SECRET, stubbed, TOKEN_URL } from '../api/helpers/stub-api';
+import { json } from '../api/helpers/stub-platform';
+import { sidebarWorld } from '../sidebar/world';
 
 const input = { clientId: 'client-1', clientSecret: SECRET, apiBaseUrl: BASE, tokenUrl: TOKEN_URL };
 
@@ -23,6 +25,45 @@ describe('saveSettings', () => {
     });
     expect(JSON.stringify(view)).not.toContain(SECRET);
     expect(JSON.parse(world.userProperties.data.get('creator.settings')!)).toEqual(input);
+  });
+
+  describe('checks a data endpoint (the site list), not only the token', () => {
+    const sites = (_req: unknown, url: { path: string }) => url.path.endsWith('/sites');
+    it.each([
+      [404, 'has no such address (status 404)', 'NOT_FOUND'],
+      [403, 'refused access (status 403', 'FORBIDDEN'],
+      [401, 'refused the credential (status 401', 'AUTH_FAILED'],
+    ])('a %s from the site list refuses the save, naming the URL, and stores nothing', (status, words, code) => {
+      const { api, world } = stubbed();
+      api.fail({ match: sites, respond: () => json(status, { internalCode: 'nope' }), times: 50 });
+      const error = caught(() => saveSettings(world.execution(), input));
+      expect(error.code).toBe(code);
+      expect(error.message).toContain(`the site list at ${BASE}/sites ${words}`);
+      expect(error.message).toMatch(/Check the API base URL .*Nothing was saved\.$/);
+      expect(error.message).not.toContain(SECRET);
+      expect(world.userProperties.data.size).toBe(0);
+    });
+
+    it.each([
+      ['429s', () => json(429, { internalCode: 'slow_down' })],
+      ['a 503', () => json(503, {})],
+      ['no answer', () => 'network' as const],
+    ])('%s from the site list: saved, with a warning that the API could not be reached to check it', (_what, respond) => {
+      const { api, world } = stubbed();
+      api.fail({ match: sites, respond, times: 50 });
+      const view = saveSettings(world.execution(), input);
+      expect(view.configured).toBe(true);
+      expect(view.warning).toMatch(
+        new RegExp(`^Saved, but the Creator API could not be reached to check it: reading the site list at ${BASE}/sites failed\\.`),
+      );
+      expect(view.warning).toMatch(/Use Test connection once it answers\.$/);
+      expect(JSON.parse(world.userProperties.data.get('creator.settings')!)).toEqual(input);
+    });
+
+    it('a site list that answers leaves no warning', () => {
+      const { world } = stubbed();
+      expect(saveSettings(world.execution(), input).warning).toBeUndefined();
+    });
   });
 
   it('stores nothing when the token endpoint rejects the credential', () => {
@@ -156,4 +197,15 @@ describe('helpers', () => {
     'rejects %s',
     (url) => expect(() => checkUrl('API base URL', url)).toThrow(/https:\/\//),
   );
+});
+
+describe('saving settings against the fake Creator API', () => {
+  it('refuses the API base URL with a wrong path on the allowed host, naming the URL it tried', () => {
+    const w = sidebarWorld();
+    const wrong = 'https://publisher-api.raptive.com/creator-api/v2';
+    const error = caught(() => saveSettings(w.ex(), { clientId: 'demo-client', clientSecret: 'demo-secret', apiBaseUrl: wrong }));
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.message).toContain(`the site list at ${wrong}/sites has no such address (status 404`);
+    expect(getSettings(w.ex()).configured).toBe(false);
+  });
 });

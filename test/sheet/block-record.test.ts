@@ -1,10 +1,13 @@
 /**
  * Fingerprints are stored with every block a user has in their sheets, and a refresh compares the
  * block's contents with them: hashing the same cells must give the same record as the writer always
- * did, or every existing block would look edited and its refresh be refused.
+ * did, or every existing block would look edited and its refresh be refused. Records of version 1
+ * (no `v`) stay in users' sheets until the next write, so they are still read and compared.
  */
 import type { Sheet } from '../../src/platform/types';
-import { fingerprint } from '../../src/sheet/block-record';
+import { blockState } from '../../src/sheet/block-edits';
+import { blockHasher, fingerprint, parseRecord } from '../../src/sheet/block-record';
+import { legacyFingerprint } from '../../src/sheet/block-record-v1';
 
 /** The record as first written: each cell's key built whole, then hashed with FNV-1a. */
 function referenceRecord(values: unknown[][], formulas: string[][]): { rowHashes: string[]; colHashes: string[] } {
@@ -37,6 +40,32 @@ function referenceRecord(values: unknown[][], formulas: string[][]): { rowHashes
   return { rowHashes: rowHash.map((h) => h.toString(36)), colHashes: colHash.map((h) => h.toString(36)) };
 }
 
+const KINDS: unknown[] = [
+  '',
+  'Page',
+  "'007",
+  'Sam O’Connor',
+  '😀 emoji',
+  0,
+  -1.5,
+  1e21,
+  123456789,
+  true,
+  false,
+  new Date(Date.UTC(2026, 9, 1)),
+  NaN,
+];
+
+function grid(rows: number, cols: number): { values: unknown[][]; formulas: string[][] } {
+  const values: unknown[][] = [];
+  const formulas: string[][] = [];
+  for (let r = 0; r < rows; r++) {
+    values.push(Array.from({ length: cols }, (_, c) => (r === 0 ? `Header ${c}` : KINDS[(r * 7 + c * 3) % KINDS.length])));
+    formulas.push(Array.from({ length: cols }, () => ''));
+  }
+  return { values, formulas };
+}
+
 /** Just what fingerprint reads: ranges of a grid, values and formulas. */
 function gridSheet(values: unknown[][], formulas: string[][]): Sheet {
   const slice = <T>(grid: T[][], row: number, col: number, rows: number, cols: number): T[][] =>
@@ -49,7 +78,7 @@ function gridSheet(values: unknown[][], formulas: string[][]): Sheet {
   } as unknown as Sheet;
 }
 
-it('a block of every kind of cell gets the record it always got', () => {
+it('a version-1 record is still computed as it always was', () => {
   const kinds: unknown[] = [
     '',
     'Page',
@@ -71,7 +100,104 @@ it('a block of every kind of cell gets the record it always got', () => {
     values.push(Array.from({ length: 7 }, (_, c) => kinds[(r * 7 + c * 3) % kinds.length]));
     formulas.push(Array.from({ length: 7 }, (_, c) => ((r + c) % 11 === 0 ? `=SUM(A${r + 1}:B${r + 1})` : '')));
   }
-  const record = fingerprint(gridSheet(values, formulas), { row: 1, col: 1, rows: values.length, cols: 7 });
+  const record = legacyFingerprint(gridSheet(values, formulas), { row: 1, col: 1, rows: values.length, cols: 7 });
   expect(record.band).toBe(3);
   expect({ rowHashes: record.rowHashes, colHashes: record.colHashes }).toEqual(referenceRecord(values, formulas));
+});
+
+describe('the block record (version 2)', () => {
+  const rect = (rows: number, cols: number) => ({ row: 1, col: 1, rows, cols });
+
+  it('hashing the rows as they are written, in any chunks, gives the record a read of the block gives', () => {
+    const { values, formulas } = grid(95, 7);
+    const read = fingerprint(gridSheet(values, formulas), rect(95, 7), { head: 1, tail: 1 });
+    const hasher = blockHasher(7);
+    hasher.add(values.slice(0, 10));
+    hasher.add(values.slice(10, 11));
+    hasher.add(values.slice(11));
+    expect(hasher.finish({ head: 1, tail: 1 })).toEqual(read);
+    expect(read.band).toBe(3);
+    expect(read.rowHashes).toHaveLength(32);
+  });
+
+  it('a column dropped after hashing (empty below its header) leaves the record of the block without it', () => {
+    const { values } = grid(30, 5);
+    const withEmpty = values.map((row, r) => [...row.slice(0, 2), r === 0 ? 'Unused' : '', ...row.slice(2)]);
+    const hasher = blockHasher(6);
+    hasher.add(withEmpty);
+    hasher.dropColumns([2]);
+    expect(hasher.finish({ head: 1, tail: 0 })).toEqual(
+      fingerprint(gridSheet(values, grid(30, 5).formulas), rect(30, 5), { head: 1, tail: 0 }),
+    );
+  });
+
+  it('tells a sort of the data rows from an edit, and from a sort that moved the Total row', () => {
+    const { values, formulas } = grid(40, 6);
+    const record = fingerprint(gridSheet(values, formulas), rect(40, 6), { head: 1, tail: 1 });
+    const data = values.slice(1, 39);
+    const sorted = [values[0], ...[...data].reverse(), values[39]];
+    expect(blockState(gridSheet(values, formulas), rect(40, 6), record)).toEqual({ kind: 'same' });
+    expect(blockState(gridSheet(sorted, formulas), rect(40, 6), record)).toEqual({ kind: 'sorted' });
+    const edited = sorted.map((row) => [...row]);
+    edited[5][2] = 'typed over';
+    expect(blockState(gridSheet(edited, formulas), rect(40, 6), record)).toMatchObject({ kind: 'edited' });
+    const totalMoved = [values[0], values[39], ...data];
+    expect(blockState(gridSheet(totalMoved, formulas), rect(40, 6), record)).toMatchObject({ kind: 'edited' });
+    const cellsSwapped = values.map((row) => [...row]);
+    [cellsSwapped[3][1], cellsSwapped[3][4]] = [cellsSwapped[3][4], cellsSwapped[3][1]];
+    expect(blockState(gridSheet(cellsSwapped, formulas), rect(40, 6), record)).toMatchObject({ kind: 'edited' });
+  });
+
+  it("reads a version-1 record as stored in users' sheets and compares the block with it as before", () => {
+    const { values, formulas } = grid(20, 4);
+    const v1 = legacyFingerprint(gridSheet(values, formulas), rect(20, 4));
+    const stored = JSON.stringify({ rows: v1.rows, cols: v1.cols, band: v1.band, rowHashes: v1.rowHashes, colHashes: v1.colHashes });
+    const read = parseRecord(stored);
+    expect(read).toEqual(v1);
+    expect(blockState(gridSheet(values, formulas), rect(20, 4), read!)).toEqual({ kind: 'same' });
+    const edited = values.map((row) => [...row]);
+    edited[7][1] = 'typed over';
+    expect(blockState(gridSheet(edited, formulas), rect(20, 4), read!)).toEqual({
+      kind: 'edited',
+      what: expect.stringContaining('cells edited in B8'),
+    });
+  });
+
+  it('a version-2 record survives its stored form', () => {
+    const { values, formulas } = grid(12, 3);
+    const record = fingerprint(gridSheet(values, formulas), rect(12, 3), { head: 1, tail: 1 });
+    expect(parseRecord(JSON.stringify(record))).toEqual(record);
+    expect(parseRecord('not json')).toBeNull();
+    expect(parseRecord(JSON.stringify({ v: 3, rows: 2, cols: 2 }))).toEqual({
+      v: 1,
+      rows: 2,
+      cols: 2,
+      band: null,
+      rowHashes: [],
+      colHashes: [],
+    });
+  });
+});
+
+describe('a version-2 record stored in a user sheet', () => {
+  // As this version stores it for the block below: a later change to the hashing would make every
+  // such block look edited (or every sort look like an edit) and refuse its refresh.
+  const STORED =
+    '{"v":2,"rows":5,"cols":4,"band":1,"rowHashes":["1lw8d7","16z8ljh","k8jy58","7on4g0","1xxn74z"],"colHashes":["1xm8o5j","ols33v","lnsygh","1f3jmy5"],"head":["1sax1wc"],"tail":["62kr78"],"rowSet":"4d8b80.1enpy9f"}';
+  const values: unknown[][] = [
+    ['Date', 'Page', 'Earnings', 'Live'],
+    [new Date(Date.UTC(2026, 9, 1)), '=not a formula', 12.5, true],
+    [new Date(Date.UTC(2026, 9, 2)), "'007", 0, false],
+    [new Date(Date.UTC(2026, 9, 3)), 'Sam O’Connor 😀', -1.25, ''],
+    ['Total', '', 11.25, ''],
+  ];
+  const formulas = values.map((row) => row.map(() => ''));
+  const rect = { row: 1, col: 1, rows: 5, cols: 4 };
+
+  it('still finds the same cells unchanged, and their data rows sorted', () => {
+    const stored = parseRecord(STORED)!;
+    expect(blockState(gridSheet(values, formulas), rect, stored)).toEqual({ kind: 'same' });
+    const sorted = [values[0], values[3], values[1], values[2], values[4]];
+    expect(blockState(gridSheet(sorted, formulas), rect, stored)).toEqual({ kind: 'sorted' });
+  });
 });

@@ -8,7 +8,7 @@ import { writeReportBlock } from '../../src/sheet/write-report-block';
 import type { Spreadsheet } from '../../src/platform/types';
 import { BOTH_MODES } from '../../emulator/variants';
 import { caught } from '../api/helpers/caught';
-import { pagesTable, sheet, sheetEmulator, shown } from './helpers';
+import { pagesTable, sheet, sheetEmulator, shown, sheetClock } from './helpers';
 
 const columns = pagesTable(0).columns;
 const names = (ss: Spreadsheet): string[] => ss.getSheets().map((s) => s.getName());
@@ -18,7 +18,7 @@ describe('a first write goes straight into its target', () => {
   it('writes a new sheet once: no staging sheet, no copy, the same block as a staged write', () => {
     const { emu, ss } = sheetEmulator();
     emu.resetCounters();
-    const result = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(30_000), note: 'n' });
+    const result = writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(30_000), note: 'n' });
     expect(result).toMatchObject({ sheetName: 'Pages', range: 'A1:C30001', rows: 30_000 });
     // Each cell written once (two chunks with the header): a staged write sent them twice.
     expect(emu.counters.setValuesCells).toBe(30_001 * 3);
@@ -34,7 +34,7 @@ describe('a first write goes straight into its target', () => {
 
     // The refresh after it is staged, and notices a cell the user typed over the report.
     sheet(ss, 'Pages').getRange('B5').setValue('mine');
-    expect(() => writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(5), note: 'n2' })).toThrow(
+    expect(() => writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(5), note: 'n2' })).toThrow(
       /cells edited in B\d+:B\d+, inside the report's block A1:C30001/,
     );
   });
@@ -47,7 +47,14 @@ describe('a first write goes straight into its target', () => {
       ['keep', 'these'],
     ]);
     emu.resetCounters();
-    const result = writeReportBlock(ss, { sheetName: 'Sheet1', blockId: 'r1', table: pagesTable(3), note: 'n', startCell: 'D2' });
+    const result = writeReportBlock(ss, {
+      now: sheetClock,
+      sheetName: 'Sheet1',
+      blockId: 'r1',
+      table: pagesTable(3),
+      note: 'n',
+      startCell: 'D2',
+    });
     expect(result.range).toBe('D2:F5');
     // Staged, then copied into place: each cell sent twice.
     expect(emu.counters.setValuesCells).toBe(2 * 4 * 3);
@@ -66,7 +73,9 @@ describe('a first write goes straight into its target', () => {
     const size = [s.getMaxRows(), s.getMaxColumns()];
     // The second chunk of rows fails (Sheets timed out).
     emu.spreadsheet.writeFault = { callsLeft: 2, message: 'Service Spreadsheets timed out while accessing document' };
-    const error = caught(() => writeReportBlock(ss, { sheetName: 'Sheet1', blockId: 'r1', table: pagesTable(30_000), note: 'n' }));
+    const error = caught(() =>
+      writeReportBlock(ss, { now: sheetClock, sheetName: 'Sheet1', blockId: 'r1', table: pagesTable(30_000), note: 'n' }),
+    );
     // The message a failed write has always had.
     expect(error.message).toBe("Writing to sheet 'Sheet1' failed midway; the previous data is still in place. Try again.");
     expect(shown(ss, 'Sheet1', 'A1:E2')).toEqual([
@@ -77,23 +86,25 @@ describe('a first write goes straight into its target', () => {
     expect([s.getMaxRows(), s.getMaxColumns()]).toEqual(size);
     expect(namedRanges(ss)).toEqual([]);
     expect(names(ss)).toEqual(['Sheet1']);
-    expect(writeReportBlock(ss, { sheetName: 'Sheet1', blockId: 'r1', table: pagesTable(30_000), note: 'n' }).range).toBe('A1:C30001');
+    expect(writeReportBlock(ss, { now: sheetClock, sheetName: 'Sheet1', blockId: 'r1', table: pagesTable(30_000), note: 'n' }).range).toBe(
+      'A1:C30001',
+    );
   });
 
   it('a first write killed midway (no cleanup runs): the next run of the report rewrites the area and clears what is left', () => {
     const { ss } = sheetEmulator();
-    const killed = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
+    const killed = beginBlockWrite(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', columns });
     killed.appendRows(pagesTable(20_000, (i) => `Killed ${i}`).rows);
     killed.appendRows(pagesTable(20_000, (i) => `Killed ${20_000 + i}`).rows);
     // Apps Script's time limit ends the run here: no abort, no finally.
     expect(shown(ss, 'Pages', 'A40001')).toEqual([['Killed 40000']]);
 
     // Another report may not write over what the killed run left.
-    expect(() => writeReportBlock(ss, { sheetName: 'Pages', blockId: 'other', table: pagesTable(3), note: 'x' })).toThrow(
+    expect(() => writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'other', table: pagesTable(3), note: 'x' })).toThrow(
       /Sheet 'Pages' has other content in A1:C4 \(12 cells\)/,
     );
     // The same report's next run knows the area as its own: no refusal, nothing of the killed run left.
-    const next = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(25_000), note: 'next' });
+    const next = writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(25_000), note: 'next' });
     expect(next.range).toBe('A1:C25001');
     expect(shown(ss, 'Pages', 'A25001:A25002')).toEqual([['Page 25000'], ['']]);
     expect(sheet(ss, 'Pages').getLastRow()).toBe(25_001);
@@ -103,10 +114,10 @@ describe('a first write goes straight into its target', () => {
 
   it('another run of the same report that lands first: this one stops without touching its block', () => {
     const { ss } = sheetEmulator();
-    const slow = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
+    const slow = beginBlockWrite(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', columns });
     slow.appendRows(pagesTable(10, (i) => `Slow ${i}`).rows);
     // Meanwhile a second run of the report sees the unfinished area and stages its own block.
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(4, (i) => `Fast ${i}`), note: 'fast' });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(4, (i) => `Fast ${i}`), note: 'fast' });
     const error = caught(() => slow.appendRows(pagesTable(10, (i) => `Slow ${10 + i}`).rows));
     expect(error.code).toBe('WRITE_FAILED');
     expect(error.message).toMatch(/^Sheet 'Pages' changed while this report was being written into it .* Run the report again/);
@@ -121,7 +132,7 @@ describe('a first write goes straight into its target', () => {
     'keeps the new sheet hidden while it fills, shows it when complete, and removes it on failure (%s)',
     (_mode, variants) => {
       const { ss } = sheetEmulator({ variants });
-      const w = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
+      const w = beginBlockWrite(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', columns });
       w.appendRows(pagesTable(10).rows);
       // Nothing to type over while it fills: the sheet is hidden and the user stays where they were.
       expect(sheet(ss, 'Pages').isSheetHidden()).toBe(true);
@@ -130,7 +141,7 @@ describe('a first write goes straight into its target', () => {
       expect(sheet(ss, 'Pages').isSheetHidden()).toBe(false);
       expect(ss.getActiveSheet()!.getName()).toBe('Pages');
 
-      const failing = beginBlockWrite(ss, { sheetName: 'Other', blockId: 'r2', columns });
+      const failing = beginBlockWrite(ss, { now: sheetClock, sheetName: 'Other', blockId: 'r2', columns });
       failing.appendRows(pagesTable(10).rows);
       failing.abort();
       expect(names(ss)).toEqual(['Sheet1', 'Pages']);
@@ -139,23 +150,23 @@ describe('a first write goes straight into its target', () => {
 
   it('a first report with no rows still shows its header in the new sheet, and an empty refresh keeps it', () => {
     const { ss } = sheetEmulator();
-    const first = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(0), note: 'none yet' });
+    const first = writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(0), note: 'none yet' });
     expect(first).toMatchObject({ sheetName: 'Pages', range: 'A1:C1', rows: 0 });
     expect(shown(ss, 'Pages', 'A1:C2')).toEqual([
       ['Page URL', 'Earnings', 'Pageviews'],
       ['', '', ''],
     ]);
     expect(sheet(ss, 'Pages').isSheetHidden()).toBe(false);
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(0), note: 'still none' });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(0), note: 'still none' });
     expect(shown(ss, 'Pages', 'A1:C1')).toEqual([['Page URL', 'Earnings', 'Pageviews']]);
   });
 
   it('a new sheet whose first write was killed is shown by the next write of the report, even one that activates nothing (a schedule)', () => {
     const { ss } = sheetEmulator();
     // Killed: neither commit nor abort ever runs.
-    beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns }).appendRows(pagesTable(10).rows);
+    beginBlockWrite(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', columns }).appendRows(pagesTable(10).rows);
     expect(sheet(ss, 'Pages').isSheetHidden()).toBe(true);
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(4), note: 'next' });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(4), note: 'next' });
     expect(sheet(ss, 'Pages').isSheetHidden()).toBe(false);
     expect(shown(ss, 'Pages', 'A1:A6').flat()).toEqual(['Page URL', 'Page 1', 'Page 2', 'Page 3', 'Page 4', '']);
     expect(ss.getActiveSheet()!.getName()).toBe('Sheet1');
@@ -163,7 +174,7 @@ describe('a first write goes straight into its target', () => {
 
   it('a user who unhides the filling sheet and types below its rows stops it; their cell stays, the rows go', () => {
     const { ss } = sheetEmulator();
-    const w = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
+    const w = beginBlockWrite(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', columns });
     w.appendRows(pagesTable(10).rows);
     const s = sheet(ss, 'Pages');
     s.showSheet();
@@ -182,7 +193,7 @@ describe('a first write goes straight into its target', () => {
     const { emu, ss } = sheetEmulator();
     sheet(ss, 'Sheet1').getRange('B40').setValue('budget');
     emu.resetCounters();
-    expect(() => writeReportBlock(ss, { sheetName: 'Sheet1', blockId: 'r1', table: pagesTable(50), note: 'n' })).toThrow(
+    expect(() => writeReportBlock(ss, { now: sheetClock, sheetName: 'Sheet1', blockId: 'r1', table: pagesTable(50), note: 'n' })).toThrow(
       "Sheet 'Sheet1' has other content in B40, where this report needs to write. Move that content or choose another sheet.",
     );
     expect(sheet(ss, 'Sheet1').getLastRow()).toBe(40);

@@ -2,6 +2,9 @@ import { createEmulator, type Emulator, type EmulatorOptions } from '../../emula
 import type { Sheet, Spreadsheet } from '../../src/platform/types';
 import type { BlockTable } from '../../src/sheet/report-table';
 
+/** The writer's clock in these tests: one fixed instant (test/sheet/staging-sweep.test.ts moves its own). */
+export const sheetClock = (): number => Date.UTC(2026, 10, 21, 15);
+
 /** An emulator with no network: the writer only needs the spreadsheet. */
 export function sheetEmulator(opts: Pick<EmulatorOptions, 'sheetsAdvancedService' | 'variants'> = {}): { emu: Emulator; ss: Spreadsheet } {
   const emu = createEmulator({

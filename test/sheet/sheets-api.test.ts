@@ -1,7 +1,7 @@
 import { serialNumbers } from '../../src/dates';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
 import type { BlockTable, WriteBlockInput } from '../../src/sheet/report-table';
-import { pagesTable, sheet, sheetEmulator, shown } from './helpers';
+import { pagesTable, sheet, sheetEmulator, shown, sheetClock } from './helpers';
 
 type Mode = 'off' | 'on' | 'noScope';
 
@@ -23,6 +23,7 @@ function write(mode: Mode, table: BlockTable) {
   const platform = emu.platform();
   const values = platform.sheetsValues();
   const input: WriteBlockInput = {
+    now: sheetClock,
     sheetName: "Bob's pages",
     blockId: 'b',
     table,
@@ -65,6 +66,7 @@ describe('writes through the Sheets advanced service where it is enabled', () =>
     const values = platform.sheetsValues()!;
     emu.resetCounters();
     writeReportBlock(ss, {
+      now: sheetClock,
       sheetName: "Bob's pages",
       blockId: 'b',
       table: datedTable(20),

@@ -1,7 +1,9 @@
+import { forgetRecord, readRecord, recordKey } from '../../src/sheet/block-record';
+import { legacyFingerprint } from '../../src/sheet/block-record-v1';
 import { beginBlockWrite } from '../../src/sheet/block-write';
 import { clipText } from '../../src/sheet/cell-limit';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
-import { pagesTable, sheet, sheetEmulator, shown } from './helpers';
+import { pagesTable, sheet, sheetEmulator, shown, sheetClock } from './helpers';
 
 /**
  * The promise: a cell the user typed, a row or column the user inserted (Sheets stretches the
@@ -12,7 +14,7 @@ const NOTE = 'Creator Reporting: Page performance';
 
 function setUp(rows = 10) {
   const { emu, ss } = sheetEmulator();
-  writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows), note: NOTE });
+  writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows), note: NOTE });
   return { emu, ss, s: sheet(ss, 'Pages') };
 }
 
@@ -28,7 +30,7 @@ function refusal(run: () => unknown): string {
 const rewrite =
   (ss: ReturnType<typeof setUp>['ss'], rows = 10) =>
   () =>
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows, (i) => `New ${i}`), note: 'new' });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows, (i) => `New ${i}`), note: 'new' });
 
 describe('the writer notices the user inside its block', () => {
   it('keeps a row the user inserted inside the block and typed into, naming the rows', () => {
@@ -87,7 +89,13 @@ describe('the writer notices the user inside its block', () => {
     const tricky = ['=SUM(A1:A2)', '+1', '-3', "'quoted", 'TRUE', '@mention', '1,234', '2026-10-01'];
     const { emu, ss } = sheetEmulator();
     const write = (note: string) =>
-      writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(16, (i) => tricky[i % tricky.length]), note });
+      writeReportBlock(ss, {
+        now: sheetClock,
+        sheetName: 'Pages',
+        blockId: 'r1',
+        table: pagesTable(16, (i) => tricky[i % tricky.length]),
+        note,
+      });
     write('first (a new sheet: written directly)');
     write('second (staged)');
     expect(write('third').range).toBe('A1:C17');
@@ -101,11 +109,43 @@ describe('the writer notices the user inside its block', () => {
     expect(refusal(rewrite(ss, 4000))).toMatch(/cells edited in A2\d{3}:A2\d{3}, inside the report's block A1:C4001/);
   });
 
-  it('a sort of the block by the user counts as an edit', () => {
+  it("a sort of the data rows is not an edit: the refresh writes the report's order, keeps the frozen rows and says so", () => {
     const { ss, s } = setUp(10);
+    s.setFrozenRows(3);
     s.getRange('A2:C11').sort({ column: 3, ascending: false });
     expect(shown(ss, 'Pages', 'A2')).toEqual([['Page 10']]);
-    expect(refusal(rewrite(ss))).toMatch(/cells edited in A2:C11/);
+    const result = rewrite(ss)();
+    expect(result).toMatchObject({ range: 'A1:C11', sortReplaced: true });
+    expect(shown(ss, 'Pages', 'A2:A3')).toEqual([['New 1'], ['New 2']]);
+    expect(s.getFrozenRows()).toBe(3);
+    expect(s.getRange('A1').getNote()).toMatch(/sorted in the sheet: this refresh wrote them in the report's own order/);
+    // The next refresh of an unsorted block says nothing of a sort.
+    expect(rewrite(ss)().sortReplaced).toBe(false);
+    expect(s.getRange('A1').getNote()).not.toMatch(/sorted/);
+  });
+
+  it('a sort with a value typed over is still refused, and the sheet is left as it is', () => {
+    const { emu, ss, s } = setUp(10);
+    s.getRange('A2:C11').sort({ column: 3, ascending: false });
+    s.getRange('B4').setValue(12345);
+    const before = JSON.stringify(emu.spreadsheet.values('Pages!A1:C11'));
+    expect(refusal(rewrite(ss))).toMatch(/cells edited in .*B.*, inside the report's block A1:C11/);
+    expect(JSON.stringify(emu.spreadsheet.values('Pages!A1:C11'))).toBe(before);
+  });
+
+  it('a sort that moved the Total row is an edit', () => {
+    const { ss } = sheetEmulator();
+    const table = { ...pagesTable(10), fixedTail: 1 };
+    table.rows.push(['Total', 82.5, 5500]);
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
+    const s = sheet(ss, 'Pages');
+    s.getRange('A2:C12').sort({ column: 3, ascending: false });
+    expect(shown(ss, 'Pages', 'A2')).toEqual([['Total']]);
+    expect(refusal(rewrite(ss))).toMatch(/cells edited in A2:C12/);
+    s.getRange('A2:C12').sort({ column: 3, ascending: true });
+    s.getRange('A2:C11').sort({ column: 2, ascending: false });
+    expect(shown(ss, 'Pages', 'A12')).toEqual([['Total']]);
+    expect(rewrite(ss)().sortReplaced).toBe(true);
   });
 
   it('still writes when the user only formatted or typed outside the block', () => {
@@ -123,6 +163,7 @@ describe('a renamed or deleted sheet', () => {
     const id = s.getSheetId();
     s.setName('Renamed by me');
     const result = writeReportBlock(ss, {
+      now: sheetClock,
       sheetName: 'Pages',
       sheetId: id,
       blockId: 'r1',
@@ -138,7 +179,14 @@ describe('a renamed or deleted sheet', () => {
     const { ss, s } = setUp(3);
     const id = s.getSheetId();
     ss.deleteSheet(s);
-    const result = writeReportBlock(ss, { sheetName: 'Pages', sheetId: id, blockId: 'r1', table: pagesTable(2), note: 'n' });
+    const result = writeReportBlock(ss, {
+      now: sheetClock,
+      sheetName: 'Pages',
+      sheetId: id,
+      blockId: 'r1',
+      table: pagesTable(2),
+      note: 'n',
+    });
     expect(result.sheetName).toBe('Pages');
     expect(result.sheetId).not.toBe(id);
   });
@@ -149,7 +197,7 @@ describe('the 50,000-character cell limit', () => {
     const { ss } = sheetEmulator();
     const long = 'x'.repeat(60_000);
     const table = pagesTable(3, (i) => (i === 2 ? long : `Page ${i}`));
-    const result = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
+    const result = writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
     expect(result.clippedCells).toBe(1);
     const cell = String(sheet(ss, 'Pages').getRange('A3').getValue());
     expect(cell.length).toBeLessThanOrEqual(50_000);
@@ -161,7 +209,13 @@ describe('the 50,000-character cell limit', () => {
 
   it('a hostile over-long formula-like text stays text when clipped', () => {
     const { ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(1, () => `=${'A'.repeat(70_000)}`), note: NOTE });
+    writeReportBlock(ss, {
+      now: sheetClock,
+      sheetName: 'Pages',
+      blockId: 'r1',
+      table: pagesTable(1, () => `=${'A'.repeat(70_000)}`),
+      note: NOTE,
+    });
     expect(sheet(ss, 'Pages').getRange('A2').getFormula()).toBe('');
   });
 });
@@ -169,9 +223,9 @@ describe('the 50,000-character cell limit', () => {
 describe('beginBlockWrite: the staged API', () => {
   it('appends batches, touches nothing before commit, and abort leaves no trace', () => {
     const { ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: 'old' });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: 'old' });
     const columns = pagesTable(0).columns;
-    const w = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
+    const w = beginBlockWrite(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', columns });
     w.appendRows(pagesTable(3, (i) => `A${i}`).rows);
     w.appendRows(pagesTable(2, (i) => `B${i}`).rows);
     expect(w.rows).toBe(5);
@@ -180,7 +234,7 @@ describe('beginBlockWrite: the staged API', () => {
     expect(ss.getSheets().map((x) => x.getName())).toEqual(['Sheet1', 'Pages']);
     expect(sheet(ss, 'Pages').getRange('A1').getNote()).toBe('old');
 
-    const again = beginBlockWrite(ss, { sheetName: 'Pages', blockId: 'r1', columns });
+    const again = beginBlockWrite(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', columns });
     again.appendRows(pagesTable(3, (i) => `A${i}`).rows);
     again.appendRows(pagesTable(2, (i) => `B${i}`).rows);
     expect(again.commit('new').range).toBe('A1:C6');
@@ -191,13 +245,13 @@ describe('beginBlockWrite: the staged API', () => {
 
   it('keeps the user\u2019s cells in the corner between an old wide block and a new tall one', () => {
     const { ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: 'old' });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: 'old' });
     const s = sheet(ss, 'Pages');
     s.getRange('C6').setValue('mine');
     const narrow = pagesTable(6);
     narrow.columns = narrow.columns.slice(0, 2);
     narrow.rows = narrow.rows.map((r) => r.slice(0, 2));
-    expect(writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: narrow, note: 'n' }).range).toBe('A1:B7');
+    expect(writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: narrow, note: 'n' }).range).toBe('A1:B7');
     expect(shown(ss, 'Pages', 'C1:C6').flat()).toEqual(['', '', '', '', '', 'mine']);
   });
 });
@@ -208,5 +262,34 @@ describe('clipText', () => {
     const clipped = clipText(text);
     expect(clipped.length).toBeLessThanOrEqual(50_000);
     expect(/[\ud800-\udbff](?![\udc00-\udfff])/.test(clipped)).toBe(false);
+  });
+});
+
+describe('a block written by an older version (a version-1 record)', () => {
+  /** The block as the previous version left it: its record replaced by the version-1 form of the same cells. */
+  function olderBlock() {
+    const { emu, ss, s } = setUp(10);
+    const v1 = legacyFingerprint(s, { row: 1, col: 1, rows: 11, cols: 3 });
+    forgetRecord(s, 'CR_r1');
+    s.addDeveloperMetadata(
+      recordKey('CR_r1'),
+      JSON.stringify({ rows: v1.rows, cols: v1.cols, band: v1.band, rowHashes: v1.rowHashes, colHashes: v1.colHashes }),
+    );
+    return { emu, ss, s };
+  }
+
+  it('refreshes as before and stores the new record, with which a later sort is no longer an edit', () => {
+    const { ss, s } = olderBlock();
+    expect(readRecord(s, 'CR_r1')?.v).toBe(1);
+    expect(rewrite(ss)().range).toBe('A1:C11');
+    expect(readRecord(s, 'CR_r1')).toMatchObject({ v: 2, rows: 11, cols: 3, head: [expect.any(String)], tail: [] });
+    s.getRange('A2:C11').sort({ column: 3, ascending: false });
+    expect(rewrite(ss)().sortReplaced).toBe(true);
+  });
+
+  it('still refuses a value typed over its cells', () => {
+    const { ss, s } = olderBlock();
+    s.getRange('B4').setValue(999);
+    expect(refusal(rewrite(ss))).toMatch(/cells edited in B4/);
   });
 });

@@ -1,6 +1,6 @@
 import type { Spreadsheet } from '../../src/platform/types';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
-import { pagesTable, sheet, sheetEmulator, shown } from './helpers';
+import { pagesTable, sheet, sheetEmulator, shown, sheetClock } from './helpers';
 import { caught } from '../api/helpers/caught';
 
 /**
@@ -60,12 +60,12 @@ describe('writeReportBlock: a write that fails midway (all-or-nothing)', () => {
   it('leaves the previous block, its formats and its note exactly in place, and the next run completes', () => {
     const { ss } = sheetEmulator();
     const old = pagesTable(25_000, (i) => `Old ${i}`);
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: old, note: 'old note' });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: old, note: 'old note' });
 
     const bigger = pagesTable(30_000, (i) => `New ${i}`);
     // The header and the first chunk are staged, the second chunk fails.
     expect(() =>
-      writeReportBlock(failingOnSetValues(ss, 3), { sheetName: 'Pages', blockId: 'r1', table: bigger, note: 'new note' }),
+      writeReportBlock(failingOnSetValues(ss, 3), { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: bigger, note: 'new note' }),
     ).toThrow(/failed midway; the previous data is still in place/);
 
     expect(shown(ss, 'Pages', 'A1:C2')).toEqual([
@@ -79,7 +79,7 @@ describe('writeReportBlock: a write that fails midway (all-or-nothing)', () => {
     // No staging sheet is left behind.
     expect(ss.getSheets().map((x) => x.getName())).toEqual(['Sheet1', 'Pages']);
 
-    const retry = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: bigger, note: 'new note' });
+    const retry = writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: bigger, note: 'new note' });
     expect(retry.range).toBe('A1:C30001');
     expect(shown(ss, 'Pages', 'A30001')).toEqual([['New 30000']]);
     expect(sheet(ss, 'Pages').getRange('A1').getNote()).toBe('new note');
@@ -87,9 +87,15 @@ describe('writeReportBlock: a write that fails midway (all-or-nothing)', () => {
 
   it('keeps hostile old text as text when the rewrite fails', () => {
     const { ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(2, () => '=IMPORTXML("x","//a")'), note: 'n' });
+    writeReportBlock(ss, {
+      now: sheetClock,
+      sheetName: 'Pages',
+      blockId: 'r1',
+      table: pagesTable(2, () => '=IMPORTXML("x","//a")'),
+      note: 'n',
+    });
     expect(() =>
-      writeReportBlock(failingOnSetValues(ss, 1), { sheetName: 'Pages', blockId: 'r1', table: pagesTable(5), note: 'n' }),
+      writeReportBlock(failingOnSetValues(ss, 1), { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(5), note: 'n' }),
     ).toThrow(/failed midway/);
     const s = sheet(ss, 'Pages');
     expect(s.getRange('A2:A3').getFormulas()).toEqual([[''], ['']]);
@@ -99,12 +105,20 @@ describe('writeReportBlock: a write that fails midway (all-or-nothing)', () => {
   it('a first write that fails leaves no sheet behind, and a retry meets no conflict with itself', () => {
     const { ss } = sheetEmulator();
     const error = caught(() =>
-      writeReportBlock(failingOnSetValues(ss, 2), { sheetName: 'Pages', blockId: 'r1', table: pagesTable(25_000), note: 'n' }),
+      writeReportBlock(failingOnSetValues(ss, 2), {
+        now: sheetClock,
+        sheetName: 'Pages',
+        blockId: 'r1',
+        table: pagesTable(25_000),
+        note: 'n',
+      }),
     );
     // Its own code: the user can run it again (not INTERNAL, which means a bug).
     expect(error.code).toBe('WRITE_FAILED');
     expect(error.message).toBe("Writing to sheet 'Pages' failed midway; the previous data is still in place. Try again.");
     expect(ss.getSheets().map((x) => x.getName())).toEqual(['Sheet1']);
-    expect(writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(25_000), note: 'n' }).rows).toBe(25_000);
+    expect(writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(25_000), note: 'n' }).rows).toBe(
+      25_000,
+    );
   });
 });

@@ -1,12 +1,12 @@
 import { ROWS_PER_BATCH, writeReportBlock } from '../../src/sheet/write-report-block';
-import { pagesTable, sheet, sheetEmulator, shown } from './helpers';
+import { pagesTable, sheet, sheetEmulator, shown, sheetClock } from './helpers';
 
 const NOTE = 'Creator Reporting: Page performance\nSite: site-1';
 
 describe('writeReportBlock: one block with a bold, frozen header', () => {
   it('writes the header and rows, formats numbers per column, and returns the A1 range', () => {
     const { ss } = sheetEmulator();
-    const result = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(3), note: NOTE });
+    const result = writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(3), note: NOTE });
 
     expect(result).toEqual({
       sheetName: 'Pages',
@@ -31,7 +31,7 @@ describe('writeReportBlock: one block with a bold, frozen header', () => {
 
   it('puts the note (report, sites, dates, freshness) on the header cell', () => {
     const { ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: NOTE });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: NOTE });
     expect(sheet(ss, 'Pages').getRange('A1').getNote()).toBe(NOTE);
     expect(sheet(ss, 'Pages').getRange('B1').getNote()).toBe('');
   });
@@ -39,14 +39,21 @@ describe('writeReportBlock: one block with a bold, frozen header', () => {
   it('creates the sheet when missing and leaves other sheets alone', () => {
     const { ss } = sheetEmulator();
     ss.getSheetByName('Sheet1')!.getRange('A1').setValue('mine');
-    writeReportBlock(ss, { sheetName: 'New one', blockId: 'r1', table: pagesTable(1), note: NOTE });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'New one', blockId: 'r1', table: pagesTable(1), note: NOTE });
     expect(ss.getSheets().map((s) => s.getName())).toEqual(['Sheet1', 'New one']);
     expect(shown(ss, 'Sheet1', 'A1')).toEqual([['mine']]);
   });
 
   it('starts the block at the given cell and does not freeze rows above it', () => {
     const { ss } = sheetEmulator();
-    const result = writeReportBlock(ss, { sheetName: 'Sheet1', blockId: 'r1', table: pagesTable(2), note: NOTE, startCell: 'C5' });
+    const result = writeReportBlock(ss, {
+      now: sheetClock,
+      sheetName: 'Sheet1',
+      blockId: 'r1',
+      table: pagesTable(2),
+      note: NOTE,
+      startCell: 'C5',
+    });
     expect(result.range).toBe('C5:E7');
     expect(shown(ss, 'Sheet1', 'C5:E5')).toEqual([['Page URL', 'Earnings', 'Pageviews']]);
     expect(sheet(ss, 'Sheet1').getFrozenRows()).toBe(0);
@@ -68,7 +75,13 @@ describe('writeReportBlock: untrusted text stays text', () => {
 
   it('shows every hostile title exactly as typed, with no formula in any cell', () => {
     const { ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(hostile.length, (i) => hostile[i - 1]), note: NOTE });
+    writeReportBlock(ss, {
+      now: sheetClock,
+      sheetName: 'Pages',
+      blockId: 'r1',
+      table: pagesTable(hostile.length, (i) => hostile[i - 1]),
+      note: NOTE,
+    });
     const s = sheet(ss, 'Pages');
     const range = s.getRange(2, 1, hostile.length, 1);
     expect(range.getDisplayValues().map((r) => r[0])).toEqual(hostile);
@@ -80,7 +93,7 @@ describe('writeReportBlock: untrusted text stays text', () => {
     const { ss } = sheetEmulator();
     const table = pagesTable(1);
     table.rows[0][1] = '=1+1';
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
     const cell = sheet(ss, 'Pages').getRange('B2');
     expect(cell.getFormula()).toBe('');
     expect(cell.getDisplayValue()).toBe('=1+1');
@@ -90,7 +103,7 @@ describe('writeReportBlock: untrusted text stays text', () => {
     const { ss } = sheetEmulator();
     const table = pagesTable(1);
     table.columns[2] = { header: '=HYPERLINK("x")', field: '=HYPERLINK("x")', type: 'text' };
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table, note: NOTE });
     expect(sheet(ss, 'Pages').getRange('C1').getFormula()).toBe('');
     expect(shown(ss, 'Pages', 'C1')).toEqual([['=HYPERLINK("x")']]);
   });
@@ -99,7 +112,7 @@ describe('writeReportBlock: untrusted text stays text', () => {
 describe('writeReportBlock: a rewrite owns only its block', () => {
   it('clears only the old cells outside a smaller new block', () => {
     const { ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(10), note: NOTE });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(10), note: NOTE });
     const s = sheet(ss, 'Pages');
     s.getRange('E1').setValue('my notes');
     s.getRange('A14').setValue('my total');
@@ -108,7 +121,7 @@ describe('writeReportBlock: a rewrite owns only its block', () => {
     const smaller = pagesTable(4);
     smaller.columns = smaller.columns.slice(0, 2);
     smaller.rows = smaller.rows.map((r) => r.slice(0, 2));
-    const result = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: smaller, note: NOTE });
+    const result = writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: smaller, note: NOTE });
 
     expect(result.range).toBe('A1:B5');
     expect(shown(ss, 'Pages', 'A5:C6')).toEqual([
@@ -131,9 +144,9 @@ describe('writeReportBlock: a rewrite owns only its block', () => {
 
   it('grows into empty cells and adds rows when the sheet is too small', () => {
     const { ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: NOTE });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: NOTE });
     const rows = sheet(ss, 'Pages').getMaxRows();
-    const result = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows + 5), note: NOTE });
+    const result = writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows + 5), note: NOTE });
     expect(result.range).toBe(`A1:C${rows + 6}`);
     expect(sheet(ss, 'Pages').getMaxRows()).toBeGreaterThanOrEqual(rows + 6);
     expect(shown(ss, 'Pages', `A${rows + 6}`)).toEqual([[`Page ${rows + 5}`]]);
@@ -141,7 +154,7 @@ describe('writeReportBlock: a rewrite owns only its block', () => {
 
   it('stops before writing anything when other content is in the way, naming the sheet and the cells', () => {
     const { emu, ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: NOTE });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: NOTE });
     const s = sheet(ss, 'Pages');
     s.getRange('A6').setValue('budget');
     s.getRange('B7').setValue(42);
@@ -149,7 +162,7 @@ describe('writeReportBlock: a rewrite owns only its block', () => {
 
     let caught: unknown;
     try {
-      writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(10), note: 'new' });
+      writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(10), note: 'new' });
     } catch (error) {
       caught = error;
     }
@@ -171,30 +184,37 @@ describe('writeReportBlock: a rewrite owns only its block', () => {
   it('counts a formula showing an empty string as content', () => {
     const { ss } = sheetEmulator();
     sheet(ss, 'Sheet1').getRange('B3').setFormula('=""');
-    expect(() => writeReportBlock(ss, { sheetName: 'Sheet1', blockId: 'r1', table: pagesTable(5), note: NOTE })).toThrow(
+    expect(() => writeReportBlock(ss, { now: sheetClock, sheetName: 'Sheet1', blockId: 'r1', table: pagesTable(5), note: NOTE })).toThrow(
       /other content in B3,/,
     );
   });
 
   it('treats another report\u2019s block as content it must not overwrite', () => {
     const { ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'first', table: pagesTable(3), note: NOTE });
-    expect(() => writeReportBlock(ss, { sheetName: 'Pages', blockId: 'second', table: pagesTable(3), note: NOTE })).toThrow(
-      /Sheet 'Pages' has other content in A1:C4/,
-    );
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'first', table: pagesTable(3), note: NOTE });
+    expect(() =>
+      writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'second', table: pagesTable(3), note: NOTE }),
+    ).toThrow(/Sheet 'Pages' has other content in A1:C4/);
     // Beside it there is room.
-    const beside = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'second', table: pagesTable(3), note: NOTE, startCell: 'E1' });
+    const beside = writeReportBlock(ss, {
+      now: sheetClock,
+      sheetName: 'Pages',
+      blockId: 'second',
+      table: pagesTable(3),
+      note: NOTE,
+      startCell: 'E1',
+    });
     expect(beside.range).toBe('E1:G4');
   });
 
   it('follows its block when the user inserts rows above it', () => {
     const { ss } = sheetEmulator();
-    writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(3), note: NOTE });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(3), note: NOTE });
     const s = sheet(ss, 'Pages');
     s.insertRowsBefore(1, 2);
     s.getRange('A1').setValue('My heading');
     // The block stays where the user moved it (A3:C6); the rows above are the user's.
-    const moved = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: NOTE });
+    const moved = writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(2), note: NOTE });
     expect(moved.range).toBe('A3:C5');
     expect(shown(ss, 'Pages', 'A1:A6')).toEqual([['My heading'], [''], ['Page URL'], ['Page 1'], ['Page 2'], ['']]);
   });
@@ -208,7 +228,7 @@ describe('writeReportBlock: large blocks', () => {
   it('writes 45,000 rows with a handful of setValues calls', () => {
     const { emu, ss } = sheetEmulator();
     emu.resetCounters();
-    const result = writeReportBlock(ss, { sheetName: 'Pages', blockId: 'big', table: pagesTable(LARGE), note: NOTE });
+    const result = writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'big', table: pagesTable(LARGE), note: NOTE });
     expect(result).toMatchObject({ sheetName: 'Pages', range: 'A1:C45001', rows: LARGE });
     // The staged chunks, the header, and the one copy that puts the block in place.
     expect(emu.counters.setValuesCalls).toBeLessThanOrEqual(chunks + 3);
@@ -220,7 +240,7 @@ describe('writeReportBlock: large blocks', () => {
     const formatCalls = (rows: number): number => {
       const { emu, ss } = sheetEmulator();
       emu.resetCounters();
-      writeReportBlock(ss, { sheetName: 'Pages', blockId: 'f', table: pagesTable(rows), note: NOTE });
+      writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'f', table: pagesTable(rows), note: NOTE });
       expect(sheet(ss, 'Pages').getRange(`A1:C1`).getNumberFormats()).toEqual([['General', 'General', 'General']]);
       expect(
         sheet(ss, 'Pages')

@@ -1,4 +1,5 @@
 import * as server from '../../src/sidebar/server';
+import { runReportToSheet } from '../../src/run/run-report';
 import { caught, sidebarWorld } from './world';
 
 const SHEET = 'Page performance - site-1';
@@ -51,7 +52,7 @@ describe('runReport', () => {
     const w = sidebarWorld();
     w.connect();
     const seen: string[] = [];
-    server.runReportToSheet(
+    runReportToSheet(
       w.ex(),
       { report: 'pages/performance', siteId: 'site-1', start: 'lastThirtyDays', runId: 'run-42' },
       // What another execution polling getRunProgress would read at each step.
@@ -161,21 +162,21 @@ describe('runReport', () => {
   it('gives saved reports their own block on a shared sheet', () => {
     const w = sidebarWorld();
     w.connect();
-    const a = server.runReportToSheet(
+    const a = runReportToSheet(
       w.ex(),
       { report: 'devices/performance', siteId: 'site-1', start: 'lastMonth', sheetName: 'Dash' },
       { blockId: 'saved-a' },
     );
     expect(a.range).toMatch(/^A1:/);
     const b = caught(() =>
-      server.runReportToSheet(
+      runReportToSheet(
         w.ex(),
         { report: 'devices/performance', siteId: 'site-2', start: 'lastMonth', sheetName: 'Dash' },
         { blockId: 'saved-b' },
       ),
     );
     expect(b.code).toBe('BLOCK_CONFLICT');
-    const again = server.runReportToSheet(
+    const again = runReportToSheet(
       w.ex(),
       { report: 'devices/performance', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Dash' },
       { blockId: 'saved-a', bypassCache: true },

@@ -1,7 +1,7 @@
 import { findReport } from '../../src/catalog/reports';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
 import { stackTables, toTable } from '../../src/table';
-import { sheetEmulator, shown } from '../sheet/helpers';
+import { sheetEmulator, shown, sheetClock } from '../sheet/helpers';
 
 const toDate = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
 const pages = findReport('pages/performance')!;
@@ -20,7 +20,7 @@ const hostile = [
 /** What the sheet shows for each data row (header excluded), by header. */
 function written(table: Parameters<typeof writeReportBlock>[1]['table']): Array<Record<string, string>> {
   const { ss } = sheetEmulator();
-  const result = writeReportBlock(ss, { sheetName: 'Out', blockId: 'b', table, note: 'n' });
+  const result = writeReportBlock(ss, { now: sheetClock, sheetName: 'Out', blockId: 'b', table, note: 'n' });
   const [header, ...rows] = shown(ss, 'Out', result.range);
   return rows.map((row) => Object.fromEntries(header.map((h, i) => [h, row[i]])));
 }
@@ -61,7 +61,7 @@ describe('sheet-safe tables: one pass from API rows to what setValues gets', () 
       };
       return sheet;
     };
-    writeReportBlock(ss, { sheetName: 'Out', blockId: 'b', table: safe, note: 'n' });
+    writeReportBlock(ss, { now: sheetClock, sheetName: 'Out', blockId: 'b', table: safe, note: 'n' });
     expect(grids.flat().slice(1)).toEqual(safe.rows);
     expect(grids.flat()[1]).toBe(safe.rows[0]);
   });

@@ -112,7 +112,9 @@ export const settingsSection: SidebarSection = {
             n === undefined
               ? ''
               : ` Formulas in this spreadsheet may use it now${n ? `: ${n} formula${n === 1 ? '' : 's'} recalculated` : ''}.`;
-          setStatus(status, `Saved. The credential works.${formulas}`, 'success');
+          // Saved without the site list read (429, 5xx, no answer): say so, never "works".
+          if (view.warning) setStatus(status, `${view.warning}${formulas}`, 'info');
+          else setStatus(status, `Saved. The credential works.${formulas}`, 'success');
         })
         .catch((error: Error) => {
           // The form goes back to what is stored, so it never shows a rejected ID under "Connected with".

@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Cache, FetchRequest, FetchResponse, Lock, Platform, PropertyStore } from '../../../src/platform/types';
 import { startExecution, type Execution, type ExecutionKind } from '../../../src/platform/execution';
 import { checkedPut } from '../../../emulator/services/cache';
+import { MemoryProperties } from '../../helpers/memory-properties';
 
 /**
  * A small hand-written Platform for unit tests: a virtual clock (sleep advances it), caches with
@@ -68,25 +69,6 @@ function createCache(world: () => StubWorld): StubWorld['userCache'] {
   };
 }
 
-function createProperties(): StubWorld['userProperties'] {
-  const data = new Map<string, string>();
-  const store: StubWorld['userProperties'] = {
-    data,
-    getProperty: (k) => data.get(k) ?? null,
-    setProperty: (k, v) => {
-      data.set(k, v);
-      return store;
-    },
-    deleteProperty: (k) => {
-      data.delete(k);
-      return store;
-    },
-    getProperties: () => Object.fromEntries(data),
-    getKeys: () => [...data.keys()],
-  };
-  return store;
-}
-
 export function createStubWorld(handler: Handler, opts: { now?: number; latencyMs?: number } = {}): StubWorld {
   const world: StubWorld = {
     now: opts.now ?? Date.parse('2026-11-21T15:00:00Z'),
@@ -94,7 +76,7 @@ export function createStubWorld(handler: Handler, opts: { now?: number; latencyM
     handler,
     stats: { fetchCalls: 0, fetchAllCalls: 0, requests: [], roundTrips: 0, sleeps: [], cachePuts: 0 },
     userCache: undefined as unknown as StubWorld['userCache'],
-    userProperties: createProperties(),
+    userProperties: new MemoryProperties(),
     spreadsheetId: 'sheet-1',
     lockAvailable: true,
     lockHeld: false,

@@ -1,0 +1,83 @@
+import type { Sheet } from '../platform/types';
+import { bandNow, fingerprint, MAX_FINGERPRINT_CELLS, type BlockRecord, type StoredBlockRecord } from './block-record';
+import { describeLegacyEdits } from './block-record-v1';
+import { toA1, type Rect } from './rect';
+
+/**
+ * What became of a block since the writer last wrote it: untouched, its data rows sorted (every
+ * row still there, header and Total rows in place: no value of the report changed, so the refresh
+ * may replace it), or edited (the sentence names where, for the user).
+ */
+export type BlockState = { kind: 'same' } | { kind: 'sorted' } | { kind: 'edited'; what: string };
+
+/** `now`: the block's current rect (its named range, stretched or shrunk by the user's inserts and deletes). */
+export function blockState(sheet: Sheet, now: Rect, record: StoredBlockRecord): BlockState {
+  if (record.v === 1) {
+    const what = describeLegacyEdits(sheet, now, record);
+    return what ? { kind: 'edited', what } : { kind: 'same' };
+  }
+  if (now.rows !== record.rows || now.cols !== record.cols) return { kind: 'edited', what: shapeChange(sheet, now, record) };
+  if (record.band === null) return { kind: 'same' };
+  const current = fingerprint(sheet, now, { head: record.head.length, tail: record.tail.length });
+  const same = (a: string[], b: string[]): boolean => a.length === b.length && a.every((h, i) => h === b[i]);
+  const colsSame = same(record.colHashes, current.colHashes);
+  if (colsSame && same(record.rowHashes, current.rowHashes)) return { kind: 'same' };
+  if (colsSame && record.rowSet === current.rowSet && same(record.head, current.head) && same(record.tail, current.tail))
+    return { kind: 'sorted' };
+  return { kind: 'edited', what: editedCells(now, record, current) };
+}
+
+function editedCells(now: Rect, record: BlockRecord, current: BlockRecord): string {
+  const band = record.band ?? 1;
+  const rows = record.rowHashes.map((h, i) => (h === current.rowHashes[i] ? -1 : i)).filter((i) => i >= 0);
+  const cols = record.colHashes.map((h, i) => (h === current.colHashes[i] ? -1 : i)).filter((i) => i >= 0);
+  const firstRow = now.row + (rows.length ? rows[0] : 0) * band;
+  const lastRow = rows.length ? Math.min(now.row + now.rows - 1, now.row + (rows[rows.length - 1] + 1) * band - 1) : now.row + now.rows - 1;
+  const area: Rect = {
+    row: firstRow,
+    col: now.col + (cols.length ? cols[0] : 0),
+    rows: lastRow - firstRow + 1,
+    cols: cols.length ? cols[cols.length - 1] - cols[0] + 1 : now.cols,
+  };
+  return `cells edited in ${toA1(area)}, inside the report's block ${toA1(now)}`;
+}
+
+function shapeChange(sheet: Sheet, now: Rect, record: BlockRecord): string {
+  const what: string[] = [];
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (now.rows > record.rows) what.push(`${plural(now.rows - record.rows, 'row')} inserted`);
+  if (now.rows < record.rows) what.push(`${plural(record.rows - now.rows, 'row')} deleted`);
+  if (now.cols > record.cols) what.push(`${plural(now.cols - record.cols, 'column')} inserted`);
+  if (now.cols < record.cols) what.push(`${plural(record.cols - now.cols, 'column')} deleted`);
+  return `${what.join(' and ')} inside the report's block ${toA1(now)}${locateShapeChange(sheet, now, record)}`;
+}
+
+/**
+ * Which rows an insert or delete touched: the bands still equal from the top and, aligned on the
+ * block's end, from the bottom, leave the changed rows between them.
+ */
+function locateShapeChange(sheet: Sheet, now: Rect, record: BlockRecord): string {
+  if (now.cols !== record.cols || now.rows * now.cols > MAX_FINGERPRINT_CELLS || record.band === null) return '';
+  const band = record.band;
+  const hashBand = (startRow: number, rows: number): string => bandNow(sheet, { row: startRow, col: now.col, rows, cols: now.cols });
+  const bands = record.rowHashes.length;
+  const bandRows = (i: number) => Math.min(band, record.rows - i * band);
+  let top = 0;
+  while (
+    top < bands &&
+    now.row + top * band + bandRows(top) <= now.row + now.rows &&
+    hashBand(now.row + top * band, bandRows(top)) === record.rowHashes[top]
+  )
+    top++;
+  const shift = now.rows - record.rows;
+  let bottom = bands - 1;
+  while (
+    bottom > top &&
+    bottom * band + shift >= top * band &&
+    hashBand(now.row + bottom * band + shift, bandRows(bottom)) === record.rowHashes[bottom]
+  )
+    bottom--;
+  const first = now.row + top * band;
+  const last = Math.max(first, Math.min(now.row + now.rows - 1, now.row + (bottom + 1) * band - 1 + shift));
+  return ` (the change is in rows ${first}${last > first ? `-${last}` : ''})`;
+}
