@@ -66,7 +66,7 @@ function succeeded(ex: Execution, record: WarehouseRecord, out: ExportOutcome, d
     at: ex.platform.now(),
     rows: out.rows,
     message: done(out, dest),
-    sandbox: out.mode === 'partitions',
+    sandbox: out.mode !== 'merge',
     expiresAt: out.expiresAt,
     owedFrom: null,
   };
@@ -130,6 +130,7 @@ function backfillSteps(
     if (next < 0) next = ledger.days.length;
     let exported = record.backfill?.exported ?? 0;
     const total = ledger.rows.length;
+    const startedAt = record.backfill?.startedAt ?? ex.platform.now();
     let lastStepMs = 0;
     while (next < ledger.days.length) {
       // A step is not started unless one like the last would still fit.
@@ -139,17 +140,26 @@ function backfillSteps(
           outcome: 'pending',
           at: ex.platform.now(),
           message: `Backfill continuing: ${thousands(exported)} of ${thousands(total)} rows sent to ${tableText(dest)}.`,
-          backfill: { nextDay: ledger.days[next], exported, total },
+          backfill: { nextDay: ledger.days[next], exported, total, startedAt },
         };
         putWarehouseRecord(store, def.id, record);
         return { record, done: false };
       }
       const stepStarted = ex.platform.now();
-      const step = nextStep(ledger.days, perDay, next, record.sandbox);
+      const step = nextStep(ledger.days, perDay, next);
       let out: ExportOutcome;
       try {
         const window = { from: step.from, to: step.to };
-        out = exportExtract(ex, dest, extractFromLedger(ex, sourceOf(def), window), { sandbox: record.sandbox, fallback: false });
+        // In the sandbox (no MERGE) the whole ledger goes straight in: the first step replaces the
+        // table, the others append their days (a day is never in two steps).
+        const direct = record.sandbox ? (exported === 0 ? 'truncate' : 'append') : undefined;
+        const jobIdPrefix = `creator_backfill_${def.id}_${startedAt}_${step.from.replace(/-/g, '')}`;
+        out = exportExtract(ex, dest, extractFromLedger(ex, sourceOf(def), window), {
+          sandbox: record.sandbox,
+          fallback: false,
+          direct,
+          jobIdPrefix,
+        });
       } catch (error) {
         if (!isCreatorError(error) || error.providerCode !== 'billing' || record.sandbox) throw error;
         // The sandbox: the same days again, a month of partitions per step.
@@ -161,7 +171,7 @@ function backfillSteps(
       record = {
         ...succeeded(ex, record, out, dest),
         rows: exported,
-        backfill: next < ledger.days.length ? { nextDay: ledger.days[next], exported, total } : null,
+        backfill: next < ledger.days.length ? { nextDay: ledger.days[next], exported, total, startedAt } : null,
       };
       record.message =
         next < ledger.days.length
@@ -186,7 +196,7 @@ export function exportNow(ex: Execution, store: PropertyStore, def: StoredDefini
   let record = getWarehouseRecord(store, def.id, tableText(dest));
   if (def.mode === 'history') {
     // A new call starts a new backfill unless one is under way.
-    if (!record.backfill) record = { ...record, backfill: { nextDay: '', exported: 0, total: 0 } };
+    if (!record.backfill) record = { ...record, backfill: { nextDay: '', exported: 0, total: 0, startedAt: ex.platform.now() } };
     const step = backfillSteps(ex, store, def, dest, record);
     const b = step.record.backfill;
     if (step.record.outcome === 'error' || step.record.outcome === 'notAllowed') throw new CreatorError('WAREHOUSE', step.record.message);

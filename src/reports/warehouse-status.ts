@@ -21,7 +21,7 @@ export interface WarehouseRecord {
   /** The first day a failed or skipped export still owes (history: re-read from the ledger). */
   owedFrom: string | null;
   /** A backfill in progress: the next ledger day to send, rows sent so far, and the ledger's rows. */
-  backfill: { nextDay: string; exported: number; total: number } | null;
+  backfill: { nextDay: string; exported: number; total: number /** Names its jobs (stable across retries). */; startedAt: number } | null;
   /** Which table the record is about (a changed destination starts over). */
   table: string;
 }

@@ -1,11 +1,9 @@
 /**
- * How a backfill cuts a ledger into steps: whole days (a sandbox partition load must carry its
- * whole day, and a MERGE step replaces whole days of its sites), up to BACKFILL_STEP_ROWS rows a
- * step (a few loads of at most 9.5 MB), and in the sandbox at most SANDBOX_STEP_DAYS days (each
- * day is a load job of its own there).
+ * How a backfill cuts a ledger into steps: whole days (a MERGE step replaces whole days of its
+ * sites, and a sandbox step appends them), up to BACKFILL_STEP_ROWS rows a step (a few loads of at
+ * most 9.5 MB), so each step ends well inside an execution.
  */
 export const BACKFILL_STEP_ROWS = 50_000;
-export const SANDBOX_STEP_DAYS = 30;
 
 export interface StepWindow {
   from: string;
@@ -16,11 +14,10 @@ export interface StepWindow {
 }
 
 /** The step that starts at days[first]. `perDay`: rows of each day. */
-export function nextStep(days: readonly string[], perDay: ReadonlyMap<string, number>, first: number, sandbox: boolean): StepWindow {
+export function nextStep(days: readonly string[], perDay: ReadonlyMap<string, number>, first: number): StepWindow {
   let last = first;
   let rows = perDay.get(days[first]) ?? 0;
-  const maxDays = sandbox ? SANDBOX_STEP_DAYS : Number.POSITIVE_INFINITY;
-  while (last + 1 < days.length && last + 1 - first < maxDays && rows + (perDay.get(days[last + 1]) ?? 0) <= BACKFILL_STEP_ROWS) {
+  while (last + 1 < days.length && rows + (perDay.get(days[last + 1]) ?? 0) <= BACKFILL_STEP_ROWS) {
     last++;
     rows += perDay.get(days[last]) ?? 0;
   }

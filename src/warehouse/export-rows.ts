@@ -16,7 +16,7 @@ export interface ExportOutcome {
   /** Bytes of each load's request. */
   bytes: number[];
   /** 'merge': one staging load + one MERGE. 'partitions': the sandbox's day-partition loads. */
-  mode: 'merge' | 'partitions';
+  mode: 'merge' | 'partitions' | 'direct';
   /** When the table expires (the sandbox), epoch ms; null when it does not. */
   expiresAt: number | null;
   /** Columns added to the table by this export. */
@@ -99,8 +99,20 @@ export function exportExtract(
   dest: Destination,
   extract: Extract,
   opts: {
-    sandbox?: boolean /** false: a refused MERGE throws (a backfill re-plans its steps for the sandbox). */;
+    sandbox?: boolean;
+    /** false: a refused MERGE throws (a backfill re-plans its steps for the sandbox). */
     fallback?: boolean;
+    /**
+     * A backfill in the sandbox: the rows go straight into the table, the first step's first load
+     * replacing it (WRITE_TRUNCATE: the table becomes the ledger), later ones appended; no MERGE.
+     */
+    direct?: 'truncate' | 'append';
+    /**
+     * Stable job IDs for the direct loads (`<prefix>_<chunk>`): a step retried after its execution
+     * ran out of time finds its jobs already there (BigQuery refuses a second job of the same ID)
+     * instead of appending the same rows twice.
+     */
+    jobIdPrefix?: string;
   } = {},
 ): ExportOutcome {
   const api = bigQueryOf(ex, dest);
@@ -131,6 +143,7 @@ export function exportExtract(
     expiresAt,
     added: prepared.added,
   };
+  if (opts.direct) return directLoads(ex, api, dest, prepared.fields, rows, opts.direct, outcome, opts.jobIdPrefix);
   if (opts.sandbox) return partitionLoads(ex, api, dest, schema, prepared.fields, rows, extract, outcome);
   const chunks = ndjsonChunks(rows);
   const staging = stagingTableId(dest.tableId);
@@ -154,6 +167,29 @@ export function exportExtract(
     // The sandbox: the staged rows go in by day partition instead.
     return partitionLoads(ex, api, dest, schema, prepared.fields, rows, extract, { ...outcome, queryJobs: outcome.queryJobs + 1 });
   }
+}
+
+function directLoads(
+  ex: Execution,
+  api: BigQueryApi,
+  dest: Destination,
+  fields: BigQueryField[],
+  rows: Record<string, unknown>[],
+  first: 'truncate' | 'append',
+  outcome: ExportOutcome,
+  jobIdPrefix: string | undefined,
+): ExportOutcome {
+  const done: ExportOutcome = { ...outcome, mode: 'direct' };
+  const chunks = ndjsonChunks(rows);
+  (chunks.length ? chunks : [{ text: '', rows: 0, bytes: 0 }]).forEach((chunk, i) => {
+    const disposition = i === 0 && first === 'truncate' ? 'WRITE_TRUNCATE' : 'WRITE_APPEND';
+    const resource = loadResource(dest, dest.tableId, fields, disposition, true);
+    if (jobIdPrefix) resource.jobReference = { projectId: dest.projectId, jobId: `${jobIdPrefix}_${i}` };
+    runJob(ex, api, dest, resource, chunk.text);
+    done.loadJobs++;
+    done.bytes.push(chunk.bytes);
+  });
+  return done;
 }
 
 function partitionLoads(

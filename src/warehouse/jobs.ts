@@ -25,7 +25,15 @@ export function runJob(
   resource: Record<string, unknown>,
   media: string | null,
 ): JobDone {
-  let job: BigQueryJob = api.insertJob(dest.projectId, resource, media);
+  let job: BigQueryJob;
+  try {
+    job = api.insertJob(dest.projectId, resource, media);
+  } catch (error) {
+    // A job of this ID exists already (a step retried): wait for that one instead.
+    const id = (resource.jobReference as { jobId?: string } | undefined)?.jobId;
+    if (!id || !/Already Exists: Job/.test(String((error as Error)?.message))) throw error;
+    job = api.getJob(dest.projectId, id);
+  }
   let wait = 1_000;
   while (job.status?.state !== 'DONE') {
     if (timeLeft(ex) < wait + KEEP_MS)
