@@ -135,7 +135,7 @@ function run(s: Scenario): Record<string, string | number> {
     rows: thousands(ledger.rows.length),
     'load jobs': loads.length,
     'query jobs': jobs.filter((j) => j.kind === 'query').length,
-    'of which day partitions': intoTable.length,
+    'loads into the table': intoTable.length,
     'max KB/load': thousands(Math.round(Math.max(...bytes) / 1024)),
     'mean KB/load': thousands(Math.round(bytes.reduce((a, b) => a + b, 0) / bytes.length / 1024)),
     'max loads/table/day': maxPerDay(loads),
