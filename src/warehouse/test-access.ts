@@ -32,12 +32,14 @@ export function testAccess(ex: Execution, dest: WarehouseDestination): Warehouse
   }
   checks.push({ label: 'Project', ok: true, message: `Project "${dest.projectId}" is there and you may use BigQuery in it.` });
   const sandbox = Number(dataset.defaultTableExpirationMs ?? 0) === SANDBOX_EXPIRATION_MS;
+  checks.push({ label: 'Dataset', ok: true, message: `Dataset "${dest.datasetId}" is there.` });
+  // Not blocking: without billing (the sandbox) exports go by day partition instead of a MERGE.
   checks.push({
-    label: 'Dataset',
+    label: 'Billing',
     ok: true,
     message: sandbox
-      ? `Dataset "${dest.datasetId}" is there. Its tables expire after 60 days, as in the BigQuery sandbox (no billing): exports then go by day partition, and the table expires unless you link a billing account.`
-      : `Dataset "${dest.datasetId}" is there.`,
+      ? `Billing looks not enabled in project "${dest.projectId}" (its tables expire after 60 days, as in the BigQuery sandbox): exports still work, by day partition, but the table expires 60 days after it is made unless you link a billing account.`
+      : 'Tables in this dataset do not expire: exports update the table in place (one load and one MERGE each).',
   });
   try {
     const table = api.getTable(dest.projectId, dest.datasetId, dest.tableId);

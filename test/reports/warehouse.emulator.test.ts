@@ -187,8 +187,8 @@ describe('saved reports into BigQuery', () => {
     expect(test({ datasetId: 'nope' }).checks.at(-1)?.message).toMatch(/There is no dataset "nope" in project "agency-data"/);
     const fine = test({});
     expect(fine.ok).toBe(true);
-    expect(fine.checks.map((c) => c.label)).toEqual(['Project', 'Dataset', 'Table']);
-    expect(fine.checks[2].message).toMatch(/does not exist yet: the first export creates it/);
+    expect(fine.checks.map((c) => c.label)).toEqual(['Project', 'Dataset', 'Billing', 'Table']);
+    expect(fine.checks[3].message).toMatch(/does not exist yet: the first export creates it/);
     expect(w.failure('owner@example.com', 'testWarehouse', { ...DEST, projectId: 'My Project' })).toMatch(
       /not a Google Cloud project ID: use the ID/,
     );
@@ -218,6 +218,8 @@ describe('saved reports into BigQuery', () => {
     expect(loads).toHaveLength(1);
     expect(w.emu.bigQuery?.jobs.filter((j) => j.kind === 'query' && j.error === null)).toHaveLength(0);
     expect(card(w, saved.id).warehouseExport?.expiresText).toMatch(/^2026-12-0\d$/);
+    const tested = w.call<{ ok: boolean; checks: Array<{ label: string; message: string }> }>('testWarehouse', DEST);
+    expect(tested.checks.find((c) => c.label === 'Billing')?.message).toMatch(/Billing looks not enabled in project "agency-data"/);
     // Exported again: the table is replaced, not doubled.
     w.call('exportReportNow', saved.id);
     expect(sortedEntries(rounded(tableOf(w)))).toEqual(sortedEntries(rounded(ledger)));

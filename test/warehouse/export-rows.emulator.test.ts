@@ -167,10 +167,31 @@ describe('exporting a report to BigQuery (emulator)', () => {
 
   it('a direct load retried with the same job IDs (a step whose execution ran out) waits for the first jobs and appends nothing twice', () => {
     const { emu, ex } = warehouseWorld({ projects: { 'agency-data': { billing: false } } });
-    exportExtract(ex(), DEST, earningsExtract(['1'], '2026-09-01', '2026-09-02'), { sandbox: true, direct: 'truncate', jobIdPrefix: 'bf_1_20260901' });
+    exportExtract(ex(), DEST, earningsExtract(['1'], '2026-09-01', '2026-09-02'), {
+      sandbox: true,
+      direct: 'truncate',
+      jobIdPrefix: 'bf_1_20260901',
+    });
     const step = earningsExtract(['1'], '2026-09-03', '2026-09-04');
     exportExtract(ex(), DEST, step, { sandbox: true, direct: 'append', jobIdPrefix: 'bf_1_20260903' });
     exportExtract(ex(), DEST, step, { sandbox: true, direct: 'append', jobIdPrefix: 'bf_1_20260903' });
     expect(sorted(tableRows(emu))).toEqual(['1 2026-09-01 11', '1 2026-09-02 12', '1 2026-09-03 13', '1 2026-09-04 14']);
+  });
+
+  it('a quota error says so in words and changes nothing', () => {
+    const { emu, ex } = warehouseWorld();
+    exportExtract(ex(), DEST, earningsExtract(['1'], '2026-09-01', '2026-09-02'));
+    const before = JSON.stringify(tableRows(emu));
+    emu.bigQuery?.inject({ kind: 'quota', job: 'query' });
+    expect(() =>
+      exportExtract(
+        ex(),
+        DEST,
+        earningsExtract(['1'], '2026-09-02', '2026-09-03', () => 1),
+      ),
+    ).toThrow(
+      /BigQuery refused the export to agency-data.creator.earnings_daily for a quota \(Quota exceeded: .*\)\. It is tried again at the next refresh\./,
+    );
+    expect(JSON.stringify(tableRows(emu))).toBe(before);
   });
 });
