@@ -3,6 +3,7 @@ import { createPlatform, type AppsScriptGlobals } from '../src/platform/apps-scr
 import type { Platform } from '../src/platform/types';
 import { loadBundle as loadBundleFile, type LoadedBundle, type RunAsOptions } from './bundle';
 import { createClock, virtualDate, type Clock } from './clock';
+import { gateScopes, hasScope } from './scopes';
 import { newCounters, type Counters } from './counters';
 import { recalculate as recalculateFormulas, type RecalcReport } from './formula-engine';
 import { createCacheService, emptyCaches, type CacheData } from './services/cache';
@@ -88,6 +89,12 @@ export interface Emulator {
   readonly globals: EmulatorGlobals;
   platform(): Platform;
   setUser(email: string): void;
+  /**
+   * Granular consent: the scopes (keys after .../auth/, as in src/platform/scopes.ts) this user
+   * granted; without keys, every one again. A service called without its scope throws Google's
+   * permission error (emulator/scopes.ts).
+   */
+  grantScopes(email: string, keys?: string[]): void;
   readonly user: string;
   readonly mode: Mode;
   readonly owner: string;
@@ -228,15 +235,28 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     },
   }) as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
 
+  const gatedSpreadsheetApp = gateScopes(state, 'SpreadsheetApp', spreadsheetApp, (m) =>
+    m === 'getUi' ? 'script.container.ui' : 'spreadsheets.currentonly',
+  );
   const globals: EmulatorGlobals = {
-    UrlFetchApp: createUrlFetchApp(state, () => opts.transport),
+    UrlFetchApp: gateScopes(
+      state,
+      'UrlFetchApp',
+      createUrlFetchApp(state, () => opts.transport),
+      () => 'script.external_request',
+    ),
     CacheService: createCacheService(state, () => caches),
     PropertiesService: createPropertiesService(state, () => properties),
     LockService: locks.service,
-    SpreadsheetApp: spreadsheetApp,
+    SpreadsheetApp: gatedSpreadsheetApp,
     ScriptApp: createScriptApp(state, () => triggers),
     HtmlService: createHtmlService(state),
-    MailApp: createMailApp(state, () => mail),
+    MailApp: gateScopes(
+      state,
+      'MailApp',
+      createMailApp(state, () => mail),
+      () => 'script.send_mail',
+    ),
     Utilities: createUtilities(state),
     Session: createSession(state),
     Logger: createLogger(state),
@@ -256,7 +276,10 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
 
   let bigQuery: BigQueryControl | null = null;
   if (opts.bigQuery) {
-    const bq = createBigQuery({ now: () => clock.now(), user: () => state.user }, opts.bigQuery);
+    const bq = createBigQuery(
+      { now: () => clock.now(), user: () => state.user, granted: () => hasScope(state, 'bigquery') },
+      opts.bigQuery,
+    );
     globals.BigQuery = bq.service as AppsScriptGlobals['BigQuery'];
     bigQuery = bq.control;
   }
@@ -336,6 +359,13 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     setUser: (email) => {
       addUser(email);
       state.user = email;
+    },
+    grantScopes: (email, keys) => {
+      addUser(email);
+      const grants = { ...state.grants };
+      if (keys === undefined) delete grants[email];
+      else grants[email] = [...keys];
+      state.grants = grants;
     },
     get user() {
       return state.user;

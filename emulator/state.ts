@@ -2,8 +2,12 @@ import type { Counters } from './counters';
 import type { Clock } from './clock';
 import type { DeniableService, PlatformVariants } from './variants';
 
-/** 'customFunction' is a formula cell's execution: read-only sheet, owner's user stores, fewer services. */
-export type Mode = 'full' | 'customFunction';
+/**
+ * 'customFunction' is a formula cell's execution: read-only sheet, owner's user stores, fewer
+ * services. 'limited' is AuthMode.LIMITED (an onOpen once the add-on is used in the document): no
+ * service that needs the user's authorisation (emulator/scopes.ts).
+ */
+export type Mode = 'full' | 'customFunction' | 'limited';
 
 /**
  * What every emulated service reads at call time. Services never capture the user or mode when
@@ -23,6 +27,8 @@ export interface EmulatorState {
   distDir: string;
   documentId: string;
   variants: PlatformVariants;
+  /** Scopes each user granted (keys after .../auth/); a user not listed granted every one. */
+  grants?: Record<string, string[]>;
   /** The formula cell whose custom function is running (recalculate), for getActiveRange. */
   callingCell?: { sheet: string; row: number; col: number };
   /** Inside fireTrigger. */
@@ -65,8 +71,8 @@ export function triggerRunSeesNoSpreadsheet(state: EmulatorState): boolean {
   return state.inTriggerRun === true && state.variants.triggerRun !== 'document';
 }
 
-/** Apps Script's wall-clock limits: a custom function 30 s, anything else 6 min. */
-export const EXECUTION_LIMIT_MS: Record<Mode, number> = { full: 360_000, customFunction: 30_000 };
+/** Apps Script's wall-clock limits: a custom function and a simple trigger (LIMITED) 30 s, anything else 6 min. */
+export const EXECUTION_LIMIT_MS: Record<Mode, number> = { full: 360_000, customFunction: 30_000, limited: 30_000 };
 
 /**
  * Called where virtual time passes (sleep, round trips, lock waits): Google kills an execution

@@ -1,3 +1,4 @@
+import type { Query } from './query';
 import type { ReportKey } from '../src/catalog/types';
 import type { Row } from './report-rows';
 
@@ -104,7 +105,7 @@ const DEVICE_KEYS: ReadonlySet<string> = new Set(['traffic/by-device', 'devices/
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A 400 the drifted API gives before serving a paginated report, or null. */
-export function pagedRefusal(d: Drift, query: URLSearchParams): { code: string; detail: string } | null {
+export function pagedRefusal(d: Drift, query: Query): { code: string; detail: string } | null {
   const size = Number(query.get('page[size]') ?? '');
   if (d.pageSizeMax250 && Number.isFinite(size) && size > 250) {
     return { code: 'invalid_page_size', detail: 'page[size] must be at most 250.' };
@@ -117,7 +118,7 @@ export function pagedRefusal(d: Drift, query: URLSearchParams): { code: string; 
 }
 
 /** A 400 for any dated report, or null. */
-export function reportRefusal(d: Drift, query: URLSearchParams): { code: string; detail: string } | null {
+export function reportRefusal(d: Drift, query: Query): { code: string; detail: string } | null {
   if (d.rejectAggregationPeriod && query.has('aggregationPeriod')) {
     return { code: 'invalid_parameter', detail: 'Unknown parameter aggregationPeriod.' };
   }
@@ -196,7 +197,7 @@ export function driftPageUrls(d: Drift, rows: Row[], siteUrl: string): Row[] {
 }
 
 /** Whether `earnings` answers with one summary row for this query. */
-export function earningsAsSummary(d: Drift, query: URLSearchParams): boolean {
+export function earningsAsSummary(d: Drift, query: Query): boolean {
   if (d.earningsSummaryOnly) return true;
   return d.earningsDailyOnRequest && query.get('aggregationPeriod') !== 'daily';
 }

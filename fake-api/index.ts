@@ -1,6 +1,8 @@
+import { parseQuery, type Query } from './query';
 import type { NetworkFailure, TransportRequest, TransportResponse } from '../emulator/transport-types';
 import { dateBounds } from './bounds';
 import { dayOfMs } from './dates';
+import { base64ToText } from './base64';
 import { FaultBook, type Fault, type RequestInfo } from './faults';
 import { Lru } from './lru';
 import type { PageTable } from './pages';
@@ -164,7 +166,7 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
   function tokenEndpoint(req: TransportRequest, info: RequestInfo): TransportResponse {
     if (req.method.toUpperCase() !== 'POST') return error(405, 'method_not_allowed', 'Use POST.', quirks, { allow: 'POST' });
     const basic = /^Basic\s+(\S+)$/i.exec(header(req, 'authorization') ?? '');
-    const decoded = basic ? Buffer.from(basic[1], 'base64').toString('utf8') : '';
+    const decoded = basic ? safeDecode(basic[1]) : '';
     const colon = decoded.indexOf(':');
     const clientId = colon > 0 ? decoded.slice(0, colon) : '';
     const known = findCredential(clientId);
@@ -187,7 +189,7 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
     if (!type.startsWith('application/x-www-form-urlencoded')) {
       return error(400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.', quirks, {}, oauth('invalid_request'));
     }
-    const grant = new URLSearchParams(req.body ?? '').get('grant_type');
+    const grant = parseQuery(req.body ?? '').get('grant_type');
     if (grant !== 'client_credentials') {
       return error(400, 'unsupported_grant_type', 'grant_type must be client_credentials.', quirks, {}, oauth('unsupported_grant_type'));
     }
@@ -212,7 +214,7 @@ export function createFakeApi(opts: FakeApiOptions = {}): FakeApi {
     return { clientId: issued.clientId };
   }
 
-  function sitesEndpoint(clientId: string, query: URLSearchParams): TransportResponse {
+  function sitesEndpoint(clientId: string, query: Query): TransportResponse {
     const all = sitesFor(clientId).map(siteRow);
     const sizeText = query.get('page[size]');
     const numberText = query.get('page[number]');
@@ -333,4 +335,13 @@ function header(req: TransportRequest, name: string): string | undefined {
 
 function emptyStats(): FakeApiStats {
   return { requests: 0, byPath: {}, tokenMints: 0, pageTablesBuilt: 0, pageOrdersBuilt: 0, log: [] };
+}
+
+/** A Basic header's credentials; malformed ones (bad UTF-8) are no credentials. */
+function safeDecode(base64: string): string {
+  try {
+    return base64ToText(base64);
+  } catch (_) {
+    return '';
+  }
 }

@@ -1,3 +1,4 @@
+import type { Query } from './query';
 import type { TransportResponse } from '../emulator/transport-types';
 import { familyRange } from './bounds';
 import { isoDay, parseDay } from './dates';
@@ -47,7 +48,7 @@ const BARE_ARRAY_KEYS: ReadonlySet<string> = new Set(['traffic/by-source', 'traf
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 100;
 
-export function serveReport(endpoint: FakeEndpoint, site: SiteDef, query: URLSearchParams, ctx: ReportContext): TransportResponse {
+export function serveReport(endpoint: FakeEndpoint, site: SiteDef, query: Query, ctx: ReportContext): TransportResponse {
   const family = endpoint.family;
   const bounds = familyRange(site, family, ctx.today);
   const from = parseDay(query.get('startDate'));
@@ -90,7 +91,7 @@ function servePaged(
   paged: NonNullable<FakeEndpoint['paged']>,
   key: PagedKey,
   range: { seed: number; site: SiteDef; from: number; to: number },
-  query: URLSearchParams,
+  query: Query,
   ctx: ReportContext,
 ): TransportResponse {
   const number = intParam(query.get('page[number]'), 1);

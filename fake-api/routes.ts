@@ -1,3 +1,4 @@
+import { parseQuery, type Query, splitUrl } from './query';
 import { API_PREFIX, DATE_BOUNDS_KEY, type FakeEndpoint, SITE_ENDPOINTS, SITES_PATH } from './endpoints';
 
 /** Which endpoint a URL names. The host (and anything before the API prefix) is ignored. */
@@ -11,16 +12,16 @@ export type Route =
 export interface ParsedUrl {
   /** Path from the API prefix or `/oauth/token` on, e.g. `/creator-api/v1/sites`. */
   path: string;
-  query: URLSearchParams;
+  query: Query;
   /** Decoded path and query, for fault matching and the request log. */
   target: string;
   route: Route;
 }
 
 export function parseUrl(url: string): ParsedUrl {
-  const u = new URL(url, 'http://fake-api.invalid');
+  const u = splitUrl(url);
   const pathname = u.pathname;
-  const query = u.searchParams;
+  const query = parseQuery(u.search);
   let path = pathname;
   let route: Route = { kind: 'unknown' };
   const api = pathname.indexOf(`${API_PREFIX}/`);

@@ -193,6 +193,8 @@ export const CREDENTIALS = {
   agency: { clientId: 'agency-client', clientSecret: 'agency-secret' },
   other: { clientId: 'other-client', clientSecret: 'other-secret' },
   bench: { clientId: 'bench-client', clientSecret: 'bench-secret' },
+  /** The add-on's demo mode (src/api/demo.ts): a few ordinary sites, none of the huge ones. */
+  sample: { clientId: 'sample-client', clientSecret: 'sample-secret' },
 } as const satisfies Record<string, Credential>;
 
 const SCOPES: Record<string, readonly string[]> = {
@@ -200,6 +202,7 @@ const SCOPES: Record<string, readonly string[]> = {
   'agency-client': [...SITES.filter((s) => s.id.startsWith('agency-')).map((s) => s.id), 'site-1'],
   'other-client': ['other-1'],
   'bench-client': ['site-1', 'site-big', 'site-huge'],
+  'sample-client': ['site-1', 'site-2', 'site-3', 'site-old'],
 };
 
 const BY_ID = new Map(SITES.map((s) => [s.id, s]));

@@ -14,6 +14,7 @@ import * as saved from './reports/saved-reports-service';
 import * as alerts from './alerts/alerts-service';
 import { runScheduledAndWatch } from './alerts/scheduled';
 import * as dashboard from './dashboard/dashboard-service';
+import * as demo from './demo/demo-mode';
 import type * as entry from './Code';
 import type { SidebarApi } from './shared/sidebar-api';
 import type {
@@ -458,6 +459,24 @@ export function menuShowStatus(): void {
 /** Menu: asks for a site and makes a dashboard of its last thirty days, refreshed daily. */
 export function menuCreateDashboard(): void {
   serve('menu', (ex) => dashboard.createDashboardFromMenu(ex));
+}
+
+/** Menu: turns demo mode on (built-in sample data, no credential) and opens the sidebar. */
+export function menuStartDemo(): void {
+  serve('menu', (ex) => {
+    demo.startDemo(ex);
+    sidebar.showSidebar(ex);
+  });
+}
+
+/** Sidebar: turns demo mode on for you in this spreadsheet: built-in sample data, no credential, no network. */
+export function startDemo() {
+  return serve('sidebar', (ex) => demo.startDemo(ex));
+}
+
+/** Sidebar: ends demo mode: deletes the demo's saved reports, alerts and schedule; its sheets stay, labelled "Demo data". */
+export function endDemo() {
+  return serve('sidebar', (ex) => demo.endDemo(ex));
 }
 
 /** Sidebar: stores the credential in the user's own properties after checking it. */

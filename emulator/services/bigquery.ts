@@ -76,6 +76,8 @@ export interface BigQueryControl {
 export interface BigQueryDeps {
   now(): number;
   user(): string;
+  /** Whether the current user granted the bigquery scope (granular consent); absent: granted. */
+  granted?(): boolean;
 }
 
 interface JobResource {
@@ -130,7 +132,7 @@ function fail(method: string, code: number, reason: string, message: string): ne
 
 /** The project as the current user may use it, or the error BigQuery gives. */
 function project(S: State, method: string, projectId: unknown, permission: string): ProjectData {
-  if (S.setup.scope === 'noScope') {
+  if (S.setup.scope === 'noScope' || S.deps.granted?.() === false) {
     throw new Error(
       `You do not have permission to call BigQuery.${method.charAt(0).toUpperCase()}${method.slice(1)}. Required permissions: https://www.googleapis.com/auth/bigquery`,
     );

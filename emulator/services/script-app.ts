@@ -1,4 +1,5 @@
 import type { EmulatorState } from '../state';
+import { authorizationInfo, hasScope, permissionError } from '../scopes';
 import { denyInCustomFunction } from '../state';
 import { strict } from '../strict';
 
@@ -71,6 +72,7 @@ export function createScriptApp(state: EmulatorState, data: () => TriggerData): 
     <A extends unknown[], R>(name: string, fn: (...args: A) => R) =>
     (...args: A): R => {
       denyInCustomFunction(state, `ScriptApp.${name}`);
+      if (!hasScope(state, 'script.scriptapp')) throw permissionError(`ScriptApp.${name}`, 'script.scriptapp');
       return fn(...args);
     };
   const mine = () => data().triggers.filter((t) => t.owner === state.user);
@@ -144,6 +146,15 @@ export function createScriptApp(state: EmulatorState, data: () => TriggerData): 
     TriggerSource,
     EventType,
     WeekDay,
+    AuthorizationStatus: enumOf(['REQUIRED', 'NOT_REQUIRED']),
+    getAuthorizationInfo: (_mode: unknown, scopes?: unknown) => authorizationInfo(state, scopes),
+    // Whether it can prompt from a sidebar call is unconfirmed: here it only throws, as Google does
+    // where it cannot prompt.
+    requireScopes: (_mode: unknown, scopes: unknown) => {
+      if (authorizationInfo(state, scopes).getAuthorizationStatus() !== ('NOT_REQUIRED' as unknown)) {
+        throw new Error('Authorization is required to perform that action.');
+      }
+    },
     newTrigger: guard('newTrigger', (handler: string) => {
       if (typeof handler !== 'string' || handler === '') throw new Error('Invalid argument: functionName');
       return strict('TriggerBuilder', { timeBased: () => clockBuilder(handler) });

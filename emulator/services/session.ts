@@ -1,3 +1,4 @@
+import { hasScope } from '../scopes';
 import type { EmulatorState } from '../state';
 import { strict } from '../strict';
 import { formatString, stringify } from './format-string';
@@ -11,8 +12,10 @@ function user(email: string): GoogleAppsScript.Base.User {
  * active user; the effective user is not confirmed, and the add-on must cope with '' either way).
  */
 export function createSession(state: EmulatorState): GoogleAppsScript.Base.Session {
-  // Without the userinfo.email scope (the `hiddenEmails` variant) every email is empty.
-  const email = () => (state.mode === 'customFunction' || state.variants.hiddenEmails ? '' : state.user);
+  // Without the userinfo.email scope (not granted, AuthMode.LIMITED, or the `hiddenEmails` variant)
+  // every email is empty.
+  const email = () =>
+    state.mode === 'customFunction' || state.variants.hiddenEmails || !hasScope(state, 'userinfo.email') ? '' : state.user;
   const service = {
     getActiveUser: () => user(email()),
     getEffectiveUser: () => user(email()),

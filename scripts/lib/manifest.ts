@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { requestedScopes, SCOPES, scopeUrl } from '../../src/platform/scopes';
 import { BuildError } from './errors';
 
 /** The build setting that adds URL prefixes to the manifest's urlFetchWhitelist (comma-separated). */
@@ -20,6 +21,20 @@ function checkPrefix(prefix: string, where: string): string {
     throw new BuildError(`${where}: "${prefix}" is not an allowed URL prefix: use https://host/ (with the slash after the host).`);
   }
   return prefix;
+}
+
+/** An advanced service the manifest enables is one the add-on calls: its scope must be requested. */
+function checkAdvancedServices(manifest: Record<string, unknown>, file: string): void {
+  const deps = manifest.dependencies as { enabledAdvancedServices?: Array<{ userSymbol?: string }> } | undefined;
+  for (const service of deps?.enabledAdvancedServices ?? []) {
+    const symbol = String(service.userSymbol);
+    const row = SCOPES.find((r) => r.services.includes(symbol));
+    if (row?.status !== 'requested') {
+      throw new BuildError(
+        `${file} enables the ${symbol} advanced service, but src/platform/scopes.ts requests no scope for it${row ? ` (${scopeUrl(row)} is ${row.status})` : ''}: make its row requested, with a justification.`,
+      );
+    }
+  }
 }
 
 /** The extra prefixes from the environment, checked. */
@@ -44,8 +59,13 @@ export function readManifest(file: string, extraUrls: string[] = []): Manifest {
     throw new BuildError(`${file}: ${(err as Error).message}`);
   }
   if (manifest.runtimeVersion !== 'V8') throw new BuildError(`${file}: runtimeVersion must be "V8".`);
-  // Without explicit scopes Apps Script guesses them from the source and may ask for too much.
-  if (!Array.isArray(manifest.oauthScopes)) throw new BuildError(`${file}: oauthScopes must be listed.`);
+  // Without explicit scopes Apps Script guesses them from the source and may ask for too much; they
+  // come from the one table, so the consent screen, the Marketplace SDK and the docs cannot drift.
+  if (manifest.oauthScopes !== undefined) {
+    throw new BuildError(`${file}: remove oauthScopes; scopes are listed (with a justification each) in src/platform/scopes.ts.`);
+  }
+  manifest.oauthScopes = requestedScopes();
+  checkAdvancedServices(manifest, file);
   const listed = manifest.urlFetchWhitelist;
   if (!Array.isArray(listed) || listed.length === 0) throw new BuildError(`${file}: urlFetchWhitelist must list the API's URL prefix.`);
   const allowlist = [...new Set([...listed.map((p) => checkPrefix(String(p), file)), ...extraUrls])];

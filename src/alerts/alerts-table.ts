@@ -1,6 +1,6 @@
 import type { Execution } from '../platform/execution';
 import { findReport } from '../catalog/reports';
-import { STATUS_TIME_PATTERN, statusSheet } from '../reports/status-sheet';
+import { STATUS_TIME_PATTERN, statusNames, statusSheet } from '../reports/status-sheet';
 import { asLiteralText } from '../sheet/cell-values';
 import type { AlertReading } from './evaluate';
 import { span } from './format';
@@ -53,7 +53,7 @@ function lastUsedRow(sheet: GoogleAppsScript.Spreadsheet.Sheet): number {
 export function appendAlertLines(ex: Execution, lines: AlertLine[]): void {
   const spreadsheet = ex.platform.spreadsheet();
   if (!spreadsheet || lines.length === 0) return;
-  const sheet = statusSheet(spreadsheet);
+  const sheet = statusSheet(spreadsheet, statusNames(ex).sheet);
   const width = ALERT_HEADERS.length;
   const lastCol = ALERTS_FIRST_COLUMN + width - 1;
   if (sheet.getMaxColumns() < lastCol) sheet.insertColumnsAfter(sheet.getMaxColumns(), lastCol - sheet.getMaxColumns());

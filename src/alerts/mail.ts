@@ -1,4 +1,6 @@
 import type { Execution } from '../platform/execution';
+import { deniedScope } from '../platform/permissions';
+import { isDemo } from '../settings/demo-flag';
 
 /**
  * E-mail to the person running this execution: the creator of the alert being checked (alerts
@@ -34,9 +36,18 @@ export function mailToMe(ex: Execution, mailing: Mailing): Mailed {
     : [];
   try {
     if (ex.platform.mail.remainingDailyQuota() < 1) return { sent: false, words: "Not sent: today's e-mail quota is used up." };
-    ex.platform.mail.send({ to, subject: mailing.subject, body: [...mailing.lines, ...footer].join('\n'), name: 'Creator Reporting' });
+    // Demo mode's mail says so where it is seen first: the subject.
+    const demo = isDemo(ex);
+    const subject = demo ? `[Demo data] ${mailing.subject}` : mailing.subject;
+    const lines = demo
+      ? ['Demo data: built-in sample data from the add-on\u2019s demo mode, not your numbers.', '', ...mailing.lines]
+      : mailing.lines;
+    ex.platform.mail.send({ to, subject, body: [...lines, ...footer].join('\n'), name: 'Creator Reporting' });
     return { sent: true, words: `Sent to ${to}` };
-  } catch (_) {
+  } catch (error) {
+    // Granular consent: the user did not grant send_mail (the table's words for it).
+    const denied = deniedScope(error);
+    if (denied) return { sent: false, words: `Not sent: ${denied.refusal}.` };
     // MailApp's own words may quote the address or the quota; the status table needs neither.
     return { sent: false, words: 'Not sent: the e-mail service refused it; the next check tries again.' };
   }

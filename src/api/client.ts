@@ -1,3 +1,4 @@
+import { demoExecution, isDemoCredential } from './demo';
 import type { ReportSpec } from '../catalog/types';
 import type { Execution } from '../platform/execution';
 import { createClientCore } from './client-core';
@@ -26,7 +27,8 @@ export interface CreatorClient {
  * sites and date bounds (client-metadata), and a report's rows (fetch-rows, row-shaping).
  */
 export function createClient(execution: Execution, credential: Credential, opts: ClientOptions = {}): CreatorClient {
-  const core = createClientCore(execution, credential, opts);
+  // Demo mode: the same client over the bundled API (src/api/demo.ts), never the network.
+  const core = createClientCore(isDemoCredential(credential) ? demoExecution(execution) : execution, credential, opts);
   const meta = createClientMetadata(core);
   return {
     fingerprint: core.fingerprint,

@@ -1,3 +1,4 @@
+import { deniedScope, permissionError } from '../platform/permissions';
 import { timeLeft, type Execution } from '../platform/execution';
 import type { FetchRequest, FetchResponse } from '../platform/types';
 import { tryAgainLater, whereLabel, makeItSmaller } from './advice';
@@ -157,6 +158,9 @@ export function sendWithRetry(ctx: RetryContext, requests: FetchRequest[], batch
         responses = group.length === 1 ? [platform.http.fetch(requests[group[0]])] : platform.http.fetchAll(group.map((i) => requests[i]));
       } catch (error) {
         if (isCreatorError(error)) throw error;
+        // The user did not grant the fetch permission: no retry changes that.
+        const denied = deniedScope(error);
+        if (denied) throw permissionError(denied, platform);
         // Not a network problem and never worth a retry: nothing changes until the manifest does.
         if (isAllowlistRefusal(error)) throw notAllowedError(requests[group[0]].url);
         const quota = quotaError(error);

@@ -1,6 +1,7 @@
 import { isCreatorError, userMessage } from '../shared/errors';
 import { createPlatform, type AppsScriptGlobals } from '../platform/apps-script';
 import { startExecution, withoutSecrets, type Execution, type ExecutionKind } from '../platform/execution';
+import { deniedScope, permissionError } from '../platform/permissions';
 
 /**
  * Every Apps Script-visible function goes through here: one execution per call, and every error
@@ -26,6 +27,9 @@ export function serve<T>(kind: ExecutionKind, work: (execution: Execution) => T)
   try {
     return work(execution);
   } catch (error) {
+    // A scope the user did not grant: say which, and how to allow it (never a generic message).
+    const denied = isCreatorError(error) ? null : deniedScope(error);
+    if (denied) throw new Error(permissionError(denied, platform).message);
     if (!isCreatorError(error)) {
       // Unexpected: a bug. Its stack is what lets a maintainer fix it; every secret this execution
       // touched is blanked first.

@@ -10,6 +10,8 @@ export const MENU_ITEMS: ReadonlyArray<{ label: string; handler: string } | null
   { label: 'Show report status', handler: 'menuShowStatus' },
   null,
   { label: 'Create dashboard', handler: 'menuCreateDashboard' },
+  null,
+  { label: 'Try it with demo data', handler: 'menuStartDemo' },
 ];
 
 export function buildMenu(_event?: unknown): void {

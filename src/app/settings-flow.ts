@@ -1,5 +1,7 @@
 import type { Execution } from '../platform/execution';
 import { recalculateFormulas } from '../formulas/refresh';
+import { endDemo } from '../demo/demo-mode';
+import { isDemo } from '../settings/demo-flag';
 import * as settings from '../settings/settings-service';
 import type { SettingsInput, SettingsView } from '../shared/types';
 
@@ -8,6 +10,8 @@ import type { SettingsInput, SettingsView } from '../shared/types';
  * run its CREATOR_ formulas again so none keeps showing "formulas are off".
  */
 export function saveSettingsAndRecalculate(ex: Execution, input: SettingsInput): SettingsView {
+  // A real credential ends demo mode (its saved reports, alerts and schedule go; its sheets stay).
+  if (isDemo(ex)) endDemo(ex);
   const before = settings.getSettings(ex).allowFormulas;
   const view = settings.saveSettings(ex, input);
   if (view.allowFormulas && !before) return { ...view, recalculated: recalculateFormulas(ex) };

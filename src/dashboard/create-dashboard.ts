@@ -1,3 +1,4 @@
+import { isDemo } from '../settings/demo-flag';
 import { applyBindings, showNotRefreshed } from '../bindings/apply-bindings';
 import { readBindings, writeBindings, type Binding } from '../bindings/binding-store';
 import { markTile } from '../bindings/tile-cells';
@@ -88,7 +89,7 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
   const sheet = buildSheet(ex, spreadsheet, {
     sheetName,
     dataSheetName,
-    title: `${sitesInWords(siteId, () => name)} \u00b7 ${datesInWords(period, undefined)}`,
+    title: `${isDemo(ex) ? 'Demo data: ' : ''}${sitesInWords(siteId, () => name)} \u00b7 ${datesInWords(period, undefined)}`,
     hour,
   });
   const store = documentStore(ex);

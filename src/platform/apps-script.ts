@@ -1,3 +1,4 @@
+import { deniedScope } from './permissions';
 import { CreatorError } from '../shared/errors';
 import type { BigQueryApi, BigQueryJob, BigQueryTable, FetchRequest, FetchResponse, Platform, Triggers } from './types';
 
@@ -51,6 +52,12 @@ interface AdvancedSheets {
   };
 }
 
+interface AuthorizationInfo {
+  getAuthorizationStatus(): unknown;
+  getAuthorizationUrl(): string | null;
+  getAuthorizedScopes?(): string[];
+}
+
 function toParams(request: FetchRequest): GoogleAppsScript.URL_Fetch.URLFetchRequestOptions {
   return {
     method: request.method ?? 'get',
@@ -74,6 +81,19 @@ function optional<T>(get: () => T | null): T | null {
   try {
     return get() ?? null;
   } catch (_) {
+    return null;
+  }
+}
+
+/**
+ * The spreadsheet, or null outside one; without the permission to see it, Google's permission error
+ * (the caller says so, rather than "open a spreadsheet").
+ */
+function activeSpreadsheet(g: AppsScriptGlobals): GoogleAppsScript.Spreadsheet.Spreadsheet | null {
+  try {
+    return g.SpreadsheetApp.getActiveSpreadsheet() ?? null;
+  } catch (error) {
+    if (deniedScope(error)) throw error;
     return null;
   }
 }
@@ -112,8 +132,23 @@ function formulaRoomOf(range: GoogleAppsScript.Spreadsheet.Range | null): { rows
 }
 
 export function createPlatform(g: AppsScriptGlobals): Platform {
-  const spreadsheet = () => optional(() => g.SpreadsheetApp.getActiveSpreadsheet());
+  const spreadsheet = () => activeSpreadsheet(g);
   return {
+    authorization: (scopes) =>
+      optional(() => {
+        // The scopes argument and getAuthorizedScopes came with granular consent (2025); the
+        // published typings predate them.
+        const ask = g.ScriptApp.getAuthorizationInfo as unknown as (mode: unknown, scopes: string[]) => AuthorizationInfo;
+        const info = ask.call(g.ScriptApp, g.ScriptApp.AuthMode.FULL, scopes);
+        const granted = info.getAuthorizedScopes?.() ?? null;
+        // Without the list (an older runtime) a REQUIRED status still says something is missing.
+        const missing = granted ? scopes.filter((s) => !granted.includes(s)) : [];
+        const required = String(info.getAuthorizationStatus()) === 'REQUIRED';
+        return {
+          missing: required && missing.length === 0 ? [...scopes] : required ? missing : [],
+          url: required ? info.getAuthorizationUrl() : null,
+        };
+      }),
     http: {
       fetch: (request) => toResponse(g.UrlFetchApp.fetch(request.url, toParams(request))),
       fetchAll: (requests) => g.UrlFetchApp.fetchAll(requests.map((r) => ({ url: r.url, ...toParams(r) }))).map(toResponse),

@@ -142,8 +142,18 @@ export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 export type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 export type Ui = GoogleAppsScript.Base.Ui;
 
+/** What ScriptApp.getAuthorizationInfo says of the add-on's scopes for the current user. */
+export interface Authorization {
+  /** Scope URLs asked for and not granted. */
+  missing: string[];
+  /** Google's page that asks the user for them again; null when nothing is missing. */
+  url: string | null;
+}
+
 export interface Platform {
   http: Http;
+  /** Null where Google cannot say (AuthMode.NONE, or a runtime without granular consent). */
+  authorization(scopes: string[]): Authorization | null;
   userCache: Cache;
   /** Null where the document cache is unavailable (custom functions may lack it). */
   documentCache: Cache | null;

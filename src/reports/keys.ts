@@ -13,6 +13,8 @@ export const SCHEDULE_HANDLER = 'onScheduleTrigger';
 
 /** The sheet the add-on owns entirely (and the only one it clears). */
 export const STATUS_SHEET_NAME = 'Creator Reporting status';
+/** Demo mode's own status sheet: its statuses never overwrite the real ones. */
+export const DEMO_STATUS_SHEET_NAME = 'Creator Reporting status (Demo data)';
 
 /** Properties hold at most 9 KB per value; stay clearly below it. */
 export const MAX_PROPERTY_BYTES = 8_500;

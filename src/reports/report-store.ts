@@ -1,3 +1,4 @@
+import { demoStore, isDemo } from '../settings/demo-flag';
 import { CreatorError } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
@@ -52,6 +53,8 @@ export const EMPTY_STATUS: StatusRecord = {
 };
 
 export function documentStore(ex: Execution): PropertyStore {
+  // Demo mode keeps the document's records in the user's own properties (src/settings/demo-flag.ts).
+  if (isDemo(ex)) return demoStore(ex);
   const store = ex.platform.documentProperties;
   if (!store)
     throw new CreatorError(

@@ -46,7 +46,7 @@ import {
   type ScheduleOwnerDetails,
 } from './schedule-owner';
 import { documentOfTrigger, readProblem, recordProblem, UNKNOWN_DOCUMENT } from './trigger-registry';
-import { writeStatusSheet } from './status-sheet';
+import { statusNames, writeStatusSheet } from './status-sheet';
 import { bringIntoView } from '../sheet/bring-into-view';
 import { describeInput } from '../shared/user-input';
 import { checkRunRequest } from '../run/run-request';
@@ -182,7 +182,7 @@ export function deleteReport(ex: Execution, id: string): { deleted: boolean } {
   if (def && spreadsheet) releaseToBuilder(spreadsheet, ex.platform, checkRunRequest(def), def.id);
   const defs = listDefinitions(store);
   reconcileTrigger(ex, store, anyScheduled(defs));
-  if (deleted && ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME)) {
+  if (deleted && ex.platform.spreadsheet()?.getSheetByName(statusNames(ex).sheet)) {
     // Best effort: a running refresh rewrites the sheet itself when it ends.
     tryWithDocumentLock(ex, () => rewriteStatus(ex, store));
   }
@@ -248,7 +248,7 @@ export function refreshReports(ex: Execution, ids?: unknown, deps: ReportsDeps =
   });
 }
 
-export function summarize(outcomes: RefreshOutcome[]): string {
+export function summarize(outcomes: RefreshOutcome[], statusSheetName: string = STATUS_SHEET_NAME): string {
   if (outcomes.length === 0) return 'No saved reports yet: save one from the sidebar (Extensions > Creator Reporting > Open sidebar).';
   const ok = outcomes.filter((o) => o.outcome === 'ok').length;
   const failed = outcomes.filter((o) => o.outcome === 'error');
@@ -261,12 +261,12 @@ export function summarize(outcomes: RefreshOutcome[]): string {
       `Waiting for your approval (saved by someone else): ${waiting.map((o) => o.name).join(', ')}; approve them in the sidebar to refresh them with your credential.`,
     );
   if (skipped.length) parts.push(`Not reached in time: ${skipped.map((o) => o.name).join(', ')}; refresh again to finish.`);
-  if (failed.length || skipped.length || waiting.length) parts.push(`Details in the "${STATUS_SHEET_NAME}" sheet.`);
+  if (failed.length || skipped.length || waiting.length) parts.push(`Details in the "${statusSheetName}" sheet.`);
   return parts.join(' ');
 }
 
 export function refreshAllFromMenu(ex: Execution, deps: ReportsDeps = DEFAULT_DEPS): void {
-  const message = summarize(refreshReports(ex, undefined, deps));
+  const message = summarize(refreshReports(ex, undefined, deps), statusNames(ex).sheet);
   ex.platform.spreadsheet()?.toast(message, 'Creator Reporting', 10);
 }
 
@@ -274,7 +274,7 @@ export function showStatusSheet(ex: Execution): void {
   const store = documentStore(ex);
   // A refresh holding the lock rewrites the sheet when it ends; then just show what is there.
   tryWithDocumentLock(ex, () => rewriteStatus(ex, store));
-  const sheet = ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME);
+  const sheet = ex.platform.spreadsheet()?.getSheetByName(statusNames(ex).sheet);
   if (sheet) bringIntoView(sheet);
 }
 

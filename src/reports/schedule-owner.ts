@@ -1,3 +1,5 @@
+import { deniedScope, permissionError } from '../platform/permissions';
+import { SCOPES, type ScopeRow } from '../platform/scopes';
 import type { Execution } from '../platform/execution';
 import type { PropertyStore, TriggerInfo } from '../platform/types';
 import type { ScheduleOwnerView } from '../shared/types';
@@ -89,6 +91,18 @@ function myScheduleTriggers(ex: Execution): TriggerInfo[] {
   return [...listed, ...extra];
 }
 
+const SCRIPTAPP = SCOPES.find((r) => r.key === 'script.scriptapp') as ScopeRow;
+
+/** The caller's schedule triggers, or null when the user did not grant the trigger permission. */
+function triggersIfAllowed(ex: Execution): TriggerInfo[] | null {
+  try {
+    return myScheduleTriggers(ex);
+  } catch (error) {
+    if (deniedScope(error)?.key === SCRIPTAPP.key) return null;
+    throw error;
+  }
+}
+
 function isMine(ex: Execution, owner: ScheduleOwnerRecord, mine: TriggerInfo[]): boolean {
   if (mine.some((t) => t.id === owner.triggerId)) return true;
   // A trigger of ours that Google removed is still ours to re-create.
@@ -136,7 +150,9 @@ function adopt(
  */
 export function reconcileTrigger(ex: Execution, store: PropertyStore, anyScheduled: boolean): ScheduleOwnerRecord | null {
   const owner = readOwner(store);
-  const mine = myScheduleTriggers(ex);
+  const mine = triggersIfAllowed(ex);
+  // Without the trigger permission the definitions still save; ownerView says schedules cannot run.
+  if (mine === null) return owner;
   if (!anyScheduled) {
     removeMine(ex, mine);
     if (owner && isMine(ex, owner, mine)) store.deleteProperty(SCHEDULE_OWNER_KEY);
@@ -196,9 +212,13 @@ export function claimTriggerRun(
 
 export function ownerView(ex: Execution, owner: ScheduleOwnerRecord | null, anyScheduled: boolean): ScheduleOwnerDetails {
   const own = ownStore(ex);
-  const problem = (own && readProblem(own, documentIdOf(ex))?.message) ?? null;
+  let problem = (own && readProblem(own, documentIdOf(ex))?.message) ?? null;
+  const mine = anyScheduled ? triggersIfAllowed(ex) : [];
+  if (mine === null) {
+    problem = `Schedules cannot run: ${permissionError(SCRIPTAPP, ex.platform).message.replace(/^S/, 's')}`;
+    return { active: false, ownerEmail: owner?.email ?? '', isMine: false, lastTriggerRunAt: null, problem };
+  }
   if (!owner || !anyScheduled) return { active: false, ownerEmail: '', isMine: false, lastTriggerRunAt: null, problem };
-  const mine = myScheduleTriggers(ex);
   const me = isMine(ex, owner, mine);
   return {
     problem,

@@ -9,7 +9,8 @@ import { writeReportBlock } from '../sheet/write-report-block';
 import { sitesInWords } from '../shared/site-words';
 import { knownSiteNames } from '../pull/sites';
 import { capitalize } from '../shared/user-input';
-import { STATUS_SHEET_NAME } from './keys';
+import { DEMO_STATUS_SHEET_NAME, STATUS_SHEET_NAME } from './keys';
+import { isDemo } from '../settings/demo-flag';
 import type { StatusRecord, StoredDefinition } from './report-store';
 import { describeSchedule, isScheduled } from './schedule';
 import { warehouseCell, type WarehouseRecord } from './warehouse-status';
@@ -108,6 +109,11 @@ export const STATUS_TIME_PATTERN = 'yyyy-MM-dd HH:mm';
  * add-on's whole): its header row is ours, and so are the rows below it in its columns, which are
  * emptied once so the block can take their place.
  */
+/** The status sheet and its block for this execution: demo mode has its own. */
+export function statusNames(ex: Execution): { sheet: string; block: string } {
+  return isDemo(ex) ? { sheet: DEMO_STATUS_SHEET_NAME, block: `${STATUS_BLOCK}-demo` } : { sheet: STATUS_SHEET_NAME, block: STATUS_BLOCK };
+}
+
 function adoptLegacyTable(spreadsheet: Spreadsheet, sheet: Sheet): void {
   if (readOwned(spreadsheet, blockRangeName(STATUS_BLOCK))) return;
   const header = sheet.getRange(1, 1, 1, LEGACY_HEADERS.length).getValues()[0];
@@ -117,12 +123,12 @@ function adoptLegacyTable(spreadsheet: Spreadsheet, sheet: Sheet): void {
 }
 
 /** The status sheet, made (at the end, without switching the user's sheet) when missing. */
-export function statusSheet(spreadsheet: Spreadsheet): Sheet {
-  const existing = spreadsheet.getSheetByName(STATUS_SHEET_NAME);
+export function statusSheet(spreadsheet: Spreadsheet, name: string = STATUS_SHEET_NAME): Sheet {
+  const existing = spreadsheet.getSheetByName(name);
   if (existing) return existing;
   // insertSheet activates the new sheet; put the user back where they were.
   const active = spreadsheet.getActiveSheet();
-  const sheet = spreadsheet.insertSheet(STATUS_SHEET_NAME, spreadsheet.getNumSheets());
+  const sheet = spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
   if (active) spreadsheet.setActiveSheet(active);
   return sheet;
 }
@@ -135,15 +141,19 @@ export function statusSheet(spreadsheet: Spreadsheet): Sheet {
 export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: ScheduleOwnerView, storeFull = false): Sheet | null {
   const spreadsheet = ex.platform.spreadsheet();
   if (!spreadsheet) return null;
-  adoptLegacyTable(spreadsheet, statusSheet(spreadsheet));
+  const names = statusNames(ex);
+  if (names.block === STATUS_BLOCK) adoptLegacyTable(spreadsheet, statusSheet(spreadsheet));
+  else statusSheet(spreadsheet, names.sheet);
   const columns = STATUS_HEADERS.map((header) => ({ header, type: TEXT_COLUMNS.has(header) ? 'general' : 'text' }));
   const note = storeFull
     ? "Some statuses could not be saved: this spreadsheet's add-on storage (500 KB) is full. Delete saved reports you no longer need."
-    : 'Creator Reporting: one row per saved report, rewritten after every refresh.';
+    : names.block === STATUS_BLOCK
+      ? 'Creator Reporting: one row per saved report, rewritten after every refresh.'
+      : 'Creator Reporting (Demo data): one row per saved report of the demo, built-in sample data, not your numbers.';
   try {
     writeReportBlock(spreadsheet, {
-      sheetName: STATUS_SHEET_NAME,
-      blockId: STATUS_BLOCK,
+      sheetName: names.sheet,
+      blockId: names.block,
       table: { columns, rows: statusRows(ex, rows, owner) },
       note,
       now: () => ex.platform.now(),
@@ -153,5 +163,5 @@ export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: Schedu
     ex.platform.log(`Creator Reporting: the status sheet was not rewritten: ${error.message}`);
     return null;
   }
-  return spreadsheet.getSheetByName(STATUS_SHEET_NAME);
+  return spreadsheet.getSheetByName(names.sheet);
 }

@@ -18,7 +18,12 @@ export interface BlockNoteFacts {
   clamped?: boolean;
   /** Epoch ms of the refresh. */
   refreshedAt: number;
+  /** Written in demo mode: the note says so. */
+  demo?: boolean;
 }
+
+/** The line every block written in demo mode carries. */
+export const DEMO_NOTE_LINE = 'Demo data: built-in sample data from the add-on\u2019s demo mode, not your numbers.';
 
 /**
  * The header cell's note: what the block is and how fresh, readable by anyone who opens the sheet
@@ -28,6 +33,7 @@ export function blockNote(platform: Platform, facts: BlockNoteFacts): string {
   const zone = platform.timeZone();
   const refreshed = platform.formatDate(new Date(facts.refreshedAt), zone, 'yyyy-MM-dd HH:mm');
   const lines = [`Creator Reporting: ${facts.reportLabel}`];
+  if (facts.demo) lines.push(DEMO_NOTE_LINE);
   if (facts.sites.length) lines.push(`${facts.sites.length === 1 ? 'Site' : 'Sites'}: ${facts.sites.join(', ')}`);
   if (facts.startDate && facts.endDate) {
     lines.push(

@@ -1,3 +1,5 @@
+import { isDemo } from '../settings/demo-flag';
+import { DEMO_NOTE_LINE } from './block-note';
 import { CreatorError, isCreatorError, userMessage } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import type { Platform, Spreadsheet } from '../platform/types';
@@ -73,6 +75,7 @@ export function runHistoryToSheet(
         now: () => platform.now(),
         note: (facts) =>
           historyNote(platform, facts, {
+            demo: isDemo(execution),
             reportLabel: run.spec.label,
             sites: siteLabels(pulled.sites, run.siteId),
             revisionDays,
@@ -125,6 +128,8 @@ function storedLastDay(
 }
 
 interface HistoryNoteContext {
+  /** Written in demo mode: the note says so. */
+  demo?: boolean;
   reportLabel: string;
   sites: string[];
   revisionDays: number;
@@ -137,6 +142,7 @@ export function historyNote(platform: Platform, facts: HistoryFacts, ctx: Histor
   const zone = platform.timeZone();
   const refreshed = platform.formatDate(new Date(ctx.refreshedAt), zone, 'yyyy-MM-dd HH:mm');
   const lines = [`Creator Reporting: ${ctx.reportLabel} ${HISTORY_NOTE_MARK}`];
+  if (ctx.demo) lines.push(DEMO_NOTE_LINE);
   if (ctx.sites.length) lines.push(`${ctx.sites.length === 1 ? 'Site' : 'Sites'}: ${ctx.sites.join(', ')}`);
   lines.push(
     facts.firstDay && facts.lastDay

@@ -1,3 +1,4 @@
+import { isDemo } from '../settings/demo-flag';
 import { CreatorError, isCreatorError, userMessage } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import type { Platform, Spreadsheet } from '../platform/types';
@@ -135,6 +136,7 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
 
     return withDocumentLock(execution, () => {
       const note = blockNote(platform, {
+        demo: isDemo(execution),
         reportLabel: run.spec.label,
         sites: siteLabels(pulled.sites, run.siteId),
         startDate: pulled.startDate,

@@ -1,6 +1,8 @@
 import type { Credential } from '../api/credential';
 import { CreatorError } from '../shared/errors';
 import { rememberSecret, type Execution } from '../platform/execution';
+import { DEMO_CREDENTIAL } from '../api/demo';
+import { isDemo } from './demo-flag';
 import { readConsents, readStoredCredential } from './settings-store';
 
 export type CredentialPurpose = 'user' | 'formula';
@@ -30,6 +32,8 @@ export function activeSpreadsheetId(execution: Execution): string {
 export function loadCredential(execution: Execution, purpose: CredentialPurpose): Credential {
   const known = execution.memory.get(memoKey(purpose)) as Credential | undefined;
   if (known) return known;
+  // Demo mode (this user, this spreadsheet): the bundled sample API, whatever is saved.
+  if (isDemo(execution)) return DEMO_CREDENTIAL;
   const store = execution.platform.userProperties;
   const credential = readStoredCredential(store);
   if (!credential) throw new CreatorError('NOT_CONFIGURED', NOT_CONFIGURED_MESSAGE);

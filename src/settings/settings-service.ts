@@ -1,10 +1,13 @@
+import { isDemo } from './demo-flag';
+import { authorizationUrl, missingScopes } from '../platform/permissions';
+import { scopeUrl } from '../platform/scopes';
 import { createAuth, forgetTokens } from '../api/auth';
 import { createClient } from '../api/client';
 import { credentialFingerprint, DEFAULT_API_BASE_URL, DEFAULT_TOKEN_URL, type Credential } from '../api/credential';
 import { CreatorError, isCreatorError, type ErrorCode } from '../shared/errors';
 import { hostOf } from '../api/url';
 import type { Execution } from '../platform/execution';
-import type { ConnectionResult, SettingsInput, SettingsView } from '../shared/types';
+import type { ConnectionResult, PermissionsView, SettingsInput, SettingsView } from '../shared/types';
 import { toSiteView } from './sites-view';
 import { activeSpreadsheetId, forgetLoadedCredential, loadCredential } from './credential';
 import { maskSecret } from './mask';
@@ -40,7 +43,18 @@ function view(execution: Execution, credential: Credential | null): SettingsView
     tokenUrl: credential?.tokenUrl ?? DEFAULT_TOKEN_URL,
     allowFormulas: credential !== null && id !== '' && readConsents(platform.userProperties).includes(id),
     userEmail: platform.userEmail(),
+    permissions: permissionsView(execution),
+    demo: isDemo(execution),
   };
+}
+
+function permissionsView(execution: Execution): PermissionsView {
+  const missing = missingScopes(execution.platform).map((row) => ({
+    scope: scopeUrl(row),
+    permission: row.permission,
+    withoutIt: row.withoutIt,
+  }));
+  return { missing, authorizationUrl: missing.length > 0 ? authorizationUrl(execution.platform) : null };
 }
 
 /**

@@ -34,6 +34,8 @@ export interface SidebarApi {
   saveSettings: (input: SettingsInput) => SettingsView;
   getSettings: () => SettingsView;
   clearSettings: () => SettingsView;
+  startDemo: () => SettingsView;
+  endDemo: () => SettingsView;
   testConnection: () => ConnectionResult;
   getCatalog: () => CatalogEntryView[];
   listSites: () => SiteView[];

@@ -26,8 +26,20 @@ export interface SettingsView {
   userEmail: string;
   /** After a save that allowed formulas: how many CREATOR_ formulas were run again. */
   recalculated?: number;
+  /** The add-on's permissions this user has not granted (granular consent); absent in older servers. */
+  permissions?: PermissionsView;
+  /** Demo mode is on for this user in this spreadsheet (built-in sample data, no credential). */
+  demo?: boolean;
+  /** After endDemo: what it deleted (the demo's sheets stay). */
+  demoEnded?: { reports: number; alerts: number };
   /** After a save whose site list could not be read (429, 5xx, no answer): saved, but unchecked. */
   warning?: string;
+}
+
+export interface PermissionsView {
+  missing: Array<{ scope: string; permission: string; withoutIt: string }>;
+  /** Google's page that asks for them again (opened in a new tab); null where Google gives none. */
+  authorizationUrl: string | null;
 }
 
 export interface SiteView {

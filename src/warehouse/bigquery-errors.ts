@@ -1,4 +1,6 @@
 import { CreatorError, isCreatorError } from '../shared/errors';
+import { permissionMessage } from '../platform/permissions';
+import { SCOPES } from '../platform/scopes';
 
 /**
  * What BigQuery (or Apps Script in front of it) said, in words a user can act on: no such project,
@@ -26,10 +28,6 @@ export interface Destination {
   tableId: string;
 }
 
-/** How to allow BigQuery when the scope was not granted (granular consent). */
-export const ALLOW_BIGQUERY =
-  'Open Extensions > Creator Reporting > Open sidebar and allow "Copy your reports into your own BigQuery dataset" when Google asks (or remove the add-on\u2019s access at myaccount.google.com/permissions and open it again to be asked for every permission).';
-
 export function problemOf(error: unknown): { problem: WarehouseProblem; detail: string } {
   const detail = String((error as { message?: unknown } | null)?.message ?? error ?? '').replace(
     /^API call to bigquery\.[\w.]+ failed with error: /,
@@ -55,8 +53,11 @@ export function problemWords(problem: WarehouseProblem, dest: Destination, detai
   switch (problem) {
     case 'noService':
       return 'BigQuery is not enabled in this copy of the add-on (its manifest has no BigQuery advanced service).';
-    case 'noScope':
-      return `BigQuery is not allowed for this add-on in your account. ${ALLOW_BIGQUERY}`;
+    case 'noScope': {
+      // The scope table's words, as every other missing permission is said.
+      const row = SCOPES.find((r) => r.key === 'bigquery');
+      return row ? permissionMessage(row, null) : 'BigQuery is not allowed for this add-on in your account.';
+    }
     case 'noProject':
       return `There is no Google Cloud project "${dest.projectId}" (or you cannot see it). Check the project ID in the Cloud console (it is the ID, not the project's name).`;
     case 'noPermission':

@@ -25,7 +25,14 @@ describe('the playground', () => {
     expect(await page.textContent('#demo')).toContain('demo-secret');
     await page.click('#extensionsButton');
     const items = await page.locator('#extensionsMenu button').allTextContents();
-    expect(items).toEqual(['Open sidebar', 'Refresh formulas', 'Refresh all reports', 'Show report status', 'Create dashboard']);
+    expect(items).toEqual([
+      'Open sidebar',
+      'Refresh formulas',
+      'Refresh all reports',
+      'Show report status',
+      'Create dashboard',
+      'Try it with demo data',
+    ]);
     await page.click('#extensionsButton');
   });
 

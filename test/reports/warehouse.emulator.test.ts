@@ -7,6 +7,7 @@
 import type { BigQuerySetup } from '../../emulator';
 import type { TransportRequest } from '../../emulator/transport-types';
 import { formatDate } from '../dates/clock-stub';
+import { SCOPES } from '../../src/platform/scopes';
 import { buildBundle, createWorld, type World } from './emulated-world';
 
 let bundleFile: string;
@@ -154,24 +155,41 @@ describe('saved reports into BigQuery', () => {
     expect(rows.every((r) => r.site_id === 'site-1')).toBe(true);
   });
 
-  test('without the bigquery scope the refresh still works, and the card says BigQuery is not allowed and how to allow it', () => {
-    const { w } = world({ projects: { 'agency-data': {} }, scope: 'noScope' });
-    const saved = w.call<Card>('saveReport', {
-      report: 'earnings',
-      siteId: 'site-1',
-      start: 'lastThirtyDays',
-      sheetName: 'Plain',
-      warehouse: DEST,
-    });
-    refresh(w, saved.id);
-    expect(w.values('Plain').length).toBe(31);
-    const view = card(w, saved.id).warehouseExport;
-    expect(view?.outcome).toBe('notAllowed');
-    expect(view?.message).toMatch(/BigQuery is not allowed for this add-on in your account\. Open Extensions > Creator Reporting/);
-    const tested = w.call<{ ok: boolean; checks: Array<{ message: string }> }>('testWarehouse', DEST);
-    expect(tested.ok).toBe(false);
-    expect(tested.checks.at(-1)?.message).toMatch(/BigQuery is not allowed/);
-  });
+  test.each([
+    ['not granted (granular consent)', 'grant'],
+    ['refused by the service', 'noScope'],
+  ])(
+    'without the bigquery scope (%s) the refresh still works, and the card says BigQuery is not allowed and how to allow it',
+    (_name, how) => {
+      const { w } = world(how === 'noScope' ? { projects: { 'agency-data': {} }, scope: 'noScope' } : { projects: { 'agency-data': {} } });
+      if (how === 'grant') {
+        const others = SCOPES.filter((r) => r.status === 'requested' && r.key !== 'bigquery').map((r) => r.key);
+        w.emu.grantScopes('owner@example.com', others);
+      }
+      const saved = w.call<Card>('saveReport', {
+        report: 'earnings',
+        siteId: 'site-1',
+        start: 'lastThirtyDays',
+        sheetName: 'Plain',
+        warehouse: DEST,
+      });
+      refresh(w, saved.id);
+      expect(w.values('Plain').length).toBe(31);
+      const view = card(w, saved.id).warehouseExport;
+      expect(view?.outcome).toBe('notAllowed');
+      expect(view?.message).toBe(
+        'BigQuery is not allowed for this add-on in your account. To allow it, open the sidebar: Settings lists the missing permissions with a link that asks Google again.',
+      );
+      expect(w.statusRows().find((r) => r.Sheet === 'Plain')?.['BigQuery export']).toMatch(/^Not allowed at .*: BigQuery is not allowed/);
+      const tested = w.call<{ ok: boolean; checks: Array<{ message: string }> }>('testWarehouse', DEST);
+      expect(tested.ok).toBe(false);
+      expect(tested.checks.at(-1)?.message).toMatch(/BigQuery is not allowed/);
+      if (how === 'grant') {
+        const settings = w.call<{ permissions?: Array<{ key?: string; permission?: string }> }>('getSettings');
+        expect(JSON.stringify(settings.permissions)).toContain('Copy your reports into your own BigQuery dataset');
+      }
+    },
+  );
 
   test('testWarehouse says in words what is missing: project, permission, API, dataset; a missing table is fine', () => {
     const { w } = world({

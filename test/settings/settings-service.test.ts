@@ -22,6 +22,8 @@ describe('saveSettings', () => {
       tokenUrl: TOKEN_URL,
       allowFormulas: false,
       userEmail: 'owner@example.com',
+      permissions: { missing: [], authorizationUrl: null },
+      demo: false,
     });
     expect(JSON.stringify(view)).not.toContain(SECRET);
     expect(JSON.parse(world.userProperties.data.get('creator.settings')!)).toEqual(input);

@@ -6,6 +6,8 @@ import { createSavedReportsSection } from './saved-reports';
 import { createAlertsSection } from './alerts-section';
 import { dashboardSection } from './dashboard-section';
 import type { SidebarContext, SidebarEvents, SidebarSection } from './section';
+import { renderDemoBar } from './demo-bar';
+import { renderPermissions } from './permissions-notice';
 import { settingsSection } from './settings-section';
 
 /**
@@ -20,6 +22,7 @@ function start(app: HTMLElement): void {
   const listeners = new Map<string, Array<(value: never) => void>>();
   let settings: SettingsView | null = null;
   const tabs = el('nav', { className: 'tabs', role: 'tablist' });
+  const status = el('div', { className: 'status', hidden: true });
   const panels = el('div', { className: 'panels' });
   const buttons = new Map<string, HTMLButtonElement>();
   const roots = new Map<string, HTMLElement>();
@@ -46,9 +49,13 @@ function start(app: HTMLElement): void {
     settings: () => settings,
     hasSection: (id) => SECTIONS.some((section) => section.id === id),
   };
+  const notice = el('div', { className: 'permissions', role: 'status', 'data-test': 'permissions', hidden: true });
+  const demoBar = el('div', { className: 'demo-bar', 'data-test': 'demo-bar', hidden: true });
   // First listener: every section reads the new settings through ctx.settings().
   ctx.on('settings-changed', (view) => {
     settings = view;
+    renderPermissions(notice, view.permissions);
+    renderDemoBar(demoBar, view, ctx, (message) => setStatus(status, message, 'success'));
   });
 
   for (const section of SECTIONS) {
@@ -60,10 +67,9 @@ function start(app: HTMLElement): void {
     tabs.appendChild(button);
     panels.appendChild(root);
   }
-  const status = el('div', { className: 'status', hidden: true });
   clear(app);
   // No heading: Sheets already titles the sidebar frame (showSidebar's title).
-  app.append(tabs, status, panels);
+  app.append(notice, demoBar, tabs, status, panels);
   for (const section of SECTIONS) section.mount(roots.get(section.id)!, ctx);
 
   setStatus(status, 'Loading\u2026');
@@ -71,7 +77,7 @@ function start(app: HTMLElement): void {
     .then((view) => {
       setStatus(status, '');
       ctx.emit('settings-changed', view);
-      ctx.showSection(view.configured ? SECTIONS[0].id : 'settings');
+      ctx.showSection(view.configured || view.demo ? SECTIONS[0].id : 'settings');
     })
     .catch((error: Error) => {
       setStatus(status, error.message, 'error');

@@ -1,3 +1,4 @@
+import { tryDemoButton } from './demo-bar';
 import type { RunReportResult, SettingsView } from '../../shared/types';
 import { clear, el, setStatus } from './dom';
 import { createReportPicker } from './report-picker';
@@ -64,12 +65,20 @@ export const reportSection: SidebarSection = {
 
     const applySettings = (view: SettingsView): void => {
       clear(setup);
-      setup.hidden = view.configured;
-      form.hidden = !view.configured;
-      if (!view.configured) {
+      const ready = view.configured || view.demo === true;
+      setup.hidden = ready;
+      form.hidden = !ready;
+      if (!ready) {
         const go = el('button', { type: 'button', className: 'action', text: 'Open settings' });
         go.addEventListener('click', () => ctx.showSection('settings'));
-        setup.append(el('p', { text: 'Set up your Creator Reporting credential first.' }), go);
+        setup.append(
+          el('p', {
+            text: 'Set up your Creator Reporting credential first, or try the add-on with built-in demo data (no account needed).',
+          }),
+          go,
+          ' ',
+          tryDemoButton(ctx, status),
+        );
         return;
       }
       loadSites();

@@ -1,3 +1,4 @@
+import { tryDemoButton } from './demo-bar';
 import type { ConnectionResult, SettingsInput, SettingsView } from '../../shared/types';
 import { clear, el, field, setStatus } from './dom';
 import type { SidebarContext, SidebarSection } from './section';
@@ -55,6 +56,9 @@ export const settingsSection: SidebarSection = {
       sites,
     );
     root.appendChild(form);
+    // No account needed: the demo (built-in sample data) is one click away from an empty form.
+    const demoOffer = el('p', { className: 'hint gray', 'data-test': 'demo-offer' }, 'No credential yet? ', tryDemoButton(ctx, status));
+    root.appendChild(demoOffer);
 
     const show = (view: SettingsView): void => {
       clientId.value = view.clientId;
@@ -69,6 +73,7 @@ export const settingsSection: SidebarSection = {
         : 'Not set up yet: enter the client ID and secret from your dashboard\u2019s API settings.';
       test.disabled = !view.configured;
       forget.disabled = !view.configured;
+      demoOffer.hidden = view.configured || view.demo === true;
     };
     const busy = (on: boolean): void => {
       for (const b of [save, test, forget]) b.disabled = on;

@@ -107,6 +107,8 @@ export function createStubWorld(handler: Handler, opts: { now?: number; latencyM
     hasLock: () => world.lockHeld,
   };
   const platform: Platform = {
+    // Every scope granted: granular consent is played by the emulator (emulator/scopes.ts).
+    authorization: () => ({ missing: [], url: null }),
     http: {
       fetch: (request) => {
         world.stats.fetchCalls++;
