@@ -38,7 +38,6 @@ export const QUICK: Sizes = {
     hugeSiteId: undefined,
     siteRows: 1_203,
     rows: [600, 1_203],
-    apiRows: 1_203,
     collectAtSamples: false,
   },
   scheduledRefresh: { reports: 2 },

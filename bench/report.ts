@@ -1,6 +1,6 @@
 /** Markdown for the console and docs/performance.md, from bench-results.json's shape. */
 import type { BenchResults, ScenarioName, TargetStatus } from './results';
-import type { PullSizesMetrics } from './scenarios/pull-sizes';
+import type { PullSize, PullSizesMetrics } from './scenarios/pull-sizes';
 import type { ScenarioResult } from './scenarios/types';
 
 const MARK: Record<TargetStatus, string> = { met: 'met', missed: '**missed**', 'not measurable': 'not measurable' };
@@ -54,32 +54,32 @@ function naiveTable(r: ScenarioResult): string[] {
     `| rows | ${n(m.rows)} | ${n(m.sequentialRows)} |`,
     `| round trips | ${n(m.roundTrips)} | ${n(m.sequentialRoundTrips)} |`,
     `| setValues calls | ${n(m.setValuesCalls)} | ${n(m.sequentialSetValuesCalls)} |`,
-    `| Sheets API requests | ${n(m.sheetsApiRequests)} | 0 |`,
     `| simulated seconds | ${n(m.simulatedSeconds)} | ${n(m.sequentialSimulatedSeconds)} |`,
   ];
 }
 
 function sizesTable(r: ScenarioResult): string[] {
   if (r.status !== 'measured') return [];
-  const { sizes = [], sheetsApi: api } = r.metrics as Partial<PullSizesMetrics>;
-  const apiLine = api
-    ? [
-        '',
-        `With the Sheets advanced service enabled, ${n(api.rows)} rows: ${n(api.sheetsApiRequests)} Values.batchUpdate requests for ${n(api.sheetsApiCells)} cells, ` +
-          `${n(api.setValuesCalls)} setValues calls, ${n(api.formatCalls)} format calls, add-on CPU ${n(api.addOnCpuSeconds)} s; ${n(api.simulatedSeconds)} s simulated Google time.`,
-      ]
-    : [];
+  const { sizes = [], refreshes } = r.metrics as Partial<PullSizesMetrics>;
   return [
-    "Sized pulls (`pullSizes`, setValues as shipped): the add-on's own CPU and data memory, and what it asks of Google.",
+    "Sized pulls (`pullSizes`, setValues: the only write path the add-on has): the add-on's own CPU and data memory, and what it asks of Google.",
     '',
-    '| rows | add-on CPU s (per 100k) | add-on data MB (per 100k) | round trips (sequential) | setValues calls / cells | Sheets API requests / cells | reads / cells read | format calls / grid cells | cache puts | simulated Google s |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...scenarioTable('first pull (a new sheet)', sizes),
+    '',
+    ...scenarioTable('daily refresh (the block exists; written a day earlier)', refreshes ?? []),
+  ];
+}
+
+function scenarioTable(title: string, sizes: PullSize[]): string[] {
+  if (!sizes.length) return [];
+  return [
+    `| ${title}: rows | simulated Google s | (copyTo at a third) | executions | setValues calls / cells written | copyTo calls / cells | reads / cells read | round trips (sequential) | format calls | add-on CPU s (per 100k) | JSON.parse s | CPU ÷ JSON.parse | add-on data MB (per 100k) |`,
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...sizes.map(
       (z) =>
-        `| ${n(z.rows)} | ${n(z.addOnCpuSeconds)} (${n(z.addOnCpuPer100k)}) | ${n(z.addOnPeakMB)} (${n(z.addOnMBPer100k)}) | ${n(z.roundTrips)} (${n(z.sequentialRoundTrips)}) | ` +
-        `${n(z.setValuesCalls)} / ${n(z.setValuesCells)} | ${n(z.sheetsApiRequests)} / ${n(z.sheetsApiCells)} | ${n(z.readCalls)} / ${n(z.readCells)} | ${n(z.formatCalls)} / ${n(z.formatGridCells)} | ${n(z.cachePuts)} | ${n(z.simulatedSeconds)} |`,
+        `| ${n(z.rows)} | ${n(z.simulatedSeconds)} | ${n(z.simulatedSecondsCopyCited)} | ${n(z.executions)} | ${n(z.setValuesCalls)} / ${n(z.setValuesCells)} | ${n(z.copyCalls)} / ${n(z.copyCells)} | ${n(z.readCalls)} / ${n(z.readCells)} | ${n(z.roundTrips)} (${n(z.sequentialRoundTrips)}) | ` +
+        `${n(z.formatCalls)} | ${n(z.addOnCpuSeconds)} (${n(z.addOnCpuPer100k)}) | ${n(z.jsonParseSeconds)} | ${n(z.cpuVsJsonParse)} | ${n(z.addOnPeakMB)} (${n(z.addOnMBPer100k)}) |`,
     ),
-    ...apiLine,
   ];
 }
 

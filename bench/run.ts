@@ -3,11 +3,13 @@
  * left alone unless asked: `--update` writes bench-results.json at the repository root and the
  * table into docs/performance.md.
  * Flags: --bundle <file> (default dist/Code.js), --quick (tiny sizes; never the page),
- * --update, --out <file> (results JSON anywhere), --in-process.
+ * --update, --out <file> (results JSON anywhere), --in-process, --groups a,b (only those groups;
+ * never written with --update).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { renderMarkdown, runBench } from './bench';
+import { GROUPS, type GroupName } from './groups';
 import { updatePerformancePage } from './performance-page';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -23,8 +25,18 @@ function value(name: string, fallback: string): string {
 
 function main(): void {
   const quick = flag('--quick');
-  const results = runBench({ bundleFile: value('--bundle', path.join(ROOT, 'dist/Code.js')), quick, inProcess: flag('--in-process') });
-  const update = flag('--update') && !quick;
+  const groupsAt = process.argv.indexOf('--groups');
+  const groups =
+    groupsAt >= 0
+      ? (process.argv[groupsAt + 1] ?? '').split(',').filter((g): g is GroupName => GROUPS.includes(g as GroupName))
+      : undefined;
+  const results = runBench({
+    bundleFile: value('--bundle', path.join(ROOT, 'dist/Code.js')),
+    quick,
+    inProcess: flag('--in-process'),
+    groups,
+  });
+  const update = flag('--update') && !quick && !groups;
   const table = renderMarkdown(results);
   console.log(table);
   console.log(`\nRan in ${results.wallSeconds} s.`);

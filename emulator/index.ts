@@ -5,13 +5,13 @@ import { loadBundle as loadBundleFile, type LoadedBundle, type RunAsOptions } fr
 import { createClock, virtualDate, type Clock } from './clock';
 import { gateScopes, hasScope } from './scopes';
 import { newCounters, type Counters } from './counters';
+import { pricedCounters, type ServiceCosts } from './service-costs';
 import { recalculate as recalculateFormulas, type RecalcReport } from './formula-engine';
 import { createCacheService, emptyCaches, type CacheData } from './services/cache';
 import { createHtmlService } from './services/html';
 import { createMailApp, emptyMail, type MailData, type SentMail } from './services/mail';
 import { createLocks, type LockScope } from './services/lock';
 import { createPropertiesService, emptyProperties, type PropertiesData } from './services/properties';
-import { createSheetsApi, type SheetsAdvancedService } from './services/sheets-api';
 import { type BigQueryControl, type BigQuerySetup, createBigQuery } from './services/bigquery';
 import { AuthMode, createScriptApp, emptyTriggers, type TriggerData, type TriggerRecord } from './services/script-app';
 import { createConsole, createLogger, createSession, type EmulatedConsole } from './services/session';
@@ -54,15 +54,15 @@ export interface EmulatorOptions {
   /** Unconfirmed platform behaviours (emulator/variants.ts); default LENIENT. */
   variants?: Partial<PlatformVariants>;
   /**
-   * The Sheets advanced service: absent ('off', the default, as the shipped manifest has it),
-   * enabled ('on'), or enabled without the `spreadsheets` scope ('noScope': every call throws).
+   * The limits mode (opt-in): service calls take virtual time at these prices, so an execution
+   * can be killed at any point of its writes and reads (emulator/service-costs.ts).
    */
-  sheetsAdvancedService?: SheetsAdvancedService;
   /**
    * The BigQuery advanced service: absent when not given (as a manifest without it), else enabled
    * over these in-memory projects (emulator/services/bigquery.ts).
    */
   bigQuery?: BigQuerySetup;
+  serviceCosts?: ServiceCosts;
   /** MailApp recipients per user per day. Default 100 (a consumer account). */
   mailQuota?: number;
   /** Where an execution waits on Google's servers (see EmulatorState.onWait). */
@@ -162,7 +162,8 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   const users = [...(opts.users ?? DEFAULT_USERS)];
   if (users.length === 0) throw new Error('createEmulator: users must name at least the owner');
   const clock = opts.clock ?? createClock(opts.now ?? DEFAULT_NOW);
-  const counters = newCounters();
+  let stateRef: EmulatorState | undefined;
+  const counters = opts.serviceCosts ? pricedCounters(newCounters(), opts.serviceCosts, () => stateRef) : newCounters();
   const logs: string[] = [];
   const state: EmulatorState = {
     clock,
@@ -178,6 +179,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     variants: variantsOf(opts),
     onWait: opts.onWait,
   };
+  stateRef = state;
   let properties = emptyProperties();
   let caches = emptyCaches();
   let triggers = emptyTriggers();
@@ -263,16 +265,6 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     Date: virtualDate(clock),
     console: createConsole(state),
   };
-  const sheetsMode = opts.sheetsAdvancedService ?? 'off';
-  if (sheetsMode !== 'off') {
-    globals.Sheets = createSheetsApi({
-      spreadsheet: sheets.spreadsheet,
-      spreadsheetId: SPREADSHEET_ID,
-      counters,
-      mode: () => sheetsMode,
-      permission: () => (state.mode === 'customFunction' ? 'readOnly' : 'full'),
-    }) as AppsScriptGlobals['Sheets'];
-  }
 
   let bigQuery: BigQueryControl | null = null;
   if (opts.bigQuery) {

@@ -14,6 +14,8 @@ import * as saved from './reports/saved-reports-service';
 import * as alerts from './alerts/alerts-service';
 import { runScheduledAndWatch } from './alerts/scheduled';
 import * as dashboard from './dashboard/dashboard-service';
+import { checkReadBack, readBackMessage } from './sheet/read-back-check';
+import { CreatorError } from './shared/errors';
 import * as demo from './demo/demo-mode';
 import type * as entry from './Code';
 import type { SidebarApi } from './shared/sidebar-api';
@@ -459,6 +461,24 @@ export function menuShowStatus(): void {
 /** Menu: asks for a site and makes a dashboard of its last thirty days, refreshed daily. */
 export function menuCreateDashboard(): void {
   serve('menu', (ex) => dashboard.createDashboardFromMenu(ex));
+}
+
+/** Menu: the read-back diagnostic (docs/platform.md): writes samples to a scratch sheet, reads them back, says what differs. */
+export function menuCheckReadBack(): void {
+  serve('menu', (ex) => {
+    const spreadsheet = ex.platform.spreadsheet();
+    if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to run the check in.');
+    ex.platform.ui().alert(readBackMessage(checkReadBack(spreadsheet)));
+  });
+}
+
+/** Server function of the same check, for a script editor or a test: what was compared and what differed. */
+export function diagnoseReadBack() {
+  return serve('menu', (ex) => {
+    const spreadsheet = ex.platform.spreadsheet();
+    if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to run the check in.');
+    return checkReadBack(spreadsheet);
+  });
 }
 
 /** Menu: turns demo mode on (built-in sample data, no credential) and opens the sidebar. */

@@ -3,8 +3,8 @@
  * growth shows (linear or not). Each size is measured on the thin runner (bench/thin.ts): the
  * add-on's own CPU and data memory, what it asked of Google, and the cost model's time for it.
  */
-import { round, simulatedSeconds, type LatencyModel } from '../model';
-import { thinWorld, type ThinPull } from '../thin';
+import { COPY_CITED, round, simulatedSeconds, type LatencyModel } from '../model';
+import { thinWorld, type ThinPull, type ThinReading } from '../thin';
 import { isStub, messageOf } from '../world';
 import { failed, notMeasurable, type ScenarioResult } from './types';
 
@@ -20,6 +20,9 @@ export interface PullSize {
   sequentialRoundTrips: number;
   setValuesCalls: number;
   setValuesCells: number;
+  /** Range.copyTo (a refresh's commit) and the cells it covered. */
+  copyCalls: number;
+  copyCells: number;
   sheetsApiRequests: number;
   sheetsApiCells: number;
   readCalls: number;
@@ -29,23 +32,21 @@ export interface PullSize {
   cachePuts: number;
   networkSeconds: number;
   simulatedSeconds: number;
+  /** The same with copyTo priced on the cited public figure (COPY_CITED), reported beside it. */
+  simulatedSecondsCopyCited: number;
+  /** JSON.parse of the same pages, same run (bench/thin.ts). */
+  jsonParseSeconds: number;
+  /** Add-on CPU as a multiple of jsonParseSeconds. */
+  cpuVsJsonParse: number;
+  /** Apps Script executions the pull took to complete. */
+  executions: number;
 }
 
 export interface PullSizesMetrics {
-  /** setValues (the shipped manifest does not enable the Sheets advanced service). */
+  /** First pulls into a new sheet, setValues (the shipped manifest does not enable the Sheets advanced service). */
   sizes: PullSize[];
-  /** The same pull at `apiRows` with the Sheets advanced service enabled. */
-  sheetsApi?: Pick<
-    PullSize,
-    | 'rows'
-    | 'addOnCpuSeconds'
-    | 'roundTrips'
-    | 'sheetsApiRequests'
-    | 'sheetsApiCells'
-    | 'setValuesCalls'
-    | 'formatCalls'
-    | 'simulatedSeconds'
-  >;
+  /** The daily refresh of the same report: the block exists (written by a first pull a day earlier). */
+  refreshes?: PullSize[];
 }
 
 export interface PullSizesOptions {
@@ -57,8 +58,8 @@ export interface PullSizesOptions {
   startDate: string;
   endDate: string;
   rows: number[];
-  /** Also measured with the Sheets advanced service enabled (CPU and counts only). */
-  apiRows?: number;
+  /** The sizes also measured as a refresh (default: rows). */
+  refreshRows?: number[];
   /** False: memory samples without a collection each (quick runs; see ThinOptions). */
   collectAtSamples?: boolean;
 }
@@ -73,7 +74,6 @@ export const PULL_SIZES: PullSizesOptions = {
   startDate: '2026-10-01',
   endDate: '2026-10-31',
   rows: [10_000, 30_000, 60_000, 120_000, 240_000],
-  apiRows: 120_000,
 };
 
 function pullFor(opts: PullSizesOptions, rows: number): ThinPull {
@@ -83,63 +83,56 @@ function pullFor(opts: PullSizesOptions, rows: number): ThinPull {
   return rows >= opts.siteRows ? { ...base, siteId: opts.siteId } : { ...base, siteId: opts.siteId, limit: rows };
 }
 
+function sizeOf(r: ThinReading, model: LatencyModel): PullSize {
+  const c = r.counts;
+  const per100k = (v: number): number => (r.rows ? round((v * 100_000) / r.rows, 3) : 0);
+  const pages = Math.ceil(r.rows / PAGE_SIZE);
+  return {
+    rows: r.rows,
+    pages,
+    addOnCpuSeconds: r.addOnCpuSeconds,
+    addOnCpuPer100k: per100k(r.addOnCpuSeconds),
+    addOnPeakMB: r.addOnPeakMB,
+    addOnMBPer100k: round(per100k(r.addOnPeakMB), 1),
+    roundTrips: c.roundTrips,
+    sequentialRoundTrips: 1 + pages,
+    setValuesCalls: c.setValuesCalls,
+    setValuesCells: c.setValuesCells,
+    copyCalls: c.copyCalls,
+    copyCells: c.copyCells,
+    sheetsApiRequests: c.sheetsApiRequests,
+    sheetsApiCells: c.sheetsApiCells,
+    readCalls: c.readCalls,
+    readCells: c.readCells,
+    formatCalls: c.setNumberFormatsCalls,
+    formatGridCells: c.numberFormatGridCells,
+    cachePuts: c.cachePuts,
+    networkSeconds: round(r.networkMs / 1000, 2),
+    simulatedSeconds: simulatedSeconds(model, r.networkMs, c),
+    simulatedSecondsCopyCited: simulatedSeconds({ ...model, ...COPY_CITED }, r.networkMs, c),
+    jsonParseSeconds: r.jsonParseSeconds,
+    cpuVsJsonParse: r.jsonParseSeconds > 0 ? round(r.addOnCpuSeconds / r.jsonParseSeconds, 2) : 0,
+    executions: 1,
+  };
+}
+
 export function runPullSizes(
   bundleFile: string,
   model: LatencyModel,
   opts: PullSizesOptions = PULL_SIZES,
 ): ScenarioResult<PullSizesMetrics> {
   let sizes: PullSize[];
-  let sheetsApi: PullSizesMetrics['sheetsApi'];
+  let refreshes: PullSize[];
   try {
     const world = thinWorld(bundleFile, pullFor(opts, Math.min(...opts.rows)), {
       roundTripMs: model.latencyMs,
       collectAtSamples: opts.collectAtSamples,
     });
-    sizes = opts.rows.map((wanted) => {
-      const r = world.measure(pullFor(opts, wanted));
-      const c = r.counts;
-      const per100k = (v: number): number => (r.rows ? round((v * 100_000) / r.rows, 3) : 0);
-      const pages = Math.ceil(r.rows / PAGE_SIZE);
-      return {
-        rows: r.rows,
-        pages,
-        addOnCpuSeconds: r.addOnCpuSeconds,
-        addOnCpuPer100k: per100k(r.addOnCpuSeconds),
-        addOnPeakMB: r.addOnPeakMB,
-        addOnMBPer100k: round(per100k(r.addOnPeakMB), 1),
-        roundTrips: c.roundTrips,
-        sequentialRoundTrips: 1 + pages,
-        setValuesCalls: c.setValuesCalls,
-        setValuesCells: c.setValuesCells,
-        sheetsApiRequests: c.sheetsApiRequests,
-        sheetsApiCells: c.sheetsApiCells,
-        readCalls: c.readCalls,
-        readCells: c.readCells,
-        formatCalls: c.setNumberFormatsCalls,
-        formatGridCells: c.numberFormatGridCells,
-        cachePuts: c.cachePuts,
-        networkSeconds: round(r.networkMs / 1000, 2),
-        simulatedSeconds: simulatedSeconds(model, r.networkMs, c),
-      };
-    });
-    if (opts.apiRows !== undefined) {
-      const apiWorld = thinWorld(bundleFile, pullFor(opts, Math.min(...opts.rows)), { roundTripMs: model.latencyMs, sheetsApi: true });
-      const r = apiWorld.measure(pullFor(opts, opts.apiRows), { memory: false });
-      const c = r.counts;
-      sheetsApi = {
-        rows: r.rows,
-        addOnCpuSeconds: r.addOnCpuSeconds,
-        roundTrips: c.roundTrips,
-        sheetsApiRequests: c.sheetsApiRequests,
-        sheetsApiCells: c.sheetsApiCells,
-        setValuesCalls: c.setValuesCalls,
-        formatCalls: c.setNumberFormatsCalls,
-        simulatedSeconds: simulatedSeconds(model, r.networkMs, c),
-      };
-    }
+    sizes = opts.rows.map((wanted) => sizeOf(world.measure(pullFor(opts, wanted)), model));
+    refreshes = (opts.refreshRows ?? opts.rows).map((wanted) => sizeOf(world.measure(pullFor(opts, wanted), { refreshOf: true }), model));
   } catch (error) {
     const m = messageOf(error);
     return isStub(m) ? notMeasurable(`runReport: ${m}`) : failed(`the sized pulls failed: ${m}`);
   }
-  return { status: 'measured', metrics: sheetsApi ? { sizes, sheetsApi } : { sizes } };
+  return { status: 'measured', metrics: { sizes, refreshes } };
 }

@@ -43,7 +43,8 @@ interface Stream {
   /** A streamed result keeps its rows only while the whole of it could still fit the cache. */
   keep: boolean;
   handed: boolean;
-  hand(rows: Rows): void;
+  /** `expected`: the rows of the whole result, where the API said (for progress). */
+  hand(rows: Rows, expected: number | null): void;
 }
 
 /**
@@ -110,7 +111,7 @@ function pagesOf(
               stream.keep = mayFitCache(core.platform, kept, kept.length);
               if (!stream.keep) kept.length = 0;
             }
-            stream.hand(rows);
+            stream.hand(rows, recordCount === null ? null : Math.min(recordCount, limit ?? Infinity));
           },
         }
       : {}),
@@ -142,7 +143,7 @@ function fetchFresh(core: ClientCore, req: RowRequest, stream: Stream): Cached {
   );
   if (!stream.handed) {
     seeSeries(stream.seen, result.rows);
-    if (req.fetchOpts.onRows) stream.hand(result.rows);
+    if (req.fetchOpts.onRows) stream.hand(result.rows, result.rows.length);
   }
   return { ...result, notices: [...(result.notices ?? []), ...seriesNotice(spec, stream.seen, query)] };
 }
@@ -169,7 +170,7 @@ export function createFetchRows(
     // A whole result at once: to the sink as one batch, when there is one.
     const whole = (result: FetchRowsResult): FetchRowsResult => {
       if (!sink) return result;
-      sink(result.rows);
+      sink(result.rows, result.rows.length);
       return { ...result, rows: [] };
     };
     if (spec.key === 'sites' || spec.shape === 'date-bounds') {
@@ -189,9 +190,9 @@ export function createFetchRows(
       seen: { rows: 0, dated: false },
       keep: true,
       handed: false,
-      hand(rows) {
+      hand(rows, expected) {
         this.handed = true;
-        sink?.(rows);
+        sink?.(rows, expected);
       },
     };
     const { value, hit } = core.cached(

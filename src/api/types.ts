@@ -40,9 +40,10 @@ export interface FetchRowsOptions {
    * Rows handed over in batches as they arrive (in order, after `boundsAlong`'s check), so a big
    * pull never holds every row at once; the result's `rows` is then empty. One batch when the rows
    * come from the cache or must be sorted here. A result small enough for the cache is still kept
-   * and cached; a bigger one is not.
+   * and cached; a bigger one is not. `expected`: how many rows the whole result will have, where
+   * the API said (its total, less any limit), for progress.
    */
-  onRows?(rows: Record<string, unknown>[]): void;
+  onRows?(rows: Record<string, unknown>[], expected: number | null): void;
 }
 
 export interface FetchRowsResult {

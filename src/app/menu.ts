@@ -12,6 +12,7 @@ export const MENU_ITEMS: ReadonlyArray<{ label: string; handler: string } | null
   { label: 'Create dashboard', handler: 'menuCreateDashboard' },
   null,
   { label: 'Try it with demo data', handler: 'menuStartDemo' },
+  { label: 'Check how Sheets reads values back', handler: 'menuCheckReadBack' },
 ];
 
 export function buildMenu(_event?: unknown): void {

@@ -8,6 +8,5 @@ export { parseRange, resolveRange, sharedLastDay } from './range';
 export type { RequestedRange, ResolvedRange, RollingRule } from './range';
 export { hourText } from './hour';
 export { localMidnight } from './zone';
-export { serialNumbers } from './serial';
 export { COMPARE_LABEL, COMPARE_TO, comparisonRange, dayShift, equalLengthComparison } from './compare-period';
 export type { CompareTo, DayShift } from './compare-period';

@@ -20,8 +20,6 @@ export interface AppsScriptGlobals {
   MailApp: GoogleAppsScript.Mail.MailApp;
   /** The emulator supplies a Date whose clock is virtual. */
   Date: DateConstructor;
-  /** The Sheets advanced service: only where the project enables it (appsscript.json). */
-  Sheets?: AdvancedSheets;
   /** The BigQuery advanced service: only where the project enables it (appsscript.json). */
   BigQuery?: AdvancedBigQuery;
 }
@@ -37,18 +35,6 @@ interface AdvancedBigQuery {
   Jobs: {
     insert(resource: Record<string, unknown>, projectId: string, mediaData?: GoogleAppsScript.Base.Blob): BigQueryJob;
     get(projectId: string, jobId: string): BigQueryJob;
-  };
-}
-
-/** What the add-on uses of the Sheets advanced service (GoogleAppsScript.Sheets). */
-interface AdvancedSheets {
-  Spreadsheets?: {
-    Values?: {
-      batchUpdate(
-        resource: { valueInputOption: string; data: Array<{ range: string; values: unknown[][] }> },
-        spreadsheetId: string,
-      ): unknown;
-    };
   };
 }
 
@@ -178,19 +164,6 @@ export function createPlatform(g: AppsScriptGlobals): Platform {
     spreadsheet,
     formulaRoom: () => optional(() => formulaRoomOf(g.SpreadsheetApp.getActiveRange())),
     flush: () => g.SpreadsheetApp.flush(),
-    sheetsValues: () => {
-      // The global exists only when the project enables the service.
-      const values = optional(() => g.Sheets?.Spreadsheets?.Values ?? null);
-      if (!values) return null;
-      return {
-        batchUpdate: (spreadsheetId, data) => {
-          // The REST call does not see SpreadsheetApp's pending changes (a new sheet, inserted
-          // rows) unless they are flushed first.
-          g.SpreadsheetApp.flush();
-          values.batchUpdate({ valueInputOption: 'USER_ENTERED', data }, spreadsheetId);
-        },
-      };
-    },
     timeZone: () => spreadsheet()?.getSpreadsheetTimeZone() || g.Session.getScriptTimeZone(),
     formatDate: (date, timeZone, pattern) => g.Utilities.formatDate(date, timeZone, pattern),
     sha256Hex: (text) =>

@@ -69,20 +69,6 @@ export interface Triggers {
   remove(id: string): void;
 }
 
-/** A range and its rows, for one Values.batchUpdate. */
-export interface ValuesData {
-  /** A1 notation with the sheet name, e.g. `'Big pull'!A1:O20001`. */
-  range: string;
-  /** Numbers, strings and booleans only: JSON has no dates (send serial numbers). */
-  values: unknown[][];
-}
-
-/** The Sheets advanced service's value writes (`Sheets.Spreadsheets.Values`). */
-export interface SheetsValues {
-  /** One request, valueInputOption USER_ENTERED (read like typing, as setValues is). */
-  batchUpdate(spreadsheetId: string, data: ValuesData[]): void;
-}
-
 /** A BigQuery job as the service returns it (the parts the add-on reads). */
 export interface BigQueryJob {
   jobReference?: { projectId?: string; jobId?: string; location?: string };
@@ -179,8 +165,6 @@ export interface Platform {
   formulaRoom?(): { rows: number; cols: number } | null;
   /** Applies pending sheet writes now (SpreadsheetApp.flush). */
   flush(): void;
-  /** The Sheets advanced service where the project enables it; null elsewhere (use setValues). */
-  sheetsValues(): SheetsValues | null;
   /** The spreadsheet's time zone (falls back to the script's). */
   timeZone(): string;
   formatDate(date: Date, timeZone: string, pattern: string): string;

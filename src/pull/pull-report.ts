@@ -72,7 +72,8 @@ export interface PullOptions {
 }
 
 export interface PullStream {
-  rows(batch: Table): void;
+  /** `expected`: the rows the whole pull will have, where the API said (for progress). */
+  rows(batch: Table, expected: number | null): void;
   restart(): void;
 }
 
@@ -197,7 +198,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
       const known = side ? side[i] : (ranges?.[i] ?? null);
       const prefix = (sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '') + label;
       const tableOpts = sites.length > 1 ? { toDate, siteId, forSheet: options.forSheet } : { toDate, forSheet: options.forSheet };
-      const fetch = (onRows?: (rows: Record<string, unknown>[]) => void) =>
+      const fetch = (onRows?: (rows: Record<string, unknown>[], expected: number | null) => void) =>
         rowsClient.fetchRows(
           spec,
           {
@@ -223,12 +224,12 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
         const stream = tableStream(spec, { ...tableOpts, catalogLayout: spec.paginated });
         let sent = 0;
         try {
-          result = fetch((rows) => {
+          result = fetch((rows, expected) => {
             const batch = stream.add(rows);
             if (!batch) throw new StreamDrift();
             const picked = pickColumns(batch, columns);
             sent += picked.rows.length;
-            sink.rows(picked);
+            sink.rows(picked, expected);
           });
           streamed = { rows: sent, table: pickColumns({ columns: stream.columns(), rows: [] }, columns) };
         } catch (error) {

@@ -4,7 +4,6 @@ import type { Execution } from '../platform/execution';
 import type { Platform, Spreadsheet } from '../platform/types';
 import { pullReport } from '../pull/pull-report';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
-import { serialNumbers } from '../dates';
 import type { WriteBlockInput } from '../sheet/report-table';
 import { applyBindings } from '../bindings/apply-bindings';
 import { writeReportBlock } from '../sheet/write-report-block';
@@ -15,6 +14,7 @@ import { streamReportBlock, type StreamedBlock } from '../sheet/stream-report-bl
 import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
 import { throttledProgress } from './progress';
+import { stopBy } from '../platform/deadline';
 import { checkRunRequest, pullBasics } from './run-request';
 import { builderBlockId, claimTarget } from './target-sheet';
 import { thousands } from '../shared/text-size';
@@ -44,12 +44,6 @@ export function siteLabels(sites: string[], fallback: string | string[]): string
 
 /** Where a run's block goes (everything of the write but the rows and the note). */
 type BlockTarget = Omit<WriteBlockInput, 'table' | 'note' | 'onProgress'>;
-
-/** The Sheets advanced service for the writer, where the project enables it. */
-function sheetsApiOf(platform: Platform): WriteBlockInput['sheetsApi'] {
-  const values = platform.sheetsValues();
-  return values ? { values, serial: serialNumbers(platform, platform.timeZone()) } : null;
-}
 
 /**
  * Pulls a report and writes it as one block, all or nothing: a failed pull (auth, bounds, rate
@@ -86,14 +80,17 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
       blockId: opts.blockId ?? ((sheetId: number) => builderBlockId(platform, sheetId, run.spec.key, run.siteId)),
       sheetId: opts.sheetId,
       startCell: run.startCell,
-      sheetsApi: sheetsApiOf(platform),
       // A block written straight into a new sheet is claimed and filled under the
       // lock, a chunk at a time, so no other run's write interleaves with it.
       exclusive: (work) => withDocumentLock(execution, work),
       now: () => platform.now(),
+      // The writes stop cleanly before Google's limit rather than being killed midway.
+      stopBy: stopBy(execution),
     };
     const attempt = (): RunReportResult => {
-      const streamed = streamReportBlock(spreadsheet, target);
+      const streamed = streamReportBlock(spreadsheet, target, (done, expected) =>
+        progress(`Writing rows ${thousands(done)}${expected === null ? '' : ` of ${thousands(expected)}`}`, 0, null, false, true),
+      );
       try {
         return pullAndWrite(spreadsheet, target, streamed);
       } finally {
@@ -158,7 +155,7 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
             table: { ...pulled.table, fixedTail: pulled.totalRows > 0 ? 1 : 0 },
             note,
             onProgress: (done, total) => {
-              if (done < total) progress(`Writing ${thousands(total)} rows: ${thousands(done)} written`, 0, null, false, true);
+              if (done < total) progress(`Writing rows ${thousands(done)} of ${thousands(total)}`, 0, null, false, true);
             },
           });
       // Charts and tiles bound to this block follow it (dashboards); none for a plain pull.

@@ -17,8 +17,11 @@ export function blockState(sheet: Sheet, now: Rect, record: StoredBlockRecord): 
     return what ? { kind: 'edited', what } : { kind: 'same' };
   }
   if (now.rows !== record.rows || now.cols !== record.cols) return { kind: 'edited', what: shapeChange(sheet, now, record) };
-  if (record.band === null) return { kind: 'same' };
-  const current = fingerprint(sheet, now, { head: record.head.length, tail: record.tail.length });
+  // The writer hashes blocks of any size as it writes them; reading one back is bounded (shape only past it).
+  if (record.band === null || now.rows * now.cols > MAX_FINGERPRINT_CELLS) return { kind: 'same' };
+  // Values only (half the cells of values and formulas): a formula typed over a report cell shows
+  // as its value, which is caught unless it is exactly the report's own value.
+  const current = fingerprint(sheet, now, { head: record.head.length, tail: record.tail.length }, true);
   const same = (a: string[], b: string[]): boolean => a.length === b.length && a.every((h, i) => h === b[i]);
   const colsSame = same(record.colHashes, current.colHashes);
   if (colsSame && same(record.rowHashes, current.rowHashes)) return { kind: 'same' };

@@ -1,10 +1,10 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import type { OwnedArea } from './block-ownership';
-import type { PinnedRows } from './block-record';
+import type { BlockRecord, PinnedRows } from './block-record';
 import type { CellValue } from './cell-values';
 import type { Rect } from './rect';
-import type { BlockColumn, BlockId, Exclusive, SheetsApi, WriteBlockResult } from './report-table';
+import type { BlockColumn, BlockId, Exclusive, WriteBlockResult } from './report-table';
 import type { ValuesWriter } from './staged-values';
 
 /** Where a block goes and what it holds: what both ways of writing it (staged, direct) need. */
@@ -19,8 +19,6 @@ export interface BlockTarget {
   startCell?: string;
   /** Rows arrive as safe cell values (src/table's forSheet output): only over-long text is touched. */
   sheetSafe?: boolean;
-  /** Write rows through the Sheets advanced service where it is enabled (see staged-values.ts). */
-  sheetsApi?: SheetsApi | null;
   /** Rows at the block's end that stay in place when the user sorts its data rows (a Total row). */
   fixedTail?: number;
   /** See WriteBlockInput.exclusive. */
@@ -31,6 +29,8 @@ export interface BlockTarget {
   runId?: string;
   /** Runs continued across executions: a sweep keeps their staging sheets however old. Default: none. */
   runIsLive?: (runId: string) => boolean;
+  /** See WriteBlockInput.stopBy. */
+  stopBy?: number;
 }
 
 /** The rows a sort of the block leaves in place: the header, and the Total row when there is one. */
@@ -100,10 +100,21 @@ export interface BlockPlan {
 
 /** What a block write does with its rows: stage them (staged-write), or write them in place (direct-write). */
 export interface BlockSink {
+  /** Staged on a hidden sheet (its commit copies the block into place), or written in place. */
+  readonly staged: boolean;
   /** Writes rows of the block, the header being row 0, from block row `at` on. */
   append(values: CellValue[][], at: number): void;
-  /** Puts the block in place; `header` is there when no rows came, so it was never written. */
-  commit(header: CellValue[] | null, note: string, columns: BlockColumn[], dataRows: number): WriteBlockResult;
+  /**
+   * Puts the block in place; `header` is there when no rows came, so it was never written.
+   * `recordOf`: the block's record from what was written (null: read the block back for it).
+   */
+  commit(
+    header: CellValue[] | null,
+    note: string,
+    columns: BlockColumn[],
+    dataRows: number,
+    recordOf: () => BlockRecord | null,
+  ): WriteBlockResult;
   /** Leaves no trace of the write; never throws. */
   abort(): void;
 }

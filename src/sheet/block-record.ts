@@ -103,17 +103,55 @@ function fnvText(hash: number, text: string): number {
   return h;
 }
 
+/** fnvText(SEED, prefix) for each prefix a cell's key starts with: worked out once, not per cell. */
+const PREFIX: Record<string, number> = {};
+
+function prefixed(prefix: string): number {
+  const known = PREFIX[prefix];
+  return known === undefined ? (PREFIX[prefix] = fnvText(SEED, prefix)) : known;
+}
+
+/** Digits of an integer, least significant first: reused, so hashing a number allocates nothing. */
+const DIGITS: number[] = [];
+
+/**
+ * fnvText(hash, String(n)) for a safe integer, without making the string: String gives an
+ * integer's plain decimal digits (with a minus sign; "0" for -0), so the hash is the same.
+ */
+function fnvInteger(hash: number, n: number): number {
+  let h = hash;
+  let rest = n;
+  if (rest < 0) {
+    h = Math.imul(h ^ 45, FNV_PRIME); // '-'
+    rest = -rest;
+  }
+  let count = 0;
+  do {
+    DIGITS[count++] = rest % 10;
+    rest = Math.floor(rest / 10);
+  } while (rest > 0);
+  while (count > 0) h = Math.imul(h ^ (48 + DIGITS[--count]), FNV_PRIME);
+  return h;
+}
+
 /**
  * A cell as getValues and getFormulas read it: its formula, else its date's time, else its type
- * and text. 0 for an empty cell ("" with no formula), which no other cell gives.
+ * and text. 0 for an empty cell ("" with no formula), which no other cell gives. Called for every
+ * cell a writer sends and every cell a check reads: the common kinds (text, whole numbers) are
+ * hashed without building their key, to the same hash (records stored in users' sheets keep
+ * matching).
  */
 export function cellHash(value: unknown, formula?: string): number {
   let h: number;
-  if (formula) h = fnvText(fnvText(SEED, 'f'), formula);
-  else if (value === '') return 0;
-  else if (typeof value === 'object' && value !== null && isDateObject(value))
-    h = fnvText(fnvText(SEED, 'd'), String((value as Date).getTime()));
-  else h = fnvText(fnvText(SEED, `${typeof value}:`), typeof value === 'string' ? value : String(value));
+  if (formula) h = fnvText(prefixed('f'), formula);
+  else if (typeof value === 'string') {
+    if (value === '') return 0;
+    h = fnvText(prefixed('string:'), value);
+  } else if (typeof value === 'number') {
+    h = Number.isSafeInteger(value) ? fnvInteger(prefixed('number:'), value) : fnvText(prefixed('number:'), String(value));
+  } else if (typeof value === 'object' && value !== null && isDateObject(value))
+    h = fnvText(prefixed('d'), String((value as Date).getTime()));
+  else h = fnvText(prefixed(`${typeof value}:`), String(value));
   return mix32(h) || 1;
 }
 

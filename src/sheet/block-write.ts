@@ -14,14 +14,16 @@ import {
 } from './block-place';
 import { blockState } from './block-edits';
 import { locateBlock } from './block-locate';
-import { fingerprint, forgetRecord, readRecord, writeRecord } from './block-record';
+import { fingerprint, forgetRecord, readRecord, writeRecord, type BlockRecord } from './block-record';
+import { writtenRecord } from './written-record';
+import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
 import { clipText } from './cell-limit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
 import { claimDirect } from './direct-write';
 import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
 import type { BlockColumn, WriteBlockResult } from './report-table';
-import { applyFormats, valuesWriter } from './staged-values';
+import { applyFormats, writeWithSetValues } from './staged-values';
 import { makeStaging, removeSheet, sweepStaging } from './staging-sheets';
 
 /**
@@ -70,6 +72,46 @@ export interface BlockWrite {
  */
 export const MAX_BLOCK_CELLS = 4_000_000;
 
+/**
+ * Per row written, what a staged write's commit adds later: the copy into place (about a write)
+ * and the check of the old block for the user's edits (a read: about two and a half writes, by
+ * the cost model's reported read price, bench/README.md). A direct write's commit adds nothing.
+ */
+const STAGED_COMMIT_SHARE = 3.5;
+
+/**
+ * Before a chunk: stop cleanly (the write aborted, the user's sheets as they were) when the chunk
+ * and the commit it will cost would pass the execution's stop time at the pace so far.
+ */
+function checkpoint(write: BlockWrite, pace: StepClock | null, sink: BlockSink | null, rows: number, next: number): void {
+  if (!pace) return;
+  try {
+    const share = sink?.staged ? STAGED_COMMIT_SHARE : 0;
+    pace.before(next + (rows + next) * share);
+  } catch (error) {
+    if (!(error instanceof OutOfTime)) throw error;
+    write.abort();
+    throw new CreatorError(
+      'TIME_BUDGET',
+      `This report is too big for one run: ${thousands(rows)} rows were written when the next ${thousands(next)} would have passed Google's time limit for one execution, so the run stopped and the previous data is unchanged. Use a row limit or a shorter date range.`,
+    );
+  }
+}
+
+/** A step, its pace learned when there is a stop time to keep. */
+function timed(pace: StepClock | null, units: number, step: () => void): void {
+  if (pace) pace.run(units, step);
+  else step();
+}
+
+function thousands(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function endedError(): never {
+  throw new CreatorError('INTERNAL', 'This block write has already ended. Run the report again.');
+}
+
 function tooLarge(rows: number, columns: number): CreatorError {
   return new CreatorError(
     'TOO_LARGE',
@@ -89,7 +131,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const start = parseCell(target.startCell ?? 'A1');
   const width = columns.length;
   const text = columns.map((c) => isTextColumn(c.type));
-  const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: valuesWriter(spreadsheet, target.sheetsApi) };
+  const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: writeWithSetValues };
   const { now } = target;
 
   let sink: BlockSink | null = null;
@@ -98,6 +140,8 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   // The header travels with the first rows: one request less for a report that fits in one.
   let header: CellValue[] | null = columns.map((c) => toCellValue(c.header, true));
   let clipped = 0;
+  const written = writtenRecord(width);
+  const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, now);
 
   /** Decided at the first write, and (when direct) the target claimed in the same locked step. */
   const open = <T>(first: (s: BlockSink) => T): T => {
@@ -133,9 +177,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
     }
     return row as CellValue[];
   };
-  const live = (): void => {
-    if (ended) throw new CreatorError('INTERNAL', 'This block write has already ended. Run the report again.');
-  };
+  const live = (): void => void (ended && endedError());
 
   const write: BlockWrite = {
     get rows() {
@@ -148,11 +190,13 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
         throw tooLarge(rows + batch.length, width);
       }
       if (batch.length === 0) return;
+      checkpoint(write, pace, sink, rows, batch.length);
       guarded(sheetName, write, () => {
         const values = target.sheetSafe ? batch.map(safeRow) : batch.map((row) => columns.map((_, i) => cell(row[i], i)));
         const at = header ? 0 : 1 + rows;
         if (header) values.unshift(header);
-        open((s) => s.append(values, at));
+        timed(pace, batch.length, () => open((s) => s.append(values, at)));
+        written.add(values);
         header = null;
         rows += batch.length;
       });
@@ -162,7 +206,9 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
       try {
         const kept = finalColumns ?? columns;
         if (kept.length === 0) throw noColumns();
-        const result = guarded(sheetName, null, () => open((s) => s.commit(header, withClipNote(note, clipped), kept, rows)));
+        if (header) written.add([header]);
+        const recordOf = (): BlockRecord | null => written.finish(droppedColumns(columns, kept), pinnedRows(target));
+        const result = guarded(sheetName, null, () => open((s) => s.commit(header, withClipNote(note, clipped), kept, rows, recordOf)));
         return { ...result, clippedCells: clipped };
       } finally {
         write.abort();
@@ -224,12 +270,13 @@ function stagedSink(plan: BlockPlan, now: number): BlockSink {
     return staging;
   };
   return {
+    staged: true,
     append(values, at) {
       const sheet = live();
       growToFit(sheet, { row: 1 + at, col: 1, rows: values.length, cols: width });
       writeValues(sheet, 1 + at, values);
     },
-    commit(header, note, columns, dataRows) {
+    commit(header, note, columns, dataRows, recordOf) {
       const sheet = live();
       // A sheet made for this write goes again if the commit fails: a failed first run leaves no trace.
       let created: Sheet | null = null;
@@ -239,7 +286,7 @@ function stagedSink(plan: BlockPlan, now: number): BlockSink {
         applyFormats(sheet, dataRows, columns);
         const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
         const size = { rows: dataRows + 1, cols: columns.length };
-        const result = commitStaged(spreadsheet, sheet, target, sheetName, size, note, create);
+        const result = commitStaged(spreadsheet, sheet, target, sheetName, size, note, create, recordOf);
         created = null;
         return result;
       } finally {
@@ -278,6 +325,7 @@ function commitStaged(
   size: { rows: number; cols: number },
   note: string,
   create: () => Sheet,
+  recordOf: () => BlockRecord | null,
 ): WriteBlockResult {
   const existing = findTarget(spreadsheet, target, sheetName);
   const sheet = existing ?? create();
@@ -324,7 +372,8 @@ function commitStaged(
     if (sheet.isSheetHidden()) sheet.showSheet();
   }
   forgetRecord(sheet, committedName);
-  writeRecord(sheet, committedName, fingerprint(sheet, rect, pinnedRows(target), true));
+  // What was written, hashed as it was sent; read back only where that could not be known.
+  writeRecord(sheet, committedName, recordOf() ?? fingerprint(sheet, rect, pinnedRows(target), true));
   // Freezing is only done for a block at the top: freezing down to a lower header would pin the
   // user's own rows above it.
   if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);

@@ -38,3 +38,25 @@ export function toCellValue(value: unknown, textColumn: boolean): CellValue {
   const cell = plainCell(value);
   return typeof cell === 'string' ? asLiteralText(cell, textColumn) : cell;
 }
+
+/** A cell whose read-back the writer cannot know (see readBackOf). */
+export const UNSURE: unique symbol = Symbol('unsure');
+
+/**
+ * What getValues reads from a cell the writer wrote `cell` into (with setValues, as typing):
+ * text kept literal by an apostrophe reads back without it, numbers, booleans, dates and empty
+ * cells as written. A value-like text the writer sent without an apostrophe (only outside text
+ * columns: an unknown field's "1,234") is UNSURE: Sheets may have made it a number, a date or a
+ * boolean. Tested against the emulator for every kind the writer sends
+ * (test/sheet/read-back.emulator.test.ts); `diagnoseReadBack` checks it on Google.
+ */
+export function readBackOf(cell: CellValue): unknown {
+  if (typeof cell !== 'string') return cell;
+  if (cell === '') return cell;
+  const first = cell.charCodeAt(0);
+  if (first === APOSTROPHE) return cell.slice(1);
+  if (first < 128 && !MAYBE_SPECIAL[first]) return cell;
+  return FORMULA_LIKE.test(cell) || VALUE_LIKE.test(cell) ? UNSURE : cell;
+}
+
+const APOSTROPHE = 39;

@@ -131,8 +131,9 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
   };
 
   return {
+    staged: false,
     append,
-    commit(header, note, columns, dataRows) {
+    commit(header, note, columns, dataRows, recordOf) {
       return exclusive(() => {
         if (header) append([header], 0);
         checkClaim();
@@ -147,7 +148,8 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
         ended = true;
         forget(spreadsheet, pendingName);
         forgetRecord(sheet, committedName);
-        writeRecord(sheet, committedName, fingerprint(sheet, rect, pinnedRows(target), true));
+        // What was written, hashed as it was sent; read back only where that could not be known.
+        writeRecord(sheet, committedName, recordOf() ?? fingerprint(sheet, rect, pinnedRows(target), true));
         // Freezing is only done for a block at the top: freezing down to a lower header would pin the
         // user's own rows above it.
         if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);

@@ -1,5 +1,4 @@
 import type { ColumnType } from '../catalog/types';
-import type { SheetsValues } from '../platform/types';
 
 /** What the writer needs of a pulled table (src/table's output satisfies it). */
 export interface BlockColumn {
@@ -22,12 +21,6 @@ export interface BlockTable {
 /** A block's owner id, or how to make it from the target sheet's ID (known once the sheet exists). */
 export type BlockId = string | ((sheetId: number) => string);
 
-/** The Sheets advanced service and how a date cell becomes the serial number the API needs. */
-export interface SheetsApi {
-  values: SheetsValues;
-  serial: (date: Date) => number;
-}
-
 export interface WriteBlockInput {
   sheetName: string;
   /** Stable per report: a saved report's id, or one made from the target sheet's ID. Default: `sheet-<sheetId>`. */
@@ -39,12 +32,6 @@ export interface WriteBlockInput {
   note: string;
   /** Top-left cell of the block. Default "A1". */
   startCell?: string;
-  /**
-   * Write the rows through the Sheets advanced service (requests of about 2 MB) where it is
-   * enabled; `serial` turns a date cell into the serial number the API needs. setValues is the
-   * fallback when this is absent or the service refuses the first request.
-   */
-  sheetsApi?: SheetsApi | null;
   /** Called after each chunk of rows is staged. */
   onProgress?: (rowsWritten: number, rowsTotal: number) => void;
   /**
@@ -62,6 +49,12 @@ export interface WriteBlockInput {
   runId?: string;
   /** Runs continued across executions, whose staging sheets a sweep keeps. Default: none. */
   runIsLive?: (runId: string) => boolean;
+  /**
+   * Epoch ms by which the write must have stopped (platform/deadline.ts): before each chunk the
+   * writer checks, at the pace of the chunks so far, that the chunk and the commit it causes
+   * still fit, and otherwise stops cleanly (TIME_BUDGET), the previous data untouched. None: no check.
+   */
+  stopBy?: number;
 }
 
 /** Runs `work` holding the document's write lock; throws a BUSY CreatorError when it cannot. */

@@ -5,8 +5,11 @@ import type { BlockColumn, BlockTable, WriteBlockInput, WriteBlockResult } from 
 
 /** A block whose rows arrive in batches: staged as they come, put in place at commit. */
 export interface StreamedBlock {
-  /** Stages a batch (every batch has the same columns): nothing on the user's sheets changes. */
-  rows(batch: BlockTable): void;
+  /**
+   * Stages a batch (every batch has the same columns): nothing on the user's sheets changes.
+   * `expected`: the rows the whole block will have, where known (for progress).
+   */
+  rows(batch: BlockTable, expected?: number | null): void;
   /** Drops what was staged: the rows will come again, maybe with other columns. */
   restart(): void;
   /**
@@ -24,9 +27,15 @@ export interface StreamedBlock {
  * only the rows not yet staged are held, up to ROWS_PER_BATCH, so a pull's memory stays bounded
  * by a few batches whatever its size. The target's conflicts are checked again at commit.
  */
-export function streamReportBlock(spreadsheet: Spreadsheet, input: Omit<WriteBlockInput, 'table' | 'note' | 'onProgress'>): StreamedBlock {
+export function streamReportBlock(
+  spreadsheet: Spreadsheet,
+  input: Omit<WriteBlockInput, 'table' | 'note' | 'onProgress'>,
+  /** After each chunk is staged: rows written so far, and of how many where known. */
+  onWritten?: (rows: number, expected: number | null) => void,
+): StreamedBlock {
   let write: BlockWrite | null = null;
   let waiting: unknown[][] = [];
+  let expected: number | null = null;
   const begin = (columns: BlockColumn[], sheetSafe: boolean | undefined): BlockWrite =>
     beginBlockWrite(spreadsheet, {
       sheetName: input.sheetName,
@@ -35,9 +44,9 @@ export function streamReportBlock(spreadsheet: Spreadsheet, input: Omit<WriteBlo
       columns,
       startCell: input.startCell,
       sheetSafe,
-      sheetsApi: input.sheetsApi,
       exclusive: input.exclusive,
       now: input.now,
+      stopBy: input.stopBy,
     });
   /** Stages whole chunks of ROWS_PER_BATCH (or everything, at the end): one write each. */
   const stage = (w: BlockWrite, all: boolean): void => {
@@ -45,10 +54,12 @@ export function streamReportBlock(spreadsheet: Spreadsheet, input: Omit<WriteBlo
       const chunk = waiting.length > ROWS_PER_BATCH ? waiting.slice(0, ROWS_PER_BATCH) : waiting;
       waiting = chunk === waiting ? [] : waiting.slice(ROWS_PER_BATCH);
       w.appendRows(chunk);
+      onWritten?.(w.rows, expected === null ? null : Math.max(expected, w.rows));
     }
   };
   const block: StreamedBlock = {
-    rows(batch) {
+    rows(batch, rowsExpected) {
+      if (rowsExpected !== undefined && rowsExpected !== null) expected = rowsExpected;
       if (!write) write = begin(batch.columns, batch.sheetSafe);
       for (const row of batch.rows) waiting.push(row);
       stage(write, false);

@@ -22,11 +22,11 @@ export function writeReportBlock(spreadsheet: Spreadsheet, input: WriteBlockInpu
     startCell: input.startCell,
     sheetSafe: input.table.sheetSafe,
     fixedTail: input.table.fixedTail,
-    sheetsApi: input.sheetsApi,
     exclusive: input.exclusive,
     now: input.now,
     runId: input.runId,
     runIsLive: input.runIsLive,
+    stopBy: input.stopBy,
   });
   try {
     const { rows } = input.table;

@@ -49,6 +49,12 @@ describe('dist/Code.js', () => {
     expect(code).not.toMatch(/^\s*(import|export)\b/m);
     expect(code).not.toMatch(/(^|[^\w$."'])require\(/m);
   });
+
+  test('writes only through a path the manifest allows: no Sheets advanced service call, which would need the spreadsheets scope', () => {
+    // Calls, not words: the scope table (src/platform/scopes.ts) describes the service in prose.
+    expect(code).not.toMatch(/\bSheets\s*\??\.\s*Spreadsheets\b/);
+    expect(code).not.toMatch(/\.batchUpdate\s*\(/);
+  });
 });
 
 describe('dist/appsscript.json', () => {

@@ -3,6 +3,7 @@
  * test run (test/global-setup.ts), loaded into a fresh
  * emulator per scenario, against the in-process fake API on the emulator's virtual clock.
  */
+import type { ServiceCosts } from '../../emulator/service-costs';
 import {
   createEmulator,
   inProcessTransport,
@@ -90,6 +91,8 @@ export function createWorld(
     drift?: Partial<Drift>;
     /** The BigQuery advanced service (absent: not enabled). */
     bigQuery?: BigQuerySetup;
+    /** The emulator's limits mode: service calls take virtual time (emulator/service-costs.ts). */
+    serviceCosts?: ServiceCosts;
   } = {},
 ): World {
   const code = opts.bundle ?? built;
@@ -128,6 +131,7 @@ export function createWorld(
     latencyMs: opts.latencyMs ?? 0,
     variants: opts.variants,
     bigQuery: opts.bigQuery,
+    serviceCosts: opts.serviceCosts,
   });
   const e = emu;
   const bundle = e.loadBundle(code);

@@ -86,7 +86,6 @@ export function stubPlatform(world: StubWorld): Platform {
     formatDate,
     userEmail: () => world.user,
     spreadsheet: () => null,
-    sheetsValues: () => null,
     bigQuery: () => null,
     log: (m) => void world.logs.push(m),
   };

@@ -6,7 +6,7 @@ import type { BlockTable } from '../../src/sheet/report-table';
 export const sheetClock = (): number => Date.UTC(2026, 10, 21, 15);
 
 /** An emulator with no network: the writer only needs the spreadsheet. */
-export function sheetEmulator(opts: Pick<EmulatorOptions, 'sheetsAdvancedService' | 'variants'> = {}): { emu: Emulator; ss: Spreadsheet } {
+export function sheetEmulator(opts: Pick<EmulatorOptions, 'variants'> = {}): { emu: Emulator; ss: Spreadsheet } {
   const emu = createEmulator({
     ...opts,
     transport: {

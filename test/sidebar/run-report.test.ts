@@ -71,6 +71,23 @@ describe('runReport', () => {
     expect(caught(() => server.getRunProgress(w.ex(), 'bad id!')).code).toBe('BAD_INPUT');
   });
 
+  it('reports the rows written while a big pull is still fetching, as "Writing rows N of M"', () => {
+    const w = sidebarWorld();
+    w.connect();
+    const seen: string[] = [];
+    runReportToSheet(
+      w.ex(),
+      { report: 'pages/performance', siteId: 'site-big', start: '2026-10-01', end: '2026-10-31', options: { limit: 21_000 } },
+      { onProgress: (message) => seen.push(message) },
+    );
+    const lastPage = seen.indexOf('Fetched page 42 of 42');
+    expect(lastPage).toBeGreaterThan(0);
+    // Written in chunks of 20,000 as the pages arrive, the rest at the end.
+    expect(seen.indexOf('Writing rows 20,000 of 21,000')).toBeGreaterThan(-1);
+    expect(seen.indexOf('Writing rows 20,000 of 21,000')).toBeLessThan(lastPage);
+    expect(seen).toContain('Writing rows 21,000 of 21,000');
+  });
+
   it('leaves the sheet untouched when the pull fails, and says what to do', () => {
     const w = sidebarWorld();
     w.connect();

@@ -144,7 +144,6 @@ export function createStubWorld(handler: Handler, opts: { now?: number; latencyM
     flush: () => undefined,
     spreadsheet: () =>
       (world.spreadsheetId === null ? null : { getId: () => world.spreadsheetId }) as unknown as ReturnType<Platform['spreadsheet']>,
-    sheetsValues: () => null,
     bigQuery: () => null,
     timeZone: () => 'America/New_York',
     formatDate: (date) => date.toISOString().slice(0, 10),

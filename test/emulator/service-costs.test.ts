@@ -1,0 +1,51 @@
+import { createEmulator } from '../../emulator';
+import type { ServiceCosts } from '../../emulator/service-costs';
+
+/**
+ * The limits mode: a sheet write or read takes virtual time by its price, so a test can kill an
+ * execution at any point of its writes with Google's own message; without the mode, writes take no time.
+ */
+function emulator(serviceCosts?: ServiceCosts) {
+  const emu = createEmulator({
+    transport: {
+      send: () => {
+        throw new Error('no network');
+      },
+    },
+    serviceCosts,
+  });
+  const sheet = emu.spreadsheet.insertSheet('Data');
+  const rows = Array.from({ length: 1_000 }, (_, i) => [i, `row ${i}`]);
+  return { emu, sheet, rows };
+}
+
+describe('the emulator in limits mode', () => {
+  it('advances the clock by the price of each write and read', () => {
+    const { emu, sheet, rows } = emulator({ prices: { setValuesCalls: 50, setValuesCells: 0.01, readCalls: 50, readCells: 0.025 } });
+    const start = emu.clock.now();
+    emu.runAs({ mode: 'full' }, () => {
+      sheet.getRange(1, 1, 1_000, 2).setValues(rows);
+      sheet.getRange(1, 1, 1_000, 2).getValues();
+    });
+    expect(emu.clock.now() - start).toBeCloseTo(50 + 2_000 * 0.01 + 50 + 2_000 * 0.025, 6);
+  });
+
+  it("kills an execution whose writes pass six minutes with Google's message, and the next one runs", () => {
+    const costs: ServiceCosts = { prices: { setValuesCalls: 100_000 }, scale: 1 };
+    const { emu, sheet, rows } = emulator(costs);
+    const write = () =>
+      emu.runAs({ mode: 'full' }, () => {
+        for (let i = 0; i < 5; i++) sheet.getRange(1, 1, 1_000, 2).setValues(rows);
+      });
+    expect(write).toThrow('Exceeded maximum execution time');
+    costs.scale = 0.1;
+    expect(write).not.toThrow();
+  });
+
+  it('takes no time for writes without the mode', () => {
+    const { emu, sheet, rows } = emulator();
+    const start = emu.clock.now();
+    emu.runAs({ mode: 'full' }, () => sheet.getRange(1, 1, 1_000, 2).setValues(rows));
+    expect(emu.clock.now()).toBe(start);
+  });
+});
