@@ -4,6 +4,7 @@ import type { PropertyStore } from '../platform/types';
 import type { WarehouseDestination, WarehouseExportResult } from '../shared/types';
 import { thousands } from '../shared/text-size';
 import { nextStep } from '../warehouse/backfill-plan';
+import { OutOfTime, stepClock, stopBy, type StepClock } from '../platform/deadline';
 import { exportExtract, type ExportOutcome } from '../warehouse/export-rows';
 import { extractFromLedger, extractFromPull, readLedger, type ExportSource } from '../warehouse/sources';
 import { getWarehouseRecord, putWarehouseRecord, type WarehouseRecord } from './warehouse-status';
@@ -131,10 +132,12 @@ function backfillSteps(
     let exported = record.backfill?.exported ?? 0;
     const total = ledger.rows.length;
     const startedAt = record.backfill?.startedAt ?? ex.platform.now();
-    let lastStepMs = 0;
+    // The scale issue's step clock: a step starts only if, at the pace of the steps done, it
+    // still ends before the execution's stop time (the first only with a minute left).
+    const clock = stepClock(stopBy(ex), () => ex.platform.now());
     while (next < ledger.days.length) {
-      // A step is not started unless one like the last would still fit.
-      if (timeLeft(ex) < Math.max(EXPORT_MARGIN_MS, lastStepMs * 1.25)) {
+      const step = nextStep(ledger.days, perDay, next);
+      if (timeLeft(ex) < EXPORT_MARGIN_MS || !fits(clock)) {
         record = {
           ...record,
           outcome: 'pending',
@@ -145,8 +148,6 @@ function backfillSteps(
         putWarehouseRecord(store, def.id, record);
         return { record, done: false };
       }
-      const stepStarted = ex.platform.now();
-      const step = nextStep(ledger.days, perDay, next);
       let out: ExportOutcome;
       try {
         const window = { from: step.from, to: step.to };
@@ -154,15 +155,17 @@ function backfillSteps(
         // table, the others append their days (a day is never in two steps).
         const direct = record.sandbox ? (exported === 0 ? 'truncate' : 'append') : undefined;
         const jobIdPrefix = `creator_backfill_${def.id}_${startedAt}_${step.from.replace(/-/g, '')}`;
-        out = exportExtract(ex, dest, extractFromLedger(ex, sourceOf(def), window), {
-          sandbox: record.sandbox,
-          fallback: false,
-          direct,
-          jobIdPrefix,
-        });
+        out = clock.run(1, () =>
+          exportExtract(ex, dest, extractFromLedger(ex, sourceOf(def), window), {
+            sandbox: record.sandbox,
+            fallback: false,
+            direct,
+            jobIdPrefix,
+          }),
+        );
       } catch (error) {
         if (!isCreatorError(error) || error.providerCode !== 'billing' || record.sandbox) throw error;
-        // The sandbox: the same days again, a month of partitions per step.
+        // The sandbox: the same days again, straight into the table.
         record = { ...record, sandbox: true };
         continue;
       }
@@ -178,13 +181,27 @@ function backfillSteps(
           ? `Backfill continuing: ${thousands(exported)} of ${thousands(total)} rows sent to ${tableText(dest)}.`
           : `The whole history (${thousands(exported)} rows) is in ${tableText(dest)}.${record.sandbox ? ' BigQuery sandbox: the table expires 60 days after it was made.' : ''}`;
       putWarehouseRecord(store, def.id, record);
-      lastStepMs = ex.platform.now() - stepStarted;
     }
     return { record, done: true };
   } catch (error) {
     record = failed(ex, record, error, null);
     putWarehouseRecord(store, def.id, record);
     return { record, done: false };
+  }
+}
+
+/**
+ * Whether one more step fits at the pace of the steps done (the first always does). A step is the
+ * unit, not a row: its time is mostly BigQuery's per-job latency, so a short last step is priced
+ * like a full one (on the safe side).
+ */
+function fits(clock: StepClock): boolean {
+  try {
+    clock.before(1);
+    return true;
+  } catch (error) {
+    if (error instanceof OutOfTime) return false;
+    throw error;
   }
 }
 

@@ -1,12 +1,11 @@
 import { CreatorError } from '../shared/errors';
-import { timeLeft, type Execution } from '../platform/execution';
+import type { Execution } from '../platform/execution';
+import { stopBy } from '../platform/deadline';
 import type { BigQueryApi, BigQueryJob } from '../platform/types';
 import { type Destination, problemOf, problemWords } from './bigquery-errors';
 
 /** Polling a job: first after a second, doubling, at most this apart. */
 const POLL_MAX_MS = 8_000;
-/** Stop waiting with this much of the execution left (the status must still be written). */
-const KEEP_MS = 20_000;
 
 export interface JobDone {
   /** Rows a load wrote or a DML statement changed. */
@@ -36,7 +35,8 @@ export function runJob(
   }
   let wait = 1_000;
   while (job.status?.state !== 'DONE') {
-    if (timeLeft(ex) < wait + KEEP_MS)
+    // The scale issue's stop time: waiting past it would leave no time to record the checkpoint.
+    if (ex.platform.now() + wait > stopBy(ex))
       throw new CreatorError(
         'TIME_BUDGET',
         `BigQuery was still running a job for ${dest.tableId} when this run's time ran out; it is checked again next time.`,
