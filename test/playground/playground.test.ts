@@ -32,6 +32,7 @@ describe('the playground', () => {
       'Show report status',
       'Create dashboard',
       'Try it with demo data',
+      'Check how Sheets reads values back',
     ]);
     await page.click('#extensionsButton');
   });
