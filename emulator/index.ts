@@ -109,9 +109,14 @@ export interface Emulator {
   /** Every installable trigger of every user (copies). */
   readonly triggers: TriggerRecord[];
   /** What MailApp sent (copies), and the daily quota per user. */
-  readonly mail: { readonly sent: SentMail[]; quota: number };
-  /** Sharing: `revoke(email)` removes a user's access to the spreadsheet (getEditors no longer lists them). */
-  readonly access: { revoke(email: string): void };
+  /** `errorsAfterSending`: the next N sends deliver, then throw a server error (a fault). */
+  readonly mail: { readonly sent: SentMail[]; quota: number; errorsAfterSending: number };
+  /**
+   * Sharing: `revoke(email)` removes a user's access to the spreadsheet (getEditors no longer lists
+   * them); `viaLink(email)`: the user keeps editing through the spreadsheet's link ("Anyone with the
+   * link can edit"), which getEditors does not list either (Drive lists permissions, not people).
+   */
+  readonly access: { revoke(email: string): void; viaLink(email: string): void };
   /** `hold('document')` is "another execution" holding the lock until the returned release(). */
   readonly locks: { hold(scope: LockScope, user?: string): () => void };
   /** One execution as that user/mode; locks it still holds are released at the end. */
@@ -205,7 +210,8 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
   sheets.spreadsheet.cellLimit = state.variants.spreadsheetCellLimit;
   sheets.spreadsheet.activationShowsSheet = state.variants.activationShowsSheet;
   const revoked = new Set<string>();
-  sheets.spreadsheet.editorEmails = () => users.filter((u) => !revoked.has(u));
+  const unlisted = new Set<string>();
+  sheets.spreadsheet.editorEmails = () => users.filter((u) => !revoked.has(u) && !unlisted.has(u));
   sheets.spreadsheet.emailsHidden = state.variants.hiddenEmails;
   sheets.spreadsheet.editorsListed = state.variants.editorsListed;
 
@@ -372,6 +378,10 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
         if (email === state.owner) throw new Error('The owner cannot lose access to their own spreadsheet.');
         revoked.add(email);
       },
+      viaLink: (email) => {
+        if (email === state.owner) throw new Error('The owner is always listed.');
+        unlisted.add(email);
+      },
     },
     clock,
     counters,
@@ -394,6 +404,12 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
       },
       set quota(n: number) {
         mail.dailyQuota = n;
+      },
+      get errorsAfterSending() {
+        return mail.errorsAfterSending ?? 0;
+      },
+      set errorsAfterSending(n: number) {
+        mail.errorsAfterSending = n;
       },
     },
     locks: { hold: (scope, user) => locks.hold(scope, user) },

@@ -66,8 +66,7 @@ function route(s: PlaygroundSession, request: FrontRequest, alongside: boolean):
       case '/api/run':
         return json(200, s.run(String(body.fn), Array.isArray(body.args) ? body.args : [], alongside));
       case '/api/menu':
-        s.menu(String(body.handler), typeof body.answer === 'string' ? body.answer : undefined);
-        return json(200, { ok: true });
+        return json(200, { ok: true, ...s.menu(String(body.handler), typeof body.answer === 'string' ? body.answer : undefined) });
       case '/api/cell':
         s.setCell(String(body.sheet), Number(body.row), Number(body.col), String(body.input ?? ''));
         return json(200, { ok: true });

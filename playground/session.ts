@@ -229,15 +229,29 @@ export class PlaygroundSession {
     this.emu.recalculate();
   }
 
-  /** `answer`: what the user typed into the prompt the handler shows (the page asks first). */
-  menu(handler: string, answer?: string): void {
+  /**
+   * A menu item, as Sheets runs it. Without `answer` a prompt the handler shows is answered Cancel
+   * (the add-on's handlers change nothing then) and its own title and text come back for the page
+   * to ask; the page then calls again with what its user typed, which the prompt gets.
+   */
+  menu(handler: string, answer?: string): { ask?: { title: string; prompt: string } } {
     const items = this.emu.ui.menu()?.items ?? [];
     const known = items.some((item) => item && 'handler' in item && item.handler === handler);
     if (!known) throw new Error(`The add-on menu has no item for ${handler}.`);
     if (answer !== undefined) this.emu.ui.respondWith({ button: 'OK', text: answer });
-    const outcome = this.run(handler, []);
+    else this.emu.ui.promptFallback = { button: 'CANCEL' };
+    const asked = this.emu.ui.prompts.length;
+    let outcome: ReturnType<PlaygroundSession['run']>;
+    try {
+      outcome = this.run(handler, []);
+    } finally {
+      this.emu.ui.promptFallback = null;
+    }
     this.emu.recalculate();
+    const prompt = answer === undefined ? this.emu.ui.prompts[asked] : undefined;
+    if (prompt) return { ask: { title: prompt.title ?? '', prompt: prompt.prompt } };
     if (!outcome.ok) this.emu.ui.alerts.push({ title: null, prompt: outcome.error, buttons: null, response: 'OK' });
+    return {};
   }
 
   /**

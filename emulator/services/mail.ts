@@ -19,6 +19,11 @@ export interface MailData {
   sent: SentMail[];
   /** Recipients per user per day (consumer accounts: 100; Workspace: 1,500). */
   dailyQuota: number;
+  /**
+   * A fault: the next this many sends deliver the e-mail, then throw a server error (Google's
+   * services may fail after doing the work; whether MailApp does is unconfirmed).
+   */
+  errorsAfterSending?: number;
 }
 
 export const DEFAULT_MAIL_QUOTA = 100;
@@ -38,7 +43,8 @@ function usedToday(data: MailData, user: string, now: number): number {
 /**
  * MailApp: sendEmail in both of its shapes (recipient, subject, body[, options]) and
  * ({to, subject, body, htmlBody, name}), getRemainingDailyQuota. Over the quota it throws the
- * way Apps Script words it; custom functions may not send mail.
+ * way Apps Script words it; custom functions may not send mail. `errorsAfterSending` makes a send
+ * deliver and then throw.
  */
 export function createMailApp(state: EmulatorState, data: () => MailData): GoogleAppsScript.Mail.MailApp {
   const send = (to: unknown, subject: unknown, body: unknown, options: Record<string, unknown> = {}) => {
@@ -56,6 +62,10 @@ export function createMailApp(state: EmulatorState, data: () => MailData): Googl
     if (typeof options.htmlBody === 'string') mail.htmlBody = options.htmlBody;
     if (typeof options.name === 'string') mail.name = options.name;
     store.sent.push(mail);
+    if ((store.errorsAfterSending ?? 0) > 0) {
+      store.errorsAfterSending = (store.errorsAfterSending ?? 0) - 1;
+      throw new Error('Service error: Mail. We are sorry, a server error occurred. Please wait a bit and try again.');
+    }
   };
   const service = {
     sendEmail(a: unknown, subject?: unknown, body?: unknown, options?: Record<string, unknown>) {

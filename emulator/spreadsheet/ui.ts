@@ -41,6 +41,11 @@ export interface UiRecorder {
   alerts: RecordedAlert[];
   prompts: RecordedAlert[];
   toasts: RecordedToast[];
+  /**
+   * What a prompt with no queued answer gets (default: OK with no text). The playground sets Cancel
+   * to learn what a menu item asks before its user has answered.
+   */
+  promptFallback: { button: string; text?: string } | null;
   /** Queue the answers the emulated user gives to the next alerts/prompts (default: OK). */
   respondWith(...responses: Array<ButtonLike | { button: ButtonLike; text?: string }>): void;
   /** The Ui object SpreadsheetApp.getUi() returns. */
@@ -73,6 +78,7 @@ export function createUiRecorder(permission: Permission): UiRecorder {
     alerts: [],
     prompts: [],
     toasts: [],
+    promptFallback: null,
     ui: undefined,
     respondWith(...responses) {
       for (const r of responses)
@@ -90,6 +96,7 @@ export function createUiRecorder(permission: Permission): UiRecorder {
       for (const list of [recorder.menus, recorder.sidebars, recorder.dialogs, recorder.alerts, recorder.prompts, recorder.toasts])
         list.length = 0;
       answers.length = 0;
+      recorder.promptFallback = null;
     },
   };
 
@@ -153,7 +160,7 @@ export function createUiRecorder(permission: Permission): UiRecorder {
         args.length >= 3
           ? [String(args[0]), String(args[1]), String(args[2])]
           : [null, String(args[0]), args[1] === undefined ? null : String(args[1])];
-      const answer = nextAnswer(BUTTON.OK);
+      const answer = answers.shift() ?? recorder.promptFallback ?? { button: BUTTON.OK, text: '' };
       recorder.prompts.push({ title, prompt, buttons, response: answer.button });
       return { getResponseText: () => answer.text ?? '', getSelectedButton: () => answer.button };
     },

@@ -494,16 +494,14 @@
     }
   }
 
-  // Menu items whose handler asks a question (Ui.prompt): the page asks it, the server answers with it.
-  const ASKS = { menuCreateDashboard: 'Site ID for the dashboard (e.g. site-1)' };
-
-  async function runMenu(handler) {
-    let answer;
-    if (ASKS[handler]) {
-      answer = window.prompt(ASKS[handler], 'site-1');
-      if (answer === null) return;
+  // A menu item whose handler asks a question (Ui.prompt): the server answers with the add-on's own
+  // title and text; the page asks them and runs the item again with what was typed.
+  async function runMenu(handler, answer) {
+    const ran = await guarded(api('/api/menu', answer === undefined ? { handler } : { handler, answer }));
+    if (ran && ran.ask) {
+      const typed = window.prompt(ran.ask.title ? ran.ask.title + '\n\n' + ran.ask.prompt : ran.ask.prompt, '');
+      if (typed !== null) return runMenu(handler, typed);
     }
-    await guarded(api('/api/menu', answer === undefined ? { handler } : { handler, answer }));
     await load();
   }
 

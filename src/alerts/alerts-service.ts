@@ -59,7 +59,7 @@ function view(ex: Execution, alert: StoredAlert, state: AlertState, me: string, 
     ...definition,
     isMine: mine,
     mayEdit: mine,
-    mayRemove: !mine && makerIsGone(alert, access),
+    mayRemove: !mine && makerIsGone(alert, access, state, ex.platform.now()),
     ...(alert.condition === 'noData' ? { expects: noDataExpectation(ex, alert) } : {}),
     status: {
       outcome: state.outcome,
@@ -81,7 +81,11 @@ export function listAlerts(ex: Execution): AlertListView {
   const { alerts, stateOf } = listAlertsIn(store);
   // The editors are read only when someone else's alert is listed: only then can its maker be gone.
   const access = alerts.some((a) => a.createdBy !== me) ? readAccess(ex) : { known: false, emails: new Set<string>() };
-  return { alerts: alerts.map((a) => view(ex, a, stateOf(a.id), me, access)), checkedOnSchedule: checkedOnSchedule(ex, store) };
+  return {
+    alerts: alerts.map((a) => view(ex, a, stateOf(a.id), me, access)),
+    checkedOnSchedule: checkedOnSchedule(ex, store),
+    clock: { today: today(ex.platform, ex.platform.timeZone()), hour: localHour(ex) },
+  };
 }
 
 export function saveAlert(ex: Execution, input: unknown): AlertView {
@@ -133,7 +137,7 @@ export function deleteAlert(ex: Execution, id: unknown, options?: DeleteAlertOpt
   if (!alert) return { deleted: false };
   if (alert.createdBy === myUserKey(ex)) return { deleted: deleteAlertIn(store, alert.id) };
   const maker = alert.createdByEmail || 'another user';
-  if (!makerIsGone(alert, readAccess(ex)))
+  if (!makerIsGone(alert, readAccess(ex), getAlertState(store, alert.id), ex.platform.now()))
     throw new CreatorError(
       'BAD_INPUT',
       `This alert is ${maker}'s: only they can change or delete it (it checks their data and e-mails them). Ask them, or make your own alert.`,
@@ -306,5 +310,26 @@ function recordFiring(
     ? { ...base, lastFiredAt: now, lastFiredThrough: dataDay, refusedThrough: null }
     : { ...base, message: `${reading.message} ${mailed.words}`, refusedThrough: dataDay };
   const line = mailed.sent || state.refusedThrough !== dataDay ? { alert, reading, mailed: mailed.words } : undefined;
-  return { outcome: 'fired', message: keep(store, alert.id, next, next.message), line };
+  if (mailed.sent) return { outcome: 'fired', message: keep(store, alert.id, next, next.message), line };
+  return { outcome: 'fired', message: keepRefused(store, alert.id, next, state), line };
+}
+
+/**
+ * A refused e-mail's record is longer than the sending mark it replaces: when the store cannot take
+ * it, the mark must still go (the state from before it fits, it was stored), or the mark would stand
+ * for an e-mail never sent and the retry would say "Already e-mailed".
+ */
+function keepRefused(store: PropertyStore, id: string, next: AlertState, before: AlertState): string {
+  try {
+    putAlertState(store, id, next);
+    return next.message;
+  } catch (_) {
+    const said = `${next.message} (${storeFullMessage('this finding was not kept', DELETE_TO_MAKE_ROOM)})`;
+    try {
+      putAlertState(store, id, { ...before, sendingAt: null, sendingThrough: null });
+    } catch (_again) {
+      // Not even the state it had fits: the mark holds the alert back for 20 hours, never sends twice.
+    }
+    return said;
+  }
 }

@@ -1,9 +1,9 @@
 import { createClient } from '../api/client';
 import { isCreatorError, userMessage } from '../shared/errors';
 import { findReport } from '../catalog/reports';
-import { daysAgoInWords, lagOf } from '../catalog/lag';
+import { lagOf } from '../catalog/lag';
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
-import { addDays, COMPARE_LABEL, dataThrough, equalLengthComparison, hourText, type RollingRule } from '../dates';
+import { COMPARE_LABEL, dataThrough, equalLengthComparison, hourText, type RollingRule } from '../dates';
 import { findPreset } from '../dates/presets';
 import { today } from '../dates/zone';
 import type { Execution } from '../platform/execution';
@@ -14,6 +14,7 @@ import { loadCredential } from '../settings/credential';
 import type { AlertDefinition, NoDataExpectation } from '../shared/types';
 import { changeOf, totalRow } from '../table';
 import { formatFraction, formatValue, span } from './format';
+import { expectedDayFrom, noDataWords } from './no-data-day';
 import { DEFAULT_BY_HOUR } from './validate-alert';
 
 /**
@@ -147,7 +148,7 @@ function checkValue(ex: Execution, alert: AlertDefinition, metric: ColumnSpec, m
  * alert's own `lagDays`) once the local hour reaches byHour, a day earlier before it.
  */
 export function expectedDay(ex: Execution, byHour: number, lagDays: number): string {
-  return addDays(today(ex.platform, ex.platform.timeZone()), -lagDays - (localHour(ex) >= byHour ? 0 : 1));
+  return expectedDayFrom(today(ex.platform, ex.platform.timeZone()), localHour(ex), byHour, lagDays);
 }
 
 /** What a noData alert checks right now, in the words the card and the form show. */
@@ -155,7 +156,7 @@ export function noDataExpectation(ex: Execution, alert: AlertDefinition): NoData
   const lagDays = lagOf(findReport(alert.report)?.dateFamily ?? null, alert.lagDays);
   const byHour = alert.byHour ?? DEFAULT_BY_HOUR;
   const day = expectedDay(ex, byHour, lagDays);
-  return { day, lagDays, label: `has no data for ${daysAgoInWords(lagDays)} (${day}) by ${hourText(byHour)}` };
+  return { day, lagDays, label: `${noDataWords(lagDays, day)} ${hourText(byHour)}` };
 }
 
 /** The hour of the day (0-23) in the spreadsheet's time zone, now or at an instant. */

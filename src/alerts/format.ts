@@ -1,4 +1,5 @@
 import type { ColumnSpec } from '../catalog/types';
+import { percentText } from '../shared/percent-text';
 import { thousands } from '../shared/text-size';
 
 /** Numbers as an e-mail or a status line shows them, in the column's own kind ($, counts, %). */
@@ -11,16 +12,16 @@ export function formatValue(value: number, column: ColumnSpec | undefined): stri
     case 'integer':
       return `${sign}${thousands(abs, 0)}`;
     case 'percent':
-      return `${sign}${abs.toFixed(2)}%`;
+      // Written as a fraction (0.584) so Sheets' % format works; a reader expects 58.40%, as the cell shows it.
+      return percentText(value, { places: 2, fixed: true });
     default:
       return `${sign}${thousands(abs, 2)}`;
   }
 }
 
-/** -0.2345 -> "-23.5 %"; a rise gets its plus sign. */
+/** -0.2345 -> "-23.5%"; a rise gets its plus sign. */
 export function formatFraction(fraction: number): string {
-  const pct = Math.round(fraction * 1000) / 10;
-  return `${pct > 0 ? '+' : ''}${pct} %`;
+  return percentText(fraction, { places: 1, plus: true });
 }
 
 /** "2026-11-21", or "2026-11-15 to 2026-11-21". */

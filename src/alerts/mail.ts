@@ -14,7 +14,11 @@ export interface Mailing {
   lines: string[];
 }
 
-/** `sent` only when MailApp took the e-mail: a refusal (no address, quota, permission) sent nothing. */
+/**
+ * `sent` when MailApp took the e-mail, and also when it failed in a way that may come after it was
+ * sent (a server error): an e-mail must never go out twice. Only a refusal it states before sending
+ * (no address, quota, permission, a bad argument) is `sent: false`, to be tried again.
+ */
 export interface Mailed {
   sent: boolean;
   /** What happened, for the status table. */
@@ -49,6 +53,11 @@ export function mailToMe(ex: Execution, mailing: Mailing): Mailed {
     const denied = deniedScope(error);
     if (denied) return { sent: false, words: `Not sent: ${denied.refusal}.` };
     // MailApp's own words may quote the address or the quota; the status table needs neither.
-    return { sent: false, words: 'Not sent: the e-mail service refused it; the next check tries again.' };
+    if (REFUSED_BEFORE_SENDING.test(error instanceof Error ? error.message : String(error)))
+      return { sent: false, words: 'Not sent: the e-mail service refused it; the next check tries again.' };
+    return { sent: true, words: 'The e-mail service failed while sending; it may have arrived, and is not sent again for this data.' };
   }
 }
+
+/** MailApp's refusals that it states before sending anything (the rest may come after it sent). */
+const REFUSED_BEFORE_SENDING = /too many times|quota|invalid (email|argument)|permission|authori[sz]ation|not allowed|recipient/i;

@@ -4,6 +4,7 @@ import { MAX_LAG_DAYS } from '../catalog/lag';
 import type { ColumnSpec, ReportSpec } from '../catalog/types';
 import { COMPARE_TO, hourText, parseDateArg, type DateContext } from '../dates';
 import type { AlertCompareTo, AlertCondition, AlertDefinition } from '../shared/types';
+import { percentText } from '../shared/percent-text';
 import { capitalize, describeInput } from '../shared/user-input';
 
 /**
@@ -91,7 +92,7 @@ export function cleanAlert(input: unknown, ctx: DateContext): AlertDefinition {
       alert.lagDays = lagDays;
     }
   } else {
-    alert.metric = findMetric(
+    const column = findMetric(
       spec,
       text(raw.metric, 'metric') ||
         bad(
@@ -99,20 +100,23 @@ export function cleanAlert(input: unknown, ctx: DateContext): AlertDefinition {
             .map((c) => c.field)
             .join(', ')}).`,
         ),
-    ).field;
+    );
+    alert.metric = column.field;
     alert.period = cleanPeriod(raw.period, ctx);
     if (raw.threshold === undefined || raw.threshold === null || raw.threshold === '')
       bad('Give the threshold the value is compared with.');
     const threshold = number(raw.threshold, 'threshold');
     if (condition === 'changeBelow' || condition === 'changeAbove') {
       if (threshold <= -1 && condition === 'changeBelow')
-        bad('A change cannot fall below -1 (a 100 % drop). Give the drop as a fraction: -0.2 is a 20 % drop.');
+        bad('A change cannot fall below -1 (a 100% drop). Give the drop as a fraction: -0.2 is a 20% drop.');
       if (Math.abs(threshold) > 100)
-        bad(`A change of ${threshold} is ${threshold * 100} %. Give the change as a fraction: -0.2 is a 20 % drop, 0.5 a 50 % rise.`);
+        bad(
+          `A change of ${threshold} is ${percentText(threshold, { places: 1 })}. Give the change as a fraction: -0.2 is a 20% drop, 0.5 a 50% rise.`,
+        );
       const compareTo = (text(raw.compareTo, 'comparison') || 'previousPeriod') as AlertCompareTo;
       if (!COMPARE_TO.includes(compareTo)) bad(`Compare with one of ${COMPARE_TO.join(', ')}, not ${describeInput(raw.compareTo)}.`);
       alert.compareTo = compareTo;
-    }
+    } else if (column.type === 'percent' && threshold > 1) refusePercentPoints(column, threshold);
     alert.threshold = threshold;
   }
   alert.name = (name || defaultName(alert, spec)).slice(0, 100);
@@ -121,14 +125,30 @@ export function cleanAlert(input: unknown, ctx: DateContext): AlertDefinition {
   return alert;
 }
 
+/**
+ * A percent metric is held and compared as the fraction the sheet holds (0.584 for 58.4%), so its
+ * value never passes 1: a threshold of 50 was meant as 50%. The sidebar's form converts what is
+ * typed; this catches a caller that sends percent points. Only on save: a stored alert that has
+ * one keeps loading and being checked as it is.
+ */
+function refusePercentPoints(column: ColumnSpec, threshold: number): never {
+  const meant = Number((threshold / 100).toPrecision(12));
+  return bad(
+    `${column.header} is a percent written as a fraction: 50% is 0.5, so a threshold of ${threshold} would mean ${percentText(threshold, { places: 3 })}. Give ${meant} for ${percentText(meant, { places: 3 })}.`,
+  );
+}
+
 function defaultName(alert: AlertDefinition, spec: ReportSpec): string {
   const site = alert.siteId === 'all' ? 'all sites' : alert.siteId;
-  const metric = spec.columns.find((c) => c.field === alert.metric)?.header ?? spec.label;
+  const column = spec.columns.find((c) => c.field === alert.metric);
+  const metric = column?.header ?? spec.label;
+  // A percent metric's threshold in the percent its card and e-mail show: "above 50%", not "above 0.5".
+  const limit = column?.type === 'percent' ? percentText(alert.threshold ?? 0, { places: 3 }) : String(alert.threshold);
   const what: Record<AlertCondition, string> = {
-    changeBelow: `drops ${Math.round(-(alert.threshold ?? 0) * 1000) / 10} %`,
-    changeAbove: `rises ${Math.round((alert.threshold ?? 0) * 1000) / 10} %`,
-    below: `below ${alert.threshold}`,
-    above: `above ${alert.threshold}`,
+    changeBelow: `drops ${percentText(-(alert.threshold ?? 0), { places: 1 })}`,
+    changeAbove: `rises ${percentText(alert.threshold ?? 0, { places: 1 })}`,
+    below: `below ${limit}`,
+    above: `above ${limit}`,
     noData: `no data by ${hourText(alert.byHour ?? DEFAULT_BY_HOUR)}`,
   };
   return alert.condition === 'noData' ? `${spec.label} (${site}): ${what.noData}` : `${metric} (${site}) ${what[alert.condition]}`;

@@ -85,6 +85,27 @@ function servedPageSize(first: Page, asked: number): number {
   return more && first.rows.length > 0 && first.rows.length < asked ? first.rows.length : asked;
 }
 
+/** The traversal's guards for one page: a misbehaving API gives an error, never partial or duplicated rows. */
+function checkPageGuards(
+  page: Page,
+  number: number,
+  total: number | null,
+  so: { recordCount: number | null; pageSize: number; received: number },
+): void {
+  // Pages are requested by number, but a next pointing backwards means the API's paging is
+  // broken (a loop), so its pages cannot be trusted to be disjoint either.
+  if (typeof page.next === 'number' && page.next <= number) {
+    throw guardError(`page ${n(number)} pointed back to page ${n(page.next)} as the next one`);
+  }
+  if (so.recordCount !== null && page.recordCount !== null && page.recordCount !== so.recordCount) {
+    throw guardError(`the row count changed from ${n(so.recordCount)} to ${n(page.recordCount)} between pages (the data changed mid-pull)`);
+  }
+  if (total !== null && number < total && page.rows.length < so.pageSize) {
+    throw guardError(`page ${n(number)} of ${n(total)} came back with ${n(page.rows.length)} rows instead of ${n(so.pageSize)}`);
+  }
+  if (so.received + page.rows.length > ROW_CAP) throw tooManyRows(so.received + page.rows.length);
+}
+
 /**
  * All pages of a paginated report. The first page comes alone; if it tells how many pages there
  * are (`last` or `recordCount`), the rest are requested in parallel batches, else `next` is
@@ -124,20 +145,8 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
     rows = [];
     request.onRows(batch, recordCount);
   };
-  const checkPage = (page: Page, number: number, total: number | null): void => {
-    // Pages are requested by number, but a next pointing backwards means the API's paging is
-    // broken (a loop), so its pages cannot be trusted to be disjoint either.
-    if (typeof page.next === 'number' && page.next <= number) {
-      throw guardError(`page ${n(number)} pointed back to page ${n(page.next)} as the next one`);
-    }
-    if (recordCount !== null && page.recordCount !== null && page.recordCount !== recordCount) {
-      throw guardError(`the row count changed from ${n(recordCount)} to ${n(page.recordCount)} between pages (the data changed mid-pull)`);
-    }
-    if (total !== null && number < total && page.rows.length < pageSize) {
-      throw guardError(`page ${n(number)} of ${n(total)} came back with ${n(page.rows.length)} rows instead of ${n(pageSize)}`);
-    }
-    if (received + page.rows.length > ROW_CAP) throw tooManyRows(received + page.rows.length);
-  };
+  const checkPage = (page: Page, number: number, total: number | null): void =>
+    checkPageGuards(page, number, total, { recordCount, pageSize, received });
 
   const totalPages =
     first.last !== null ? Math.max(1, first.last) : recordCount !== null ? Math.max(1, Math.ceil(recordCount / pageSize)) : null;

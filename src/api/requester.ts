@@ -2,7 +2,7 @@ import type { FetchRequest, FetchResponse } from '../platform/types';
 import type { Auth } from './auth';
 import type { FanOut } from './fan-out';
 import { errorFromResponse, parseJson } from './response-errors';
-import { secretCheck } from './secret-forms';
+import { hideEchoedSecrets, mayHoldSecret, secretCheck, secretForms } from './secret-forms';
 import { sendWithRetry, type RetryContext } from './retry';
 
 export interface RequestTarget {
@@ -60,7 +60,9 @@ export function createRequester(ctx: RetryContext, auth: Auth, secret: string, b
         if (response.status < 200 || response.status >= 300) {
           throw errorFromResponse(response, { ...targets[i].context, clean: secretCheck(ctx.execution, [secret, token]) });
         }
-        return { ok: true, body: parseJson(response) };
+        const body = parseJson(response);
+        const forms = secretForms(ctx.execution, [secret, token]);
+        return { ok: true, body: mayHoldSecret(response.text, forms) ? hideEchoedSecrets(body, forms) : body };
       } catch (error) {
         return { ok: false, error };
       }

@@ -26,6 +26,59 @@ export function freeOfSecrets(text: string, forms: string[]): boolean {
 
 /** The check for this execution's secrets (those held so far, plus any passed here). */
 export function secretCheck(execution: Execution, extra: string[] = []): (text: string) => boolean {
-  const forms = heldSecrets(execution).concat(extra.filter((f) => f !== ''));
+  const forms = secretForms(execution, extra);
   return (text) => freeOfSecrets(text, forms);
+}
+
+/** What a data value that held part of a credential shows instead. */
+export const HIDDEN_SECRET = '(hidden: the API sent part of your credential here)';
+
+/**
+ * Whether `text` may hold a secret form: its aligned runs of MIN_PART characters, so any echo of
+ * 2 × MIN_PART - 1 characters or more is caught. A few `includes` per form: cheap enough for every
+ * page of a pull, and only a hit pays for the walk of hideEchoedSecrets.
+ */
+export function mayHoldSecret(text: string, forms: string[]): boolean {
+  for (const form of forms) {
+    if (form.length <= MIN_PART) {
+      if (text.includes(form)) return true;
+      continue;
+    }
+    for (let i = 0; i < form.length; i += MIN_PART) {
+      const at = Math.min(i, form.length - MIN_PART);
+      if (text.includes(form.slice(at, at + MIN_PART))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A parsed answer with every string that holds a secret form replaced (HIDDEN_SECRET) and every
+ * field named with one left out: an API that echoes the bearer token or the client secret inside
+ * its data (a site name, a URL's query, a debug field) must not bring it into a cell.
+ */
+export function hideEchoedSecrets(body: unknown, forms: string[]): unknown {
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return freeOfSecrets(value, forms) ? value : HIDDEN_SECRET;
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== 'object' || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      if (!freeOfSecrets(key, forms)) continue;
+      // defineProperty: a field named __proto__ stays a field.
+      Object.defineProperty(out, key, {
+        value: walk((value as Record<string, unknown>)[key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  };
+  return walk(body);
+}
+
+/** This execution's secret forms (those held so far, plus any passed here). */
+export function secretForms(execution: Execution, extra: string[] = []): string[] {
+  return heldSecrets(execution).concat(extra.filter((f) => f !== ''));
 }

@@ -71,7 +71,7 @@ function applyTile(spreadsheet: Spreadsheet, blockId: string, block: BlockData, 
     return typeof value === 'number' && Number.isFinite(value) ? value : '';
   };
   cells.sheet.getRange(cells.row, cells.col).setValue(cell(binding.header));
-  cells.sheet.getRange(cells.changeRow, cells.col).setValue(cell(binding.changeHeader));
+  if (cells.changeRow !== null) cells.sheet.getRange(cells.changeRow, cells.col).setValue(cell(binding.changeHeader));
   return cells.upgraded ?? binding;
 }
 

@@ -30,6 +30,11 @@ export interface TileBinding {
    * Absent on tiles made by earlier versions: added on their next write.
    */
   rangeName?: string;
+  /**
+   * The named range over the change cell; with it, `rangeName` covers the value cell only. Tiles
+   * stored before it have one range over both cells: split in two on their next write.
+   */
+  changeRangeName?: string;
   /** The Total row's column shown, e.g. "Earnings", and the one holding its change, e.g. "Earnings change %". */
   header: string;
   changeHeader?: string;

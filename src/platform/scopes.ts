@@ -105,19 +105,6 @@ export const SCOPES: readonly ScopeRow[] = [
     withoutIt: 'As when Google hides an address: e-mails report "Not sent" with the reason, and owners show as "another user".',
   },
   {
-    key: 'spreadsheets',
-    refusal: 'Writing through the Sheets API is not allowed for this add-on in your account',
-    status: 'undecided',
-    sensitivity: 'sensitive',
-    services: ['Sheets'],
-    permission: 'Write large reports faster through the Sheets API',
-    justification:
-      'Large reports (tens of thousands of rows) are written through the Sheets advanced service (Values.batchUpdate), which spreadsheets.currentonly does not cover, only into the spreadsheet the add-on is open in.',
-    withoutIt: 'Reports are written with SpreadsheetApp instead, more slowly; nothing fails.',
-    pending:
-      'The scale issue (branch h-scale) decides whether the Sheets advanced service is enabled. If it is, this row becomes requested and the service is added to enabledAdvancedServices; until then the add-on never calls it (the service is absent without the manifest entry).',
-  },
-  {
     key: 'bigquery',
     refusal: 'BigQuery is not allowed for this add-on in your account',
     status: 'requested',

@@ -1,9 +1,8 @@
 import { createClient, type CreatorClient } from '../api/client';
-import { freshnessTtl, TTL_RECENT_S } from '../api/freshness';
 import type { Execution } from '../platform/execution';
 import type { DateFamily, ReportSpec } from '../catalog/types';
 import { loadCredential } from '../settings/credential';
-import { catalogRank, compareTables, pickColumns, stackTables, tableStream, toTable, withTotals, type Table } from '../table';
+import { compareTables, pickColumns, toTable, withTotals, type Table } from '../table';
 import {
   COMPARE_LABEL,
   comparisonRange,
@@ -21,7 +20,8 @@ import { dayCells, earliestDay, latestDay } from './day-cells';
 import { readCompareTo, readQueryOptions, readTotals } from './query-options';
 import { resolveReport } from './report-key';
 import { readSiteArg } from './site-arg';
-import { explainSiteError } from './site-hints';
+import { forSite } from './site-hints';
+import { availableRows, type PullState, pullSites, type SitePulls } from './pull-sites';
 import { expandSites, siteNames } from './sites';
 
 export interface PullRequest {
@@ -76,9 +76,6 @@ export interface PullStream {
   rows(batch: Table, expected: number | null): void;
   restart(): void;
 }
-
-/** Thrown through the client when a streamed batch does not fit the columns already decided. */
-class StreamDrift extends Error {}
 
 export interface PullResult {
   spec: ReportSpec;
@@ -143,28 +140,79 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
   const { toDate, dayOf } = dayCells(platform, timeZone);
   const sites = siteArg ? expandSites(siteArg, client, options.purpose) : [];
 
-  if (!siteArg) {
-    const result = rowsClient.fetchRows(spec, { limit, sort }, {});
-    const available = [availableRows(result, result.rows.length)];
-    const table = pickColumns(toTable(spec, result.rows, { toDate, forSheet: options.forSheet }), columns);
-    return {
-      spec,
-      table,
-      sites,
-      startDate: null,
-      endDate: null,
-      dataThrough: null,
-      truncated: result.truncated,
-      clamped: false,
-      rows: table.rows.length,
-      notices: result.notices ?? [],
-      totalRows: 0,
-      available,
-      comparison: null,
-    };
-  }
+  if (!siteArg) return pullUnsited(spec, rowsClient, { limit, sort, columns }, { toDate, forSheet: options.forSheet });
 
   const family = spec.dateFamily;
+  const { explicit, unknownBounds, ranges, checkAll } = siteRanges(client, sites, requested, family, compareTo);
+
+  const notices: string[] = [];
+  const previous =
+    compareTo && family
+      ? checkAll().map((range, i) => range && previousPeriod(range, compareTo, client.dateBounds(sites[i]), sites[i], family))
+      : null;
+  // Several sites carry each site's name beside its ID (one cached request for the site list).
+  const names = sites.length > 1 ? siteNames(client) : undefined;
+
+  const state: PullState = { truncated: false, available: [], notices, streamed: null };
+  const pulls: SitePulls = {
+    spec,
+    sites,
+    client,
+    rowsClient,
+    options,
+    query: { limit, sort, columns },
+    toDate,
+    explicit,
+    unknownBounds,
+    ranges,
+    checkAll,
+    stream: options.stream && sites.length === 1 && !compareTo && !totals ? options.stream : null,
+    names,
+  };
+  const current = pullSites(pulls, state, null, '');
+  const before = compareTo && previous ? pullSites(pulls, state, previous, 'comparison period: ') : null;
+  const shaped = withTotalsOrComparison(current, before && previous && compareTo ? { before, previous, compareTo } : null, {
+    spec,
+    totals,
+    dayOf,
+    toDate,
+    first: () => checkAll().find((r): r is ResolvedRange => r !== null)!,
+  });
+  let table = shaped.table;
+  const { totalRows, comparison } = shaped;
+
+  // Last: totals and comparisons are computed from every column (a ratio from its parts).
+  table = pickColumns(table, columns);
+  const resolved = checkAll().filter((r): r is ResolvedRange => r !== null);
+  return {
+    spec,
+    table,
+    sites,
+    startDate: earliestDay(resolved.map((r) => r.startDate)),
+    endDate: latestDay(resolved.map((r) => r.endDate)),
+    dataThrough: earliestDay(resolved.map((r) => r.dataThrough)),
+    truncated: state.truncated,
+    clamped: resolved.some((r) => r.clamped === true),
+    rows: state.streamed ? state.streamed.rows : table.rows.length,
+    notices,
+    totalRows,
+    available: state.available,
+    comparison,
+    ...(state.streamed ? { streamed: true } : {}),
+  };
+}
+
+/**
+ * Each site's range, checked against its bounds: at once, or (explicit days whose bounds are not
+ * known yet) when the first page's round trip has brought them.
+ */
+function siteRanges(
+  client: CreatorClient,
+  sites: string[],
+  requested: RequestedRange | null,
+  family: DateFamily | null,
+  compareTo: CompareTo | null,
+): Pick<SitePulls, 'explicit' | 'unknownBounds' | 'ranges' | 'checkAll'> {
   const resolveAll = (): Array<ResolvedRange | null> => resolveSiteRanges(client, sites, requested, family);
   // Explicit days go to the API as given, so the bounds they must be checked against can come back
   // in the same round trip as the first page and be checked before any row is used. A preset is
@@ -178,127 +226,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     if (!ranges) ranges = resolveAll();
     return ranges;
   };
-
-  const notices: string[] = [];
-  const previous =
-    compareTo && family
-      ? checkAll().map((range, i) => range && previousPeriod(range, compareTo, client.dateBounds(sites[i]), sites[i], family))
-      : null;
-  // Several sites carry each site's name beside its ID (one cached request for the site list).
-  const names = sites.length > 1 ? siteNames(client) : undefined;
-
-  let truncated = false;
-  const available: Array<number | null> = [];
-  // Rows streamed to options.stream, and the columns they had (null: not streamed).
-  let streamed = null as { rows: number; table: Table } | null;
-  const pullSide = (side: Array<ResolvedRange | null> | null, label: string): Table => {
-    const tables: Table[] = [];
-    sites.forEach((siteId, i) => forSite(client, siteId, () => pullSite(siteId, i)));
-    function pullSite(siteId: string, i: number): void {
-      const known = side ? side[i] : (ranges?.[i] ?? null);
-      const prefix = (sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '') + label;
-      const tableOpts = sites.length > 1 ? { toDate, siteId, forSheet: options.forSheet } : { toDate, forSheet: options.forSheet };
-      const fetch = (onRows?: (rows: Record<string, unknown>[], expected: number | null) => void) =>
-        rowsClient.fetchRows(
-          spec,
-          {
-            siteId,
-            startDate: known?.startDate ?? explicit?.startDate,
-            endDate: known?.endDate ?? explicit?.endDate,
-            limit,
-            sort,
-          },
-          {
-            onProgress: (page, pages) => options.onProgress?.(`${prefix}fetched page ${page}${pages ? ` of ${pages}` : ''}`, page, pages),
-            cacheTtlSeconds: () => {
-              const range = side ? side[i] : checkAll()[i];
-              return range ? freshnessTtl(range.endDate, range.dataThrough) : TTL_RECENT_S;
-            },
-            ...(ranges ? {} : { boundsAlong: { siteIds: unknownBounds, check: () => void checkAll() } }),
-            ...(onRows ? { onRows } : {}),
-          },
-        );
-      const sink = options.stream && sites.length === 1 && !compareTo && !totals ? options.stream : null;
-      let result: ReturnType<typeof fetch> | null = null;
-      if (sink) {
-        const stream = tableStream(spec, { ...tableOpts, catalogLayout: spec.paginated });
-        let sent = 0;
-        try {
-          result = fetch((rows, expected) => {
-            const batch = stream.add(rows);
-            if (!batch) throw new StreamDrift();
-            const picked = pickColumns(batch, columns);
-            sent += picked.rows.length;
-            sink.rows(picked, expected);
-          });
-          streamed = { rows: sent, table: pickColumns({ columns: stream.columns(), rows: [] }, columns) };
-        } catch (error) {
-          if (!(error instanceof StreamDrift)) throw error;
-          sink.restart();
-        }
-      }
-      if (!result) result = fetch();
-      truncated = truncated || result.truncated;
-      if (!side) available.push(availableRows(result, sink && streamed ? streamed.rows : result.rows.length));
-      for (const notice of result.notices ?? []) {
-        const text = sites.length > 1 ? `${siteId}: ${notice}` : notice;
-        if (!notices.includes(text)) notices.push(text);
-      }
-      tables.push(streamed ? streamed.table : toTable(spec, result.rows, tableOpts));
-    }
-    return sites.length > 1 ? stackTables(tables, sites, names, catalogRank(spec)) : tables[0];
-  };
-
-  let table = pullSide(null, '');
-  let totalRows = 0;
-  let comparison: PullResult['comparison'] = null;
-  if (compareTo && previous) {
-    const before = pullSide(previous, 'comparison period: ');
-    const first = checkAll().find((r): r is ResolvedRange => r !== null)!;
-    const compared = compareTables({ spec, current: table, previous: before, shift: dayShift(compareTo, first), dayOf, toDate, totals });
-    table = compared;
-    totalRows = compared.totalRows;
-    const spans = previous.filter((r): r is ResolvedRange => r !== null);
-    comparison = {
-      compareTo,
-      label: COMPARE_LABEL[compareTo],
-      startDate: earliestDay(spans.map((r) => r.startDate))!,
-      endDate: latestDay(spans.map((r) => r.endDate))!,
-    };
-  } else if (totals) {
-    const totalled = withTotals(table, spec);
-    table = totalled.table;
-    totalRows = totalled.totals;
-  }
-
-  // Last: totals and comparisons are computed from every column (a ratio from its parts).
-  table = pickColumns(table, columns);
-  const resolved = checkAll().filter((r): r is ResolvedRange => r !== null);
-  return {
-    spec,
-    table,
-    sites,
-    startDate: earliestDay(resolved.map((r) => r.startDate)),
-    endDate: latestDay(resolved.map((r) => r.endDate)),
-    dataThrough: earliestDay(resolved.map((r) => r.dataThrough)),
-    truncated,
-    clamped: resolved.some((r) => r.clamped === true),
-    rows: streamed ? streamed.rows : table.rows.length,
-    notices,
-    totalRows,
-    available,
-    comparison,
-    ...(streamed ? { streamed: true } : {}),
-  };
-}
-
-/** One site's work; an error names the site (and says so when the site is unknown or inactive). */
-function forSite<T>(client: CreatorClient, siteId: string, work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    throw explainSiteError(error, siteId, () => client.listSites());
-  }
+  return { explicit, unknownBounds, ranges: () => ranges, checkAll };
 }
 
 /**
@@ -325,9 +253,71 @@ function resolveSiteRanges(
   );
 }
 
-/** See PullResult.available: `fetched` is how many rows came (streamed rows are not kept). */
-function availableRows(result: { truncated: boolean; recordCount: number | null }, fetched: number): number | null {
-  return result.truncated ? result.recordCount : fetched;
+/** The table as asked: compared with the earlier period (and totalled with it), or with totals, or as it is. */
+function withTotalsOrComparison(
+  table: Table,
+  earlier: { before: Table; previous: Array<ResolvedRange | null>; compareTo: CompareTo } | null,
+  how: {
+    spec: ReportSpec;
+    totals: boolean;
+    dayOf: ReturnType<typeof dayCells>['dayOf'];
+    toDate: ReturnType<typeof dayCells>['toDate'];
+    first: () => ResolvedRange;
+  },
+): { table: Table; totalRows: number; comparison: PullResult['comparison'] } {
+  const { spec, totals, dayOf, toDate } = how;
+  if (earlier) {
+    const { before, previous, compareTo } = earlier;
+    const compared = compareTables({
+      spec,
+      current: table,
+      previous: before,
+      shift: dayShift(compareTo, how.first()),
+      dayOf,
+      toDate,
+      totals,
+    });
+    const spans = previous.filter((r): r is ResolvedRange => r !== null);
+    const comparison = {
+      compareTo,
+      label: COMPARE_LABEL[compareTo],
+      startDate: earliestDay(spans.map((r) => r.startDate))!,
+      endDate: latestDay(spans.map((r) => r.endDate))!,
+    };
+    return { table: compared, totalRows: compared.totalRows, comparison };
+  }
+  if (totals) {
+    const totalled = withTotals(table, spec);
+    return { table: totalled.table, totalRows: totalled.totals, comparison: null };
+  }
+  return { table, totalRows: 0, comparison: null };
+}
+
+/** A report without sites (the site list itself): one fetch, no dates. */
+function pullUnsited(
+  spec: ReportSpec,
+  rowsClient: CreatorClient,
+  query: Pick<SitePulls['query'], 'limit' | 'sort' | 'columns'>,
+  tableOpts: { toDate: SitePulls['toDate']; forSheet?: boolean },
+): PullResult {
+  const result = rowsClient.fetchRows(spec, { limit: query.limit, sort: query.sort }, {});
+  const available = [availableRows(result, result.rows.length)];
+  const table = pickColumns(toTable(spec, result.rows, tableOpts), query.columns);
+  return {
+    spec,
+    table,
+    sites: [],
+    startDate: null,
+    endDate: null,
+    dataThrough: null,
+    truncated: result.truncated,
+    clamped: false,
+    rows: table.rows.length,
+    notices: result.notices ?? [],
+    totalRows: 0,
+    available,
+    comparison: null,
+  };
 }
 
 /**

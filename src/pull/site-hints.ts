@@ -7,6 +7,15 @@ interface ListedSite {
   status?: unknown;
 }
 
+/** One site's work; an error names the site (and says so when the site is unknown or inactive). */
+export function forSite<T>(client: { listSites(): ReadonlyArray<ListedSite> }, siteId: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw explainSiteError(error, siteId, () => client.listSites());
+  }
+}
+
 /**
  * A site's failure in words that lead to the fix: a name or a differently cased ID typed where
  * the ID goes gets "use its ID site-1"; an inactive site is called inactive rather than "no data

@@ -15,7 +15,7 @@ import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
 import { throttledProgress } from './progress';
 import { stopBy } from '../platform/deadline';
-import { checkRunRequest, pullBasics } from './run-request';
+import { type CheckedRun, checkRunRequest, pullBasics } from './run-request';
 import { builderBlockId, claimTarget } from './target-sheet';
 import { thousands } from '../shared/text-size';
 
@@ -46,6 +46,27 @@ export function siteLabels(sites: string[], fallback: string | string[]): string
 type BlockTarget = Omit<WriteBlockInput, 'table' | 'note' | 'onProgress'>;
 
 /**
+ * No blockId: the builder's block for this report and its sites on the sheet, named with the
+ * sheet's ID (which survives renames) once the writer knows the sheet. A sheet the writer makes
+ * for a write that fails goes again.
+ */
+function blockTarget(execution: Execution, run: CheckedRun, opts: RunToSheetOptions): BlockTarget {
+  const { platform } = execution;
+  return {
+    sheetName: run.sheetName,
+    blockId: opts.blockId ?? ((sheetId: number) => builderBlockId(platform, sheetId, run.spec.key, run.siteId)),
+    sheetId: opts.sheetId,
+    startCell: run.startCell,
+    // A block written straight into a new sheet is claimed and filled under the
+    // lock, a chunk at a time, so no other run's write interleaves with it.
+    exclusive: (work) => withDocumentLock(execution, work),
+    now: () => platform.now(),
+    // The writes stop cleanly before Google's limit rather than being killed midway.
+    stopBy: stopBy(execution),
+  };
+}
+
+/**
  * Pulls a report and writes it as one block, all or nothing: a failed pull (auth, bounds, rate
  * limits, time) leaves the user's sheets exactly as they were. A pull of one site without totals
  * or a comparison is streamed: each batch of pages is converted and written as it arrives (memory
@@ -72,27 +93,13 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
     if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');
     // A run that could not write its result must find out before it spends minutes pulling it.
     claimTarget(spreadsheet, platform, run, opts.blockId);
-    // No blockId: the builder's block for this report and its sites on the sheet, named with the
-    // sheet's ID (which survives renames) once the writer knows the sheet. A sheet the writer
-    // makes for a write that fails goes again.
-    const target: BlockTarget = {
-      sheetName: run.sheetName,
-      blockId: opts.blockId ?? ((sheetId: number) => builderBlockId(platform, sheetId, run.spec.key, run.siteId)),
-      sheetId: opts.sheetId,
-      startCell: run.startCell,
-      // A block written straight into a new sheet is claimed and filled under the
-      // lock, a chunk at a time, so no other run's write interleaves with it.
-      exclusive: (work) => withDocumentLock(execution, work),
-      now: () => platform.now(),
-      // The writes stop cleanly before Google's limit rather than being killed midway.
-      stopBy: stopBy(execution),
-    };
+    const target = blockTarget(execution, run, opts);
     const attempt = (): RunReportResult => {
       const streamed = streamReportBlock(spreadsheet, target, (done, expected) =>
         progress(`Writing rows ${thousands(done)}${expected === null ? '' : ` of ${thousands(expected)}`}`, 0, null, false, true),
       );
       try {
-        return pullAndWrite(spreadsheet, target, streamed);
+        return pullAndWrite({ execution, run, opts, startedAt, progress }, spreadsheet, target, streamed);
       } finally {
         // Committed or failed: nothing of an unfinished write is left behind.
         streamed.abort();
@@ -113,72 +120,85 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
     progress(isCreatorError(error) ? userMessage(error) : 'The run failed.', 0, null, true);
     throw error;
   }
+}
 
-  function pullAndWrite(spreadsheet: Spreadsheet, target: BlockTarget, streamed: StreamedBlock): RunReportResult {
-    const pulled = pullReport(
-      execution,
-      { ...pullBasics(run), columns: run.columns, totals: run.totals, compareTo: run.compareTo },
-      {
-        purpose: 'user',
-        bypassCache: opts.bypassCache,
-        forSheet: true,
-        // The pull says "fetched page 3 of 201" (or "site-2 (2 of 4): fetched ..."): shown as a sentence.
-        onProgress: (message: string, page: number, pages: number | null) =>
-          progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages, false, true),
-        stream: streamed,
-      },
-    );
-    const rows = pulled.rows;
-    progress(`Writing ${thousands(rows)} rows`, 0, null);
+/** What one run's pull and write share: the request as checked, its options, its start and its progress. */
+interface RunContext {
+  execution: Execution;
+  run: CheckedRun;
+  opts: RunToSheetOptions;
+  startedAt: number;
+  /** `step` marks a repeated update (a page, a chunk written): those are throttled. */
+  progress(message: string, page: number, pages: number | null, done?: boolean, step?: boolean): void;
+}
 
-    return withDocumentLock(execution, () => {
-      const note = blockNote(platform, {
-        demo: isDemo(execution),
-        reportLabel: run.spec.label,
-        sites: siteLabels(pulled.sites, run.siteId),
-        startDate: pulled.startDate,
-        endDate: pulled.endDate,
-        dataThrough: pulled.dataThrough,
-        rows,
-        totalRows: pulled.totalRows,
-        comparison: pulled.comparison,
-        truncated: pulled.truncated,
-        notices: pulled.notices,
-        clamped: pulled.clamped,
-        refreshedAt: platform.now(),
-      });
-      const written = pulled.streamed
-        ? streamed.commit(note, pulled.table.columns)
-        : writeReportBlock(spreadsheet, {
-            ...target,
-            // The overall Total row ends the block (each site's total, between its rows, sorts with them).
-            table: { ...pulled.table, fixedTail: pulled.totalRows > 0 ? 1 : 0 },
-            note,
-            onProgress: (done, total) => {
-              if (done < total) progress(`Writing rows ${thousands(done)} of ${thousands(total)}`, 0, null, false, true);
-            },
-          });
-      // Charts and tiles bound to this block follow it (dashboards); none for a plain pull.
-      applyBindings(execution, written.blockId);
-      const result: RunReportResult = {
-        sheetName: written.sheetName,
-        sheetId: written.sheetId,
-        range: written.range,
-        rows: written.rows,
-        startDate: pulled.startDate,
-        endDate: pulled.endDate,
-        dataThrough: pulled.dataThrough,
-        seconds: elapsedSeconds(platform, startedAt),
-        truncated: pulled.truncated,
-        // Said where the run's outcome is shown too, not only in the block's note.
-        ...(pulled.notices.length || written.sortReplaced
-          ? { notices: [...pulled.notices, ...(written.sortReplaced ? [SORT_REPLACED] : [])] }
-          : {}),
-      };
-      const sheet = opts.activate ? spreadsheet.getSheetByName(written.sheetName) : null;
-      if (sheet) bringIntoView(sheet);
-      progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
-      return result;
+/** The pull, then the write of its block under the document lock, then the run's result. */
+function pullAndWrite(c: RunContext, spreadsheet: Spreadsheet, target: BlockTarget, streamed: StreamedBlock): RunReportResult {
+  const { execution, run, opts, startedAt, progress } = c;
+  const { platform } = execution;
+  const pulled = pullReport(
+    execution,
+    { ...pullBasics(run), columns: run.columns, totals: run.totals, compareTo: run.compareTo },
+    {
+      purpose: 'user',
+      bypassCache: opts.bypassCache,
+      forSheet: true,
+      // The pull says "fetched page 3 of 201" (or "site-2 (2 of 4): fetched ..."): shown as a sentence.
+      onProgress: (message: string, page: number, pages: number | null) =>
+        progress(message.charAt(0).toUpperCase() + message.slice(1), page, pages, false, true),
+      stream: streamed,
+    },
+  );
+  const rows = pulled.rows;
+  progress(`Writing ${thousands(rows)} rows`, 0, null);
+
+  return withDocumentLock(execution, () => {
+    const note = blockNote(platform, {
+      demo: isDemo(execution),
+      reportLabel: run.spec.label,
+      sites: siteLabels(pulled.sites, run.siteId),
+      startDate: pulled.startDate,
+      endDate: pulled.endDate,
+      dataThrough: pulled.dataThrough,
+      rows,
+      totalRows: pulled.totalRows,
+      comparison: pulled.comparison,
+      truncated: pulled.truncated,
+      notices: pulled.notices,
+      clamped: pulled.clamped,
+      refreshedAt: platform.now(),
     });
-  }
+    const written = pulled.streamed
+      ? streamed.commit(note, pulled.table.columns)
+      : writeReportBlock(spreadsheet, {
+          ...target,
+          // The overall Total row ends the block (each site's total, between its rows, sorts with them).
+          table: { ...pulled.table, fixedTail: pulled.totalRows > 0 ? 1 : 0 },
+          note,
+          onProgress: (done, total) => {
+            if (done < total) progress(`Writing rows ${thousands(done)} of ${thousands(total)}`, 0, null, false, true);
+          },
+        });
+    // Charts and tiles bound to this block follow it (dashboards); none for a plain pull.
+    applyBindings(execution, written.blockId);
+    const result: RunReportResult = {
+      sheetName: written.sheetName,
+      sheetId: written.sheetId,
+      range: written.range,
+      rows: written.rows,
+      startDate: pulled.startDate,
+      endDate: pulled.endDate,
+      dataThrough: pulled.dataThrough,
+      seconds: elapsedSeconds(platform, startedAt),
+      truncated: pulled.truncated,
+      // Said where the run's outcome is shown too, not only in the block's note.
+      ...(pulled.notices.length || written.sortReplaced
+        ? { notices: [...pulled.notices, ...(written.sortReplaced ? [SORT_REPLACED] : [])] }
+        : {}),
+    };
+    const sheet = opts.activate ? spreadsheet.getSheetByName(written.sheetName) : null;
+    if (sheet) bringIntoView(sheet);
+    progress(`Wrote ${thousands(written.rows)} rows to ${written.sheetName}`, 0, null, true);
+    return result;
+  });
 }

@@ -13,3 +13,13 @@ export function sitesInWords(siteId: string | string[], nameOf: (id: string) => 
     })
     .join(', ');
 }
+
+/**
+ * One site as a picker or a list shows it: its name beside its ID (people know the name, the forms
+ * and formulas ask for the ID), and a site the API lists as not active says so.
+ */
+export function siteLabel(site: { id: string; name?: string; active?: boolean; status?: string }): string {
+  const words = sitesInWords(site.id, () => (site.name && site.name !== site.id ? site.name : undefined));
+  if (site.active !== false) return words;
+  return `${words} \u00b7 ${(site.status || 'inactive').trim().toLowerCase()}`;
+}

@@ -348,6 +348,8 @@ export interface AlertListView {
   alerts: AlertView[];
   /** The current user's trigger runs the schedules, so their alerts are checked after each refresh. */
   checkedOnSchedule: boolean;
+  /** The spreadsheet's day (YYYY-MM-DD) and hour (0-23) now: the form names the day a new noData alert checks. */
+  clock: { today: string; hour: number };
 }
 
 export interface AlertCheckResult {

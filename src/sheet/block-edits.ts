@@ -23,7 +23,8 @@ export function blockState(sheet: Sheet, now: Rect, record: StoredBlockRecord): 
   // as its value, which is caught unless it is exactly the report's own value.
   const current = fingerprint(sheet, now, { head: record.head.length, tail: record.tail.length }, true);
   const same = (a: string[], b: string[]): boolean => a.length === b.length && a.every((h, i) => h === b[i]);
-  const colsSame = same(record.colHashes, current.colHashes);
+  // A record stored before colRows existed has none: its columns are compared as they were then.
+  const colsSame = same(record.colHashes, current.colHashes) && (record.colRows.length === 0 || same(record.colRows, current.colRows));
   if (colsSame && same(record.rowHashes, current.rowHashes)) return { kind: 'same' };
   if (colsSame && record.rowSet === current.rowSet && same(record.head, current.head) && same(record.tail, current.tail))
     return { kind: 'sorted' };
@@ -33,7 +34,11 @@ export function blockState(sheet: Sheet, now: Rect, record: StoredBlockRecord): 
 function editedCells(now: Rect, record: BlockRecord, current: BlockRecord): string {
   const band = record.band ?? 1;
   const rows = record.rowHashes.map((h, i) => (h === current.rowHashes[i] ? -1 : i)).filter((i) => i >= 0);
-  const cols = record.colHashes.map((h, i) => (h === current.colHashes[i] ? -1 : i)).filter((i) => i >= 0);
+  // A typed cell changes its row's hash, so every column's colRows: its own column's hash names it.
+  // Only values that traded cells leave the column hashes as they were; then colRows names them.
+  const changed = (stored: string[], now: string[]): number[] => stored.map((h, i) => (h === now[i] ? -1 : i)).filter((i) => i >= 0);
+  const byValue = changed(record.colHashes, current.colHashes);
+  const cols = byValue.length > 0 || record.colRows.length === 0 ? byValue : changed(record.colRows, current.colRows);
   const firstRow = now.row + (rows.length ? rows[0] : 0) * band;
   const lastRow = rows.length ? Math.min(now.row + now.rows - 1, now.row + (rows[rows.length - 1] + 1) * band - 1) : now.row + now.rows - 1;
   const area: Rect = {

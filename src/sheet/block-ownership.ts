@@ -35,7 +35,7 @@ export function pendingRangeName(blockId: string): string {
  * Names the add-on gives besides a block's own: an unfinished write's area, a dashboard tile's
  * cells (bindings/tile-cells). Their suffixes start with a non-hex letter, so no block's name ends so.
  */
-const AUXILIARY = /_(pending|tile\d+x\d+)$/;
+const AUXILIARY = /_(pending|tile\d+x\d+|tilechange\d+x\d+)$/;
 
 /** Whether a `CR_` name marks a block, not one of the ranges that go with blocks. */
 export function isBlockRangeName(name: string): boolean {

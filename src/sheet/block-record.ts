@@ -13,6 +13,9 @@ import { readInSlices, type Rect } from './rect';
  * - `colHashes` and `rowSet` are free of row order, and `head`/`tail` hash the rows a sort leaves
  *   in place (header, Total row), so a block whose data rows were only sorted is told from one
  *   whose values changed;
+ * - `colRows` ties each cell to its column and its row's hash, whatever the row order: a row's
+ *   hash leaves its empty cells out, so without it values moved into the empty cells beside them
+ *   (two rows trading which column holds their value) would change no hash;
  * - every hash is made from the cells as getValues/getFormulas read them, one row after another
  *   (`blockHasher`), so a writer may hash the rows it sends, as it sends them, instead of reading
  *   the block back, provided each cell goes in as Sheets will read it back.
@@ -38,6 +41,11 @@ export interface BlockRecord {
   tail: string[];
   /** The rows between `head` and `tail` as a set (with repeats): equal after any sort of them. */
   rowSet: string;
+  /**
+   * Per column, its cells each bound to its row's hash, in any row order. Empty in records stored
+   * before it existed (then not compared; the next write adds it).
+   */
+  colRows: string[];
 }
 
 /** How many rows at each end of a block stay where they are when its data rows are sorted. */
@@ -173,6 +181,11 @@ function rowHashOf(cells: number[]): number {
 
 const hex = (h: number): string => (h >>> 0).toString(36);
 
+/** A non-empty cell bound to the hash of the row that holds it (0 for an empty cell). */
+function cellInRow(cell: number, rowHash: number): number {
+  return cell === 0 ? 0 : mix32((cell ^ Math.imul(rowHash, 0x9e3779b1)) >>> 0);
+}
+
 /** Hashes a block's cells as they arrive, top row first, in as many calls as convenient. */
 export interface RecordHasher {
   /**
@@ -196,6 +209,7 @@ export interface RecordHasher {
  */
 export function blockHasher(cols: number): RecordHasher {
   let colSums: number[] = new Array<number>(cols).fill(0);
+  let colRows: number[] = new Array<number>(cols).fill(0);
   let firstRow: number[] | null = null;
   const rowHashes: number[] = [];
   const cells = new Array<number>(cols);
@@ -212,24 +226,35 @@ export function blockHasher(cols: number): RecordHasher {
           colSums[c] = (colSums[c] + h) >>> 0;
         }
         if (!firstRow) firstRow = cells.slice();
-        rowHashes.push(rowHashOf(cells));
+        const rowHash = rowHashOf(cells);
+        for (let c = 0; c < width; c++) colRows[c] = (colRows[c] + cellInRow(cells[c], rowHash)) >>> 0;
+        rowHashes.push(rowHash);
       }
     },
     dropColumns(indexes) {
       const drop = new Set(indexes);
       colSums = colSums.filter((_, i) => !drop.has(i));
-      if (firstRow) {
-        firstRow = firstRow.filter((_, i) => !drop.has(i));
+      const first = firstRow;
+      if (first) {
+        // The first row's hash changes with its cells: its part of every column is made again.
+        first.forEach((cell, c) => {
+          colRows[c] = (colRows[c] - cellInRow(cell, rowHashes[0])) >>> 0;
+        });
+        firstRow = first.filter((_, i) => !drop.has(i));
         rowHashes[0] = rowHashOf(firstRow);
-      }
+        colRows = colRows.filter((_, i) => !drop.has(i));
+        firstRow.forEach((cell, c) => {
+          colRows[c] = (colRows[c] + cellInRow(cell, rowHashes[0])) >>> 0;
+        });
+      } else colRows = colRows.filter((_, i) => !drop.has(i));
     },
     finish(pinned) {
-      return recordOf(rowHashes, colSums, pinned);
+      return recordOf(rowHashes, colSums, colRows, pinned);
     },
   };
 }
 
-function recordOf(rows: number[], colSums: number[], pinned: PinnedRows): BlockRecord {
+function recordOf(rows: number[], colSums: number[], colRows: number[], pinned: PinnedRows): BlockRecord {
   const band = bandOf(rows.length);
   const bands: number[] = [];
   for (let i = 0; i < rows.length; i += band) bands.push(bandHash(rows, i, Math.min(rows.length, i + band)));
@@ -251,6 +276,7 @@ function recordOf(rows: number[], colSums: number[], pinned: PinnedRows): BlockR
     head: rows.slice(0, head).map(hex),
     tail: rows.slice(rows.length - tail).map(hex),
     rowSet: `${hex(sum)}.${hex(mixed)}`,
+    colRows: colRows.map((s) => hex(mix32(s))),
   };
 }
 
@@ -278,7 +304,7 @@ export function bandNow(sheet: Sheet, rect: Rect): string {
 
 /** A record that checks the shape only: nothing hashed (a block too large to read). */
 export function shapeOnly(rect: Pick<Rect, 'rows' | 'cols'>): BlockRecord {
-  return { v: 2, rows: rect.rows, cols: rect.cols, band: null, rowHashes: [], colHashes: [], head: [], tail: [], rowSet: '' };
+  return { v: 2, rows: rect.rows, cols: rect.cols, band: null, rowHashes: [], colHashes: [], head: [], tail: [], rowSet: '', colRows: [] };
 }
 
 /**
@@ -312,6 +338,7 @@ export function parseRecord(text: string): StoredBlockRecord | null {
         head: list(parsed.head),
         tail: list(parsed.tail),
         rowSet: typeof parsed.rowSet === 'string' ? parsed.rowSet : '',
+        colRows: list(parsed.colRows),
       };
     }
     // No version, or one from a later version we cannot read: compared as version 1 would be, or by shape.

@@ -1,5 +1,5 @@
 import { CreatorError } from '../shared/errors';
-import type { Sheet } from '../platform/types';
+import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
 import { blockIdOn, droppedColumns, findTarget, growToFit, ownedOn, pinnedRows, type BlockPlan, type BlockSink } from './block-place';
 import { fingerprint, forgetRecord, writeRecord } from './block-record';
@@ -66,6 +66,31 @@ function contentIn(sheet: Sheet, rect: Rect, owned: Rect[] = []): Conflict | nul
   return part ? findConflict(sheet, part, owned) : null;
 }
 
+/**
+ * What a failed direct write leaves: a sheet holding nothing else goes; otherwise the rows it wrote
+ * are cleared (formats and note too once it formatted them) and its pending mark is dropped.
+ */
+function removeUnfinished(
+  spreadsheet: Spreadsheet,
+  sheet: Sheet,
+  { claimed, formatted, pendingName }: { claimed: Rect | null; formatted: boolean; pendingName: string },
+): void {
+  const area = claimed ? intersect(claimed, sheetRect(sheet)) : null;
+  if (!contentIn(sheet, sheetRect(sheet), area ? [area] : [])) {
+    if (claimed) forget(spreadsheet, pendingName);
+    spreadsheet.deleteSheet(sheet);
+    return;
+  }
+  if (area) {
+    const range = rangeOf(sheet, area);
+    if (formatted) {
+      range.clear();
+      range.clearNote();
+    } else range.clearContent();
+  }
+  if (claimed) forget(spreadsheet, pendingName);
+}
+
 function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
   const { spreadsheet, target, start, width, writeValues } = plan;
   const exclusive: Exclusive = target.exclusive ?? ((work) => work());
@@ -113,22 +138,7 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
       writeValues(sheet, rect.row, values, rect.col);
     });
 
-  const cleanUp = (): void => {
-    const area = claimed ? intersect(claimed, sheetRect(sheet)) : null;
-    if (!contentIn(sheet, sheetRect(sheet), area ? [area] : [])) {
-      if (claimed) forget(spreadsheet, pendingName);
-      spreadsheet.deleteSheet(sheet);
-      return;
-    }
-    if (area) {
-      const range = rangeOf(sheet, area);
-      if (formatted) {
-        range.clear();
-        range.clearNote();
-      } else range.clearContent();
-    }
-    if (claimed) forget(spreadsheet, pendingName);
-  };
+  const cleanUp = (): void => removeUnfinished(spreadsheet, sheet, { claimed, formatted, pendingName });
 
   return {
     staged: false,

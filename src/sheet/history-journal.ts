@@ -57,9 +57,19 @@ function rowIsBlank(sheet: Sheet, row: number, col = 1, cols = Math.max(1, sheet
 }
 
 /**
+ * Whether every row the write appended below the block holds something: the one setValues went
+ * through. Its last row alone is not proof: a note typed below the ledger, where that row would
+ * have gone, must not pull the blank rows above it into the ledger.
+ */
+function appendedRowsFilled(sheet: Sheet, top: number, from: number, journal: HistoryJournal, col: number): boolean {
+  for (let offset = from; offset < journal.rows; offset++) if (rowIsBlank(sheet, top + offset, col, journal.cols)) return false;
+  return true;
+}
+
+/**
  * Settles what an interrupted write left. Rows were written (the one setValues went through) when
- * every inserted row holds something and the block's new last row does: the write is finished by
- * moving the named range over its rows. Otherwise it is undone: each inserted row still blank
+ * every inserted row holds something and so does every row appended below the block: the write
+ * is finished by moving the named range over its rows. Otherwise it is undone: each inserted row still blank
  * across the whole sheet is deleted (one the write never reached is a stored row, which is not
  * blank, and a row the user has typed into since is kept). The journal goes either way.
  */
@@ -72,7 +82,7 @@ export function settleInterruptedWrite(spreadsheet: Spreadsheet, sheet: Sheet, b
     const blank = journal.inserted.filter((offset) => rowIsBlank(sheet, top + offset));
     if (blank.length) {
       for (const offset of [...blank].sort((a, b) => b - a)) sheet.deleteRow(top + offset);
-    } else if (owned.rect.rows < journal.rows && !rowIsBlank(sheet, top + journal.rows - 1, owned.rect.col, journal.cols)) {
+    } else if (owned.rect.rows < journal.rows && appendedRowsFilled(sheet, top, owned.rect.rows, journal, owned.rect.col)) {
       const rect: Rect = { row: top, col: owned.rect.col, rows: journal.rows, cols: journal.cols };
       markOwned(spreadsheet, blockRangeName(blockId), sheet, rect);
     }

@@ -67,17 +67,8 @@ function realign(table: Table, columns: TableColumn[]): Table {
   return derivedFrom([table], { columns, rows: table.rows.map((row) => at.map((i) => (i >= 0 ? row[i] : ''))) });
 }
 
-/** The compared table; `totalRows` of its rows are totals (with `totals`). */
-export function compareTables(input: CompareInput): Table & { totalRows: number } {
-  const { spec, shift, dayOf, toDate } = input;
-  const columns = unionColumns(input.current, input.previous);
-  const current = realign(input.current, columns);
-  const previous = realign(input.previous, columns);
-  const keys = new Set(dimensionFields(spec));
-  const roles = columns.map((c) => roleOf(c, keys));
-  const siteAt = columns.findIndex((c) => c.field === SITE_FIELD);
-  const dayAt = roles.indexOf('day');
-
+/** Each column, and after a day its previous day, after a metric its previous value, change and change %. */
+function comparedColumns(columns: TableColumn[], roles: Role[]): TableColumn[] {
   const outColumns: TableColumn[] = [];
   columns.forEach((column, i) => {
     outColumns.push(column);
@@ -91,6 +82,56 @@ export function compareTables(input: CompareInput): Table & { totalRows: number 
       );
     }
   });
+  return outColumns;
+}
+
+/** One compared row from the current and previous rows of a key (either may be missing). */
+function rowComparer(
+  roles: Role[],
+  { shift, dayOf, toDate }: Pick<CompareInput, 'shift' | 'dayOf' | 'toDate'>,
+): (now: unknown[] | null, then: unknown[] | null) => unknown[] {
+  return (now: unknown[] | null, then: unknown[] | null): unknown[] => {
+    const out: unknown[] = [];
+    roles.forEach((role, i) => {
+      if (role === 'metric') {
+        const value = now ? now[i] : '';
+        const before = then ? then[i] : '';
+        const { change, fraction } = changeOf(value, before);
+        out.push(value, before, change, fraction);
+        return;
+      }
+      if (role === 'day') {
+        const nowDay = now ? dayOf(now[i]) : null;
+        const thenDay = then ? dayOf(then[i]) : null;
+        const partner = (day: string | null, move: (d: string) => string | null) => {
+          const moved = day === null ? null : move(day);
+          return moved === null ? '' : toDate(moved);
+        };
+        // A total row's "Total" stays in the date column; its previous date stays blank.
+        out.push(
+          now ? now[i] : thenDay !== null ? partner(thenDay, shift.forward) : then![i],
+          then && thenDay !== null ? then[i] : partner(nowDay, shift.back),
+        );
+        return;
+      }
+      out.push(now && now[i] !== '' ? now[i] : then ? then[i] : '');
+    });
+    return out;
+  };
+}
+
+/** The compared table; `totalRows` of its rows are totals (with `totals`). */
+export function compareTables(input: CompareInput): Table & { totalRows: number } {
+  const { spec, shift, dayOf } = input;
+  const columns = unionColumns(input.current, input.previous);
+  const current = realign(input.current, columns);
+  const previous = realign(input.previous, columns);
+  const keys = new Set(dimensionFields(spec));
+  const roles = columns.map((c) => roleOf(c, keys));
+  const siteAt = columns.findIndex((c) => c.field === SITE_FIELD);
+  const dayAt = roles.indexOf('day');
+
+  const outColumns = comparedColumns(columns, roles);
 
   /** The current-side day a row stands for (a previous row's day moved forward). */
   const currentDay = (row: unknown[], side: 'current' | 'previous'): string | null => {
@@ -132,34 +173,7 @@ export function compareTables(input: CompareInput): Table & { totalRows: number 
     return merged.map((cell, i) => (roles[i] === 'metric' ? cell : rows[0][i]));
   };
 
-  const compareRow = (now: unknown[] | null, then: unknown[] | null): unknown[] => {
-    const out: unknown[] = [];
-    roles.forEach((role, i) => {
-      if (role === 'metric') {
-        const value = now ? now[i] : '';
-        const before = then ? then[i] : '';
-        const { change, fraction } = changeOf(value, before);
-        out.push(value, before, change, fraction);
-        return;
-      }
-      if (role === 'day') {
-        const nowDay = now ? dayOf(now[i]) : null;
-        const thenDay = then ? dayOf(then[i]) : null;
-        const partner = (day: string | null, move: (d: string) => string | null) => {
-          const moved = day === null ? null : move(day);
-          return moved === null ? '' : toDate(moved);
-        };
-        // A total row's "Total" stays in the date column; its previous date stays blank.
-        out.push(
-          now ? now[i] : thenDay !== null ? partner(thenDay, shift.forward) : then![i],
-          then && thenDay !== null ? then[i] : partner(nowDay, shift.back),
-        );
-        return;
-      }
-      out.push(now && now[i] !== '' ? now[i] : then ? then[i] : '');
-    });
-    return out;
-  };
+  const compareRow = rowComparer(roles, input);
 
   const siteRank = new Map<string, number>();
   const comboRank = new Map<string, number>();

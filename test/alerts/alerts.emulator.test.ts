@@ -114,12 +114,12 @@ describe('changeBelow against the previous period', () => {
     expect(check(w).map((r) => r.outcome)).toEqual(['fired']);
     const [mail] = w.emu.mail.sent;
     expect(w.emu.mail.sent).toHaveLength(1);
-    expect(mail).toMatchObject({ from: OWNER, to: OWNER, subject: 'Creator Reporting alert: RPM on site-1 -20 %' });
+    expect(mail).toMatchObject({ from: OWNER, to: OWNER, subject: 'Creator Reporting alert: RPM on site-1 -20%' });
     expect(mail.body).toContain('Site: site-1');
     expect(mail.body).toContain('Metric: RPM');
     expect(mail.body).toContain('Value: $9.60 (2026-11-13 to 2026-11-19)');
     expect(mail.body).toContain('Previous value: $12.00 (2026-11-06 to 2026-11-12, previous period)');
-    expect(mail.body).toContain('Change: -$2.40 (-20 %)');
+    expect(mail.body).toContain('Change: -$2.40 (-20%)');
     expect(mail.body).toContain('https://docs.google.com/spreadsheets/d/');
     expectNothingSecret(w, JSON.stringify(w.emu.mail.sent));
     expect(alertLines(w)).toEqual([
@@ -224,7 +224,7 @@ describe('changeBelow against the previous period', () => {
     saveAlert(w, { condition: 'changeAbove', threshold: 0.25 });
     saveAlert(w, { condition: 'changeAbove', threshold: 0.2499 });
     expect(check(w).map((r) => r.outcome)).toEqual(['quiet', 'quiet', 'fired']);
-    expect(w.emu.mail.sent[0].body).toContain('Change: $3.00 (+25 %)');
+    expect(w.emu.mail.sent[0].body).toContain('Change: $3.00 (+25%)');
   });
 
   test('a previous value of 0 gives no change and no alert, never Infinity', () => {
@@ -340,7 +340,7 @@ describe('after each scheduled refresh', () => {
     w.emu.clock.set(Date.parse('2026-11-22T11:30:00Z')); // Sunday 06:30: the report is due
     w.fire();
     expect(w.values('Daily').length).toBeGreaterThan(2);
-    expect(w.emu.mail.sent.map((m) => m.subject)).toEqual(['Creator Reporting alert: RPM on site-1 -20 %']);
+    expect(w.emu.mail.sent.map((m) => m.subject)).toEqual(['Creator Reporting alert: RPM on site-1 -20%']);
     const requests = w.api.stats.requests;
     w.emu.clock.advance(HOUR); // nothing due
     w.fire();
@@ -472,7 +472,7 @@ describe('saving', () => {
     expect(fail({ threshold: 'lots' })).toBe('The threshold must be a number, not "lots".');
     expect(fail({ threshold: undefined })).toBe('Give the threshold the value is compared with.');
     expect(fail({ condition: 'changeBelow', threshold: -20 })).toBe(
-      'A change cannot fall below -1 (a 100 % drop). Give the drop as a fraction: -0.2 is a 20 % drop.',
+      'A change cannot fall below -1 (a 100% drop). Give the drop as a fraction: -0.2 is a 20% drop.',
     );
     expect(fail({ condition: 'changeBelow', threshold: -0.2, compareTo: 'lastWeek' })).toBe(
       'Compare with one of previousPeriod, previousYear, previousYearWeekday, not "lastWeek".',
@@ -489,6 +489,46 @@ describe('saving', () => {
     );
     expect(fail({ siteId: 'site-old' })).toMatch(/^Site site-old is inactive, so it has no data to report\./);
     expect(w.call<{ alerts: unknown[] }>('listAlerts').alerts).toEqual([]);
+  });
+});
+
+describe('a percent metric\u2019s threshold (held as the fraction the sheet holds: 0.5 for 50%)', () => {
+  const BOUNCE = { report: 'traffic/summary', metric: 'bounceRate', period: '7daysAgo' };
+
+  test('above 1 it is refused for below and above, saying the percent is a fraction; a fraction is saved', () => {
+    const w = world();
+    const fail = (def: Record<string, unknown>) => w.failure(OWNER, 'saveAlert', { siteId: 'site-1', ...BOUNCE, ...def });
+    expect(fail({ condition: 'above', threshold: 50 })).toBe(
+      'Bounce rate is a percent written as a fraction: 50% is 0.5, so a threshold of 50 would mean 5,000%. Give 0.5 for 50%.',
+    );
+    expect(fail({ condition: 'below', threshold: '12.5' })).toBe(
+      'Bounce rate is a percent written as a fraction: 50% is 0.5, so a threshold of 12.5 would mean 1,250%. Give 0.125 for 12.5%.',
+    );
+    expect(w.call<{ alerts: unknown[] }>('listAlerts').alerts).toEqual([]);
+    expect(saveAlert(w, { ...BOUNCE, condition: 'above', threshold: 1 }).name).toBe('Bounce rate (site-1) above 100%');
+    expect(saveAlert(w, { ...BOUNCE, condition: 'above', threshold: 0.5 }).name).toBe('Bounce rate (site-1) above 50%');
+  });
+
+  test('a change is a fraction of the value, not of the percent: a 150% rise of a bounce rate is 1.5 and is kept', () => {
+    const w = world();
+    const saved = saveAlert(w, { ...BOUNCE, condition: 'changeAbove', threshold: 1.5 });
+    expect(saved.name).toBe('Bounce rate (site-1) rises 150%');
+  });
+
+  test('an alert stored earlier with a threshold above 1 still loads and is checked as it is', () => {
+    const w = world();
+    const saved = saveAlert(w, { ...BOUNCE, name: 'Old bounce', condition: 'above', threshold: 0.5 });
+    w.emu.runAs({ user: OWNER }, () => {
+      const props = w.emu.globals.PropertiesService.getDocumentProperties();
+      const key = props.getKeys().find((k: string) => k.startsWith('cr.alert.') && props.getProperty(k)!.includes('Old bounce'))!;
+      props.setProperty(key, JSON.stringify({ ...JSON.parse(props.getProperty(key)!), threshold: 50 }));
+    });
+    expect(w.call<{ alerts: Array<{ id: string; threshold: number }> }>('listAlerts').alerts).toEqual([
+      expect.objectContaining({ id: saved.id, threshold: 50 }),
+    ]);
+    const [result] = check(w);
+    expect(result.outcome).toBe('quiet');
+    expect(result.message).toMatch(/^Bounce rate [\d-]+ to [\d-]+: \d+\.\d\d%, not above 5,000\.00%\.$/);
   });
 });
 
@@ -625,6 +665,44 @@ describe('an e-mail MailApp refused', () => {
   });
 });
 
+describe('MailApp failing after it sent', () => {
+  test('an error that may come after the e-mail went out is not retried for the same data day', () => {
+    const { w, hold } = lateWorld(DROP);
+    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    w.emu.mail.errorsAfterSending = 1;
+    const [first] = check(w);
+    expect(first.outcome).toBe('fired');
+    expect(w.emu.mail.sent).toHaveLength(1);
+    // An hour later, and the next day with no new data day: the e-mail that went out is not sent again.
+    hold('2026-11-19');
+    w.emu.clock.advance(HOUR);
+    check(w);
+    w.emu.clock.set(Date.parse(START) + DAY);
+    check(w);
+    expect(w.emu.mail.sent).toHaveLength(1);
+  });
+});
+
+describe('an e-mail MailApp refused, with the store nearly full', () => {
+  test('is retried at the next check: the sending mark never stands for an e-mail that was not sent', () => {
+    const { w, hold } = lateWorld(DROP);
+    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    w.emu.mail.quota = 0;
+    // Room for the sending mark, none for the longer record that says why the e-mail was refused.
+    fillStore(w, 100);
+    expect(check(w)[0]).toMatchObject({ outcome: 'fired', message: expect.stringContaining("Not sent: today's e-mail quota is used up.") });
+    expect(w.emu.mail.sent).toEqual([]);
+    // The next day: the quota is back, the network has no new day; nothing was ever sent.
+    hold('2026-11-19');
+    w.emu.mail.quota = 100;
+    w.emu.clock.set(Date.parse(START) + DAY);
+    const [next] = check(w);
+    expect(next.message).not.toContain('Already e-mailed');
+    expect(next.outcome).toBe('fired');
+    expect(w.emu.mail.sent).toHaveLength(1);
+  });
+});
+
 describe('Check now', () => {
   test('the summary counts failures and alerts it did not check, and says why', () => {
     const w = world(DROP);
@@ -676,6 +754,23 @@ describe('who may change an alert', () => {
         'E-mail': 'No e-mail',
       }),
     ]);
+  });
+
+  test('a maker who edits through the link is not listed among the editors, yet still checks the alert: it stays theirs', () => {
+    const w = world(DROP);
+    w.emu.access.viaLink(EDITOR);
+    const theirs = saveAlert(w, { name: 'Editor alert', condition: 'changeBelow', threshold: -0.1 }, EDITOR);
+    checkNow(w, EDITOR);
+    w.emu.clock.advance(2 * DAY);
+    checkNow(w, EDITOR);
+    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts[0]).toMatchObject({ mayEdit: false, mayRemove: false });
+    expect(w.failure(OWNER, 'deleteAlert', theirs.id, { confirm: true })).toMatch(
+      /^This alert is editor@example\.com's: only they can change or delete it/,
+    );
+    // No check by its maker for over a month, and not among the editors: nobody runs it any more.
+    w.emu.clock.advance(33 * DAY);
+    expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts[0]).toMatchObject({ mayRemove: true });
+    expect(w.call('deleteAlert', theirs.id, { confirm: true })).toEqual({ deleted: true });
   });
 
   test.each([

@@ -49,8 +49,25 @@ function asOldTiles(w: World, dailyId: string): void {
   const ss = w.emu.globals.SpreadsheetApp.getActiveSpreadsheet();
   for (const b of bindings) {
     if (b.kind !== 'tile') continue;
-    if (typeof b.rangeName === 'string') ss.removeNamedRange(b.rangeName);
+    for (const name of [b.rangeName, b.changeRangeName]) if (typeof name === 'string') ss.removeNamedRange(name);
     delete b.rangeName;
+    delete b.changeRangeName;
+  }
+  props.setProperty(key, JSON.stringify(bindings));
+}
+
+/** Makes the stored tiles look like the previous version's: one named range over both cells. */
+function asTwoCellTiles(w: World, dailyId: string): void {
+  const props = w.emu.globals.PropertiesService.getDocumentProperties();
+  const key = `cr.bind.${dailyId}`;
+  const bindings = JSON.parse(props.getProperty(key)!) as Array<Record<string, unknown>>;
+  const ss = w.emu.globals.SpreadsheetApp.getActiveSpreadsheet();
+  for (const b of bindings) {
+    if (b.kind !== 'tile') continue;
+    const value = ss.getRangeByName(b.rangeName as string)!;
+    ss.removeNamedRange(b.changeRangeName as string);
+    ss.setNamedRange(b.rangeName as string, value.getSheet().getRange(value.getRow(), value.getColumn(), 2, 1));
+    delete b.changeRangeName;
   }
   props.setProperty(key, JSON.stringify(bindings));
 }
@@ -87,6 +104,21 @@ describe('KPI tiles follow the sheet', () => {
     expect(typeof rows[4][3]).toBe('number'); // RPM, one column right too
   });
 
+  test.each([
+    ['the value row', 5],
+    ['the change row', 7],
+  ])('a row inserted between value and change, a note typed there, then %s deleted: the note is never written over', (_which, deleted) => {
+    const { w, made, sheet } = setUp();
+    w.emu.runAs({ user: OWNER }, () => {
+      sheet.insertRowsBefore(6, 1);
+      sheet.getRange('A6').setValue('(ask Sam)');
+      sheet.deleteRow(deleted);
+    });
+    refreshNextDay(w);
+    const rows = w.values(made.sheetName);
+    expect(rows.flat().filter((v) => v === '(ask Sam)')).toHaveLength(1);
+  });
+
   test('a tile whose rows the user deleted is dropped from its binding; the others still follow', () => {
     const { w, made, sheet } = setUp();
     w.emu.runAs({ user: OWNER }, () => sheet.deleteRows(5, 2));
@@ -99,6 +131,29 @@ describe('KPI tiles follow the sheet', () => {
 });
 
 describe('tiles stored by an earlier version', () => {
+  test('with one range over both cells: split in two and written while they cover just the tile, left alone once a row is inside', () => {
+    const { w, made, sheet } = setUp();
+    asTwoCellTiles(w, made.reportIds[0]);
+    w.emu.runAs({ user: OWNER }, () => sheet.insertRowsBefore(4, 1));
+    refreshNextDay(w);
+    expect(w.values(made.sheetName)[5][0]).toBeCloseTo(earningsTotal(w, made), 6);
+    const stored = JSON.parse(w.documentProperties()[`cr.bind.${made.reportIds[0]}`]) as Array<{ kind: string; changeRangeName?: string }>;
+    expect(stored.filter((b) => b.kind === 'tile').every((t) => typeof t.changeRangeName === 'string')).toBe(true);
+
+    const other = setUp();
+    asTwoCellTiles(other.w, other.made.reportIds[0]);
+    const before = other.w.values(other.made.sheetName)[5][0];
+    other.w.emu.runAs({ user: OWNER }, () => {
+      other.sheet.insertRowsBefore(6, 1);
+      other.sheet.getRange('A6').setValue('(ask Sam)');
+      other.sheet.deleteRow(5);
+    });
+    refreshNextDay(other.w);
+    const rows = other.w.values(other.made.sheetName);
+    expect(rows[4][0]).toBe('(ask Sam)');
+    expect(rows[5][0]).toBe(before);
+  });
+
   test('keep working where they are, and get their named range on the next refresh', () => {
     const { w, made, sheet } = setUp();
     asOldTiles(w, made.reportIds[0]);
@@ -128,5 +183,23 @@ describe('tiles stored by an earlier version', () => {
     expect(rows[5][0]).toBe('Earnings');
     // The old tile cannot know where it went: it is left as it was, not written over anything.
     expect(rows[6][0]).toBe(before);
+  });
+
+  test('never write over a number typed where they used to be, once their label has moved away too', () => {
+    const { w, made, sheet } = setUp();
+    asOldTiles(w, made.reportIds[0]);
+    const before = w.values(made.sheetName)[4][0];
+    // Three rows above the labels: the old tile's two cells are now new rows, and a target typed
+    // there is a plain number, as a tile's value is.
+    w.emu.runAs({ user: OWNER }, () => {
+      sheet.insertRowsBefore(4, 3);
+      sheet.getRange('A5').setValue(5000);
+    });
+    refreshNextDay(w);
+    const rows = w.values(made.sheetName);
+    expect(rows[4][0]).toBe(5000);
+    expect(rows[5][0]).toBe('');
+    expect(rows[6][0]).toBe('Earnings');
+    expect(rows[7][0]).toBe(before);
   });
 });

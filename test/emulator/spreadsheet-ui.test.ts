@@ -62,6 +62,22 @@ describe('Ui recorder', () => {
     expect(svc.ui.alerts).toEqual([]);
   });
 
+  test('a prompt with no queued answer gets the fallback answer, if one is set; alerts keep OK', () => {
+    const { svc, ui } = setup();
+    svc.ui.promptFallback = { button: 'CANCEL' };
+    expect(ui.prompt('Create dashboard', 'Site ID?', ui.ButtonSet.OK_CANCEL).getSelectedButton()).toBe(ui.Button.CANCEL);
+    expect(ui.alert('Done')).toBe(ui.Button.OK);
+    svc.ui.respondWith({ button: 'OK', text: 'site-2' });
+    expect(ui.prompt('Site ID?').getResponseText()).toBe('site-2');
+    expect(svc.ui.prompts.map((p) => [p.title, p.prompt, p.response])).toEqual([
+      ['Create dashboard', 'Site ID?', 'CANCEL'],
+      [null, 'Site ID?', 'OK'],
+    ]);
+    svc.ui.reset();
+    expect(svc.ui.promptFallback).toBeNull();
+    expect(ui.prompt('Name?').getSelectedButton()).toBe(ui.Button.OK);
+  });
+
   test('an unemulated Ui method throws; in read-only mode getUi throws', () => {
     const { app, ui, readOnly } = setup();
     expect(() => (ui as unknown as Record<string, () => unknown>).createSomething()).toThrow('Ui.createSomething is not emulated');

@@ -1,6 +1,7 @@
 /**
  * Demo mode walked in the playground, in Chromium, as a reviewer without a Raptive account does:
- * the menu's "Try it with demo data", a pull, a formula, a saved report, then "End demo". Offline:
+ * the menu's "Try it with demo data", a pull, a formula, a saved report (scheduled, and said to be
+ * the demo's schedule), then "End demo". Offline:
  * the page may reach nothing but the playground.
  */
 import { openPlayground, type Playground } from './playground-driver';
@@ -31,8 +32,16 @@ describe('demo mode in the playground', () => {
 
     await report.getByRole('button', { name: 'Save this report\u2026' }).click();
     const saved = pg.sidebar.locator('section[data-section=saved]');
-    await saved.locator('[data-test=save-last-run]').getByRole('button', { name: 'Save this report' }).click();
+    const offer = saved.locator('[data-test=save-last-run]');
+    await offer.locator('select[name=every]').selectOption('day');
+    await offer.getByRole('button', { name: 'Save this report' }).click();
     await saved.locator('[data-report-id]').first().waitFor();
+    // Scheduled in the demo: its schedule is the demo's, not the account's, and goes with it.
+    const owner = saved.locator('[data-test=schedule-owner]');
+    await owner.filter({ hasText: /chedules run/ }).waitFor();
+    expect(await owner.textContent()).toBe(
+      'Demo schedules run on demo data, for you only (your trigger, hourly); they end when the demo ends.',
+    );
 
     await pg.typeInto('H1', '=CREATOR_SITES()');
     await pg.cell('H2').filter({ hasText: 'site-1' }).waitFor();

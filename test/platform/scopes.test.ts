@@ -99,7 +99,9 @@ describe('the scope table (src/platform/scopes.ts)', () => {
 
   test('dist/appsscript.json requests exactly the requested rows, and the Sheets and BigQuery decisions are in the table', () => {
     expect(manifest.oauthScopes).toEqual(requestedScopes());
-    expect(SCOPES.find((r) => r.key === 'spreadsheets')?.status).toBe('undecided');
+    // The scale issue chose setValues as the one write path (docs/platform.md "Scopes"): no
+    // broader spreadsheets scope.
+    expect(SCOPES.find((r) => r.key === 'spreadsheets')).toBeUndefined();
     // BigQuery (issue 31): requested, with its advanced service enabled in the same manifest.
     expect(SCOPES.find((r) => r.key === 'bigquery')?.status).toBe('requested');
     expect(manifest.oauthScopes).toContain('https://www.googleapis.com/auth/bigquery');

@@ -14,7 +14,7 @@ beforeAll(async () => {
   pg = await openPlayground({ viewport: { width: 1300, height: 700 } });
   await pg.connect({ allowFormulas: false });
   const tab = await pg.section('dashboard');
-  await tab.locator('input[name=dashboard-siteId]').fill('site-1');
+  await tab.locator('select[name=dashboard-siteId]').selectOption('site-1');
   await tab.locator('select[name=dashboard-period]').selectOption('lastThirtyDays');
   await tab.getByRole('button', { name: 'Create dashboard' }).click();
   await tab.locator('[data-test=dashboard-status].success').waitFor({ timeout: 90_000 });

@@ -19,7 +19,7 @@ afterAll(async () => {
 describe('the dashboard in the playground', () => {
   it('is made from the sidebar and drawn with its tiles and four charts', async () => {
     const tab = await pg.section('dashboard');
-    await tab.locator('input[name=dashboard-siteId]').fill('site-1');
+    await tab.locator('select[name=dashboard-siteId]').selectOption('site-1');
     await tab.locator('select[name=dashboard-period]').selectOption('lastThirtyDays');
     await tab.getByRole('button', { name: 'Create dashboard' }).click();
     await tab.locator('[data-test=dashboard-status].success').waitFor({ timeout: 90_000 });
@@ -47,29 +47,34 @@ describe('the dashboard in the playground', () => {
   it('the Alerts tab saves an alert and checks it now', async () => {
     const tab = await pg.section('alerts');
     await tab.locator('input[name=alert-name]').fill('RPM drop');
-    await tab.locator('input[name=alert-siteId]').fill('site-1');
+    await tab.locator('select[name=alert-siteId]').selectOption('site-1');
     await tab.locator('select[name=alert-condition]').selectOption('changeBelow');
     await tab.locator('input[name=alert-threshold]').fill('1');
     await tab.getByRole('button', { name: 'Save alert' }).click();
     await tab.locator('[data-test=alerts-status].success').waitFor({ timeout: 30_000 });
     expect(await tab.locator('[data-test=alert-card]').count()).toBe(1);
     expect(await tab.locator('[data-test=alert-card]').textContent()).toContain(
-      'RPM on site-1 falls by more than 1 % against the previous period, over the last 7 days with data',
+      'RPM on Example Kitchen (site-1) falls by more than 1% against the previous period, over the last 7 days with data',
     );
     await tab.locator('input[name=alert-name]').fill('RPM above 1');
-    await tab.locator('input[name=alert-siteId]').fill('site-1');
+    await tab.locator('select[name=alert-siteId]').selectOption('site-1');
     await tab.locator('select[name=alert-condition]').selectOption('above');
     await tab.locator('input[name=alert-threshold]').fill('1');
     await tab.getByRole('button', { name: 'Save alert' }).click();
     await tab.locator('[data-test=alert-card]').nth(1).waitFor({ timeout: 30_000 });
     expect(await tab.locator('[data-test=alert-card]').nth(1).textContent()).toContain(
-      'RPM on site-1 is above 1, over the last 7 days with data',
+      'RPM on Example Kitchen (site-1) is above 1, over the last 7 days with data',
     );
     await tab.getByRole('button', { name: 'Check now' }).click();
     await tab
       .locator('[data-test=alerts-status]', { hasText: 'Checked 2 of your 2 alerts: 1 fired, 1 quiet, 0 failed.' })
       .waitFor({ timeout: 60_000 });
     expect(await tab.locator('[data-test=alert-card]').first().textContent()).toMatch(/RPM 2026-\d\d-\d\d to 2026-\d\d-\d\d: \$/);
+    // The change and the threshold in percent as the sheet's cells write them (+0.0%), no space before %.
+    expect(await tab.locator('[data-test=alert-card]').first().textContent()).toMatch(/\): [+-]?\d+(\.\d)?%; the alert is at -1%\./);
+    // Beside the summary, which alert fired, by name.
+    expect(await tab.locator('[data-test=check-group]').allTextContents()).toEqual(['Fired: RPM above 1']);
+    await pg.shot('alerts-check-now');
     // Nothing leaves the playground: the alert's e-mail shows as a toast.
     await pg.page.locator('.toast', { hasText: 'E-mail to owner@example.com: Creator Reporting alert: RPM on site-1' }).waitFor();
     // The dashboard's four scheduled reports can e-mail on a failed refresh.

@@ -31,7 +31,7 @@ describe('the outbox panel', () => {
   it("shows a fired alert's e-mail as it would arrive: subject, sender, time, values, dates and the link", async () => {
     const tab = await pg.section('alerts');
     await tab.locator('input[name=alert-name]').fill('RPM above 1');
-    await tab.locator('input[name=alert-siteId]').fill('site-1');
+    await tab.locator('select[name=alert-siteId]').selectOption('site-1');
     await tab.locator('select[name=alert-condition]').selectOption('above');
     await tab.locator('input[name=alert-threshold]').fill('1');
     await tab.getByRole('button', { name: 'Save alert' }).click();

@@ -176,3 +176,41 @@ describe('upsertHistoryBlock: a write interrupted at each step', () => {
     });
   }
 });
+
+describe('upsertHistoryBlock: an interrupted append and a note typed below the ledger before the next run', () => {
+  // Days 6 and 7 only: four rows appended below the ledger's ten, none inserted.
+  const APPEND = input(
+    rows([6, 7], ['desktop', 'mobile'], (d) => d * 10),
+    day(6),
+  );
+
+  test('the ledger never takes in the blank rows the dead run left, nor the note', () => {
+    let checked = 0;
+    for (let failAt = 1; ; failAt++) {
+      const { ss } = ledger();
+      const run = failing(ss, failAt, true);
+      try {
+        upsertHistoryBlock(run.ss, APPEND);
+      } catch (_) {
+        // The execution died there.
+      }
+      if (!run.failed()) break;
+      const history = sheet(ss, 'History');
+      // The dead run's rows never arrived: someone types below the ledger, where its last row would have gone.
+      if (history.getRange('A15').getValue() !== '') continue;
+      history.getRange('A15').setValue('check October');
+      checked++;
+      try {
+        upsertHistoryBlock(ss, APPEND);
+      } catch (_) {
+        // Refused (the note is where the new rows go): nothing is overwritten.
+      }
+      const named = ss.getRangeByName('CR_ledger_2d_1')!;
+      const block = named.getValues();
+      expect({ failAt, blank: block.filter((r) => r.slice(0, 3).every((v) => v === '')).length }).toEqual({ failAt, blank: 0 });
+      expect(block.flat()).not.toContain('check October');
+      expect(history.getRange('A15').getValue()).toBe('check October');
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});

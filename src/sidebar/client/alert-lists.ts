@@ -1,4 +1,4 @@
-import type { AlertListView, SavedReportView } from '../../shared/types';
+import type { AlertCheckResult, AlertListView, AlertView, SavedReportView } from '../../shared/types';
 import { clear, el } from './dom';
 import { describeAlert } from './alert-words';
 import type { SidebarContext } from './section';
@@ -11,11 +11,57 @@ export interface AlertsScreen {
   failures: HTMLElement;
   act<T>(label: string, work: () => Promise<T>, after?: (value: T) => void): void;
   load(after?: () => void): void;
+  /** Site names by ID, as the builder loaded them. */
+  siteNames: Map<string, string>;
+  /** Opens the alert form on this alert, to change it. */
+  edit(alert: AlertView): void;
 }
 
-/** The alerts with what each last found, and Delete. */
+/**
+ * Only an alert's maker may change or delete it (it checks their data and e-mails them): Edit and
+ * Delete on theirs; on another's, nothing, unless its maker has lost access to the spreadsheet, when
+ * Remove (after a confirmation) lets the alert go.
+ */
+function alertButtons(screen: AlertsScreen, a: AlertView): HTMLElement | null {
+  const { act, ctx, load } = screen;
+  if (a.mayEdit) {
+    const edit = el('button', { type: 'button', text: 'Edit' });
+    edit.addEventListener('click', () => screen.edit(a));
+    const remove = el('button', { type: 'button', className: 'danger', text: 'Delete' });
+    remove.addEventListener('click', () =>
+      act(
+        'Deleting\u2026',
+        () => ctx.rpc('deleteAlert', a.id),
+        () => load(),
+      ),
+    );
+    return el('div', { className: 'buttons' }, edit, remove);
+  }
+  if (!a.mayRemove) return null;
+  const remove = el('button', { type: 'button', className: 'danger', text: 'Remove' });
+  const why = el('div', { className: 'hint', hidden: true, 'data-test': 'remove-confirm' });
+  let armed = false;
+  remove.addEventListener('click', () => {
+    if (!armed) {
+      // A second click confirms: no modal dialogs in the sidebar's sandbox.
+      armed = true;
+      remove.textContent = 'Confirm remove';
+      why.textContent = `${a.createdByEmail || 'Its maker'} no longer has access to this spreadsheet, so nobody checks this alert. Removing it is recorded on the status sheet.`;
+      why.hidden = false;
+      return;
+    }
+    act(
+      'Removing\u2026',
+      () => ctx.rpc('deleteAlert', a.id, { confirm: true }),
+      () => load(),
+    );
+  });
+  return el('div', {}, why, el('div', { className: 'buttons' }, remove));
+}
+
+/** The alerts with what each last found, and the buttons the user may use on each. */
 export function renderAlerts(screen: AlertsScreen, view: AlertListView): void {
-  const { list, schedule, act, ctx, load } = screen;
+  const { list, schedule } = screen;
   schedule.textContent = view.checkedOnSchedule
     ? 'Your alerts are checked after each scheduled refresh.'
     : 'Schedules do not run with your account, so your alerts are checked only when you click Check now.';
@@ -28,7 +74,7 @@ export function renderAlerts(screen: AlertsScreen, view: AlertListView): void {
       'div',
       { className: 'notice block', 'data-test': 'alert-card' },
       el('div', { className: 'site-name', text: a.name ?? a.id }),
-      el('div', { className: 'hint', text: describeAlert(a) }),
+      el('div', { className: 'hint', text: describeAlert(a, (id) => screen.siteNames.get(id)) }),
       el('div', { className: `hint ${kind}`, text: a.status.message || (a.status.outcome === 'never' ? 'Not checked yet.' : '') }),
       a.isMine
         ? null
@@ -37,15 +83,8 @@ export function renderAlerts(screen: AlertsScreen, view: AlertListView): void {
             text: `${a.createdByEmail || 'Another user'}\u2019s alert: checked with their credential, e-mailed to them.`,
           }),
     );
-    const remove = el('button', { type: 'button', className: 'danger', text: 'Delete' });
-    remove.addEventListener('click', () =>
-      act(
-        'Deleting\u2026',
-        () => ctx.rpc('deleteAlert', a.id),
-        () => load(),
-      ),
-    );
-    card.appendChild(el('div', { className: 'buttons' }, remove));
+    const buttons = alertButtons(screen, a);
+    if (buttons) card.appendChild(buttons);
     list.appendChild(card);
   }
 }
@@ -76,5 +115,22 @@ export function renderFailures(screen: AlertsScreen, reports: SavedReportView[])
       ),
     );
     failures.appendChild(el('div', { className: 'form-group checkbox' }, box, el('label', { for: box.id, text: r.name ?? r.id })));
+  }
+}
+
+/**
+ * Under Check now's summary (which groups the reasons): which alerts fired, failed or were not
+ * checked, by name, so a reason is never without the alerts it concerns. Quiet ones need no line.
+ */
+export function renderCheckResults(node: HTMLElement, results: AlertCheckResult[]): void {
+  clear(node);
+  const groups: Array<[string, (r: AlertCheckResult) => boolean]> = [
+    ['Fired', (r) => r.checked && (r.outcome === 'fired' || r.outcome === 'sentToday')],
+    ['Failed', (r) => r.checked && r.outcome === 'error'],
+    ['Not checked', (r) => !r.checked],
+  ];
+  for (const [label, wanted] of groups) {
+    const names = results.filter(wanted).map((r) => r.name);
+    if (names.length > 0) node.appendChild(el('div', { 'data-test': 'check-group', text: `${label}: ${names.join(', ')}` }));
   }
 }

@@ -1,7 +1,10 @@
 import { datesInWords } from '../../dates/presets';
+import { hourText } from '../../dates/hour';
 import type { AlertCondition, AlertView } from '../../shared/types';
 import { REPORTS } from '../../catalog/reports';
+import { sitesInWords } from '../../shared/site-words';
 import { NORMAL_LAG_DAYS, noDataLabel } from '../../catalog/lag';
+import { isChange, thresholdWords } from './alert-threshold';
 
 /** The Alerts tab's words: conditions, periods, the metrics a report offers, and an alert in one sentence. */
 export const CONDITION_LABEL: Record<AlertCondition, string> = {
@@ -27,15 +30,16 @@ export function metricsOf(reportKey: string): Array<{ field: string; header: str
   return DATED.find((r) => r.key === reportKey)?.columns.filter((c) => c.total.kind !== 'none') ?? [];
 }
 
-export const isChange = (c: string) => c === 'changeBelow' || c === 'changeAbove';
+export { isChange } from './alert-threshold';
 
-/** "RPM on site-1 falls by at least 20 % against the previous period, over the last 7 days with data". */
-export function describeAlert(a: AlertView): string {
+/** "RPM on Example Kitchen (site-1) falls by at least 20 % against the previous period, over the last 7 days with data". */
+export function describeAlert(a: AlertView, nameOf: (siteId: string) => string | undefined = () => undefined): string {
   const metric = metricsOf(a.report).find((m) => m.field === a.metric)?.header ?? a.report;
-  const site = a.siteId === 'all' ? 'all sites' : a.siteId;
+  // The site's name beside its ID where the builder loaded it: "Example Kitchen (site-1)".
+  const site = a.siteId === 'all' ? 'all sites' : sitesInWords(a.siteId, nameOf);
   if (a.condition === 'noData')
-    return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} ${a.expects?.label ?? `has no data by ${a.byHour ?? 9}:00`}`;
-  const threshold = isChange(a.condition) ? `${Math.abs(Math.round((a.threshold ?? 0) * 1000) / 10)} %` : String(a.threshold);
+    return `${DATED.find((r) => r.key === a.report)?.label ?? a.report} on ${site} ${a.expects?.label ?? `has no data by ${hourText(a.byHour ?? 9)}`}`;
+  const threshold = thresholdWords(a);
   const against = isChange(a.condition)
     ? ` against the ${a.compareTo === 'previousYearWeekday' ? 'same weekdays a year ago' : a.compareTo === 'previousYear' ? 'same dates a year ago' : 'previous period'}`
     : '';

@@ -1,6 +1,6 @@
-import { el, setStatus } from './dom';
+import { clear, el, setStatus } from './dom';
 import { createAlertForm } from './alert-form';
-import { type AlertsScreen, renderAlerts, renderFailures } from './alert-lists';
+import { type AlertsScreen, renderAlerts, renderCheckResults, renderFailures } from './alert-lists';
 import type { SidebarContext, SidebarSection } from './section';
 
 /**
@@ -11,22 +11,30 @@ import type { SidebarContext, SidebarSection } from './section';
  */
 function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
   const status = el('div', { className: 'status', hidden: true, 'data-test': 'alerts-status' });
+  const checkResults = el('div', { className: 'hint', 'data-test': 'check-results' });
   const schedule = el('div', { className: 'hint gray', 'data-test': 'alerts-schedule' });
   const list = el('div', { className: 'block', 'data-test': 'alerts-list' });
   const checkNow = el('button', { type: 'button', text: 'Check now' });
   const failures = el('div', { className: 'block', 'data-test': 'failure-mail' });
 
   const alertForm = createAlertForm();
+  const siteNames = new Map<string, string>();
+  ctx.on('sites-loaded', (list) => {
+    alertForm.fillSites(list);
+    siteNames.clear();
+    for (const site of list) if (site.name) siteNames.set(site.id, site.name);
+  });
   root.append(
     el('div', {
       className: 'hint gray',
-      text: 'An alert e-mails you (once a day at most) when a number moves, and adds a line to the status sheet. It is checked with your own credential.',
+      text: 'An alert e-mails you when a number moves, and adds a line to the status sheet: one e-mail per day of data at most, and none within 20 hours of the last. It is checked with your own credential.',
     }),
     schedule,
     el('div', { className: 'buttons' }, checkNow),
     status,
+    checkResults,
     list,
-    el('details', { className: 'advanced', open: true }, el('summary', { text: 'New alert' }), alertForm.form),
+    alertForm.box,
     failures,
   );
 
@@ -40,6 +48,8 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
     if (busy) return;
     lock(true);
     setStatus(status, label);
+    // The last Check now's names stay only until the next action.
+    clear(checkResults);
     work().then(
       (value) => {
         lock(false);
@@ -59,6 +69,7 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
       () => Promise.all([ctx.rpc('listAlerts'), ctx.rpc('listReports')]),
       ([view, reports]) => {
         renderAlerts(screen, view);
+        alertForm.setClock(view.clock);
         renderFailures(screen, reports.reports);
         after?.();
       },
@@ -71,7 +82,10 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
       () => ctx.rpc('checkAlertsNow'),
       (checked) => {
         // The server's summary names every failure and every alert it did not check, with why.
-        load(() => setStatus(status, checked.summary, checked.fired || checked.errors || checked.notChecked ? 'error' : 'success'));
+        load(() => {
+          setStatus(status, checked.summary, checked.fired || checked.errors || checked.notChecked ? 'error' : 'success');
+          renderCheckResults(checkResults, checked.results);
+        });
       },
     ),
   );
@@ -86,7 +100,7 @@ function mount(root: HTMLElement, ctx: SidebarContext): { reload(): void } {
       },
     );
   });
-  const screen: AlertsScreen = { ctx, schedule, list, failures, act, load };
+  const screen: AlertsScreen = { ctx, schedule, list, failures, act, load, siteNames, edit: alertForm.edit };
   return { reload: () => load() };
 }
 

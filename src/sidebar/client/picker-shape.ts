@@ -13,7 +13,7 @@ export interface ShapePicker {
 
 export function createShapePicker(initial: ReportDefinition | undefined, changed: () => void): ShapePicker {
   const limit = el('input', { type: 'number', min: '1', max: String(MAX_LIMIT), step: '1', name: 'limit', placeholder: 'All rows' });
-  const limitBox = field('Row limit', limit, 'Optional: the first rows by the report\u2019s default order.');
+  const limitBox = field('Row limit', limit, 'Optional: the first rows, in the sort order above.');
   const totals = checkbox('totals', 'Totals row', 'Sums, with RPM and other ratios recomputed from the sums; per site and overall.');
   const compareTo = select('compareTo', [
     ['', 'Nothing'],

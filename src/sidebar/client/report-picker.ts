@@ -5,6 +5,7 @@ import { type ColumnsPicker, createColumnsPicker } from './picker-columns';
 import { createDatesPicker, type DatesPicker } from './picker-dates';
 import { createShapePicker, type ShapePicker } from './picker-shape';
 import { createSitePicker, type SitePicker } from './picker-sites';
+import { createSortPicker, type SortPicker } from './picker-sort';
 import type { Rpc } from './rpc';
 
 /**
@@ -62,14 +63,18 @@ function fillReports(report: HTMLSelectElement, entries: CatalogEntryView[], pre
 function buildRequest(
   entry: CatalogEntryView | undefined,
   sites: SitePicker,
-  [dates, shape, columns]: [DatesPicker, ShapePicker, ColumnsPicker],
+  [dates, shape, sort, columns]: [DatesPicker, ShapePicker, SortPicker, ColumnsPicker],
   name: string,
   sheetNameFor: (entry: CatalogEntryView) => string,
 ): RunReportRequest | string {
   if (!entry) return 'Choose a report.';
   if (entry.key !== 'sites' && !sites.select.value) return 'Choose a site.';
   const request: RunReportRequest = { report: entry.key, siteId: sites.chosen() };
-  const problem = (entry.dateFamily ? dates.readInto(request) : undefined) ?? shape.readInto(entry, request) ?? columns.readInto(request);
+  const problem =
+    (entry.dateFamily ? dates.readInto(request) : undefined) ??
+    shape.readInto(entry, request) ??
+    sort.readInto(entry, request) ??
+    columns.readInto(request);
   if (problem) return problem;
   if (name.length > 100) return 'Sheet names have at most 100 characters.';
   request.sheetName = name || sheetNameFor(entry);
@@ -86,11 +91,12 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
   };
   const detail = (): void => changed('detail');
 
-  const sites = createSitePicker(initial);
+  const sites = createSitePicker({ saved: initial?.siteId });
   const report = el('select', { name: 'report' });
   const reportHint = el('div', { className: 'hint gray', 'data-test': 'report-description' });
   const dates = createDatesPicker(rpc, initial, detail);
   const shape = createShapePicker(initial, detail);
+  const sort = createSortPicker(initial, detail);
   const columns = createColumnsPicker(initial, () => catalog, detail);
   const sheet = el('input', { type: 'text', name: 'sheetName', maxlength: '100' });
 
@@ -114,7 +120,10 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
     shape.limitBox.hidden = !entry?.paginated;
     shape.shapeBox.hidden = !entry?.dateFamily;
     sites.select.disabled = entry?.key === 'sites';
-    if (entry?.key !== columns.shownFor()) columns.fill(entry);
+    if (entry?.key !== columns.shownFor()) {
+      sort.fill(entry);
+      columns.fill(entry);
+    }
     refreshSheetName();
     loadDates();
   }
@@ -128,7 +137,7 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
     reportChanged();
   };
   const build = (): RunReportRequest | string =>
-    buildRequest(chosenReport(), sites, [dates, shape, columns], sheet.value.trim(), sheetNameFor);
+    buildRequest(chosenReport(), sites, [dates, shape, sort, columns], sheet.value.trim(), sheetNameFor);
   // A sheet name typed for one report and site is not meant for the next one: in the builder a new
   // choice proposes its own sheet again (so report B does not land on report A's sheet unasked).
   const selectionChanged = (): void => {
@@ -137,7 +146,6 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
   };
   sites.select.addEventListener('change', () => {
     selectionChanged();
-    sites.showHint();
     refreshSheetName();
     loadDates();
   });
@@ -156,6 +164,7 @@ export function createReportPicker({ rpc, initial, sheetHint }: ReportPickerOpti
       field('Site', sites.select, sites.hint),
       field('Report', report, reportHint),
       dates.box,
+      sort.box,
       shape.limitBox,
       shape.shapeBox,
       columns.box,

@@ -5,15 +5,30 @@ import { createReportPicker } from './report-picker';
 import { newRunId, pollProgress } from './run-progress';
 import type { SidebarContext, SidebarSection } from './section';
 import { thousands } from '../../shared/text-size';
+import { durationWords } from '../../shared/duration-words';
 
 function resultLine(result: RunReportResult): string {
   const rows = `${thousands(result.rows)} ${result.rows === 1 ? 'row' : 'rows'}`;
-  let line = `Wrote ${rows} to '${result.sheetName}'!${result.range} in ${result.seconds} s.`;
+  let line = `Wrote ${rows} to '${result.sheetName}'!${result.range} in ${durationWords(result.seconds)}.`;
   if (result.startDate && result.endDate) line += ` Dates ${result.startDate} to ${result.endDate}.`;
   if (result.dataThrough) line += ` Data through ${result.dataThrough}.`;
   if (result.truncated) line += ' The row limit cut it short: more rows exist.';
   for (const notice of result.notices ?? []) line += ` ${notice}`;
   return line;
+}
+
+/** Before a credential is saved (and outside the demo): the two ways to start. */
+function fillSetup(setup: HTMLElement, ctx: SidebarContext, status: HTMLElement): void {
+  const go = el('button', { type: 'button', className: 'action', text: 'Open settings' });
+  go.addEventListener('click', () => ctx.showSection('settings'));
+  setup.append(
+    el('p', {
+      text: 'Set up your Creator Reporting credential first, or try the add-on with built-in demo data (no account needed).',
+    }),
+    go,
+    ' ',
+    tryDemoButton(ctx, status),
+  );
 }
 
 export const reportSection: SidebarSection = {
@@ -68,20 +83,8 @@ export const reportSection: SidebarSection = {
       const ready = view.configured || view.demo === true;
       setup.hidden = ready;
       form.hidden = !ready;
-      if (!ready) {
-        const go = el('button', { type: 'button', className: 'action', text: 'Open settings' });
-        go.addEventListener('click', () => ctx.showSection('settings'));
-        setup.append(
-          el('p', {
-            text: 'Set up your Creator Reporting credential first, or try the add-on with built-in demo data (no account needed).',
-          }),
-          go,
-          ' ',
-          tryDemoButton(ctx, status),
-        );
-        return;
-      }
-      loadSites();
+      if (ready) loadSites();
+      else fillSetup(setup, ctx, status);
     };
 
     form.addEventListener('submit', (event) => {

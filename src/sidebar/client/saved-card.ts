@@ -11,7 +11,9 @@ export function reportCard(screen: SavedScreen, r: SavedReportView, timeZone: st
   const card = el('div', { className: 'block notice', 'data-report-id': r.id });
   const line = statusLine(r);
   const kept = r.mode === 'history' ? `history, ${r.revisionDays ?? 7}-day revision window` : '';
-  const where = [r.reportLabel, siteWords(r.siteId), r.datesText, shapeWords(r.options), kept].filter((s) => s !== '').join(' \u00b7 ');
+  const where = [r.reportLabel, siteWords(r.siteId), r.datesText, shapeWords(r.options, r.report), kept]
+    .filter((s) => s !== '')
+    .join(' \u00b7 ');
   const run = el('button', { type: 'button', className: 'action', text: 'Run' });
   const edit = el('button', { type: 'button', text: 'Edit' });
   const del = el('button', { type: 'button', className: 'danger', text: 'Delete' });

@@ -52,9 +52,6 @@ export function editForm(screen: SavedScreen, card: HTMLElement, r: SavedReportV
       return;
     }
     setStatus(problem, '');
-    // The builder has no sort: a saved sort (a dashboard's top pages) stays while the report does.
-    const sort = request.report === r.report ? r.options?.sort : undefined;
-    const options = sort ? { ...request.options, sort } : request.options;
     const definition: ReportDefinition = {
       id: r.id,
       name: name.value,
@@ -62,7 +59,7 @@ export function editForm(screen: SavedScreen, card: HTMLElement, r: SavedReportV
       siteId: request.siteId,
       start: request.start,
       end: request.end,
-      options,
+      options: request.options,
       sheetName: request.sheetName ?? r.sheetName,
       schedule: schedule.value(),
       mode: r.mode,

@@ -1,10 +1,9 @@
 import type { ReportDefinition, RunReportRequest, RunReportResult, Schedule, ScheduleEvery } from '../../shared/types';
+import { hourText } from '../../dates/hour';
 import { DAY_NAMES } from '../../reports/schedule';
 import { findReport } from '../../catalog/reports';
 import { historyCostInWords } from '../../catalog/history';
 import { el, field, select } from './dom';
-
-const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /** Off / hourly / daily / weekly, with hour and weekday shown only where they apply. */
 export function scheduleEditor(initial: Schedule | undefined): { node: HTMLElement; value(): Schedule } {
@@ -16,7 +15,7 @@ export function scheduleEditor(initial: Schedule | undefined): { node: HTMLEleme
     ['month', 'Every month'],
   ]);
   const hour = el('select', { name: 'hour' });
-  for (let h = 0; h < 24; h++) hour.appendChild(el('option', { value: String(h), text: hh(h) }));
+  for (let h = 0; h < 24; h++) hour.appendChild(el('option', { value: String(h), text: hourText(h) }));
   const weekDay = el('select', { name: 'weekDay' });
   DAY_NAMES.forEach((d, i) => weekDay.appendChild(el('option', { value: String(i), text: d })));
   const monthDay = el('select', { name: 'monthDay' });

@@ -4,7 +4,7 @@ import { clear, el, field, setStatus } from './dom';
 import { historyEditor, scheduleEditor, textInput } from './saved-editors';
 import type { SavedScreen } from './saved-reports';
 import { warehouseEditor } from './warehouse-editor';
-import { siteWords } from './saved-words';
+import { shapeWords, siteWords } from './saved-words';
 
 /** The "Save this report" form for the report just run in the builder. */
 export function offerSave(screen: SavedScreen, request: RunReportRequest, label?: string, ran?: RunReportResult): void {
@@ -15,7 +15,12 @@ export function offerSave(screen: SavedScreen, request: RunReportRequest, label?
   const warehouse = warehouseEditor(screen.api.run, undefined);
   const save = el('button', { type: 'submit', className: 'action', text: 'Save this report' });
   const dismiss = el('button', { type: 'button', text: 'Not now' });
-  const summary = [label ?? request.report, siteWords(request.siteId), datesInWords(request.start, request.end)]
+  const summary = [
+    label ?? request.report,
+    siteWords(request.siteId),
+    datesInWords(request.start, request.end),
+    shapeWords(request.options, request.report),
+  ]
     .filter((s) => s !== '')
     .join(' \u00b7 ');
   const form = el(

@@ -15,6 +15,10 @@ import { outcomesText, ownerLine, siteNames } from './saved-words';
  */
 export interface SavedReportsApi {
   run: Rpc;
+  /** Whether a credential is saved (absent: assumed so); the owner line depends on it. */
+  configured?: () => boolean;
+  /** Whether this user is in demo mode, whose schedules are the demo's. */
+  demo?: () => boolean;
 }
 
 export interface SavedReportsHandle {
@@ -24,6 +28,8 @@ export interface SavedReportsHandle {
   offerSave(request: RunReportRequest, label?: string, ran?: RunReportResult): void;
   /** Takes the offer back (the builder's form changed since that run). */
   withdrawSave(): void;
+  /** Says again who runs the schedules (the credential was saved or cleared). */
+  settingsChanged(): void;
 }
 
 /** What the parts of the Saved tab share: the server, the status line, and the tab's own actions. */
@@ -39,16 +45,9 @@ export interface SavedScreen {
   refresh(ids?: string[]): void;
 }
 
-export function mountSavedReports(container: HTMLElement, api: SavedReportsApi): SavedReportsHandle {
-  const status = el('div', { className: 'status', hidden: true, 'data-test': 'saved-status' });
-  const ownerBox = el('div', { className: 'state', 'data-test': 'schedule-owner' });
-  const saveBox = el('div', { className: 'block notice', hidden: true, 'data-test': 'save-last-run' });
-  const list = el('div', { className: 'block', 'data-test': 'saved-list' });
-  const refreshAll = el('button', { type: 'button', text: 'Refresh all' });
-  container.append(saveBox, ownerBox, el('div', { className: 'buttons' }, refreshAll), status, list);
-
+/** Runs one server call at a time with the tab's buttons locked, its failure shown in words. */
+function lockedActions(container: HTMLElement, status: HTMLElement): Pick<SavedScreen, 'act'> & { busy(): boolean } {
   let busy = false;
-  /** Runs one server call with the buttons locked and its failure shown in words. */
   const act = <T>(label: string, work: () => Promise<T>, after?: (value: T) => void): void => {
     if (busy) return;
     busy = true;
@@ -65,6 +64,18 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
         for (const b of Array.from(container.querySelectorAll('button'))) b.disabled = false;
       });
   };
+  return { act, busy: () => busy };
+}
+
+export function mountSavedReports(container: HTMLElement, api: SavedReportsApi): SavedReportsHandle {
+  const status = el('div', { className: 'status', hidden: true, 'data-test': 'saved-status' });
+  const ownerBox = el('div', { className: 'state', 'data-test': 'schedule-owner' });
+  const saveBox = el('div', { className: 'block notice', hidden: true, 'data-test': 'save-last-run' });
+  const list = el('div', { className: 'block', 'data-test': 'saved-list' });
+  const refreshAll = el('button', { type: 'button', text: 'Refresh all' });
+  container.append(saveBox, ownerBox, el('div', { className: 'buttons' }, refreshAll), status, list);
+
+  const { act, busy } = lockedActions(container, status);
 
   const refresh = (ids?: string[]) =>
     act(
@@ -76,10 +87,14 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       },
     );
 
+  let shown: ReportListView | null = null;
   function renderOwner(view: ReportListView): void {
+    shown = view;
     clear(ownerBox);
     const anyScheduled = view.reports.some((r) => isScheduled(r.schedule));
-    ownerBox.appendChild(el('div', { text: ownerLine(view.scheduleOwner, anyScheduled) }));
+    ownerBox.appendChild(
+      el('div', { text: ownerLine(view.scheduleOwner, anyScheduled, api.configured?.() ?? true, api.demo?.() ?? false) }),
+    );
     if (view.scheduleOwner.problem) ownerBox.appendChild(el('div', { className: 'error', text: view.scheduleOwner.problem }));
     if (anyScheduled && (!view.scheduleOwner.isMine || !view.scheduleOwner.active)) {
       const take = el('button', { type: 'button', text: 'Take over' });
@@ -126,13 +141,16 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
   // A visit shows the reports as they are now: an old "Saved." must not sit above a card that failed since.
   return {
     reload: () => {
-      if (!busy) setStatus(status, '');
+      if (!busy()) setStatus(status, '');
       load();
     },
     offerSave: (request, label, ran) => offerSave(screen, request, label, ran),
     withdrawSave: () => {
       clear(saveBox);
       saveBox.hidden = true;
+    },
+    settingsChanged: () => {
+      if (shown) renderOwner(shown);
     },
   };
 }
@@ -147,7 +165,11 @@ export function createSavedReportsSection(): SidebarSection {
     id: 'saved',
     title: 'Saved',
     mount(root: HTMLElement, ctx: SidebarContext): void {
-      const mounted = mountSavedReports(root, { run: ctx.rpc });
+      const mounted = mountSavedReports(root, {
+        run: ctx.rpc,
+        configured: () => ctx.settings()?.configured !== false,
+        demo: () => ctx.settings()?.demo === true,
+      });
       handle = mounted;
       ctx.on('report-ran', ({ request, label, result }) => mounted.offerSave(request, label, result));
       ctx.on('sites-loaded', (list) => {
@@ -155,6 +177,7 @@ export function createSavedReportsSection(): SidebarSection {
         for (const site of list) if (site.name) siteNames.set(site.id, site.name);
       });
       ctx.on('report-edited', () => mounted.withdrawSave());
+      ctx.on('settings-changed', () => mounted.settingsChanged());
     },
     shown(): void {
       // Status changes behind the page's back (schedules, other editors): fresh on every visit.

@@ -2,16 +2,33 @@ import type { RefreshOutcome, SavedReportView, Schedule, ScheduleOwnerView } fro
 import { describeSchedule, isScheduled } from '../../reports/schedule';
 import { thousands } from '../../shared/text-size';
 import { sitesInWords } from '../../shared/site-words';
+import { findReport } from '../../catalog/reports';
+import { COMPARE_LABEL } from '../../dates/compare-period';
 
 /** The Saved tab's sentences: a card's shape, schedule and status, who runs the schedules, a refresh's outcome. */
 
-/** What the options change about the table, as a card says it: "at most 5 rows, 3 columns". */
-export function shapeWords(options: SavedReportView['options']): string {
+/** A sort as a card says it: "by RPM", the column's header where the catalog knows the field. */
+function sortedBy(sort: string, report: string | undefined): { by: string; desc: boolean } {
+  const desc = sort.startsWith('-');
+  const field = sort.replace(/^-/, '');
+  const header = (report ? findReport(report) : undefined)?.columns.find((c) => c.field === field)?.header;
+  return { by: `by ${header ?? field}`, desc };
+}
+
+/**
+ * What the options change about the table, as a card and the save dialog say it: "top 10 by RPM,
+ * 3 columns, with totals, compared with the previous period".
+ */
+export function shapeWords(options: SavedReportView['options'], report?: string): string {
   if (!options) return '';
   const parts: string[] = [];
-  if (options.limit !== undefined) parts.push(`at most ${thousands(options.limit)} ${options.limit === 1 ? 'row' : 'rows'}`);
+  const sort = options.sort ? sortedBy(options.sort, report) : null;
+  if (options.limit !== undefined && sort) parts.push(`${sort.desc ? 'top' : 'lowest'} ${thousands(options.limit)} ${sort.by}`);
+  else if (options.limit !== undefined) parts.push(`at most ${thousands(options.limit)} ${options.limit === 1 ? 'row' : 'rows'}`);
+  else if (sort) parts.push(`sorted ${sort.by}, ${sort.desc ? 'highest' : 'lowest'} first`);
   if (options.columns?.length) parts.push(`${options.columns.length} ${options.columns.length === 1 ? 'column' : 'columns'}`);
   if (options.totals) parts.push('with totals');
+  if (options.compareTo) parts.push(`compared with the ${COMPARE_LABEL[options.compareTo]}`);
   return parts.join(', ');
 }
 
@@ -25,9 +42,15 @@ export const siteNames = new Map<string, string>();
 
 export const siteWords = (siteId: string | string[]): string => sitesInWords(siteId, (id) => siteNames.get(id));
 
-export function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean): string {
+export function ownerLine(owner: ScheduleOwnerView, anyScheduled: boolean, configured = true, demo = false): string {
   if (!anyScheduled) return 'No report is scheduled.';
   if (!owner.active) return 'No trigger runs the schedules right now.';
+  // The demo keeps its schedules in this user's own store, run by their trigger on demo data;
+  // End demo deletes them and the trigger (src/demo/demo-mode.ts).
+  if (demo && owner.isMine) return 'Demo schedules run on demo data, for you only (your trigger, hourly); they end when the demo ends.';
+  // Clear forgot the credential the trigger runs with: it still fires, but refreshes nothing.
+  if (owner.isMine && !configured)
+    return 'The schedules run with your account, but your credential is cleared: they stop until you save a credential in Settings.';
   if (owner.isMine) return 'Schedules run with your account (your trigger, hourly).';
   return `Schedules run with ${owner.ownerEmail || 'another user'}\u2019s account.`;
 }
