@@ -31,7 +31,7 @@ function checkAdvancedServices(manifest: Record<string, unknown>, file: string):
     const row = SCOPES.find((r) => r.services.includes(symbol));
     if (row?.status !== 'requested') {
       throw new BuildError(
-        `${file} enables the ${symbol} advanced service, but src/platform/scopes.ts requests no scope for it${row ? ` (${scopeUrl(row)} is ${row.status})` : ''}: make its row requested, with a justification.`,
+        `${file} enables the ${symbol} advanced service, but src/platform/scopes.ts requests no scope for it${row ? ` (${scopeUrl(row)} is ${row.status}): make its row requested` : ': add a requested row for its scope'}, with a justification.`,
       );
     }
   }

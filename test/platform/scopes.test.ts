@@ -142,7 +142,7 @@ describe('the scope table (src/platform/scopes.ts)', () => {
       /remove oauthScopes; scopes are listed .* in src\/platform\/scopes.ts/,
     );
     expect(() => readManifest(path.join(dir, 'sheets.json'))).toThrow(
-      /enables the Sheets advanced service, but .* requests no scope for it \(https:\/\/www.googleapis.com\/auth\/spreadsheets is undecided\)/,
+      /enables the Sheets advanced service, but .* requests no scope for it: add a requested row for its scope, with a justification/,
     );
   });
 
