@@ -37,6 +37,11 @@ export interface BigQuerySetup {
   jobMs?: number | ((job: { kind: 'load' | 'query'; bytes: number; rows: number }) => number);
   /** Table operations (loads, DML) per table per day. Default 1,500, BigQuery's quota. */
   tableOperationsPerDay?: number;
+  /**
+   * Unconfirmed: whether a query BigQuery refuses (DML in the sandbox, a bad statement) comes back
+   * as a DONE job with status.errorResult (false, the default) or makes Jobs.insert throw (true).
+   */
+  queryErrorsThrow?: boolean;
 }
 
 export interface JobRecord {
@@ -401,6 +406,7 @@ function jobsService(S: State) {
         }
       } catch (e) {
         if (!(e instanceof JobFailure)) throw e;
+        if (kind === 'query' && S.setup.queryErrorsThrow) fail('jobs.insert', 400, e.reason, e.message);
         job.error = { reason: e.reason, message: e.message };
       }
       job.doneAt = job.insertedAt + jobMs(S, job);

@@ -2,7 +2,7 @@ import { CreatorError } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import { stopBy } from '../platform/deadline';
 import type { BigQueryApi, BigQueryJob } from '../platform/types';
-import { type Destination, problemOf, problemWords } from './bigquery-errors';
+import { type Destination, problemOf, problemWords, warehouseError } from './bigquery-errors';
 
 /** Polling a job: first after a second, doubling, at most this apart. */
 const POLL_MAX_MS = 8_000;
@@ -30,7 +30,9 @@ export function runJob(
   } catch (error) {
     // A job of this ID exists already (a step retried): wait for that one instead.
     const id = (resource.jobReference as { jobId?: string } | undefined)?.jobId;
-    if (!id || !/Already Exists: Job/.test(String((error as Error)?.message))) throw error;
+    // Refused outright (a 10 MB request, a quota, billing where the service checks it before the
+    // job runs: unconfirmed which): the same words as a failed job.
+    if (!id || !/Already Exists: Job/.test(String((error as Error)?.message))) throw warehouseError(error, dest);
     job = api.getJob(dest.projectId, id);
   }
   let wait = 1_000;

@@ -97,29 +97,36 @@ describe('exporting a report to BigQuery (emulator)', () => {
     expect(sorted(tableRows(emu))).toEqual(['1 2026-09-01 11', '1 2026-09-02 50', '1 2026-09-03 50']);
   });
 
-  it('in the sandbox (no billing) it falls back to WRITE_TRUNCATE day-partition loads and says when the table expires', () => {
-    const { emu, ex } = warehouseWorld({ projects: { 'agency-data': { billing: false } } });
-    const first = exportExtract(ex(), DEST, earningsExtract(['1', '2'], '2026-09-01', '2026-09-03'));
-    expect(first).toMatchObject({ mode: 'partitions', loadJobs: 4, queryJobs: 1 });
-    expect(first.expiresAt).toBeGreaterThan(emu.clock.now() + 59 * 86_400_000);
-    expect(first.expiresAt).toBeLessThanOrEqual(emu.clock.now() + 60 * 86_400_000);
-    const again = exportExtract(
-      ex(),
-      DEST,
-      earningsExtract(['1', '2'], '2026-09-02', '2026-09-03', () => 5),
-      { sandbox: true },
-    );
-    expect(again).toMatchObject({ mode: 'partitions', loadJobs: 2, queryJobs: 0 });
-    expect(sorted(tableRows(emu))).toEqual([
-      '1 2026-09-01 11',
-      '1 2026-09-02 5',
-      '1 2026-09-03 5',
-      '2 2026-09-01 11',
-      '2 2026-09-02 5',
-      '2 2026-09-03 5',
-    ]);
-    expect(emu.bigQuery?.jobs.filter((j) => j.kind === 'query' && j.error === null)).toHaveLength(0);
-  });
+  // Unconfirmed: a refused MERGE may be a failed job or a thrown error at Jobs.insert; both fall back.
+  it.each([
+    ['a failed job', false],
+    ['thrown by Jobs.insert', true],
+  ])(
+    'in the sandbox (no billing; the refused MERGE %s) it falls back to WRITE_TRUNCATE day-partition loads and says when the table expires',
+    (_how, queryErrorsThrow) => {
+      const { emu, ex } = warehouseWorld({ projects: { 'agency-data': { billing: false } }, queryErrorsThrow });
+      const first = exportExtract(ex(), DEST, earningsExtract(['1', '2'], '2026-09-01', '2026-09-03'));
+      expect(first).toMatchObject({ mode: 'partitions', loadJobs: 4, queryJobs: 1 });
+      expect(first.expiresAt).toBeGreaterThan(emu.clock.now() + 59 * 86_400_000);
+      expect(first.expiresAt).toBeLessThanOrEqual(emu.clock.now() + 60 * 86_400_000);
+      const again = exportExtract(
+        ex(),
+        DEST,
+        earningsExtract(['1', '2'], '2026-09-02', '2026-09-03', () => 5),
+        { sandbox: true },
+      );
+      expect(again).toMatchObject({ mode: 'partitions', loadJobs: 2, queryJobs: 0 });
+      expect(sorted(tableRows(emu))).toEqual([
+        '1 2026-09-01 11',
+        '1 2026-09-02 5',
+        '1 2026-09-03 5',
+        '2 2026-09-01 11',
+        '2 2026-09-02 5',
+        '2 2026-09-03 5',
+      ]);
+      expect(emu.bigQuery?.jobs.filter((j) => j.kind === 'query' && j.error === null)).toHaveLength(0);
+    },
+  );
 
   it('rows past 9.5 MB go in several loads, each under the limit, still one MERGE', () => {
     const { emu, ex } = warehouseWorld();
