@@ -7,13 +7,13 @@ import { gateScopes, hasScope } from './scopes';
 import { newCounters, type Counters } from './counters';
 import { pricedCounters, type ServiceCosts } from './service-costs';
 import { recalculate as recalculateFormulas, type RecalcReport } from './formula-engine';
-import { createCacheService, emptyCaches, type CacheData } from './services/cache';
+import { createCacheService, emptyCaches, type CacheData, type CacheEntry } from './services/cache';
 import { createHtmlService } from './services/html';
 import { createMailApp, emptyMail, type MailData, type SentMail } from './services/mail';
 import { createLocks, type LockScope } from './services/lock';
 import { createPropertiesService, emptyProperties, type PropertiesData } from './services/properties';
 import { type BigQueryControl, type BigQuerySetup, createBigQuery } from './services/bigquery';
-import { AuthMode, createScriptApp, emptyTriggers, type TriggerData, type TriggerRecord } from './services/script-app';
+import { AuthMode, createScriptApp, emptyTriggers, nthTriggerId, type TriggerData, type TriggerRecord } from './services/script-app';
 import { createConsole, createLogger, createSession, type EmulatedConsole } from './services/session';
 import { createUrlFetchApp } from './services/url-fetch';
 import { createUtilities } from './services/utilities';
@@ -27,6 +27,7 @@ export type { Clock } from './clock';
 export type { Mode } from './state';
 export type { RecalcReport } from './formula-engine';
 export type { LockScope } from './services/lock';
+export type { CacheEntry } from './services/cache';
 export type { TriggerRecord, TriggerSchedule } from './services/script-app';
 export type { SentMail, MailData } from './services/mail';
 export type { BigQueryControl, BigQuerySetup, JobRecord } from './services/bigquery';
@@ -108,6 +109,8 @@ export interface Emulator {
   readonly logs: string[];
   /** Every installable trigger of every user (copies). */
   readonly triggers: TriggerRecord[];
+  /** The ID the nth trigger created here gets or got (n from 1), so a test can name a trigger before it exists. */
+  triggerId(n: number): string;
   /** What MailApp sent (copies), and the daily quota per user. */
   /** `errorsAfterSending`: the next N sends deliver, then throw a server error (a fault). */
   readonly mail: { readonly sent: SentMail[]; quota: number; errorsAfterSending: number };
@@ -117,8 +120,18 @@ export interface Emulator {
    * link can edit"), which getEditors does not list either (Drive lists permissions, not people).
    */
   readonly access: { revoke(email: string): void; viaLink(email: string): void };
-  /** `hold('document')` is "another execution" holding the lock until the returned release(). */
-  readonly locks: { hold(scope: LockScope, user?: string): () => void };
+  /**
+   * The caches' stored entries, live (`entries('user')` is the current user's), for tests that drop
+   * or damage one; `putErrors`: the next N cache writes throw a server error (a fault).
+   */
+  readonly caches: { entries(scope: 'user' | 'document' | 'script', user?: string): Record<string, CacheEntry>; putErrors: number };
+  /** A fault: `quotaSpent` makes every UrlFetchApp call throw Google's daily-quota error. */
+  readonly urlFetch: { quotaSpent: boolean };
+  /**
+   * `hold('document')` is "another execution" holding the lock until the returned release();
+   * `held('document')` says whether anyone holds it now (a test's probe).
+   */
+  readonly locks: { hold(scope: LockScope, user?: string): () => void; held(scope: LockScope, user?: string): boolean };
   /** One execution as that user/mode; locks it still holds are released at the end. */
   runAs<T>(opts: RunAsOptions, fn: () => T): T;
   loadBundle(file?: string): LoadedBundle;
@@ -395,6 +408,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     get triggers() {
       return clone(triggers.triggers);
     },
+    triggerId: nthTriggerId,
     mail: {
       get sent() {
         return clone(mail.sent);
@@ -412,7 +426,24 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
         mail.errorsAfterSending = n;
       },
     },
-    locks: { hold: (scope, user) => locks.hold(scope, user) },
+    caches: {
+      entries: (scope, user) => (scope === 'user' ? (caches.user[user ?? state.user] ??= {}) : caches[scope]),
+      get putErrors() {
+        return state.cachePutErrors ?? 0;
+      },
+      set putErrors(n: number) {
+        state.cachePutErrors = n;
+      },
+    },
+    urlFetch: {
+      get quotaSpent() {
+        return state.urlFetchQuotaSpent === true;
+      },
+      set quotaSpent(spent: boolean) {
+        state.urlFetchQuotaSpent = spent;
+      },
+    },
+    locks: { hold: (scope, user) => locks.hold(scope, user), held: (scope, user) => locks.held(scope, user) },
     runAs,
     loadBundle,
     get bundle() {

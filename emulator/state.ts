@@ -44,6 +44,10 @@ export interface EmulatorState {
    * page's concurrent calls here (`callAlongside`).
    */
   onWait?: () => void;
+  /** Faults a test switches on: the next this many cache writes throw a server error. */
+  cachePutErrors?: number;
+  /** A fault: the day's UrlFetchApp quota is spent, so every fetch throws Google's quota error. */
+  urlFetchQuotaSpent?: boolean;
 }
 
 /** Whose user-scoped store (properties, cache, lock) the current execution sees. */

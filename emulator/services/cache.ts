@@ -47,11 +47,6 @@ function ttlMs(seconds: unknown): number {
   return Math.floor(s) * 1000;
 }
 
-/** A put as Google checks it (key and value sizes, TTL): shared with hand-written test stubs. */
-export function checkedPut(key: unknown, value: unknown, expirationInSeconds?: unknown): { key: string; value: string; ms: number } {
-  return { key: checkKey(key), value: checkValue(value), ms: ttlMs(expirationInSeconds) };
-}
-
 function cache(state: EmulatorState, store: () => Record<string, CacheEntry>): GoogleAppsScript.Cache.Cache {
   const { counters } = state;
   const live = (s: Record<string, CacheEntry>, key: string): string | null => {
@@ -77,6 +72,12 @@ function cache(state: EmulatorState, store: () => Record<string, CacheEntry>): G
       for (let i = 0; i < drop; i++) delete s[left[i]];
       state.counters.cacheEvictions += drop;
     }
+  };
+  // Google's wording for its other services' server errors; CacheService's own is unconfirmed.
+  const fault = () => {
+    if (!state.cachePutErrors) return;
+    state.cachePutErrors--;
+    throw new Error('Service error: Cache. We are sorry, a server error occurred. Please wait a bit and try again.');
   };
   const self = {
     get(key: string): string | null {
@@ -104,6 +105,7 @@ function cache(state: EmulatorState, store: () => Record<string, CacheEntry>): G
       const k = checkKey(key);
       const v = checkValue(value);
       const ms = ttlMs(expirationInSeconds);
+      fault();
       counters.cachePuts++;
       put(store(), k, v, ms);
       state.onWait?.();
@@ -111,6 +113,7 @@ function cache(state: EmulatorState, store: () => Record<string, CacheEntry>): G
     putAll(values: Record<string, string>, expirationInSeconds?: number): void {
       const ms = ttlMs(expirationInSeconds);
       const checked = Object.keys(values).map((k) => [checkKey(k), checkValue(values[k])] as const);
+      fault();
       counters.cachePuts++;
       const s = store();
       for (const [k, v] of checked) put(s, k, v, ms);

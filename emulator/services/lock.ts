@@ -13,6 +13,8 @@ export type LockScope = 'document' | 'script' | 'user';
  */
 export interface LockTable {
   hold(scope: LockScope, user?: string): () => void;
+  /** Whether anyone (an execution, a `hold`) holds that lock now: a test's probe, not an Apps Script call. */
+  held(scope: LockScope, user?: string): boolean;
   service: GoogleAppsScript.Lock.LockService;
   /** End of an execution: Apps Script releases the locks it still holds. */
   releaseExecutionLocks(): void;
@@ -87,6 +89,7 @@ export function createLocks(state: EmulatorState, onDocumentRelease: () => void 
         if (holders.get(key) === token) holders.delete(key);
       };
     },
+    held: (scope, user) => holders.has(keyOf(scope, user ?? (scope === 'user' ? state.user : undefined))),
     releaseExecutionLocks() {
       for (const [key, holder] of holders) if (fromExecution.has(holder)) holders.delete(key);
       fromExecution.clear();

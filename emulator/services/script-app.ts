@@ -31,8 +31,16 @@ export interface TriggerData {
   nextId: number;
 }
 
+/** The ID the first trigger created gets; each next one counts up (Google's IDs are opaque numbers). */
+const FIRST_TRIGGER_ID = 1001;
+
+/** The ID the nth trigger created in an emulator gets, or got (n from 1). */
+export function nthTriggerId(n: number): string {
+  return String(FIRST_TRIGGER_ID + n - 1);
+}
+
 export function emptyTriggers(): TriggerData {
-  return { triggers: [], nextId: 1001 };
+  return { triggers: [], nextId: FIRST_TRIGGER_ID };
 }
 
 export const MAX_TRIGGERS_PER_USER = 20;

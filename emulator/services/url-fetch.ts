@@ -94,6 +94,7 @@ export function createUrlFetchApp(state: EmulatorState, transport: () => Transpo
   /** One round trip: the clock moves by the latency plus the slowest response's delay. */
   function send(batch: Prepared[]): GoogleAppsScript.URL_Fetch.HTTPResponse[] {
     checkAllowed(batch);
+    if (state.urlFetchQuotaSpent) throw new Error('Service invoked too many times for one day: urlfetch.');
     state.counters.requests += batch.length;
     state.counters.roundTrips++;
     const results = transport().send(batch.map((p) => p.request));

@@ -102,7 +102,9 @@ async function release(argv: string[], deps: ClaspDeps): Promise<void> {
     return;
   }
   if (config.unset.length > 0) {
-    throw new BuildError(`set ${config.unset.join(' and ')} first (docs/publishing.md, "The production deployment"); nothing was run.`);
+    throw new BuildError(
+      `set ${config.unset.join(' and ')} first (docs/publishing.md, "3. The production script and its one deployment"); nothing was run.`,
+    );
   }
   const [build, push, version] = releaseSteps(config, description);
   await runStep(build, deps);
@@ -119,7 +121,8 @@ async function release(argv: string[], deps: ClaspDeps): Promise<void> {
 async function installSheet(argv: string[], deps: ClaspDeps): Promise<void> {
   const flags = parseFlags(argv, ['--title']);
   const existing = readSheetProject(deps.root);
-  const steps = installSteps(existing, flags.values['--title'] ?? 'Creator Reporting');
+  const title = flags.values['--title'] ?? 'Creator Reporting';
+  const steps = installSteps(existing, title);
   if (flags.dryRun) {
     printPlan(steps, deps);
     if (existing.scriptId) deps.log(`(${SHEET_PROJECT} already names your script: delete it to make another spreadsheet.)`);
@@ -138,7 +141,9 @@ async function installSheet(argv: string[], deps: ClaspDeps): Promise<void> {
       `pushed, but ${SHEET_PROJECT} names no spreadsheet; open the script with \`npx clasp -P ${SHEET_PROJECT} open-container\`.`,
     );
   deps.log(`Your spreadsheet: ${spreadsheetUrl(parentId)}`);
-  deps.log('Reload it; the menu is Extensions > Creator Reporting. `npm run install-sheet` again pushes a new build to it.');
+  // A bound script's add-on menu takes the script's name, which create-script set to the title.
+  const menu = existing.scriptId ? 'the script\'s name ("Creator Reporting" unless --title named it)' : `"${title}"`;
+  deps.log(`Reload it; the menu is under Extensions, named ${menu}. \`npm run install-sheet\` again pushes a new build to it.`);
 }
 
 async function guarded(work: () => Promise<void>, name: string, deps: ClaspDeps): Promise<number> {

@@ -30,6 +30,18 @@ function fill(template: string, values: Record<string, string>, where: string): 
 }
 
 /**
+ * The settings of site/site.json that still hold the checkout's placeholder: the pages build
+ * anyway (a draft is useful), but hosted as they are they would name "REPLACE_WITH_..." as the
+ * publisher, so `npm run site` says which to fill in.
+ */
+export function sitePlaceholders(source: string = SITE_SOURCE): string[] {
+  const settings = JSON.parse(fs.readFileSync(path.join(source, 'site.json'), 'utf8')) as Record<string, string>;
+  return Object.entries(settings)
+    .filter(([, v]) => /^REPLACE_WITH_/.test(v))
+    .map(([k, v]) => `site/site.json: "${k}" is still a placeholder (${v}); replace it before you host the pages.`);
+}
+
+/**
  * The homepage, privacy policy, terms and support page as plain HTML in `out` (build/site/ by
  * default): site/layout.html around each page of site/, with site/site.json's names and the scope
  * list filled in. Never into dist/, which clasp pushes to Apps Script.

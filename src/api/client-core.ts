@@ -47,7 +47,12 @@ export interface ClientCore {
 export function createClientCore(execution: Execution, credential: Credential, opts: ClientOptions): ClientCore {
   const { platform } = execution;
   const fingerprint = credentialFingerprint(platform, credential);
-  const ctx: RetryContext = { execution, random: opts.random ?? Math.random, host: hostOf(credential.apiBaseUrl) };
+  const ctx: RetryContext = {
+    execution,
+    random: opts.random ?? Math.random,
+    host: hostOf(credential.apiBaseUrl),
+    ...(opts.patience ? { patience: opts.patience } : {}),
+  };
   const auth: Auth = createAuth({ ...ctx, host: hostOf(credential.tokenUrl) }, credential, fingerprint);
   // One fan-out per client: what one batch learns about the API's limit, the next one uses.
   const fanOut: number | FanOut =

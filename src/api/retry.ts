@@ -14,6 +14,12 @@ export interface RetryContext {
   random: () => number;
   /** Host name for "could not reach" messages. */
   host: string;
+  /**
+   * A shorter patience for a person waiting on a check (saving settings): at most this many
+   * tries and no single wait longer than `maxWaitMs`. The same policy otherwise; a report run
+   * keeps the full one because a failed refresh costs more than a wait.
+   */
+  patience?: { maxTries: number; maxWaitMs: number };
 }
 
 /** Tries per request, the first included. */
@@ -50,12 +56,12 @@ function detailsOf(ctx: RetryContext, response: FetchResponse): { status: number
   };
 }
 
-function exhausted(ctx: RetryContext, failure: Failure): CreatorError {
+function exhausted(ctx: RetryContext, failure: Failure, tries: number): CreatorError {
   const kind = ctx.execution.kind;
   if (failure.kind === 'network') {
     return new CreatorError(
       'NETWORK',
-      `Could not reach the Creator API at ${ctx.host} (no answer after ${MAX_TRIES} tries). Check the internet connection and the API URLs in Settings, then try again.`,
+      `Could not reach the Creator API at ${ctx.host} (no answer after ${tries} tries). Check the internet connection and the API URLs in Settings, then try again.`,
     );
   }
   const details = detailsOf(ctx, failure.response);
@@ -63,13 +69,13 @@ function exhausted(ctx: RetryContext, failure: Failure): CreatorError {
   if (details.status === 429) {
     return new CreatorError(
       'RATE_LIMITED',
-      `The Creator API kept answering "too many requests" (${label}) after ${MAX_TRIES} tries. ${tryAgainLater(kind)}`,
+      `The Creator API kept answering "too many requests" (${label}) after ${tries} ${tries === 1 ? 'try' : 'tries'}. ${tryAgainLater(kind)}`,
       details,
     );
   }
   return new CreatorError(
     'SERVER_ERROR',
-    `The Creator API kept failing with a server error (${label}) after ${MAX_TRIES} tries. ${tryAgainLater(kind)}`,
+    `The Creator API kept failing with a server error (${label}) after ${tries} ${tries === 1 ? 'try' : 'tries'}. ${tryAgainLater(kind)}`,
     details,
   );
 }
@@ -187,9 +193,10 @@ export function sendWithRetry(ctx: RetryContext, requests: FetchRequest[], batch
       else fanOut.answered(group.length);
     }
     if (failed.length === 0) return results;
-    if (attempt >= MAX_TRIES) throw exhausted(ctx, failure);
+    if (attempt >= (ctx.patience?.maxTries ?? MAX_TRIES)) throw exhausted(ctx, failure, attempt);
     // A little jitter on top of Retry-After too, so cells told the same wait do not return together.
     const waitMs = askedWaitMs !== undefined ? askedWaitMs + Math.floor(ctx.random() * 250) : backoffMs(attempt, ctx.random);
+    if (ctx.patience && waitMs > ctx.patience.maxWaitMs) throw exhausted(ctx, failure, attempt);
     if (waitMs + requestMs > timeLeft(execution)) throw outOfTime(ctx, failure, waitMs);
     platform.sleep(waitMs);
     pending = failed;

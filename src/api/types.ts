@@ -69,4 +69,6 @@ export interface ClientOptions {
   fanOut?: number;
   /** Jitter source for backoff; tests pass a fixed one. Default Math.random. */
   random?: () => number;
+  /** A shorter retry patience for a check a person waits on (see RetryContext). */
+  patience?: { maxTries: number; maxWaitMs: number };
 }

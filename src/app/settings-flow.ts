@@ -10,10 +10,12 @@ import type { SettingsInput, SettingsView } from '../shared/types';
  * run its CREATOR_ formulas again so none keeps showing "formulas are off".
  */
 export function saveSettingsAndRecalculate(ex: Execution, input: SettingsInput): SettingsView {
-  // A real credential ends demo mode (its saved reports, alerts and schedule go; its sheets stay).
-  if (isDemo(ex)) endDemo(ex);
+  const demo = isDemo(ex);
   const before = settings.getSettings(ex).allowFormulas;
-  const view = settings.saveSettings(ex, input);
+  let view = settings.saveSettings(ex, input);
+  // A real credential ends demo mode (its saved reports, alerts and schedule go; its sheets stay),
+  // once it is saved: a rejected one (a typo in the secret) leaves the demo as it was.
+  if (demo) view = { ...view, ...endDemo(ex) };
   if (view.allowFormulas && !before) return { ...view, recalculated: recalculateFormulas(ex) };
   return view;
 }

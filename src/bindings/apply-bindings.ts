@@ -1,8 +1,9 @@
 import type { Execution } from '../platform/execution';
-import type { Sheet, Spreadsheet } from '../platform/types';
+import type { PropertyStore, Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, readOwned } from '../sheet/block-ownership';
 import { readBindings, writeBindings, type Binding, type ChartBinding, type TileBinding } from './binding-store';
 import { tileCells } from './tile-cells';
+import { demoStore, isDemo } from '../settings/demo-flag';
 
 /**
  * After a block is written: each chart bound to it gets ranges over exactly the block's rows now
@@ -75,8 +76,16 @@ function applyTile(spreadsheet: Spreadsheet, blockId: string, block: BlockData, 
   return cells.upgraded ?? binding;
 }
 
+/**
+ * Where the bindings of the document's blocks are kept: the document's properties, or in demo mode
+ * the demo's own records (src/settings/demo-flag.ts), where the dashboard wrote them.
+ */
+function bindingStore(ex: Execution): PropertyStore | null {
+  return isDemo(ex) ? demoStore(ex) : ex.platform.documentProperties;
+}
+
 export function applyBindings(ex: Execution, blockId: string): void {
-  const store = ex.platform.documentProperties;
+  const store = bindingStore(ex);
   const spreadsheet = ex.platform.spreadsheet();
   if (!store || !spreadsheet) return;
   const bindings = readBindings(store, blockId);
@@ -105,7 +114,7 @@ export function applyBindings(ex: Execution, blockId: string): void {
  */
 export function showNotRefreshed(ex: Execution, blockId: string, message: string): void {
   try {
-    const store = ex.platform.documentProperties;
+    const store = bindingStore(ex);
     const spreadsheet = ex.platform.spreadsheet();
     if (!store || !spreadsheet) return;
     for (const binding of readBindings(store, blockId)) {

@@ -59,8 +59,10 @@ export function createDashboard(ex: Execution, input: unknown): DashboardResult 
   checkActiveSite(siteId, sites);
   // Tabs read as people speak ("Last 30 days"), not as the API's preset key.
   const label = presetLabel(period);
-  const sheetName = `Dashboard - ${siteId} - ${label}`.slice(0, 100);
-  const dataSheetName = `Dashboard data - ${siteId} - ${label}`.slice(0, 100);
+  // A demo dashboard's tabs say so, and never take the names of the real one of this site and period.
+  const suffix = isDemo(ex) ? ' (Demo data)' : '';
+  const sheetName = `Dashboard - ${siteId} - ${label}`.slice(0, 100 - suffix.length) + suffix;
+  const dataSheetName = `Dashboard data - ${siteId} - ${label}`.slice(0, 100 - suffix.length) + suffix;
   for (const name of [sheetName, dataSheetName]) {
     if (spreadsheet.getSheetByName(name))
       bad(

@@ -8,6 +8,8 @@ import { MAX_LIMIT, readCompareTo, readLimit, readTotals } from '../pull/query-o
 import { resolveReport } from '../pull/report-key';
 import { singleCell } from '../shared/user-input';
 import { CreatorError } from '../shared/errors';
+import { isDemo } from '../settings/demo-flag';
+import { DEMO_NOTE_LINE } from '../run/block-note';
 
 /** Arguments of a CREATOR_ function, as Sheets passed them. Signature fixed by src/Code.ts. */
 export interface FormulaArgs {
@@ -49,7 +51,13 @@ export function runFormula(execution: Execution, report: string, args: FormulaAr
     pullReport(execution, { ...request, limit }, { purpose: 'formula', bypassCache: refresh.bypass ? 'rows' : false });
   // Sheets shows #REF! for a result past the sheet's last row or column instead of adding them:
   // the result is cut to the sheet, and no more rows are fetched than it can show.
-  const sheetRoom = execution.platform.formulaRoom?.() ?? null;
+  const room = execution.platform.formulaRoom?.() ?? null;
+  // A formula cell is one for every editor, computed with the owner's properties: while the owner
+  // tries the demo, the result says "Demo data" itself (the header's first cell, or a last row of
+  // its own, kept room for like a header), never looking like real numbers.
+  const demo = isDemo(execution);
+  const labelRow = demo && !header;
+  const sheetRoom = room && labelRow ? { ...room, rows: Math.max(1, room.rows - 1) } : room;
   const sheetRows = sheetRoom ? Math.max(1, sheetRoom.rows - (header ? 1 : 0)) : Infinity;
   const shown = shownRows(request, header, sheetRows);
   let result = pull(shown ? shown.limit : request.limit);
@@ -69,7 +77,19 @@ export function runFormula(execution: Execution, report: string, args: FormulaAr
     }
   }
   refresh.markFetched();
-  return toGrid(result.table, { header, emptyMessage: emptyMessage(result), room: sheetRoom, ...(total === undefined ? {} : { total }) });
+  const grid = toGrid(result.table, {
+    header,
+    emptyMessage: emptyMessage(result),
+    room: sheetRoom,
+    ...(total === undefined ? {} : { total }),
+  });
+  return demo ? labelDemo(grid, header) : grid;
+}
+
+function labelDemo(grid: GridCell[][], header: boolean): GridCell[][] {
+  if (header && grid.length > 0) return [[`Demo data: ${String(grid[0][0])}`, ...grid[0].slice(1)], ...grid.slice(1)];
+  const width = grid[0]?.length ?? 1;
+  return [...grid, [DEMO_NOTE_LINE, ...Array.from({ length: width - 1 }, () => '')]];
 }
 
 /** Rows over the sites, each cut at the user's limit as the pull would; undefined when a count is unknown. */

@@ -1,4 +1,5 @@
 import { demoStore, isDemo } from '../settings/demo-flag';
+import { myUserKey } from '../settings/user-key';
 import { CreatorError } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
@@ -239,5 +240,9 @@ export function newTimeId(ex: Execution, letter: string, taken: (id: string) => 
 }
 
 export function newReportId(ex: Execution, store: PropertyStore): string {
-  return newTimeId(ex, 'r', (id) => store.getProperty(reportKey(id)) !== null);
+  // A report's block in the shared spreadsheet is named after its ID, but each ID is unique only in
+  // its own store: a demo's (this user's) IDs get a letter and this user's key of their own, so no
+  // demo report takes over a real report's block or another user's demo block.
+  const letter = isDemo(ex) ? `d${myUserKey(ex).slice(1, 5)}` : 'r';
+  return newTimeId(ex, letter, (id) => store.getProperty(reportKey(id)) !== null);
 }

@@ -51,6 +51,7 @@ import { bringIntoView } from '../sheet/bring-into-view';
 import { describeInput } from '../shared/user-input';
 import { checkRunRequest } from '../run/run-request';
 import { adoptBuilderBlock, releaseToBuilder } from '../run/target-sheet';
+import { isDemo } from '../settings/demo-flag';
 import { cleanDefinition, cleanWarehouse } from './validate-definition';
 import { savedView, statusRowsOf } from './views';
 
@@ -111,7 +112,7 @@ export function saveReport(ex: Execution, definition: ReportDefinition): SavedRe
     putStatus(store, id!, status);
   });
   // Saved from the builder's run: that run's data is this report's, and its refreshes replace it.
-  if (!clean.id && spreadsheet) adoptBuilderBlock(spreadsheet, ex.platform, checkRunRequest(stored), id);
+  if (!clean.id && spreadsheet) adoptBuilderBlock(spreadsheet, ex.platform, checkRunRequest(stored), id, isDemo(ex));
   reconcileTrigger(ex, store, anyScheduled(listDefinitions(store)));
   return savedView(ex, statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId), store)[0], me);
 }
@@ -179,7 +180,7 @@ export function deleteReport(ex: Execution, id: string): { deleted: boolean } {
   deleteWarehouseRecord(store, String(id ?? ''));
   // Its data stays in the sheet, and the builder may now replace it (running the same report there).
   const spreadsheet = ex.platform.spreadsheet();
-  if (def && spreadsheet) releaseToBuilder(spreadsheet, ex.platform, checkRunRequest(def), def.id);
+  if (def && spreadsheet) releaseToBuilder(spreadsheet, ex.platform, checkRunRequest(def), def.id, isDemo(ex));
   const defs = listDefinitions(store);
   reconcileTrigger(ex, store, anyScheduled(defs));
   if (deleted && ex.platform.spreadsheet()?.getSheetByName(statusNames(ex).sheet)) {

@@ -54,7 +54,7 @@ function blockTarget(execution: Execution, run: CheckedRun, opts: RunToSheetOpti
   const { platform } = execution;
   return {
     sheetName: run.sheetName,
-    blockId: opts.blockId ?? ((sheetId: number) => builderBlockId(platform, sheetId, run.spec.key, run.siteId)),
+    blockId: opts.blockId ?? ((sheetId: number) => builderBlockId(platform, sheetId, run.spec.key, run.siteId, isDemo(execution))),
     sheetId: opts.sheetId,
     startCell: run.startCell,
     // A block written straight into a new sheet is claimed and filled under the
@@ -92,7 +92,7 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
     const spreadsheet: Spreadsheet | null = platform.spreadsheet();
     if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');
     // A run that could not write its result must find out before it spends minutes pulling it.
-    claimTarget(spreadsheet, platform, run, opts.blockId);
+    claimTarget(spreadsheet, platform, run, opts.blockId, isDemo(execution));
     const target = blockTarget(execution, run, opts);
     const attempt = (): RunReportResult => {
       const streamed = streamReportBlock(spreadsheet, target, (done, expected) =>

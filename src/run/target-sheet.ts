@@ -4,6 +4,7 @@ import type { Platform, Spreadsheet } from '../platform/types';
 import { blockRangeName, readOwned } from '../sheet/block-ownership';
 import { blocksOnSheet, handOverBlock, type BlockOnSheet } from '../sheet/block-handover';
 import { locateBlock, ownedRects } from '../sheet/block-locate';
+import { refuseUnrecognised } from '../sheet/block-recover';
 import { blockConflictError, findConflict } from '../sheet/conflicts';
 import { intersect, toA1, type Rect } from '../sheet/rect';
 
@@ -14,10 +15,20 @@ import { intersect, toA1, type Rect } from '../sheet/rect';
  */
 const BUILDER_PREFIX = 'sheet-';
 
-/** The builder's block for one report and its sites on a sheet (the sheet's id survives renames). */
-export function builderBlockId(platform: Pick<Platform, 'sha256Hex'>, sheetId: number, report: string, siteId: string | string[]): string {
+/**
+ * The builder's block for one report and its sites on a sheet (the sheet's id survives renames).
+ * Demo mode's builder has blocks of its own: a demo run never replaces a real pull, nor a real run
+ * the demo's sample data.
+ */
+export function builderBlockId(
+  platform: Pick<Platform, 'sha256Hex'>,
+  sheetId: number,
+  report: string,
+  siteId: string | string[],
+  demo = false,
+): string {
   const sites = ([] as string[]).concat(siteId).map((s) => s.toLowerCase());
-  return `${BUILDER_PREFIX}${sheetId}-${platform.sha256Hex(JSON.stringify([report, sites])).slice(0, 12)}`;
+  return `${BUILDER_PREFIX}${sheetId}-${demo ? 'demo-' : ''}${platform.sha256Hex(JSON.stringify([report, sites])).slice(0, 12)}`;
 }
 
 /** Before reports and sites were part of it, the builder had one block per sheet. */
@@ -60,14 +71,21 @@ function knownWidth(run: TargetRun): number {
  * from), then refuses if another report's block or other content is in the way of its header.
  * The writer checks the whole block again once the size is known.
  */
-export function claimTarget(spreadsheet: Spreadsheet, platform: Pick<Platform, 'sha256Hex'>, run: TargetRun, savedId?: string): void {
+export function claimTarget(
+  spreadsheet: Spreadsheet,
+  platform: Pick<Platform, 'sha256Hex'>,
+  run: TargetRun,
+  savedId?: string,
+  demo = false,
+): void {
   const sheet = spreadsheet.getSheetByName(run.sheetName);
   if (!sheet) return;
   const sheetId = sheet.getSheetId();
-  const builder = builderBlockId(platform, sheetId, run.spec.key, run.siteId);
+  const builder = builderBlockId(platform, sheetId, run.spec.key, run.siteId, demo);
   const own = savedId ?? builder;
   if (savedId) handOverBlock(spreadsheet, sheet, builder, own);
-  handOverBlock(spreadsheet, sheet, legacyBuilderBlockId(sheetId), own);
+  // A legacy builder block holds real data from before: never the demo's to take.
+  if (!demo) handOverBlock(spreadsheet, sheet, legacyBuilderBlockId(sheetId), own);
 
   // Where the block is now (a title above it or notes to its left moved it), else where it goes.
   const located = locateBlock(spreadsheet, sheet, own, run.startCell);
@@ -78,6 +96,7 @@ export function claimTarget(spreadsheet: Spreadsheet, platform: Pick<Platform, '
     (b) => b.rangeName !== blockRangeName(own) && (!run.startCell || intersect(b.rect, header)),
   );
   if (other) throw otherBlockError(run.sheetName, other);
+  refuseUnrecognised(sheet, run.sheetName, located.orphan);
   const conflict = findConflict(sheet, header, owned);
   if (conflict) throw blockConflictError(run.sheetName, conflict);
 }
@@ -102,10 +121,11 @@ export function adoptBuilderBlock(
   platform: Pick<Platform, 'sha256Hex'>,
   run: TargetRun,
   savedId: string,
+  demo = false,
 ): boolean {
   const sheet = spreadsheet.getSheetByName(run.sheetName);
   if (!sheet) return false;
-  return handOverBlock(spreadsheet, sheet, builderBlockId(platform, sheet.getSheetId(), run.spec.key, run.siteId), savedId);
+  return handOverBlock(spreadsheet, sheet, builderBlockId(platform, sheet.getSheetId(), run.spec.key, run.siteId, demo), savedId);
 }
 
 export function releaseToBuilder(
@@ -113,8 +133,9 @@ export function releaseToBuilder(
   platform: Pick<Platform, 'sha256Hex'>,
   run: Omit<TargetRun, 'sheetName'>,
   savedId: string,
+  demo = false,
 ): boolean {
   const area = readOwned(spreadsheet, blockRangeName(savedId));
   if (!area) return false;
-  return handOverBlock(spreadsheet, area.sheet, savedId, builderBlockId(platform, area.sheet.getSheetId(), run.spec.key, run.siteId));
+  return handOverBlock(spreadsheet, area.sheet, savedId, builderBlockId(platform, area.sheet.getSheetId(), run.spec.key, run.siteId, demo));
 }

@@ -6,7 +6,7 @@ import { createClient } from '../api/client';
 import { credentialFingerprint, DEFAULT_API_BASE_URL, DEFAULT_TOKEN_URL, type Credential } from '../api/credential';
 import { CreatorError, isCreatorError, type ErrorCode } from '../shared/errors';
 import { hostOf } from '../api/url';
-import type { Execution } from '../platform/execution';
+import { withoutSecrets, type Execution } from '../platform/execution';
 import type { ConnectionResult, PermissionsView, SettingsInput, SettingsView } from '../shared/types';
 import { toSiteView } from './sites-view';
 import { activeSpreadsheetId, forgetLoadedCredential, loadCredential } from './credential';
@@ -15,6 +15,21 @@ import { clearStored, readConsents, readStoredCredential, setConsent, writeStore
 import { checkUrl } from './url-check';
 
 const MAX_FIELD = 512;
+
+/**
+ * A save is a person waiting in the sidebar: two tries and no long Retry-After wait, then the
+ * save decides (the full policy could keep them there for minutes on a hanging host).
+ */
+const SAVE_PATIENCE = { maxTries: 2, maxWaitMs: 2_000 };
+
+/** Answers that mean the endpoint could not be asked now, not that anything typed is wrong. */
+const UNREACHABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['RATE_LIMITED', 'SERVER_ERROR', 'NETWORK', 'TIME_BUDGET']);
+
+function unreachableReason(error: CreatorError): string {
+  if (error.code === 'NETWORK') return 'no answer';
+  if (error.code === 'TIME_BUDGET') return 'no answer in time';
+  return error.status ? `status ${error.status}${error.providerCode ? `, ${error.providerCode}` : ''}` : 'no usable answer';
+}
 
 function field(value: unknown, what: string): string {
   if (value === undefined || value === null) return '';
@@ -101,8 +116,7 @@ export function saveSettings(execution: Execution, input: SettingsInput): Settin
     throw new CreatorError('BAD_INPUT', 'Formulas can only be allowed from inside a spreadsheet: open the sidebar there.');
   }
   const fingerprint = credentialFingerprint(platform, credential);
-  createAuth({ execution, random: Math.random, host: hostOf(credential.tokenUrl) }, credential, fingerprint).mintNow();
-  const warning = checkSiteList(execution, credential);
+  const warning = checkToken(execution, credential, fingerprint) ?? checkSiteList(execution, credential);
 
   if (stored) {
     const old = credentialFingerprint(platform, stored);
@@ -113,6 +127,26 @@ export function saveSettings(execution: Execution, input: SettingsInput): Settin
   if (input.allowFormulas !== undefined && spreadsheetId) setConsent(store, spreadsheetId, input.allowFormulas);
   const saved = view(execution, credential);
   return warning ? { ...saved, warning } : saved;
+}
+
+/**
+ * Mints a token to prove the credential. A token URL that rejects it (400/401/403, a 404, an odd
+ * answer) refuses the save; one that cannot be reached now (429, 5xx, no answer) saves with a
+ * warning, as the site-list check does, and skips that check (it would need the same token).
+ * The warning is built from the status only, never the answer's text: nothing secret can ride in it.
+ */
+function checkToken(execution: Execution, credential: Credential, fingerprint: string): string | null {
+  const ctx = { execution, random: Math.random, host: hostOf(credential.tokenUrl), patience: SAVE_PATIENCE };
+  try {
+    createAuth(ctx, credential, fingerprint).mintNow();
+    return null;
+  } catch (error) {
+    if (!isCreatorError(error) || !UNREACHABLE.has(error.code)) throw error;
+    return withoutSecrets(
+      execution,
+      `Saved, but the credential could not be checked: the token URL ${credential.tokenUrl} could not be reached (${unreachableReason(error)}), so neither the secret nor the API base URL was tried. Use Test connection once it answers.`,
+    );
+  }
 }
 
 /** Answers that say the API base URL (or what the credential may see there) is wrong. */
@@ -131,7 +165,7 @@ const REFUSED: Partial<Record<ErrorCode, string>> = {
 function checkSiteList(execution: Execution, credential: Credential): string | null {
   const url = `${credential.apiBaseUrl}/sites`;
   try {
-    createClient(execution, credential, { bypassCache: true }).listSites();
+    createClient(execution, credential, { bypassCache: true, patience: SAVE_PATIENCE }).listSites();
     return null;
   } catch (error) {
     if (!isCreatorError(error) || error.code === 'URL_NOT_ALLOWED') throw error;

@@ -1,6 +1,7 @@
 import type { Sheet } from '../platform/types';
 import { bandNow, fingerprint, MAX_FINGERPRINT_CELLS, type BlockRecord, type StoredBlockRecord } from './block-record';
 import { describeLegacyEdits } from './block-record-v1';
+import { changedRowsWords } from './changed-rows';
 import { toA1, type Rect } from './rect';
 
 /**
@@ -60,32 +61,10 @@ function shapeChange(sheet: Sheet, now: Rect, record: BlockRecord): string {
   return `${what.join(' and ')} inside the report's block ${toA1(now)}${locateShapeChange(sheet, now, record)}`;
 }
 
-/**
- * Which rows an insert or delete touched: the bands still equal from the top and, aligned on the
- * block's end, from the bottom, leave the changed rows between them.
- */
+/** Which rows an insert or delete touched (changedRowsWords), where the record can tell. */
 function locateShapeChange(sheet: Sheet, now: Rect, record: BlockRecord): string {
   if (now.cols !== record.cols || now.rows * now.cols > MAX_FINGERPRINT_CELLS || record.band === null) return '';
-  const band = record.band;
-  const hashBand = (startRow: number, rows: number): string => bandNow(sheet, { row: startRow, col: now.col, rows, cols: now.cols });
-  const bands = record.rowHashes.length;
-  const bandRows = (i: number) => Math.min(band, record.rows - i * band);
-  let top = 0;
-  while (
-    top < bands &&
-    now.row + top * band + bandRows(top) <= now.row + now.rows &&
-    hashBand(now.row + top * band, bandRows(top)) === record.rowHashes[top]
-  )
-    top++;
-  const shift = now.rows - record.rows;
-  let bottom = bands - 1;
-  while (
-    bottom > top &&
-    bottom * band + shift >= top * band &&
-    hashBand(now.row + bottom * band + shift, bandRows(bottom)) === record.rowHashes[bottom]
-  )
-    bottom--;
-  const first = now.row + top * band;
-  const last = Math.max(first, Math.min(now.row + now.rows - 1, now.row + (bottom + 1) * band - 1 + shift));
-  return ` (the change is in rows ${first}${last > first ? `-${last}` : ''})`;
+  return changedRowsWords(now, { rows: record.rows, band: record.band, rowHashes: record.rowHashes }, (startRow, rows) =>
+    bandNow(sheet, { row: startRow, col: now.col, rows, cols: now.cols }),
+  );
 }

@@ -1,6 +1,7 @@
 import type { Sheet } from '../platform/types';
 import type { LegacyBlockRecord } from './block-record';
 import { MAX_FINGERPRINT_CELLS } from './block-record';
+import { changedRowsWords } from './changed-rows';
 import { readInSlices, toA1, type Rect } from './rect';
 
 /**
@@ -128,33 +129,12 @@ export function describeLegacyEdits(sheet: Sheet, now: Rect, record: LegacyBlock
   return `cells edited in ${toA1(area)}, inside the report's block ${toA1(now)}`;
 }
 
-/**
- * Which rows an insert or delete touched: the bands still equal from the top and, aligned on the
- * block's end, from the bottom, leave the changed rows between them.
- */
+/** Which rows an insert or delete touched (changedRowsWords), where the record can tell. */
 function locateShapeChange(sheet: Sheet, now: Rect, record: LegacyBlockRecord): string {
   if (now.cols !== record.cols || now.rows * now.cols > MAX_FINGERPRINT_CELLS || record.band === null) return '';
-  const band = record.band;
-  const hashBand = (startRow: number, rows: number): string =>
-    hashBands(sheet, { row: startRow, col: now.col, rows, cols: now.cols }, rows, true).rowHashes[0];
-  const bands = record.rowHashes.length;
-  const bandRows = (i: number) => Math.min(band, record.rows - i * band);
-  let top = 0;
-  while (
-    top < bands &&
-    now.row + top * band + bandRows(top) <= now.row + now.rows &&
-    hashBand(now.row + top * band, bandRows(top)) === record.rowHashes[top]
-  )
-    top++;
-  const shift = now.rows - record.rows;
-  let bottom = bands - 1;
-  while (
-    bottom > top &&
-    bottom * band + shift >= top * band &&
-    hashBand(now.row + bottom * band + shift, bandRows(bottom)) === record.rowHashes[bottom]
-  )
-    bottom--;
-  const first = now.row + top * band;
-  const last = Math.max(first, Math.min(now.row + now.rows - 1, now.row + (bottom + 1) * band - 1 + shift));
-  return ` (the change is in rows ${first}${last > first ? `-${last}` : ''})`;
+  return changedRowsWords(
+    now,
+    { rows: record.rows, band: record.band, rowHashes: record.rowHashes },
+    (startRow, rows) => hashBands(sheet, { row: startRow, col: now.col, rows, cols: now.cols }, rows, true).rowHashes[0],
+  );
 }

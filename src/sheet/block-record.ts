@@ -46,6 +46,12 @@ export interface BlockRecord {
    * before it existed (then not compared; the next write adds it).
    */
   colRows: string[];
+  /**
+   * The block's top-left cell when it was last written: where it is looked for when the user
+   * deleted its named range (block-recover.ts). Absent in records stored before it (then the
+   * report's own start cell is tried); the next write adds it.
+   */
+  at?: { row: number; col: number };
 }
 
 /** How many rows at each end of a block stay where they are when its data rows are sorted. */
@@ -180,6 +186,11 @@ function rowHashOf(cells: number[]): number {
 }
 
 const hex = (h: number): string => (h >>> 0).toString(36);
+
+/** A row's hash as a record stores it in `head` and `tail` (cells from cellHash). */
+export function rowHashText(cells: number[]): string {
+  return hex(rowHashOf(cells));
+}
 
 /** A non-empty cell bound to the hash of the row that holds it (0 for an empty cell). */
 function cellInRow(cell: number, rowHash: number): number {
@@ -339,6 +350,7 @@ export function parseRecord(text: string): StoredBlockRecord | null {
         tail: list(parsed.tail),
         rowSet: typeof parsed.rowSet === 'string' ? parsed.rowSet : '',
         colRows: list(parsed.colRows),
+        ...atOf(parsed.at),
       };
     }
     // No version, or one from a later version we cannot read: compared as version 1 would be, or by shape.
@@ -347,6 +359,12 @@ export function parseRecord(text: string): StoredBlockRecord | null {
   } catch (_) {
     return null;
   }
+}
+
+function atOf(value: unknown): { at?: { row: number; col: number } } {
+  const at = value as { row?: unknown; col?: unknown } | null;
+  const whole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1;
+  return at && typeof at === 'object' && whole(at.row) && whole(at.col) ? { at: { row: at.row, col: at.col } } : {};
 }
 
 export function readRecord(sheet: Sheet, rangeName: string): StoredBlockRecord | null {

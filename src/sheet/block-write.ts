@@ -14,6 +14,7 @@ import {
 } from './block-place';
 import { blockState } from './block-edits';
 import { locateBlock } from './block-locate';
+import { refuseUnrecognised } from './block-recover';
 import { fingerprint, forgetRecord, readRecord, writeRecord, type BlockRecord } from './block-record';
 import { writtenRecord } from './written-record';
 import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
@@ -333,8 +334,9 @@ function commitStaged(
   const committedName = blockRangeName(blockId);
   const pendingName = pendingRangeName(blockId);
   // Pending: left by a write that died midway: ours, and worth nothing.
-  const { committed, pending, origin } = locateBlock(spreadsheet, sheet, blockId, target.startCell);
+  const { committed, pending, origin, orphan } = locateBlock(spreadsheet, sheet, blockId, target.startCell);
   const name = sheet.getName();
+  refuseUnrecognised(sheet, name, orphan);
 
   // A block whose data rows the user only sorted is replaced in the report's own order, and says so.
   let sorted = false;
@@ -372,8 +374,12 @@ function commitStaged(
     if (sheet.isSheetHidden()) sheet.showSheet();
   }
   forgetRecord(sheet, committedName);
-  // What was written, hashed as it was sent; read back only where that could not be known.
-  writeRecord(sheet, committedName, recordOf() ?? fingerprint(sheet, rect, pinnedRows(target), true));
+  // What was written, hashed as it was sent (read back only where that could not be known),
+  // and where: a block whose named range is deleted is looked for there first.
+  writeRecord(sheet, committedName, {
+    ...(recordOf() ?? fingerprint(sheet, rect, pinnedRows(target), true)),
+    at: { row: rect.row, col: rect.col },
+  });
   // Freezing is only done for a block at the top: freezing down to a lower header would pin the
   // user's own rows above it.
   if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);

@@ -158,8 +158,12 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
         ended = true;
         forget(spreadsheet, pendingName);
         forgetRecord(sheet, committedName);
-        // What was written, hashed as it was sent; read back only where that could not be known.
-        writeRecord(sheet, committedName, recordOf() ?? fingerprint(sheet, rect, pinnedRows(target), true));
+        // What was written, hashed as it was sent (read back only where that could not be known),
+        // and where: a block whose named range is deleted is looked for there first.
+        writeRecord(sheet, committedName, {
+          ...(recordOf() ?? fingerprint(sheet, rect, pinnedRows(target), true)),
+          at: { row: rect.row, col: rect.col },
+        });
         // Freezing is only done for a block at the top: freezing down to a lower header would pin the
         // user's own rows above it.
         if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);

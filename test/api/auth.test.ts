@@ -3,7 +3,7 @@ import { findReport } from '../../src/catalog/reports';
 import { isCreatorError } from '../../src/shared/errors';
 import { caught } from './helpers/caught';
 import { CREDENTIAL, SECRET, stubbed, TOKEN_URL } from './helpers/stub-api';
-import { json } from './helpers/stub-platform';
+import { json } from './helpers/api-world';
 
 const devices = findReport('devices/performance')!;
 const query = { siteId: 'site-1', startDate: '2026-10-01', endDate: '2026-10-31' };
@@ -67,13 +67,13 @@ describe('tokens', () => {
 
   it('mints anyway when the user lock cannot be had, and releases a lock it took', () => {
     const { api, world } = stubbed();
-    world.lockAvailable = false;
+    const release = world.emu.locks.hold('user'); // another execution of this user's
     createClient(world.execution(), CREDENTIAL).listSites();
     expect(api.mints).toBe(1);
-    world.lockAvailable = true;
-    world.userCache.data.clear();
+    release();
+    for (const key of Object.keys(world.userCache)) delete world.userCache[key];
     createClient(world.execution(), CREDENTIAL).fetchRows(devices, query);
-    expect(world.lockHeld).toBe(false);
+    expect(world.emu.locks.held('user')).toBe(false);
   });
 
   /**
@@ -83,13 +83,13 @@ describe('tokens', () => {
   function tokenMintedWhileWaiting() {
     const { api, world } = stubbed();
     createClient(world.execution(), CREDENTIAL).listSites();
-    const key = [...world.userCache.data.keys()].find((k) => k.startsWith('creator.tok.'))!;
-    const saved = world.userCache.data.get(key)!;
-    world.userCache.data.delete(key);
+    const key = Object.keys(world.userCache).find((k) => k.startsWith('creator.tok.'))!;
+    const saved = world.userCache[key];
+    delete world.userCache[key];
     const lock = world.platform().userLock()!;
     const original = lock.tryLock;
     let waited = 0;
-    const lockThatFreesLate = () => ({ ...lock, tryLock: (ms: number) => (waited++, world.userCache.data.set(key, saved), original(ms)) });
+    const lockThatFreesLate = () => ({ ...lock, tryLock: (ms: number) => (waited++, (world.userCache[key] = saved), original(ms)) });
     return { api, world, platform: world.platform(), lockThatFreesLate, waits: () => waited };
   }
 

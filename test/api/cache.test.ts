@@ -2,14 +2,14 @@ import { createClient } from '../../src/api/client';
 import { freshnessTtl } from '../../src/api/freshness';
 import { findReport } from '../../src/catalog/reports';
 import { CREDENTIAL, SECRET, stubbed } from './helpers/stub-api';
-import type { StubWorld } from './helpers/stub-platform';
+import type { ApiWorld } from './helpers/api-world';
 import { expectSame } from '../helpers/same';
 
 const pages = findReport('pages/performance')!;
 const devices = findReport('devices/performance')!;
 const query = { siteId: 'site-1', startDate: '2026-10-01', endDate: '2026-10-31' };
 
-const chunkKeys = (world: StubWorld) => [...world.userCache.data.keys()].filter((k) => /^creator\.r\..*\.\d+$/.test(k));
+const chunkKeys = (world: ApiWorld) => Object.keys(world.userCache).filter((k) => /^creator\.r\..*\.\d+$/.test(k));
 
 describe('response cache', () => {
   it('serves a repeated request from the cache without any fetch', () => {
@@ -48,7 +48,7 @@ describe('response cache', () => {
     const first = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query);
     const chunks = chunkKeys(world);
     expect(chunks.length).toBeGreaterThan(1);
-    for (const key of chunks) expect(Buffer.byteLength(world.userCache.data.get(key)!.value)).toBeLessThanOrEqual(100 * 1024);
+    for (const key of chunks) expect(Buffer.byteLength(world.userCache[key].value)).toBeLessThanOrEqual(100 * 1024);
     const requests = api.dataRequests.length;
     const second = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query);
     expect(api.dataRequests.length).toBe(requests);
@@ -56,12 +56,12 @@ describe('response cache', () => {
   });
 
   it.each([
-    ['missing', (data: Map<string, { value: string }>, key: string) => data.delete(key)],
-    ['corrupt', (data: Map<string, { value: string }>, key: string) => (data.get(key)!.value = 'AAAA' + data.get(key)!.value.slice(4))],
+    ['missing', (data: Record<string, { value: string }>, key: string) => delete data[key]],
+    ['corrupt', (data: Record<string, { value: string }>, key: string) => (data[key].value = 'AAAA' + data[key].value.slice(4))],
   ])('refetches when a chunk is %s, and returns correct rows', (_name, damage) => {
     const { api, world } = stubbed({ totalRows: 20_000 });
     const first = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query);
-    damage(world.userCache.data, chunkKeys(world)[1]);
+    damage(world.userCache, chunkKeys(world)[1]);
     const requests = api.dataRequests.length;
     const second = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query);
     expect(second.fromCache).toBe(false);
@@ -83,7 +83,7 @@ describe('response cache', () => {
     const { world } = stubbed({ totalRows: 10 });
     createClient(world.execution(), CREDENTIAL).fetchRows(pages, query);
     createClient(world.execution(), CREDENTIAL).dateBounds('site-1');
-    for (const key of world.userCache.data.keys()) {
+    for (const key of Object.keys(world.userCache)) {
       expect(key).not.toContain(SECRET);
       expect(key).not.toContain('token-');
       expect(key.length).toBeLessThanOrEqual(250);

@@ -2,7 +2,7 @@ import { createClient } from '../../src/api/client';
 import { findReport } from '../../src/catalog/reports';
 import { caught } from './helpers/caught';
 import { CREDENTIAL, pageRow, stubbed, TOKEN_URL, type ParsedUrl } from './helpers/stub-api';
-import { json } from './helpers/stub-platform';
+import { json } from './helpers/api-world';
 import { expectSame } from '../helpers/same';
 
 const pages = findReport('pages/performance')!;

@@ -1,40 +1,38 @@
 import { readCached, responseCacheKey, writeCached } from '../../src/api/response-cache';
-import { createStubWorld } from './helpers/stub-platform';
+import { createApiWorld } from './helpers/api-world';
 
 const isArray = (v: unknown): v is unknown[] => Array.isArray(v);
 
 describe('response cache entries', () => {
   it('stores a small value as one plain entry', () => {
-    const world = createStubWorld(() => ({ status: 200, text: '', headers: {} }));
+    const world = createApiWorld(() => ({ status: 200, text: '', headers: {} }));
     const platform = world.platform();
     expect(writeCached(platform, 'k', [1, 'two'], 60)).toBe(true);
-    expect(world.userCache.data.size).toBe(1);
+    expect(Object.keys(world.userCache).length).toBe(1);
     expect(readCached(platform, 'k', isArray)).toEqual([1, 'two']);
   });
 
   it('counts UTF-8 bytes, not characters, when deciding to gzip', () => {
-    const world = createStubWorld(() => ({ status: 200, text: '', headers: {} }));
+    const world = createApiWorld(() => ({ status: 200, text: '', headers: {} }));
     const platform = world.platform();
     const wide = ['é'.repeat(60_000)];
     expect(writeCached(platform, 'k', wide, 60)).toBe(true);
-    expect(world.userCache.data.get('k')!.value.startsWith('m:')).toBe(true);
+    expect(world.userCache['k'].value.startsWith('m:')).toBe(true);
     expect(readCached(platform, 'k', isArray)).toEqual(wide);
   });
 
   it('skips a result that would need more than 30 chunks, and a cache that throws', () => {
-    const world = createStubWorld(() => ({ status: 200, text: '', headers: {} }));
+    const world = createApiWorld(() => ({ status: 200, text: '', headers: {} }));
     const platform = world.platform();
     platform.gzipToBase64 = () => 'x'.repeat(31 * 90_000);
     expect(writeCached(platform, 'k', ['y'.repeat(200_000)], 60)).toBe(false);
-    expect(world.userCache.data.size).toBe(0);
-    world.userCache.put = () => {
-      throw new Error('Service error: cache');
-    };
+    expect(Object.keys(world.userCache).length).toBe(0);
+    world.emu.caches.putErrors = 1;
     expect(writeCached(platform, 'k', [1], 60)).toBe(false);
   });
 
   it('refuses a clearly too big result from a sample, without packing the whole of it', () => {
-    const world = createStubWorld(() => ({ status: 200, text: '', headers: {} }));
+    const world = createApiWorld(() => ({ status: 200, text: '', headers: {} }));
     const platform = world.platform();
     const gzip = platform.gzipToBase64.bind(platform);
     const packed: number[] = [];
@@ -59,14 +57,14 @@ describe('response cache entries', () => {
       h: noise(),
     }));
     expect(writeCached(platform, 'big', { rows, recordCount: rows.length, truncated: false, pages: 120 }, 60)).toBe(false);
-    expect(world.userCache.data.size).toBe(0);
+    expect(Object.keys(world.userCache).length).toBe(0);
     // Three runs of neighbouring rows, never the whole.
     expect(packed.length).toBeLessThanOrEqual(3);
     expect(Math.max(...packed)).toBeLessThan(100_000);
   });
 
   it('still caches many rows that pack small', () => {
-    const world = createStubWorld(() => ({ status: 200, text: '', headers: {} }));
+    const world = createApiWorld(() => ({ status: 200, text: '', headers: {} }));
     const platform = world.platform();
     const rows = Array.from({ length: 20_000 }, (_, i) => ({ day: '2026-10-01', device: i % 2 ? 'mobile' : 'desktop', pageviews: 100 }));
     const value = { rows, recordCount: rows.length, truncated: false, pages: 40 };
@@ -75,7 +73,7 @@ describe('response cache entries', () => {
   });
 
   it('a value that fails validation, or a TTL of 0, is treated as absent', () => {
-    const world = createStubWorld(() => ({ status: 200, text: '', headers: {} }));
+    const world = createApiWorld(() => ({ status: 200, text: '', headers: {} }));
     const platform = world.platform();
     writeCached(platform, 'k', { not: 'an array' }, 60);
     expect(readCached(platform, 'k', isArray)).toBeUndefined();
@@ -83,7 +81,7 @@ describe('response cache entries', () => {
   });
 
   it('keys are short hashes that differ with the request', () => {
-    const platform = createStubWorld(() => ({ status: 200, text: '', headers: {} })).platform();
+    const platform = createApiWorld(() => ({ status: 200, text: '', headers: {} })).platform();
     const a = responseCacheKey(platform, 'f'.repeat(64), { path: '/a' });
     const b = responseCacheKey(platform, 'f'.repeat(64), { path: '/b' });
     expect(a).not.toBe(b);

@@ -2,7 +2,7 @@ import { createClient } from '../../src/api/client';
 import { findReport } from '../../src/catalog/reports';
 import { caught } from './helpers/caught';
 import { CREDENTIAL, SECRET, stubbed, TOKEN_URL } from './helpers/stub-api';
-import { json } from './helpers/stub-platform';
+import { json } from './helpers/api-world';
 
 const devices = findReport('devices/performance')!;
 const query = { siteId: 'site-1', startDate: '2026-10-01', endDate: '2026-10-31' };
@@ -126,11 +126,9 @@ describe('retries', () => {
 
   it('turns an UrlFetch quota error into RATE_LIMITED without retrying', () => {
     const { world } = stubbed();
-    world.handler = () => {
-      throw new Error('Service invoked too many times for one day: urlfetch.');
-    };
+    world.emu.urlFetch.quotaSpent = true;
     const error = caught(() => createClient(world.execution(), CREDENTIAL).listSites());
     expect(error.code).toBe('RATE_LIMITED');
-    expect(world.stats.requests).toHaveLength(1);
+    expect(world.emu.counters.fetchCalls + world.emu.counters.fetchAllCalls).toBe(1);
   });
 });

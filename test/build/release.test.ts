@@ -92,6 +92,18 @@ describe('npm run release', () => {
     expect(m.lines.join('\n')).toMatch(/clasp push failed .*clasp login.*Apps Script API/);
   });
 
+  test('refused while a placeholder is left, it points to the section of docs/publishing.md that says how to set it', async () => {
+    const m = fakeMachine(repo({ 'release.json': JSON.stringify({ deploymentId: 'REPLACE_WITH_THE_PRODUCTION_DEPLOYMENT_ID' }) }));
+    expect(await runRelease([], m.deps)).toBe(1);
+    expect(m.calls).toEqual([]);
+    const section = /docs\/publishing\.md, "([^"]+)"/.exec(m.lines.join('\n'))?.[1];
+    const headings = fs.readFileSync(path.join(ROOT, 'docs', 'publishing.md'), 'utf8').match(/^#+ .+$/gm) ?? [];
+    expect(headings).toContain(`## ${section}`);
+    expect(fs.readFileSync(path.join(ROOT, 'docs', 'publishing.md'), 'utf8')).toMatch(
+      /Copy the \*\*Deployment ID\*\*[^.]*into `release.json`/,
+    );
+  });
+
   test('no command may create a deployment, or update one without its ID', () => {
     expect(() => assertSafeClasp(['-P', '.clasp.json', 'deploy'])).toThrow(/never creates one/);
     expect(() => assertSafeClasp(['create-deployment', '-i', DEPLOYMENT])).toThrow(/never creates one/);
@@ -124,6 +136,7 @@ describe('npm run install-sheet', () => {
     ]);
     expect(m.builds()).toBe(1);
     expect(m.lines).toContain('Your spreadsheet: https://docs.google.com/spreadsheets/d/userSheet/edit');
+    expect(m.lines.join('\n')).toMatch(/menu is under Extensions, named "Creator Reporting"/);
     expect(fs.readFileSync(path.join(root, '.clasp.json'), 'utf8')).toBe(PRODUCTION);
 
     // Again: the same spreadsheet gets the new build, no second spreadsheet.
@@ -131,6 +144,14 @@ describe('npm run install-sheet', () => {
     expect(await runInstallSheet([], again.deps)).toBe(0);
     expect(again.calls).toEqual([['-P', SHEET_PROJECT, 'push', '--force']]);
     expect(again.lines).toContain('Your spreadsheet: https://docs.google.com/spreadsheets/d/userSheet/edit');
+  });
+
+  test('--title names the spreadsheet and its script, and the menu it says to open is under that name', async () => {
+    const root = repo();
+    const m = fakeMachine(root, { 'create-script': creates(root) });
+    expect(await runInstallSheet(['--title', 'My numbers'], m.deps)).toBe(0);
+    expect(m.calls[0]).toEqual(expect.arrayContaining(['--title', 'My numbers']));
+    expect(m.lines.join('\n')).toMatch(/menu is under Extensions, named "My numbers"/);
   });
 
   test('--dry-run prints the commands and writes nothing; a failed create leaves no half project file', async () => {

@@ -50,7 +50,7 @@ describe('demo mode', () => {
     // A formula, with no "allow formulas" step.
     w.emu.runAs({}, () => w.emu.spreadsheet.getSheets()[0].getRange('A1').setValue('=CREATOR_DEVICE_PERFORMANCE("site-2","lastMonth")'));
     w.emu.recalculate();
-    expect(w.emu.spreadsheet.getSheets()[0].getRange('A1').getDisplayValue()).toBe('Device');
+    expect(w.emu.spreadsheet.getSheets()[0].getRange('A1').getDisplayValue()).toBe('Demo data: Device');
     // A saved report with a schedule, run by the trigger.
     w.call('saveReport', { ...REPORT, sheetName: 'Scheduled', schedule: { every: 'hour' } });
     expect(w.triggers()).toHaveLength(1);
@@ -114,7 +114,9 @@ describe('demo mode', () => {
     expect(w.call<{ alerts: unknown[] }>('listAlerts').alerts).toEqual([]);
     expect(noteOf(w, 'Demo earnings')).toContain('Demo data');
     // Without demo mode and without a credential, pulls ask for a credential again.
-    expect(w.failure(OWNER, 'runReport', REPORT)).toMatch(/No Creator Reporting credential is saved/);
+    expect(w.failure(OWNER, 'runReport', { ...REPORT, sheetName: 'Earnings' })).toMatch(/No Creator Reporting credential is saved/);
+    // The demo's sheet is never refilled with real data by the builder: it says to delete it first.
+    expect(w.failure(OWNER, 'runReport', REPORT)).toMatch(/^Sheet 'Demo earnings' already holds .* delete that sheet first/);
   });
 
   test('saving a real credential ends the demo', () => {

@@ -67,6 +67,12 @@ export const PROMISE_ROWS: PromiseRow[] = [
   },
   {
     area: 'Consent and credentials',
+    name: 'the token URL cannot be reached when settings are saved (503, echoing the secret)',
+    outcome:
+      'saved, with the warning "Saved, but the credential could not be checked: ... (status 503) ..."; two tries, not five; the secret nowhere; a 401 there still refuses',
+  },
+  {
+    area: 'Consent and credentials',
     name: 'token URL changed to another host without the secret',
     outcome: 'refused: "enter the client secret again"; no request to the new host; settings unchanged',
   },
@@ -107,6 +113,17 @@ export const PROMISE_ROWS: PromiseRow[] = [
     area: 'The block writer',
     name: 'the user sorted the block and typed over a value',
     outcome: 'refused naming the cells; sheet byte-identical',
+  },
+  {
+    area: 'The block writer',
+    name: "the user deleted the block's named range",
+    outcome: 'the block is recognised from its record where it was last written: the refresh lands and the named range is made again',
+  },
+  {
+    area: 'The block writer',
+    name: "the user deleted the block's named range and typed over a value",
+    outcome:
+      'refused naming the block\'s cells in the way ("has content in A1:... (N cells), where this report\'s block was"); sheet byte-identical',
   },
   {
     area: 'The block writer',

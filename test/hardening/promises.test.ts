@@ -299,6 +299,25 @@ const cases: Record<string, (world: World) => void> = {
     if (!r.ok) expect(r.message).toBe('The credential was rejected (status 401): check or re-enter it in Settings.');
     expectNoSecretPart(world, [secret]);
   },
+  'the token URL cannot be reached when settings are saved (503, echoing the secret)': (world) => {
+    const secret = world.api.credentials.demo.clientSecret;
+    const tries: string[] = [];
+    let status = 503;
+    world.setEdit((req, res) => {
+      if (!req.url.includes('/oauth/token')) return res;
+      tries.push(req.url);
+      return { status, headers: {}, body: JSON.stringify({ code: secret, message: secret }) };
+    });
+    const input = { clientId: 'demo-client', clientSecret: secret, apiBaseUrl: API_BASE_URL, tokenUrl: TOKEN_URL };
+    const saved = ok(world.sidebar<{ configured: boolean; warning?: string }>('saveSettings', [input]));
+    expect(saved.configured).toBe(true);
+    expect(saved.warning).toMatch(/^Saved, but the credential could not be checked: the token URL .* could not be reached \(status 503\)/);
+    expect(tries).toHaveLength(2);
+    expectNoSecretPart(world, [secret]);
+    status = 401;
+    const refused = world.sidebar('saveSettings', [input]);
+    expect(refused.ok ? 'saved' : refused.message).toBe('The credential was rejected (status 401): check or re-enter it in Settings.');
+  },
   'token URL changed to another host without the secret': (world) => {
     const urls: string[] = [];
     world.setEdit((req, res) => (urls.push(req.url), res));
@@ -374,6 +393,23 @@ const cases: Record<string, (world: World) => void> = {
     sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false });
     sheet.getRange('B5').setValue('corrected by hand');
   }, /has cells edited in B\d+(:B\d+)?, inside the report's block/),
+  "the user deleted the block's named range": (world) => {
+    world.sidebar('runReport', [EARN]);
+    const ranges = () => world.emu.spreadsheet.getNamedRanges().map((n) => `${n.getName()}=${n.getRange().getA1Notation()}`);
+    const [block] = ranges();
+    world.emu.spreadsheet.removeNamedRange(block.split('=')[0]);
+    const again = world.sidebar('runReport', [{ ...EARN, end: '2026-10-25' }]);
+    expect(again.ok ? 'ok' : again.message).toBe('ok');
+    expect(ranges()).toEqual([block.replace(/\d+$/, '26')]);
+  },
+  "the user deleted the block's named range and typed over a value": (world) => {
+    userEditCase((sheet) => {
+      world.emu.spreadsheet.removeNamedRange(world.emu.spreadsheet.getNamedRanges()[0].getName());
+      sheet.getRange('B5').setValue('corrected by hand');
+    }, /^Sheet 'Mine' has content in A1:[A-Z]+21 \(\d+ cells\), where this report's block was \(A1:[A-Z]+21\)\. .*clear or move those cells/)(
+      world,
+    );
+  },
   'a page title of 60,000 characters': (world) => {
     editJson(world, /\/pages\/performance/, (body) => {
       const rows = body.data as Array<Record<string, unknown>>;

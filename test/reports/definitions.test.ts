@@ -8,7 +8,7 @@ import {
   deleteDefinition,
   EMPTY_STATUS,
 } from '../../src/reports/report-store';
-import { createWorld, execution } from './stub-platform';
+import { createWorld, execution } from './emulated-platform';
 import { formatDate } from '../dates/clock-stub';
 
 const ctx = { platform: { formatDate, now: () => Date.parse('2026-10-05T12:00:00Z') }, timeZone: 'America/New_York' };
@@ -91,7 +91,7 @@ describe('definitions and statuses in document properties', () => {
     putDefinition(world.props, { ...cleanDefinition(base, ctx), id: later, name: 'R3' });
     expect(new Set(ids).size).toBe(3);
     expect(listDefinitions(world.props).map((d) => d.name)).toEqual(['R0', 'R1', 'R2', 'R3']);
-    expect([...world.props.data.keys()].every((k) => k.startsWith('cr.report.'))).toBe(true);
+    expect(world.props.getKeys().every((k) => k.startsWith('cr.report.'))).toBe(true);
   });
 
   test('deleting a report removes its status, and a refresh finishing later does not bring it back', () => {
@@ -101,7 +101,7 @@ describe('definitions and statuses in document properties', () => {
     putStatus(world.props, id, { ...EMPTY_STATUS, outcome: 'ok', rows: 3 });
     expect(deleteDefinition(world.props, id)).toBe(true);
     putStatus(world.props, id, { ...EMPTY_STATUS, outcome: 'ok', rows: 4 });
-    expect(world.props.data.size).toBe(0);
+    expect(world.props.getKeys().length).toBe(0);
     expect(getStatus(world.props, id).outcome).toBe('never');
   });
 

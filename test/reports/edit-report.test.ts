@@ -14,9 +14,9 @@ import { readColumns } from '../../src/pull/query-options';
 import { findReport } from '../../src/catalog/reports';
 import { isCreatorError } from '../../src/shared/errors';
 import type { ReportDefinition } from '../../src/shared/types';
-import { createWorld, execution, type StubWorld } from './stub-platform';
+import { createWorld, execution, type ReportsWorld } from './emulated-platform';
 
-const saved = (world: StubWorld) =>
+const saved = (world: ReportsWorld) =>
   service.saveReport(execution(world), {
     name: 'Mine',
     report: 'earnings',

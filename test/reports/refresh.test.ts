@@ -7,10 +7,10 @@ jest.mock('../../src/reports/runner', () => ({
 
 import * as service from '../../src/reports/saved-reports-service';
 import { withDocumentLock } from '../../src/run/document-lock';
-import { createWorld, execution, type StubWorld } from './stub-platform';
+import { createWorld, execution, type ReportsWorld } from './emulated-platform';
 import { stubRunner } from './stub-runner';
 
-function save(world: StubWorld, sheetName: string, extra: Record<string, unknown> = {}) {
+function save(world: ReportsWorld, sheetName: string, extra: Record<string, unknown> = {}) {
   return service.saveReport(execution(world), { report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName, ...extra });
 }
 
@@ -115,7 +115,7 @@ describe('refreshing saved reports on demand', () => {
   test('a refresh while another execution holds the document is refused as BUSY, with nothing run', () => {
     const world = createWorld();
     save(world, 'A');
-    world.lockHolder = {};
+    world.emu.locks.hold('document');
     const runner = stubRunner(world);
     expect(() => service.refreshReports(execution(world), undefined, runner)).toThrow(
       'Another report is being written to this spreadsheet. Try again in a minute.',
@@ -133,7 +133,7 @@ describe('refreshing saved reports on demand', () => {
         // What the real writer does around each block: it must run, not wait on the refresh's own lock.
         withDocumentLock(ex, () => seen.push(`wrote ${request.sheetName}`));
         // Leaving the nested section keeps the refresh's lock: no other refresh slips in between reports.
-        seen.push(world.lockHolder !== null ? 'still held' : 'released');
+        seen.push(world.emu.locks.held('document') ? 'still held' : 'released');
         return {
           sheetName: request.sheetName ?? '',
           range: 'A1',
@@ -147,7 +147,7 @@ describe('refreshing saved reports on demand', () => {
       },
     });
     expect(seen).toEqual(['wrote A', 'still held', 'wrote B', 'still held']);
-    expect(world.lockHolder).toBeNull();
+    expect(world.emu.locks.held('document')).toBe(false);
   });
 
   test('the menu summary names failures and what was not reached', () => {

@@ -6,33 +6,29 @@ jest.mock('../../src/reports/runner', () => ({
 
 import * as service from '../../src/reports/saved-reports-service';
 import type { Schedule } from '../../src/shared/types';
-import { createWorld, execution, type StubWorld } from './stub-platform';
+import { createWorld, execution, type ReportsWorld } from './emulated-platform';
 import { stubRunner } from './stub-runner';
 
 const HOUR = 3_600_000;
 const A = 'owner@example.com';
 const B = 'assistant@example.com';
 
-function save(world: StubWorld, sheetName: string, schedule: Schedule = { every: 'day', hour: 6 }) {
+function save(world: ReportsWorld, sheetName: string, schedule: Schedule = { every: 'day', hour: 6 }) {
   return service.saveReport(execution(world), { report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName, schedule });
 }
 
-function owner(world: StubWorld) {
+function owner(world: ReportsWorld) {
   const json = world.props.getProperty('cr.schedule.owner');
   return json ? JSON.parse(json) : null;
 }
 
 /** Fires one trigger as its owner, as Apps Script does. */
-function fire(world: StubWorld, triggerId: string, runner: ReturnType<typeof stubRunner>) {
+function fire(world: ReportsWorld, triggerId: string, runner: ReturnType<typeof stubRunner>) {
   const trigger = world.triggers.find((t) => t.id === triggerId);
   if (!trigger) throw new Error(`no trigger ${triggerId}`);
-  const before = world.user;
-  world.user = trigger.owner;
-  try {
-    service.runScheduled(execution(world, 'trigger'), { triggerUid: triggerId }, runner);
-  } finally {
-    world.user = before;
-  }
+  world.emu.runAs({ user: trigger.owner, mode: 'full' }, () =>
+    service.runScheduled(execution(world, 'trigger'), { triggerUid: triggerId }, runner),
+  );
 }
 
 describe('the schedule trigger', () => {
@@ -40,8 +36,8 @@ describe('the schedule trigger', () => {
     const world = createWorld();
     save(world, 'A');
     save(world, 'B', { every: 'hour' });
-    expect(world.triggers).toEqual([{ id: 't1', handler: 'onScheduleTrigger', owner: A }]);
-    expect(owner(world)).toMatchObject({ email: A, triggerId: 't1' });
+    expect(world.triggers).toEqual([{ id: world.triggerId(1), handler: 'onScheduleTrigger', owner: A }]);
+    expect(owner(world)).toMatchObject({ email: A, triggerId: world.triggerId(1) });
     expect(service.listReports(execution(world)).scheduleOwner).toMatchObject({ active: true, ownerEmail: A, isMine: true });
     world.user = B;
     expect(service.listReports(execution(world)).scheduleOwner).toMatchObject({ active: true, ownerEmail: A, isMine: false });
@@ -58,14 +54,14 @@ describe('the schedule trigger', () => {
   test('a vanished trigger is re-created when its owner opens the list, not when someone else does', () => {
     const world = createWorld();
     save(world, 'A');
-    world.triggers = [];
+    world.dropTriggers();
     world.user = B;
     service.listReports(execution(world));
     expect(world.triggers).toHaveLength(0);
     world.user = A;
     expect(service.listReports(execution(world)).scheduleOwner).toMatchObject({ active: true, isMine: true });
-    expect(world.triggers).toEqual([{ id: 't2', handler: 'onScheduleTrigger', owner: A }]);
-    expect(owner(world).triggerId).toBe('t2');
+    expect(world.triggers).toEqual([{ id: world.triggerId(2), handler: 'onScheduleTrigger', owner: A }]);
+    expect(owner(world).triggerId).toBe(world.triggerId(2));
   });
 
   test('take over: the caller becomes the owner; the old trigger removes itself at its next run', () => {
@@ -74,21 +70,21 @@ describe('the schedule trigger', () => {
     world.user = B;
     const view = service.takeOverSchedule(execution(world));
     expect(view.scheduleOwner).toMatchObject({ active: true, ownerEmail: B, isMine: true });
-    expect(owner(world)).toMatchObject({ email: B, triggerId: 't2' });
+    expect(owner(world)).toMatchObject({ email: B, triggerId: world.triggerId(2) });
     const runner = stubRunner(world);
     world.now += 24 * HOUR;
-    fire(world, 't1', runner);
+    fire(world, world.triggerId(1), runner);
     expect(runner.calls).toHaveLength(0);
-    expect(world.triggers.map((t) => [t.id, t.owner])).toEqual([['t2', B]]);
+    expect(world.triggers.map((t) => [t.id, t.owner])).toEqual([[world.triggerId(2), B]]);
     // A saved the report: B's trigger does not spend B's credential on it until B approves it.
-    fire(world, 't2', runner);
+    fire(world, world.triggerId(2), runner);
     expect(runner.calls).toHaveLength(0);
     const waiting = service.listReports(execution(world)).reports[0];
     expect(waiting.approval).toEqual({ mine: false, savedBy: A });
     expect(waiting.status.lastError).toMatch(/^Needs approval by assistant@example\.com: it was saved by owner@example\.com/);
     service.approveReport(execution(world), waiting.id);
     world.now += 24 * HOUR;
-    fire(world, 't2', runner);
+    fire(world, world.triggerId(2), runner);
     expect(runner.sheets()).toEqual(['A']);
   });
 
@@ -106,7 +102,7 @@ describe('the schedule trigger', () => {
     world.user = B;
     service.deleteReport(execution(world), a.id);
     expect(world.triggers).toHaveLength(1);
-    fire(world, 't1', stubRunner(world));
+    fire(world, world.triggerId(1), stubRunner(world));
     expect(world.triggers).toHaveLength(0);
     expect(owner(world)).toBeNull();
   });
@@ -123,7 +119,7 @@ describe('scheduled runs', () => {
     const runner = stubRunner(world);
     const tick = (hours: number) => {
       world.now += hours * HOUR;
-      fire(world, 't1', runner);
+      fire(world, world.triggerId(1), runner);
     };
     tick(0.9); // 08:54: the hourly is not due until 09:00
     expect(runner.sheets()).toEqual([]);
@@ -133,14 +129,14 @@ describe('scheduled runs', () => {
     expect(runner.sheets()).toEqual(['Hourly']);
     runner.calls.length = 0;
     world.now = Date.parse('2026-10-06T10:30:00Z'); // Tuesday 06:30
-    fire(world, 't1', runner);
+    fire(world, world.triggerId(1), runner);
     expect(runner.sheets()).toEqual(['Daily', 'Hourly']);
     world.now = Date.parse('2026-10-07T11:20:00Z'); // Wednesday 07:20
     runner.calls.length = 0;
-    fire(world, 't1', runner);
+    fire(world, world.triggerId(1), runner);
     // Oldest slot first (06:00), then the two 07:00 slots in saved order.
     expect(runner.sheets()).toEqual(['Daily', 'Hourly', 'Weekly']);
-    fire(world, 't1', runner);
+    fire(world, world.triggerId(1), runner);
     expect(runner.sheets()).toEqual(['Daily', 'Hourly', 'Weekly']);
   });
 
@@ -155,17 +151,17 @@ describe('scheduled runs', () => {
     for (const name of ['R1', 'R2', 'R3', 'R4', 'R5']) save(world, name, { every: 'day', hour: 6 });
     const runner = stubRunner(world, { takesMs: 100_000 });
     world.now = Date.parse('2026-10-06T10:05:00Z');
-    fire(world, 't1', runner);
+    fire(world, world.triggerId(1), runner);
     // 330 s budget: R1 and R2 (100 s each); R3, guessed as long, is not started with 130 s left.
     expect(runner.sheets()).toEqual(['R1', 'R2']);
     const statuses = () => service.listReports(execution(world)).reports.map((r) => r.status.outcome);
     expect(statuses()).toEqual(['ok', 'ok', 'never', 'never', 'never']);
     world.now += HOUR;
-    fire(world, 't1', runner);
+    fire(world, world.triggerId(1), runner);
     world.now += HOUR;
-    fire(world, 't1', runner);
+    fire(world, world.triggerId(1), runner);
     world.now += HOUR;
-    fire(world, 't1', runner);
+    fire(world, world.triggerId(1), runner);
     expect(runner.sheets()).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
     expect(statuses()).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
   });
@@ -175,13 +171,13 @@ describe('scheduled runs', () => {
     save(world, 'Hourly', { every: 'hour' });
     save(world, 'Daily', { every: 'day', hour: 6 });
     world.now = Date.parse('2026-10-06T10:05:00Z');
-    world.lockHolder = {}; // someone else is refreshing: this hour's run gives up
+    const release = world.emu.locks.hold('document'); // someone else is refreshing: this hour's run gives up
     const runner = stubRunner(world);
-    fire(world, 't1', runner);
+    fire(world, world.triggerId(1), runner);
     expect(runner.calls).toHaveLength(0);
-    world.lockHolder = null;
+    release();
     world.now += HOUR;
-    fire(world, 't1', runner);
+    fire(world, world.triggerId(1), runner);
     expect(runner.sheets()).toEqual(['Daily', 'Hourly']);
   });
 
@@ -192,7 +188,7 @@ describe('scheduled runs', () => {
     service.refreshReports(execution(world), undefined, stubRunner(world));
     const runner = stubRunner(world);
     world.now += 0.5 * HOUR;
-    fire(world, 't1', runner);
+    fire(world, world.triggerId(1), runner);
     expect(runner.calls).toHaveLength(0);
   });
 
@@ -201,9 +197,9 @@ describe('scheduled runs', () => {
     save(world, 'Daily', { every: 'day', hour: 6 });
     world.now = Date.parse('2026-10-06T10:05:00Z');
     const failing = stubRunner(world, { failFor: { Daily: 'SERVER_ERROR' } });
-    fire(world, 't1', failing);
+    fire(world, world.triggerId(1), failing);
     world.now += HOUR;
-    fire(world, 't1', failing);
+    fire(world, world.triggerId(1), failing);
     expect(failing.calls).toHaveLength(1);
     expect(service.listReports(execution(world)).reports[0].status).toMatchObject({ outcome: 'error', lastError: 'Failed: SERVER_ERROR' });
   });

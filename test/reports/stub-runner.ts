@@ -1,10 +1,10 @@
 import { CreatorError, type ErrorCode } from '../../src/shared/errors';
 import type { ReportRunner } from '../../src/reports/refresh-run';
 import type { RunReportRequest } from '../../src/shared/types';
-import type { StubWorld } from './stub-platform';
+import type { ReportsWorld } from './emulated-platform';
 
 /** A pull-and-write stand-in: each call takes `takesMs` of virtual time, or fails as told. */
-export function stubRunner(world: StubWorld, behaviour: { takesMs?: number; failFor?: Record<string, ErrorCode> } = {}) {
+export function stubRunner(world: ReportsWorld, behaviour: { takesMs?: number; failFor?: Record<string, ErrorCode> } = {}) {
   const calls: Array<{ blockId: string; request: RunReportRequest; at: number }> = [];
   const run: ReportRunner = (ex, request, opts) => {
     calls.push({ blockId: opts.blockId, request, at: world.now });

@@ -4,7 +4,7 @@ import { clearSettings, getSettings, saveSettings, testConnection } from '../../
 import { checkUrl } from '../../src/settings/url-check';
 import { caught } from '../api/helpers/caught';
 import { BASE, SECRET, stubbed, TOKEN_URL } from '../api/helpers/stub-api';
-import { json } from '../api/helpers/stub-platform';
+import { json } from '../api/helpers/api-world';
 import { sidebarWorld } from '../sidebar/world';
 
 const input = { clientId: 'client-1', clientSecret: SECRET, apiBaseUrl: BASE, tokenUrl: TOKEN_URL };
@@ -26,7 +26,7 @@ describe('saveSettings', () => {
       demo: false,
     });
     expect(JSON.stringify(view)).not.toContain(SECRET);
-    expect(JSON.parse(world.userProperties.data.get('creator.settings')!)).toEqual(input);
+    expect(JSON.parse(world.userProperties.getProperty('creator.settings')!)).toEqual(input);
   });
 
   describe('checks a data endpoint (the site list), not only the token', () => {
@@ -43,7 +43,7 @@ describe('saveSettings', () => {
       expect(error.message).toContain(`the site list at ${BASE}/sites ${words}`);
       expect(error.message).toMatch(/Check the API base URL .*Nothing was saved\.$/);
       expect(error.message).not.toContain(SECRET);
-      expect(world.userProperties.data.size).toBe(0);
+      expect(world.userProperties.getKeys().length).toBe(0);
     });
 
     it.each([
@@ -59,7 +59,7 @@ describe('saveSettings', () => {
         new RegExp(`^Saved, but the Creator API could not be reached to check it: reading the site list at ${BASE}/sites failed\\.`),
       );
       expect(view.warning).toMatch(/Use Test connection once it answers\.$/);
-      expect(JSON.parse(world.userProperties.data.get('creator.settings')!)).toEqual(input);
+      expect(JSON.parse(world.userProperties.getProperty('creator.settings')!)).toEqual(input);
     });
 
     it('a site list that answers leaves no warning', () => {
@@ -68,12 +68,70 @@ describe('saveSettings', () => {
     });
   });
 
+  describe('a token endpoint that cannot be reached saves with a warning; one that says no refuses', () => {
+    const token = (req: { url: string }) => req.url === TOKEN_URL;
+    const tokenTries = (world: ReturnType<typeof stubbed>['world']) => world.stats.requests.filter(token).length;
+    it.each([
+      ['429s', () => json(429, { internalCode: 'slow_down' }), 'status 429, slow_down'],
+      ['a 503', () => json(503, {}), 'status 503'],
+      ['no answer', () => 'network' as const, 'no answer'],
+      ['a 502 whose body echoes the secret', () => json(502, { internalCode: SECRET, message: SECRET }), 'status 502'],
+    ])('%s from the token URL: saved, with a warning that the credential could not be checked', (_what, respond, reason) => {
+      const { api, world } = stubbed();
+      api.fail({ match: token, respond, times: 50 });
+      const view = saveSettings(world.execution(), input);
+      expect(view.configured).toBe(true);
+      expect(view.warning).toBe(
+        `Saved, but the credential could not be checked: the token URL ${TOKEN_URL} could not be reached (${reason}), so neither the secret nor the API base URL was tried. Use Test connection once it answers.`,
+      );
+      expect(JSON.stringify(view)).not.toContain(SECRET);
+      expect(JSON.parse(world.userProperties.data.get('creator.settings')!)).toEqual(input);
+      // The person waits in the sidebar: two tries, not the five a report run gets.
+      expect(tokenTries(world)).toBe(2);
+      expect(api.dataRequests).toHaveLength(0);
+    });
+
+    it('does not sit through a long Retry-After: saves with the warning after the first answer', () => {
+      const { api, world } = stubbed();
+      api.fail({ match: token, respond: () => ({ ...json(429, {}), headers: { 'retry-after': '60' } }), times: 50 });
+      const view = saveSettings(world.execution(), input);
+      expect(view.warning).toMatch(/^Saved, but the credential could not be checked: .*\(status 429\)/);
+      expect(world.stats.sleeps.filter((ms) => ms >= 2_000)).toEqual([]);
+      expect(tokenTries(world)).toBe(1);
+    });
+
+    it('a token URL that answers once the retry comes saves with no warning', () => {
+      const { api, world } = stubbed();
+      api.fail({ match: token, respond: () => json(503, {}), times: 1 });
+      expect(saveSettings(world.execution(), input).warning).toBeUndefined();
+    });
+
+    it.each([
+      [400, 'invalid_client'],
+      [401, 'invalid_client'],
+    ])('a %s %s from the token URL still refuses and stores nothing', (status, code) => {
+      const { api, world } = stubbed();
+      api.fail({ match: token, respond: () => json(status, { internalCode: code }), times: 50 });
+      const error = caught(() => saveSettings(world.execution(), input));
+      expect(error.code).toBe('AUTH_FAILED');
+      expect(error.message).toBe(`The credential was rejected (status ${status}, ${code}): check or re-enter it in Settings.`);
+      expect(world.userProperties.data.size).toBe(0);
+    });
+
+    it('a token URL with no such address (404) still refuses', () => {
+      const { api, world } = stubbed();
+      api.fail({ match: token, respond: () => json(404, {}), times: 50 });
+      expect(caught(() => saveSettings(world.execution(), input)).code).toBe('NOT_FOUND');
+      expect(world.userProperties.data.size).toBe(0);
+    });
+  });
+
   it('stores nothing when the token endpoint rejects the credential', () => {
     const { world } = stubbed();
     const error = caught(() => saveSettings(world.execution(), { ...input, clientSecret: 'wrong-secret-5678' }));
     expect(error.code).toBe('AUTH_FAILED');
     expect(error.message).not.toContain('wrong-secret');
-    expect(world.userProperties.data.size).toBe(0);
+    expect(world.userProperties.getKeys().length).toBe(0);
   });
 
   it('keeps the stored secret when a later save leaves it empty', () => {
@@ -111,10 +169,11 @@ describe('saveSettings', () => {
     const { world } = stubbed();
     expect(saveSettings(world.execution(), { ...input, allowFormulas: true }).allowFormulas).toBe(true);
     expect(loadCredential(world.execution('formula'), 'formula').clientId).toBe('client-1');
-    world.spreadsheetId = 'sheet-2';
+    const opened = world.emu.spreadsheet.id;
+    world.emu.spreadsheet.id = 'another-spreadsheet'; // the same user, in another spreadsheet
     expect(getSettings(world.execution()).allowFormulas).toBe(false);
     expect(caught(() => loadCredential(world.execution('formula'), 'formula')).message).toBe(FORMULAS_NOT_ALLOWED_MESSAGE);
-    world.spreadsheetId = 'sheet-1';
+    world.emu.spreadsheet.id = opened;
     saveSettings(world.execution(), { ...input, clientSecret: '', allowFormulas: false });
     expect(caught(() => loadCredential(world.execution('formula'), 'formula')).code).toBe('FORMULAS_NOT_ALLOWED');
   });
@@ -144,11 +203,11 @@ describe('getSettings and clearSettings', () => {
   it('clearSettings forgets the credential, its consent and its cached token', () => {
     const { api, world } = stubbed();
     saveSettings(world.execution(), { ...input, allowFormulas: true });
-    expect([...world.userCache.data.keys()].some((k) => k.startsWith('creator.tok.'))).toBe(true);
+    expect(Object.keys(world.userCache).some((k) => k.startsWith('creator.tok.'))).toBe(true);
     const view = clearSettings(world.execution());
     expect(view.configured).toBe(false);
-    expect(world.userProperties.data.size).toBe(0);
-    expect([...world.userCache.data.keys()].some((k) => k.startsWith('creator.tok.'))).toBe(false);
+    expect(world.userProperties.getKeys().length).toBe(0);
+    expect(Object.keys(world.userCache).some((k) => k.startsWith('creator.tok.'))).toBe(false);
     saveSettings(world.execution(), input);
     expect(api.mints).toBe(2);
     expect(getSettings(world.execution()).allowFormulas).toBe(false);

@@ -1,6 +1,7 @@
 import type { Credential } from '../../../src/api/credential';
+import type { NetworkFailure } from '../../../emulator/transport-types';
 import type { FetchRequest, FetchResponse } from '../../../src/platform/types';
-import { createStubWorld, json, type StubWorld } from './stub-platform';
+import { createApiWorld, json, type ApiWorld } from './api-world';
 
 export const BASE = 'https://publisher-api.raptive.com/creator-api/v1';
 export const TOKEN_URL = 'https://publisher-api.raptive.com/oauth/token';
@@ -29,7 +30,7 @@ export function parseUrl(url: string): ParsedUrl {
 }
 
 export interface StubApi {
-  handler: (request: FetchRequest) => FetchResponse;
+  handler: (request: FetchRequest) => FetchResponse | NetworkFailure;
   mints: number;
   tokens: Set<string>;
   faults: Fault[];
@@ -65,7 +66,7 @@ export function createStubApi(init: Partial<Pick<StubApi, 'totalRows' | 'paging'
       if (fault) {
         fault.times--;
         const response = fault.respond(request);
-        if (response === 'network') throw new Error('Address unavailable: ' + request.url);
+        if (response === 'network') return { networkError: 'no answer' };
         return response;
       }
       if (request.url === TOKEN_URL) {
@@ -86,13 +87,13 @@ export function createStubApi(init: Partial<Pick<StubApi, 'totalRows' | 'paging'
   return api;
 }
 
-/** The stub API behind a stub platform: the world most client unit tests start from. */
+/** The stub API behind the emulated platform: the world most client unit tests start from. */
 export function stubbed(
   init: Parameters<typeof createStubApi>[0] = {},
-  opts: Parameters<typeof createStubWorld>[1] = {},
-): { api: StubApi; world: StubWorld } {
+  opts: Parameters<typeof createApiWorld>[1] = {},
+): { api: StubApi; world: ApiWorld } {
   const api = createStubApi(init);
-  const world = createStubWorld(api.handler, opts);
+  const world = createApiWorld(api.handler, opts);
   return { api, world };
 }
 

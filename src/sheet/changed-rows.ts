@@ -1,0 +1,37 @@
+import type { Rect } from './rect';
+
+/** What a record kept of a block's rows in order: its height and one hash per band of rows. */
+export interface RowBands {
+  rows: number;
+  band: number;
+  rowHashes: readonly string[];
+}
+
+/**
+ * Which rows an insert or delete touched, as words for a refusal: the bands still equal from the
+ * top and, aligned on the block's end, from the bottom, leave the changed rows between them.
+ * `hashBand` hashes rows of the block as it is now, the way the record hashed its bands.
+ */
+export function changedRowsWords(now: Rect, record: RowBands, hashBand: (startRow: number, rows: number) => string): string {
+  const band = record.band;
+  const bands = record.rowHashes.length;
+  const bandRows = (i: number) => Math.min(band, record.rows - i * band);
+  let top = 0;
+  while (
+    top < bands &&
+    now.row + top * band + bandRows(top) <= now.row + now.rows &&
+    hashBand(now.row + top * band, bandRows(top)) === record.rowHashes[top]
+  )
+    top++;
+  const shift = now.rows - record.rows;
+  let bottom = bands - 1;
+  while (
+    bottom > top &&
+    bottom * band + shift >= top * band &&
+    hashBand(now.row + bottom * band + shift, bandRows(bottom)) === record.rowHashes[bottom]
+  )
+    bottom--;
+  const first = now.row + top * band;
+  const last = Math.max(first, Math.min(now.row + now.rows - 1, now.row + (bottom + 1) * band - 1 + shift));
+  return ` (the change is in rows ${first}${last > first ? `-${last}` : ''})`;
+}
