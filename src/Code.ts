@@ -411,7 +411,7 @@ export function CREATOR_REPORT(report: Cell, siteId: Cell, start?: Cell, end?: C
 }
 
 /**
- * Any report beside an earlier period: the dimension columns, then for each metric its value, its previous value, the change, and the change as a fraction. Rows are matched by device, country, page, source...; a daily series day by day (both dates shown). Ratios are each period's own; a previous 0 leaves the change % blank.
+ * Any report beside an earlier period: the dimension columns, then for each metric its value, its previous value, the change, and the change as a fraction. Rows are matched by device, country, page, source...; a daily series day by day (both dates shown). Ratios are each period's own; a previous 0 leaves the change % blank. With a limit: this period's top N, each beside its own earlier value.
  * Example: =CREATOR_COMPARE("devices/performance", "site-1", "lastThirtyDays", , "previousPeriod") or =CREATOR_COMPARE("earnings", A2, "2026-10-01", "2026-10-31", "previousYearWeekday", "totals=true")
  *
  * @param {string} report The report key, e.g. "earnings" or "devices/performance".

@@ -96,6 +96,7 @@ function pagesOf(
     siteId: query.siteId,
     params: paramsFor(req, attempt),
     limit,
+    ...(query.upToBudget !== undefined ? { upToBudget: query.upToBudget } : {}),
     pageSize: attempt.pageSize,
     fanOut: core.fanOut,
     onProgress: fetchOpts.onProgress,
@@ -183,7 +184,8 @@ export function createFetchRows(
     if (query.endDate) dates.push(['endDate', query.endDate]);
     const sort = query.sort ?? (spec.paginated ? spec.defaultSort : undefined);
     // Everything that changes the answer is in the key; page size and the sort the API accepted
-    // do not (the rows are the same, sorted here when the API would not).
+    // do not (the rows are the same, sorted here when the API would not), nor upToBudget (a cut
+    // result is not kept).
     const request = { what: 'rows', path, params: dates, extra: spec.params ?? [], limit: query.limit ?? null, sort: sort ?? null };
     const req: RowRequest = { spec, query, fetchOpts, path, dates, sort, context: { siteId: query.siteId, path }, first };
     const stream: Stream = {
@@ -199,7 +201,12 @@ export function createFetchRows(
       request,
       fetchOpts.cacheTtlSeconds ?? TTL_RECENT_S,
       isCachedResult,
-      () => fetchFresh(core, req, stream),
+      () => {
+        const fresh = fetchFresh(core, req, stream);
+        // A budget cut depends on the time this execution had left: the next may get every row.
+        if (fresh.cut) stream.keep = false;
+        return fresh;
+      },
       () => stream.keep,
     );
     // A cached result still has to pass the caller's check before it is used.

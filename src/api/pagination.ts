@@ -26,6 +26,13 @@ export interface PagedRequest {
   /** Everything but the paging parameters (dates, sort). */
   params: QueryParam[];
   limit?: number;
+  /**
+   * Without a limit: fetch the pages that fit this share (0 to 1) of the time left, and the row
+   * cap, instead of refusing when all would not; the result says `cut`. For a comparison's earlier
+   * period, whose rows are only looked up, so that the first of them beat an error; a share below
+   * 1 leaves time for the sites after it.
+   */
+  upToBudget?: number;
   /** Rows per page to ask for; default MAX_PAGE_SIZE. */
   pageSize?: number;
   /** Pages per fetchAll; a FanOut adapts it as the API answers (the requester must share it). */
@@ -49,6 +56,8 @@ export interface PagedResult {
   recordCount: number | null;
   truncated: boolean;
   pages: number;
+  /** `upToBudget` stopped before the last page: `rows` are the report's first rows only. */
+  cut?: boolean;
 }
 
 const n = thousands;
@@ -107,6 +116,21 @@ function checkPageGuards(
 }
 
 /**
+ * The page numbers to ask for after the first, decided before spending the budget: a formula that
+ * cannot finish says so at once, or (`fit`) takes the pages that fit. The estimate takes the
+ * current batch size, as if it never grew.
+ */
+function pagesAfterFirst(execution: Execution, needed: number, how: { batchSize: number; pageMs: number; fitMs: number | null }): number[] {
+  const remaining: number[] = [];
+  for (let p = 2; p <= needed; p++) remaining.push(p);
+  const batchMs = Math.max(how.pageMs, 1) * BATCH_SLOWDOWN;
+  const room = how.fitMs ?? timeLeft(execution);
+  if (Math.ceil(remaining.length / how.batchSize) * batchMs <= room) return remaining;
+  if (how.fitMs === null) throw tooLarge(execution, needed);
+  return remaining.slice(0, Math.max(0, Math.floor(room / batchMs)) * how.batchSize);
+}
+
+/**
  * All pages of a paginated report. The first page comes alone; if it tells how many pages there
  * are (`last` or `recordCount`), the rest are requested in parallel batches, else `next` is
  * followed until it is null or absent. The traversal is guarded so that a misbehaving API gives
@@ -114,7 +138,11 @@ function checkPageGuards(
  */
 export function fetchPages(execution: Execution, requester: Requester, request: PagedRequest): PagedResult {
   const { platform } = execution;
-  const wanted = request.limit ?? Infinity;
+  const fit = request.upToBudget !== undefined && request.limit === undefined;
+  // upToBudget's share of the time left, from now.
+  const fitUntil = fit ? platform.now() + Math.max(0, timeLeft(execution)) * Math.min(1, Math.max(0, request.upToBudget!)) : null;
+  const fitMs = (): number | null => (fitUntil === null ? null : Math.min(timeLeft(execution), fitUntil - platform.now()));
+  const wanted = request.limit ?? (fit ? ROW_CAP : Infinity);
   const asked = Math.min(request.pageSize ?? MAX_PAGE_SIZE, request.limit ?? Infinity);
   const context = { siteId: request.siteId, path: request.path };
   const pageUrl = (page: number): string =>
@@ -126,7 +154,7 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
   const first = request.sendFirst ? readPage(request.sendFirst(pageUrl(1)), secretCheck(execution)) : getPages([1])[0];
   const pageMs = platform.now() - started;
   const recordCount = first.recordCount;
-  if (request.limit === undefined && recordCount !== null && recordCount > ROW_CAP) throw tooManyRows(recordCount);
+  if (request.limit === undefined && !fit && recordCount !== null && recordCount > ROW_CAP) throw tooManyRows(recordCount);
 
   const pageSize = servedPageSize(first, asked);
   // Rows the API sent, and those kept (up to the limit): all of them, or one batch when streamed.
@@ -159,13 +187,8 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
   if (totalPages !== null) {
     const needed = Math.min(totalPages, Math.ceil(wanted / pageSize));
     request.onProgress?.(1, needed);
-    const remaining: number[] = [];
-    for (let p = 2; p <= needed; p++) remaining.push(p);
     const fanOut = typeof request.fanOut === 'number' ? fixedFanOut(request.fanOut) : request.fanOut;
-    const batchMs = Math.max(pageMs, 1) * BATCH_SLOWDOWN;
-    // Decide before spending the budget: a formula that cannot finish should say so at once. The
-    // estimate takes the current size, as if it never grew.
-    if (Math.ceil(remaining.length / fanOut.size) * batchMs > timeLeft(execution)) throw tooLarge(execution, needed);
+    const remaining = pagesAfterFirst(execution, needed, { batchSize: fanOut.size, pageMs, fitMs: fitMs() });
     for (let next = 0; next < remaining.length; ) {
       const batch = remaining.slice(next, next + fanOut.size);
       next += batch.length;
@@ -175,15 +198,18 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
       });
       handOver();
       pages += batch.length;
-      request.onProgress?.(pages, needed);
+      request.onProgress?.(pages, 1 + remaining.length);
     }
-    morePages = needed < totalPages;
+    morePages = 1 + remaining.length < totalPages;
   } else {
     request.onProgress?.(1, null);
     let next = first.next;
     while (received < wanted && next !== null && next !== undefined) {
       // Without a page count there is no early estimate: stop once one more page would not fit.
-      if (Math.max(pageMs, 1) > timeLeft(execution)) throw tooLarge(execution, pages + 1);
+      if (Math.max(pageMs, 1) > (fitMs() ?? timeLeft(execution))) {
+        if (fit) break;
+        throw tooLarge(execution, pages + 1);
+      }
       const page = getPages([next])[0];
       checkPage(page, next, null);
       take(page.rows);
@@ -195,9 +221,11 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
     morePages = next !== null && next !== undefined;
   }
 
-  const limited = request.limit !== undefined;
+  const limited = request.limit !== undefined || fit;
   const truncated = limited && (received > wanted || morePages || (recordCount !== null && recordCount > wanted));
   const got = Math.min(received, wanted);
+  const cut = fit && truncated;
+  if (cut) return { rows, recordCount, truncated, pages, cut };
   if (recordCount !== null) {
     const expected = Math.min(recordCount, wanted);
     if (limited ? got < expected : got !== expected) {

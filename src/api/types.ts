@@ -18,6 +18,12 @@ export interface RowQuery {
   limit?: number;
   /** `-field` descending, `field` ascending. Sent to paginated reports; applied here for the rest. */
   sort?: string;
+  /**
+   * Without a limit: the pages that fit this share (0 to 1) of the time left and the row cap,
+   * rather than an error when all would not (a comparison's earlier period); the result then says
+   * `cut`. Not part of the cache key: a cut result is not kept.
+   */
+  upToBudget?: number;
 }
 
 export interface FetchRowsOptions {
@@ -54,6 +60,8 @@ export interface FetchRowsResult {
   truncated: boolean;
   /** Pages the API served for this result (the original pull's count when it came from the cache). */
   pages: number;
+  /** `upToBudget` stopped early: the rows are the report's first rows only, not all of them. */
+  cut?: boolean;
   fromCache: boolean;
   /**
    * What the user should know about how the rows differ from what was asked (a sort the API would

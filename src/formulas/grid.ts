@@ -61,7 +61,15 @@ export function rowsThatFit(width: number, header: boolean, maxCells: number = M
  */
 export function toGrid(
   table: TableLike,
-  options: { header: boolean; emptyMessage: string; maxCells?: number; total?: number; room?: SheetRoom | null },
+  options: {
+    header: boolean;
+    emptyMessage: string;
+    maxCells?: number;
+    total?: number;
+    room?: SheetRoom | null;
+    /** A line below the table (PullResult.partialComparison), when the table is not cut and it fits. */
+    note?: string;
+  },
 ): GridCell[][] {
   const full = Math.max(1, table.columns.length);
   const room = options.room ?? null;
@@ -92,5 +100,6 @@ export function toGrid(
   for (const row of rows) grid.push(pad(row.map(plainCell)));
   if (cut) grid.push(pad([closing()]));
   if (!table.rows.length) grid.push(pad([options.emptyMessage]));
+  else if (options.note && !cut && rows.length + 1 <= Math.min(byCells, bySheet)) grid.push(pad([options.note]));
   return grid;
 }

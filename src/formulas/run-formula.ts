@@ -82,6 +82,7 @@ export function runFormula(execution: Execution, report: string, args: FormulaAr
     emptyMessage: emptyMessage(result),
     room: sheetRoom,
     ...(total === undefined ? {} : { total }),
+    ...(result.partialComparison ? { note: result.partialComparison } : {}),
   });
   return demo ? labelDemo(grid, header) : grid;
 }

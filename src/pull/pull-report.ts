@@ -107,6 +107,12 @@ export interface PullResult {
   comparison: { compareTo: CompareTo; label: string; startDate: string; endDate: string } | null;
   /** The rows went to `options.stream`; `table` has the columns only, `rows` counts them. */
   streamed?: boolean;
+  /**
+   * A limited comparison whose earlier period was too large to fetch whole: which rows have
+   * previous values (also in `notices`). A formula, which shows no notices, shows this one below
+   * its table, since blanks there would otherwise read as "no earlier value".
+   */
+  partialComparison?: string;
 }
 
 /**
@@ -168,6 +174,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     checkAll,
     stream: options.stream && sites.length === 1 && !compareTo && !totals ? options.stream : null,
     names,
+    kind: execution.kind,
   };
   const current = pullSites(pulls, state, null, '');
   const before = compareTo && previous ? pullSites(pulls, state, previous, 'comparison period: ') : null;
@@ -177,6 +184,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     dayOf,
     toDate,
     first: () => checkAll().find((r): r is ResolvedRange => r !== null)!,
+    currentRowsOnly: limit !== undefined,
   });
   let table = shaped.table;
   const { totalRows, comparison } = shaped;
@@ -199,6 +207,7 @@ export function pullReport(execution: Execution, request: PullRequest, options: 
     available: state.available,
     comparison,
     ...(state.streamed ? { streamed: true } : {}),
+    ...(state.partial ? { partialComparison: state.partial.join(' ') } : {}),
   };
 }
 
@@ -263,6 +272,8 @@ function withTotalsOrComparison(
     dayOf: ReturnType<typeof dayCells>['dayOf'];
     toDate: ReturnType<typeof dayCells>['toDate'];
     first: () => ResolvedRange;
+    /** A limit was given: the current period's rows only (compareTables' currentRowsOnly). */
+    currentRowsOnly: boolean;
   },
 ): { table: Table; totalRows: number; comparison: PullResult['comparison'] } {
   const { spec, totals, dayOf, toDate } = how;
@@ -276,6 +287,7 @@ function withTotalsOrComparison(
       dayOf,
       toDate,
       totals,
+      currentRowsOnly: how.currentRowsOnly,
     });
     const spans = previous.filter((r): r is ResolvedRange => r !== null);
     const comparison = {

@@ -1,7 +1,10 @@
+import { whereLabel } from '../api/advice';
 import type { CreatorClient } from '../api/client';
 import { freshnessTtl, TTL_RECENT_S } from '../api/freshness';
 import type { ReportSpec } from '../catalog/types';
 import type { ResolvedRange } from '../dates';
+import type { ExecutionKind } from '../platform/execution';
+import { thousands } from '../shared/text-size';
 import { catalogRank, pickColumns, stackTables, tableStream, toTable, type Table } from '../table';
 import type { PullOptions, PullStream } from './pull-report';
 import { forSite } from './site-hints';
@@ -26,6 +29,8 @@ export interface SitePulls {
   /** Where streamed rows go, when this pull may stream (one site, no totals, no comparison). */
   stream: PullStream | null;
   names: Map<string, string> | undefined;
+  /** Where the pull runs (its time budget), for messages. */
+  kind: ExecutionKind;
 }
 
 /** What the sites' pulls add up to, over both periods of a comparison. */
@@ -37,6 +42,8 @@ export interface PullState {
   notices: string[];
   /** Rows streamed to options.stream, and the columns they had (null: not streamed). */
   streamed: { rows: number; table: Table } | null;
+  /** A limited comparison's earlier period was cut by the time budget: what to tell (also in notices). */
+  partial?: string[];
 }
 
 /** Thrown through the client when a streamed batch does not fit the columns already decided. */
@@ -68,6 +75,10 @@ function pullSite(
   const known = side ? side[i] : (ranges?.[i] ?? null);
   const prefix = (sites.length > 1 ? `${siteId} (${i + 1} of ${sites.length}): ` : '') + label;
   const tableOpts = sites.length > 1 ? { toDate, siteId, forSheet: options.forSheet } : { toDate, forSheet: options.forSheet };
+  // A limited comparison shows the current period's rows, each beside its own earlier value
+  // (compareTables' currentRowsOnly): the earlier period's rows are only looked up, so they are
+  // fetched whole, as far as the time budget allows, never cut to the same limit.
+  const lookup = side !== null && query.limit !== undefined;
   const fetch = (onRows?: (rows: Record<string, unknown>[], expected: number | null) => void) =>
     pulls.rowsClient.fetchRows(
       spec,
@@ -75,7 +86,9 @@ function pullSite(
         siteId,
         startDate: known?.startDate ?? explicit?.startDate,
         endDate: known?.endDate ?? explicit?.endDate,
-        limit: query.limit,
+        // Each site's earlier period may spend its share of the time left, so a big one does not
+        // starve the sites after it.
+        ...(lookup ? { upToBudget: 1 / (sites.length - i) } : { limit: query.limit }),
         sort: query.sort,
       },
       {
@@ -108,11 +121,22 @@ function pullSite(
     }
   }
   if (!result) result = fetch();
-  state.truncated = state.truncated || result.truncated;
+  if (!lookup) state.truncated = state.truncated || result.truncated;
   if (!side) state.available.push(availableRows(result, sink && state.streamed ? state.streamed.rows : result.rows.length));
-  for (const notice of result.notices ?? []) {
+  const cut = lookup && result.cut ? cutNotice(pulls, result.rows.length) : null;
+  for (const notice of [...(result.notices ?? []), ...(cut ? [cut] : [])]) {
     const text = sites.length > 1 ? `${siteId}: ${notice}` : notice;
     if (!state.notices.includes(text)) state.notices.push(text);
+    if (notice === cut) state.partial = [...(state.partial ?? []), text];
   }
   return state.streamed ? state.streamed.table : toTable(spec, result.rows, tableOpts);
+}
+
+/** A limited comparison whose earlier period did not fit the budget whole: which rows have previous values. */
+function cutNotice(pulls: SitePulls, rows: number): string {
+  const order = pulls.query.sort ? ` by ${pulls.query.sort}` : '';
+  return (
+    `The comparison period is too large to fetch whole in ${whereLabel(pulls.kind)}: previous values ` +
+    `are only for rows among its first ${thousands(rows)}${order}; the other rows' previous values are blank.`
+  );
 }

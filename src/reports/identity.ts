@@ -1,6 +1,7 @@
 import type { Execution } from '../platform/execution';
 import { myUserKey } from '../settings/user-key';
 import type { StoredDefinition } from './report-store';
+import { APPROVAL_PREFIX, isApprovalMessage } from '../shared/approval-words';
 
 /**
  * Who saved or approved a report, without e-mail addresses (the platform may hide them): the
@@ -27,11 +28,7 @@ export function personWords(label: string | undefined, fallback: string): string
   return label ? label : fallback;
 }
 
-const APPROVAL_PREFIX = 'Needs approval by ';
-
-export function isApprovalMessage(message: string | undefined): boolean {
-  return message?.startsWith(APPROVAL_PREFIX) === true;
-}
+export { isApprovalMessage };
 
 /** The sentence a report shows when its runner has not saved or approved it. */
 export function approvalMessage(def: StoredDefinition, runner: Person, runnerWords: string): string {

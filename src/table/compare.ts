@@ -22,6 +22,12 @@ export interface CompareInput {
   toDate: ToDate;
   /** Adds compared total rows (per site and overall), each side totalled on its own. */
   totals?: boolean;
+  /**
+   * The current rows only (a limited pull: "top N, each beside its own earlier value"): previous
+   * rows whose key no current row has are left out, of the rows and of the previous totals, so
+   * both sides of a total cover the same rows.
+   */
+  currentRowsOnly?: boolean;
 }
 
 export const CHANGE_FRACTION_FORMAT = '0.0%';
@@ -162,7 +168,9 @@ export function compareTables(input: CompareInput): Table & { totalRows: number 
     return group;
   };
   for (const row of current.rows) groupOf(keyOf(row, 'current')).current.push(row);
-  for (const row of previous.rows) groupOf(keyOf(row, 'previous')).previous.push(row);
+  const currentKeys = new Set(groups.keys());
+  const matched = input.currentRowsOnly ? previous.rows.filter((row) => currentKeys.has(keyOf(row, 'previous'))) : previous.rows;
+  for (const row of matched) groupOf(keyOf(row, 'previous')).previous.push(row);
 
   // Several rows with one key on a side (URL variants, rows without a page) count as one row,
   // with ratios recomputed from their summed parts.
@@ -198,7 +206,7 @@ export function compareTables(input: CompareInput): Table & { totalRows: number 
   const rows = ranked.map(({ group }) => compareRow(one(group.current), one(group.previous)));
   const table = derivedFrom([input.current, input.previous], { columns: outColumns, rows });
   if (!input.totals) return { ...table, totalRows: 0 };
-  const all = withComparedTotals(table, input.spec, current, previous, compareRow);
+  const all = withComparedTotals(table, input.spec, current, { ...previous, rows: matched }, compareRow);
   return { ...table, rows: all, totalRows: all.length - rows.length };
 }
 

@@ -163,6 +163,34 @@ describe('pagination', () => {
     expect(createClient(world.execution('sidebar'), CREDENTIAL).fetchRows(pages, query, noCache).rows).toHaveLength(100_000);
   });
 
+  it('upToBudget: the first pages that fit a formula, in order, marked cut and not cached, instead of TOO_LARGE', () => {
+    for (const paging of [undefined, 'nextOnly'] as const) {
+      const { api, world } = stubbed({ totalRows: 100_000, ...(paging ? { paging } : {}) }, { latencyMs: 2_000 });
+      const client = createClient(world.execution('formula'), CREDENTIAL);
+      const result = client.fetchRows(pages, { ...query, upToBudget: 1 });
+      expect(result.cut).toBe(true);
+      expect(result.truncated).toBe(true);
+      expect(result.rows.length).toBeGreaterThan(500);
+      expect(result.rows.length).toBeLessThan(100_000);
+      expectSame(
+        result.rows.map((r) => r.pageUrl),
+        Array.from({ length: result.rows.length }, (_, i) => `/page-${i + 1}/`),
+      );
+      // Not kept as if it were the whole report: the next ask fetches again.
+      const before = api.dataRequests.length;
+      client.fetchRows(pages, { ...query, upToBudget: 1 });
+      expect(api.dataRequests.length).toBeGreaterThan(before);
+    }
+  });
+
+  it('upToBudget with every page in time is the whole report, not cut', () => {
+    const { world } = stubbed({ totalRows: 2_345 });
+    const result = createClient(world.execution('formula'), CREDENTIAL).fetchRows(pages, { ...query, upToBudget: 1 }, noCache);
+    expect(result.rows).toHaveLength(2_345);
+    expect(result.cut).toBeUndefined();
+    expect(result.truncated).toBe(false);
+  });
+
   describe('guards', () => {
     it('a next that does not increase is a PAGINATION error', () => {
       const { api, world } = stubbed({ totalRows: 2_000, paging: 'nextOnly' });

@@ -42,7 +42,12 @@ const BRIDGE_SCRIPT = `
 })();
 `;
 
-export async function openSidebar(browser: Browser, emu: Emulator, htmlFile: string): Promise<SidebarPage> {
+/**
+ * `emu` may be a function: each server call then goes to the emulator it returns, so one page can
+ * be walked against a fresh emulator per case (a reload starts the sidebar over on the new one).
+ */
+export async function openSidebar(browser: Browser, emu: Emulator | (() => Emulator), htmlFile: string): Promise<SidebarPage> {
+  const current = typeof emu === 'function' ? emu : () => emu;
   const html = fs.readFileSync(htmlFile, 'utf8');
   const server = http.createServer((req, res) => {
     if (req.url === '/' || req.url === '/Sidebar.html') {
@@ -69,7 +74,7 @@ export async function openSidebar(browser: Browser, emu: Emulator, htmlFile: str
   await page.exposeFunction('__serverCall', (name: string, argsJson: string) => {
     calls.push(name);
     try {
-      const value = emu.bundle!.call(name, ...(JSON.parse(argsJson) as unknown[]));
+      const value = current().bundle!.call(name, ...(JSON.parse(argsJson) as unknown[]));
       return JSON.stringify({ ok: true, value: value ?? null });
     } catch (error) {
       return JSON.stringify({ ok: false, message: String((error as { message?: unknown }).message ?? error) });

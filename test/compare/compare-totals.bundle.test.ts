@@ -158,6 +158,45 @@ describe('comparisons', () => {
     );
   });
 
+  test("top 10 by RPM compared: the formula and a saved report show this period's top 10, each beside its own earlier value", () => {
+    const w = world();
+    // The compared table is wider than a new sheet: its last line says where it was cut.
+    const compared = formula(
+      w,
+      '=CREATOR_COMPARE("pages/performance", "site-1", "2026-09-01", "2026-09-30", "previousPeriod", "limit=10, sort=-rpm, totals=true")',
+    ).filter((r) => !/^Cut at \d+ of \d+ columns/.test(String(r['Page URL'])));
+    const now = formula(w, '=CREATOR_REPORT("pages/performance", "site-1", "2026-09-01", "2026-09-30", "limit=10, sort=-rpm")');
+    const before = formula(w, '=CREATOR_REPORT("pages/performance", "site-1", "2026-08-02", "2026-08-31")');
+    const beforeTop = formula(w, '=CREATOR_REPORT("pages/performance", "site-1", "2026-08-02", "2026-08-31", "limit=10, sort=-rpm")');
+    const url = (r: Record<string, unknown>) => r['Page URL'];
+    // Some of this period's top 10 were not in the earlier top 10: each still has its own earlier value.
+    expect(now.some((r) => !beforeTop.some((b) => url(b) === url(r)))).toBe(true);
+    expect(compared.map(url)).toEqual([...now.map(url), 'Total']);
+    for (const row of compared.slice(0, -1)) {
+      const b = before.find((r) => url(r) === url(row));
+      expect(row['Earnings previous']).toBe(b ? b.Earnings : '');
+    }
+    const total = compared[compared.length - 1];
+    const matched = now.map((r) => before.find((b) => url(b) === url(r))).filter((b) => b !== undefined);
+    expect(total.Earnings).toBeCloseTo(sum(now, 'Earnings'), 6);
+    expect(total['Earnings previous']).toBeCloseTo(sum(matched as Array<Record<string, unknown>>, 'Earnings'), 6);
+
+    const saved = w.call<{ id: string }>('saveReport', {
+      report: 'pages/performance',
+      siteId: 'site-1',
+      start: '2026-09-01',
+      end: '2026-09-30',
+      options: { compareTo: 'previousPeriod', totals: true, limit: 10, sort: '-rpm' },
+      sheetName: 'Top pages',
+    });
+    const [outcome] = w.call<Array<{ outcome: string }>>('refreshReports', [saved.id]);
+    expect(outcome).toMatchObject({ outcome: 'ok' });
+    const [header, ...rows] = w.values('Top pages');
+    const at = header.indexOf('Earnings previous');
+    expect(rows.map((r) => r[0])).toEqual(compared.map(url));
+    expect(rows.map((r) => r[at])).toEqual(compared.map((r) => r['Earnings previous']));
+  });
+
   test('a saved report with compareTo and totals refreshes into a block whose note names both periods', () => {
     const w = world();
     const saved = w.call<{ id: string; options: unknown }>('saveReport', {

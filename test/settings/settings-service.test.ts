@@ -85,7 +85,7 @@ describe('saveSettings', () => {
         `Saved, but the credential could not be checked: the token URL ${TOKEN_URL} could not be reached (${reason}), so neither the secret nor the API base URL was tried. Use Test connection once it answers.`,
       );
       expect(JSON.stringify(view)).not.toContain(SECRET);
-      expect(JSON.parse(world.userProperties.data.get('creator.settings')!)).toEqual(input);
+      expect(JSON.parse(world.userProperties.getProperty('creator.settings')!)).toEqual(input);
       // The person waits in the sidebar: two tries, not the five a report run gets.
       expect(tokenTries(world)).toBe(2);
       expect(api.dataRequests).toHaveLength(0);
@@ -115,14 +115,14 @@ describe('saveSettings', () => {
       const error = caught(() => saveSettings(world.execution(), input));
       expect(error.code).toBe('AUTH_FAILED');
       expect(error.message).toBe(`The credential was rejected (status ${status}, ${code}): check or re-enter it in Settings.`);
-      expect(world.userProperties.data.size).toBe(0);
+      expect(world.userProperties.getKeys().length).toBe(0);
     });
 
     it('a token URL with no such address (404) still refuses', () => {
       const { api, world } = stubbed();
       api.fail({ match: token, respond: () => json(404, {}), times: 50 });
       expect(caught(() => saveSettings(world.execution(), input)).code).toBe('NOT_FOUND');
-      expect(world.userProperties.data.size).toBe(0);
+      expect(world.userProperties.getKeys().length).toBe(0);
     });
   });
 

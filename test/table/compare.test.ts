@@ -15,7 +15,7 @@ const row = (device: string, earnings: number, sessions: number) => ({
   rps: earnings / sessions,
 });
 
-function compare(now: Record<string, unknown>[], then: Record<string, unknown>[], totals = false) {
+function compare(now: Record<string, unknown>[], then: Record<string, unknown>[], totals = false, currentRowsOnly = false) {
   const out = compareTables({
     spec,
     current: table(now),
@@ -24,6 +24,7 @@ function compare(now: Record<string, unknown>[], then: Record<string, unknown>[]
     dayOf: () => null,
     toDate,
     totals,
+    currentRowsOnly,
   });
   const header = out.columns.map((c) => c.header);
   return out.rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
@@ -54,6 +55,38 @@ describe('comparing two periods', () => {
       RPM: 200,
       'RPM previous': 200,
     });
+  });
+
+  test('a limited comparison keeps the current rows in their order; a key the previous period lacks is blank, and the Total compares the same rows', () => {
+    // Top 2 by earnings this period, against every row of the previous one (Mobile was not in this top 2).
+    const rows = compare(
+      [row('Tablet', 50, 100), row('Desktop', 10, 100)],
+      [row('Desktop', 8, 100), row('Mobile', 70, 100), { ...row('Tablet', 0, 0), rpm: 0, rps: 0 }].slice(0, 2),
+      true,
+      true,
+    );
+    expect(rows.map((r) => r.Device)).toEqual(['Tablet', 'Desktop', 'Total']);
+    expect(rows[0]).toMatchObject({
+      Earnings: 50,
+      'Earnings previous': '',
+      'Earnings change': '',
+      'Earnings change %': '',
+      'RPM previous': '',
+    });
+    expect(rows[1]).toMatchObject({ Earnings: 10, 'Earnings previous': 8, 'Earnings change': 2, 'Earnings change %': 0.25 });
+    // Mobile's 70 is not in the previous total: it is not among the rows shown.
+    expect(rows[2]).toMatchObject({ Earnings: 60, 'Earnings previous': 8, 'Earnings change': 52, Sessions: 200, 'Sessions previous': 100 });
+    for (const r of rows) for (const v of Object.values(r)) expect(Number.isNaN(v) || v === Infinity || v === -Infinity).toBe(false);
+  });
+
+  test('a limited comparison whose rows the previous period has none of leaves every previous value blank', () => {
+    const rows = compare([row('Tablet', 50, 100)], [row('Mobile', 70, 100)], true, true);
+    expect(rows.map((r) => r.Device)).toEqual(['Tablet', 'Total']);
+    for (const r of rows) {
+      expect(r['Earnings previous']).toBe('');
+      expect(r['RPM change %']).toBe('');
+      for (const v of Object.values(r)) expect(Number.isNaN(v) || v === Infinity || v === -Infinity).toBe(false);
+    }
   });
 
   test('changeOf is blank for a missing side and for a previous 0, a fraction otherwise', () => {

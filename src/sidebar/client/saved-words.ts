@@ -4,6 +4,7 @@ import { thousands } from '../../shared/text-size';
 import { sitesInWords } from '../../shared/site-words';
 import { findReport } from '../../catalog/reports';
 import { COMPARE_LABEL } from '../../dates/compare-period';
+import { isApprovalMessage } from '../../shared/approval-words';
 
 /** The Saved tab's sentences: a card's shape, schedule and status, who runs the schedules, a refresh's outcome. */
 
@@ -73,10 +74,14 @@ export function statusLine(r: SavedReportView): { text: string; kind: 'info' | '
 
 export const outcomesText = (outcomes: RefreshOutcome[]): { text: string; kind: 'error' | 'success' } => {
   const failed = outcomes.filter((o) => o.outcome === 'error');
-  const skipped = outcomes.filter((o) => o.outcome === 'skipped');
-  const ok = outcomes.length - failed.length - skipped.length;
+  const waiting = outcomes.filter((o) => o.outcome === 'skipped' && isApprovalMessage(o.message));
+  const skipped = outcomes.filter((o) => o.outcome === 'skipped' && !isApprovalMessage(o.message));
+  const ok = outcomes.length - failed.length - waiting.length - skipped.length;
   const lines = [`Refreshed ${ok} of ${outcomes.length}.`];
   for (const o of failed) lines.push(`${o.name}: ${o.message ?? 'failed'}`);
+  // Refreshing again never finishes these: they wait for the Approve button on their cards.
+  if (waiting.length)
+    lines.push(`Waiting for your approval: ${waiting.map((o) => o.name).join(', ')}. Approve them on their cards to refresh them.`);
   if (skipped.length) lines.push(`Not reached in time: ${skipped.map((o) => o.name).join(', ')}. Refresh again to finish.`);
   return { text: lines.join('\n'), kind: failed.length || skipped.length ? 'error' : 'success' };
 };
