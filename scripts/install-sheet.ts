@@ -3,19 +3,9 @@
  * Google account (clasp create-script, build, clasp push), and its URL. The script's project file is
  * .clasp-sheet.json (git-ignored), so the committed .clasp.json of production is never rewritten;
  * run again, it pushes a new build to the same spreadsheet. `-- --dry-run` prints the commands;
- * `--title <text>` names the spreadsheet. The work is scripts/lib/clasp-command.ts.
+ * `--title <text>` names the spreadsheet. The work is scripts/lib/clasp-command.ts; scripts/lib/clasp-main.ts starts it.
  */
-import * as path from 'node:path';
-import { runBuildCommand } from './lib/build-command';
-import { realClasp, runInstallSheet } from './lib/clasp-command';
+import { runInstallSheet } from './lib/clasp-command';
+import { runClaspScript } from './lib/clasp-main';
 
-const root = path.resolve(__dirname, '..');
-runInstallSheet(process.argv.slice(2), {
-  root,
-  clasp: realClasp(root),
-  build: () => runBuildCommand([], process.env, console),
-  log: (line) => console.log(line),
-  error: (line) => console.error(line),
-}).then((status) => {
-  process.exitCode = status;
-});
+runClaspScript(runInstallSheet);

@@ -27,8 +27,16 @@ export function permissionMessage(row: ScopeRow, url: string | null): string {
     const how = url ? `Allow it here, then try again: ${url}` : 'Open Extensions > Creator Reporting again and allow it when Google asks.';
     return `${row.refusal}, so nothing can run. ${how}`;
   }
-  return `${row.refusal}. To allow it, open the sidebar: Settings lists the missing permissions with a link that asks Google again.`;
+  return `${row.refusal}. ${HOW_TO_ALLOW}`;
 }
+
+/**
+ * Read in the sidebar's status line, the status sheet, an e-mail, a cell or a menu alert alike, so it
+ * names the one place that is true from all of them: the notice above every tab of the sidebar,
+ * whose link starts with "Allow" (src/sidebar/client/permissions-notice.ts).
+ */
+export const HOW_TO_ALLOW =
+  'To allow it, use the Allow link in the notice at the top of the add-on\u2019s sidebar (Extensions > Creator Reporting > Open sidebar).';
 
 /** The authorisation link, when Google gives one (never throws). */
 export function authorizationUrl(platform: Platform): string | null {

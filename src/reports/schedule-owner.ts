@@ -216,7 +216,7 @@ export function ownerView(ex: Execution, owner: ScheduleOwnerRecord | null, anyS
   const mine = anyScheduled ? triggersIfAllowed(ex) : [];
   if (mine === null) {
     problem = `Schedules cannot run: ${permissionError(SCRIPTAPP, ex.platform).message.replace(/^S/, 's')}`;
-    return { active: false, ownerEmail: owner?.email ?? '', isMine: false, lastTriggerRunAt: null, problem };
+    return { active: false, ownerEmail: owner?.email ?? '', isMine: false, lastTriggerRunAt: null, problem, permissionMissing: true };
   }
   if (!owner || !anyScheduled) return { active: false, ownerEmail: '', isMine: false, lastTriggerRunAt: null, problem };
   const me = isMine(ex, owner, mine);

@@ -257,6 +257,12 @@ export interface ScheduleOwnerView {
   isMine: boolean;
   /** Why the current user's trigger last could not reach this spreadsheet (additive; absent: none). */
   problem?: string | null;
+  /**
+   * The current user has not granted the trigger permission, so no trigger of theirs can run the
+   * schedules (`problem` says so and how to allow it) and taking them over would fail the same way.
+   * Additive; absent: false.
+   */
+  permissionMissing?: boolean;
 }
 
 export interface ReportListView {

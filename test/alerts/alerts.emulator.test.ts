@@ -3,17 +3,15 @@
  * each check lands exactly on, or just past, its threshold. The clock starts on Saturday
  * 2026-11-21 at 10:00 in New York; site-1's earnings run to 2026-11-19, traffic to 2026-11-20.
  */
-import { buildBundle, createWorld, EDITOR, OWNER, type World } from '../reports/emulated-world';
+import { bundleForFile, createWorld, EDITOR, OWNER, type World } from '../reports/emulated-world';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
+import { fillToTheLastByte } from '../helpers/fill-store';
+import type { AlertCheckResult as CheckResult, AlertCheckSummary as CheckSummary } from '../../src/shared/types';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const START = '2026-11-21T15:00:00Z';
-let bundle = '';
-
-beforeAll(async () => {
-  bundle = await buildBundle();
-});
+const bundle = bundleForFile();
 
 interface AlertView {
   id: string;
@@ -25,21 +23,6 @@ interface AlertView {
   isMine: boolean;
   createdByEmail: string;
   status: { outcome: string; message: string };
-}
-interface CheckResult {
-  id: string;
-  outcome: string;
-  message: string;
-  checked: boolean;
-}
-interface CheckSummary {
-  results: CheckResult[];
-  fired: number;
-  quiet: number;
-  errors: number;
-  notChecked: number;
-  othersSkipped: number;
-  summary: string;
 }
 
 /** Earnings per day for site-1 (sessions stay 1,000 a day, so RPM = earnings). */
@@ -59,7 +42,7 @@ function earningsEdit(earnings: () => Earnings) {
 
 function world(earnings: Earnings = () => 10): World & { setEarnings(f: Earnings): void } {
   let current = earnings;
-  const w = createWorld(bundle, { now: START, respond: earningsEdit(() => current) });
+  const w = createWorld(bundle(), { now: START, respond: earningsEdit(() => current) });
   w.connect();
   return Object.assign(w, { setEarnings: (f: Earnings) => void (current = f) });
 }
@@ -74,6 +57,19 @@ const DROP = dropFrom('2026-11-13');
 
 function saveAlert(w: World, def: Record<string, unknown>, user = OWNER): AlertView {
   return w.callAs<AlertView>(user, 'saveAlert', { siteId: 'site-1', report: 'earnings', metric: 'rpm', period: '7daysAgo', ...def });
+}
+
+/** "Daily earnings", site-1's earnings of the last thirty days on the sheet Daily, on `schedule`. */
+function saveDailyEarnings(w: World, schedule: Record<string, unknown>, more: Record<string, unknown> = {}): void {
+  w.call('saveReport', {
+    name: 'Daily earnings',
+    report: 'earnings',
+    siteId: 'site-1',
+    start: 'lastThirtyDays',
+    sheetName: 'Daily',
+    schedule,
+    ...more,
+  });
 }
 
 function checkNow(w: World, user = OWNER): CheckSummary {
@@ -166,7 +162,7 @@ describe('changeBelow against the previous period', () => {
     let inner: CheckResult[] | null = null;
     let armed = false;
     const edit = earningsEdit(() => DROP);
-    const w = createWorld(bundle, {
+    const w = createWorld(bundle(), {
       now: START,
       respond: (req, res) => {
         const out = edit(req, res);
@@ -189,30 +185,17 @@ describe('changeBelow against the previous period', () => {
 
   test('a day with no new data sends no second e-mail with the same numbers', () => {
     // The network is a day late on Sunday: its bounds still end on 2026-11-19, as on Saturday.
-    let frozen: string | null = null;
-    const edit = earningsEdit(() => DROP);
-    const w = createWorld(bundle, {
-      now: START,
-      respond: (req, res) => {
-        const out = edit(req, res);
-        if (frozen === null || 'networkError' in out || !/date-bounds/.test(req.url)) return out;
-        return {
-          ...out,
-          body: out.body.replace(/"endDate":"(\d{4}-\d{2}-\d{2})"/g, (m, day: string) => (day > frozen! ? `"endDate":"${frozen}"` : m)),
-        };
-      },
-    });
-    w.connect();
+    const { w, hold } = lateWorld(DROP);
     saveAlert(w, { condition: 'changeBelow', threshold: -0.1 });
     expect(check(w).map((r) => r.outcome)).toEqual(['fired']);
-    frozen = '2026-11-19';
+    hold('2026-11-19');
     w.emu.clock.set(Date.parse(START) + DAY);
     const [again] = check(w);
     expect(again.outcome).toBe('sentToday');
     expect(again.message).toContain('Already e-mailed for data through 2026-11-19');
     expect(w.emu.mail.sent).toHaveLength(1);
     // Monday the network catches up: a new day of data, a new e-mail if it still holds.
-    frozen = null;
+    hold(null);
     w.emu.clock.set(Date.parse(START) + 2 * DAY);
     expect(check(w).map((r) => r.outcome)).toEqual(['fired']);
     expect(w.emu.mail.sent).toHaveLength(2);
@@ -272,7 +255,7 @@ describe('below and above', () => {
 
   test('all sites, one a day late: a 7-day window keeps its 7 days and ends on the last day every site has data for', () => {
     const edit = earningsEdit(() => () => 10);
-    const w = createWorld(bundle, {
+    const w = createWorld(bundle(), {
       now: START,
       respond: (req, res) => {
         const out = edit(req, res);
@@ -328,14 +311,7 @@ describe('after each scheduled refresh', () => {
   test("the trigger checks its owner's alerts once reports were refreshed, and sends nothing twice", () => {
     // On Sunday the last 7 days of data are 2026-11-14 to 2026-11-20.
     const w = world(dropFrom('2026-11-14'));
-    w.call('saveReport', {
-      name: 'Daily earnings',
-      report: 'earnings',
-      siteId: 'site-1',
-      start: 'lastThirtyDays',
-      sheetName: 'Daily',
-      schedule: { every: 'day', hour: 6 },
-    });
+    saveDailyEarnings(w, { every: 'day', hour: 6 });
     saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
     w.emu.clock.set(Date.parse('2026-11-22T11:30:00Z')); // Sunday 06:30: the report is due
     w.fire();
@@ -354,14 +330,7 @@ describe('after each scheduled refresh', () => {
 
   test('noData alerts wait for their hour, then are checked each run until the data is in or they fire', () => {
     const w = world();
-    w.call('saveReport', {
-      name: 'Daily earnings',
-      report: 'earnings',
-      siteId: 'site-1',
-      start: 'lastThirtyDays',
-      sheetName: 'Daily',
-      schedule: { every: 'day', hour: 6 },
-    });
+    saveDailyEarnings(w, { every: 'day', hour: 6 });
     saveAlert(w, { name: 'Earnings late', condition: 'noData', byHour: 9, lagDays: 1 });
     saveAlert(w, { name: 'Traffic late', report: 'traffic/summary', condition: 'noData', byHour: 9 });
     const outcomes = () => w.call<{ alerts: AlertView[] }>('listAlerts').alerts.map((a) => a.status.outcome);
@@ -381,15 +350,7 @@ describe('after each scheduled refresh', () => {
 
   test('a failed scheduled refresh that asked for it e-mails its runner once a day', () => {
     const w = world();
-    w.call('saveReport', {
-      name: 'Daily earnings',
-      report: 'earnings',
-      siteId: 'site-1',
-      start: 'lastThirtyDays',
-      sheetName: 'Daily',
-      schedule: { every: 'hour' },
-      notifyOnFailure: true,
-    });
+    saveDailyEarnings(w, { every: 'hour' }, { notifyOnFailure: true });
     w.call('saveReport', {
       name: 'Quiet one',
       report: 'traffic/summary',
@@ -536,15 +497,7 @@ describe('a percent metric\u2019s threshold (held as the fraction the sheet hold
 function fillStore(w: World, room = 0): void {
   w.emu.runAs({ user: OWNER }, () => {
     const props = w.emu.globals.PropertiesService.getDocumentProperties();
-    for (const size of [8_000, 500, 1]) {
-      for (let i = 0; ; i++) {
-        try {
-          props.setProperty(`other.filler.${size}.${i}`, 'x'.repeat(size));
-        } catch (_) {
-          break;
-        }
-      }
-    }
+    fillToTheLastByte(props);
     let freed = 0;
     for (let i = 0; freed < room; i++) {
       const key = `other.filler.1.${i}`;
@@ -589,15 +542,7 @@ describe('a full document store', () => {
 
   test("a failed scheduled refresh's e-mail is recorded before it is sent: a full store sends none, and the trigger runs on", () => {
     const w = world();
-    w.call('saveReport', {
-      name: 'Daily earnings',
-      report: 'earnings',
-      siteId: 'site-1',
-      start: 'lastThirtyDays',
-      sheetName: 'Daily',
-      schedule: { every: 'hour' },
-      notifyOnFailure: true,
-    });
+    saveDailyEarnings(w, { every: 'hour' }, { notifyOnFailure: true });
     w.api.inject({ kind: 'status', status: 404, times: 100, path: '/sites/site-1/' });
     fillStore(w);
     for (let run = 0; run < 3; run++) {
@@ -621,7 +566,7 @@ describe('a full document store', () => {
 function lateWorld(earnings: Earnings): { w: World; hold(day: string | null): void } {
   let held: string | null = null;
   const edit = earningsEdit(() => earnings);
-  const w = createWorld(bundle, {
+  const w = createWorld(bundle(), {
     now: START,
     respond: (req, res) => {
       const out = edit(req, res);
@@ -636,20 +581,31 @@ function lateWorld(earnings: Earnings): { w: World; hold(day: string | null): vo
   return { w, hold: (day) => void (held = day) };
 }
 
+/** A late-capable world with one alert, "RPM drop", that fires on DROP. */
+function lateWorldWithDropAlert(): ReturnType<typeof lateWorld> {
+  const late = lateWorld(DROP);
+  saveAlert(late.w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+  return late;
+}
+
+/** The next day's check, with the e-mail quota back and the network holding at the day checked today. */
+function checkNextDayQuotaBack(w: World, hold: (day: string) => void): CheckResult {
+  hold('2026-11-19');
+  w.emu.mail.quota = 100;
+  w.emu.clock.set(Date.parse(START) + DAY);
+  return check(w)[0];
+}
+
 describe('an e-mail MailApp refused', () => {
   test('is retried at the next check, even without a new data day; its status line is written once', () => {
-    const { w, hold } = lateWorld(DROP);
-    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    const { w, hold } = lateWorldWithDropAlert();
     w.emu.mail.quota = 0;
     expect(check(w)[0]).toMatchObject({ outcome: 'fired', message: expect.stringContaining("Not sent: today's e-mail quota is used up.") });
     w.emu.clock.advance(HOUR);
     expect(check(w)[0].outcome).toBe('fired');
     expect(alertLines(w).map((l) => l['E-mail'])).toEqual(["Not sent: today's e-mail quota is used up."]);
     // The next day: the quota is back, the network has no new day.
-    hold('2026-11-19');
-    w.emu.mail.quota = 100;
-    w.emu.clock.set(Date.parse(START) + DAY);
-    const [next] = check(w);
+    const next = checkNextDayQuotaBack(w, hold);
     expect(next.outcome).toBe('fired');
     expect(next.message).not.toContain('Already e-mailed');
     expect(w.emu.mail.sent).toHaveLength(1);
@@ -667,8 +623,7 @@ describe('an e-mail MailApp refused', () => {
 
 describe('MailApp failing after it sent', () => {
   test('an error that may come after the e-mail went out is not retried for the same data day', () => {
-    const { w, hold } = lateWorld(DROP);
-    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    const { w, hold } = lateWorldWithDropAlert();
     w.emu.mail.errorsAfterSending = 1;
     const [first] = check(w);
     expect(first.outcome).toBe('fired');
@@ -685,18 +640,14 @@ describe('MailApp failing after it sent', () => {
 
 describe('an e-mail MailApp refused, with the store nearly full', () => {
   test('is retried at the next check: the sending mark never stands for an e-mail that was not sent', () => {
-    const { w, hold } = lateWorld(DROP);
-    saveAlert(w, { name: 'RPM drop', condition: 'changeBelow', threshold: -0.1 });
+    const { w, hold } = lateWorldWithDropAlert();
     w.emu.mail.quota = 0;
     // Room for the sending mark, none for the longer record that says why the e-mail was refused.
     fillStore(w, 100);
     expect(check(w)[0]).toMatchObject({ outcome: 'fired', message: expect.stringContaining("Not sent: today's e-mail quota is used up.") });
     expect(w.emu.mail.sent).toEqual([]);
     // The next day: the quota is back, the network has no new day; nothing was ever sent.
-    hold('2026-11-19');
-    w.emu.mail.quota = 100;
-    w.emu.clock.set(Date.parse(START) + DAY);
-    const [next] = check(w);
+    const next = checkNextDayQuotaBack(w, hold);
     expect(next.message).not.toContain('Already e-mailed');
     expect(next.outcome).toBe('fired');
     expect(w.emu.mail.sent).toHaveLength(1);
@@ -777,7 +728,7 @@ describe('who may change an alert', () => {
     ['hides addresses', { hiddenEmails: true }],
     ['refuses the list of editors', { editorsListed: false }],
   ])('where Google %s, nobody can tell the maker is gone: the alert stays theirs', (_how, variants) => {
-    const w = createWorld(bundle, { now: START, variants });
+    const w = createWorld(bundle(), { now: START, variants });
     const theirs = w.callAs<AlertView>(EDITOR, 'saveAlert', { siteId: 'site-1', report: 'earnings', condition: 'noData' });
     w.emu.access.revoke(EDITOR);
     expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts[0]).toMatchObject({ mayEdit: false, mayRemove: false });
@@ -791,7 +742,7 @@ describe('29 February', () => {
   test('a previous-year comparison across the leap day compares as many days as the checked period, and the e-mail names both', () => {
     // Monday 2025-03-03: the last 7 days of earnings are 2025-02-23 to 2025-03-01; a year earlier
     // the same dates span 8 days, so the compared period starts a day later. Earnings are flat.
-    const w = createWorld(bundle, { now: '2025-03-03T15:00:00Z', respond: earningsEdit(() => () => 10) });
+    const w = createWorld(bundle(), { now: '2025-03-03T15:00:00Z', respond: earningsEdit(() => () => 10) });
     w.connect();
     saveAlert(w, { name: 'Drop', metric: 'earnings', condition: 'changeBelow', threshold: -0.1, compareTo: 'previousYear' });
     saveAlert(w, { name: 'Any change', metric: 'earnings', condition: 'changeAbove', threshold: -0.01, compareTo: 'previousYear' });
@@ -826,7 +777,7 @@ describe('alert state stored by older versions', () => {
 describe('a time zone change', () => {
   test('sends no second e-mail within 20 hours, nor a second for one data day', () => {
     // Sunday 2026-11-22 10:00 in Tokyo; traffic runs to 2026-11-21.
-    const w = createWorld(bundle, { now: '2026-11-22T01:00:00Z', timeZone: 'Asia/Tokyo' });
+    const w = createWorld(bundle(), { now: '2026-11-22T01:00:00Z', timeZone: 'Asia/Tokyo' });
     w.connect();
     saveAlert(w, {
       name: 'Sessions',

@@ -5,20 +5,12 @@
  */
 import * as path from 'node:path';
 import { DIST, ensureDist } from '../build/fixture';
-import { createWorld } from '../reports/emulated-world';
+import { ANY_EARNINGS_ALERT, createWorld } from '../reports/emulated-world';
 
 beforeAll(ensureDist);
 
 const REPORT = { report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Demo earnings' };
-const ALERT = {
-  name: 'Any',
-  siteId: 'site-1',
-  report: 'earnings',
-  metric: 'earnings',
-  condition: 'above',
-  threshold: 0,
-  period: 'yesterday',
-};
+const ALERT = { ...ANY_EARNINGS_ALERT, name: 'Any' };
 
 test('a rejected credential leaves the demo on with its saved reports and alerts; an accepted one ends it', () => {
   const w = createWorld(path.join(DIST, 'Code.js'), { now: '2026-11-21T15:00:00Z' });

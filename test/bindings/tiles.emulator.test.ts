@@ -4,23 +4,13 @@
  * used to be. Tiles stored by earlier versions (a cell, no named range) keep working and get their
  * named range on the next refresh. The clock starts on Saturday 2026-11-21 at 10:00 in New York.
  */
-import { buildBundle, createWorld, OWNER, type World } from '../reports/emulated-world';
+import { bundleForFile, createWorld, OWNER, type World, type MadeDashboard as Made } from '../reports/emulated-world';
 
 const DAY = 86_400_000;
-let bundle = '';
-
-beforeAll(async () => {
-  bundle = await buildBundle();
-});
-
-interface Made {
-  sheetName: string;
-  dataSheetName: string;
-  reportIds: string[];
-}
+const bundle = bundleForFile();
 
 function setUp(): { w: World; made: Made; sheet: GoogleAppsScript.Spreadsheet.Sheet } {
-  const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+  const w = createWorld(bundle(), { now: '2026-11-21T15:00:00Z' });
   w.connect();
   const made = w.call<Made>('createDashboard', { siteId: 'site-1', period: 'monthToDate' });
   const sheet = w.emu.globals.SpreadsheetApp.getActiveSpreadsheet().getSheetByName(made.sheetName)!;
@@ -41,44 +31,66 @@ function refreshNextDay(w: World): void {
   w.call('refreshReports');
 }
 
-/** Makes the stored tiles look like an earlier version's: cells only, no named ranges. */
-function asOldTiles(w: World, dailyId: string): void {
+/** Rewrites each stored tile binding of the daily block's report with `edit`, as an earlier version would have stored it. */
+function editStoredTiles(
+  w: World,
+  dailyId: string,
+  edit: (tile: Record<string, unknown>, ss: GoogleAppsScript.Spreadsheet.Spreadsheet) => void,
+): void {
   const props = w.emu.globals.PropertiesService.getDocumentProperties();
   const key = `cr.bind.${dailyId}`;
   const bindings = JSON.parse(props.getProperty(key)!) as Array<Record<string, unknown>>;
   const ss = w.emu.globals.SpreadsheetApp.getActiveSpreadsheet();
-  for (const b of bindings) {
-    if (b.kind !== 'tile') continue;
+  for (const b of bindings) if (b.kind === 'tile') edit(b, ss);
+  props.setProperty(key, JSON.stringify(bindings));
+}
+
+/** Makes the stored tiles look like an earlier version's: cells only, no named ranges. */
+function asOldTiles(w: World, dailyId: string): void {
+  editStoredTiles(w, dailyId, (b, ss) => {
     for (const name of [b.rangeName, b.changeRangeName]) if (typeof name === 'string') ss.removeNamedRange(name);
     delete b.rangeName;
     delete b.changeRangeName;
-  }
-  props.setProperty(key, JSON.stringify(bindings));
+  });
 }
 
 /** Makes the stored tiles look like the previous version's: one named range over both cells. */
 function asTwoCellTiles(w: World, dailyId: string): void {
-  const props = w.emu.globals.PropertiesService.getDocumentProperties();
-  const key = `cr.bind.${dailyId}`;
-  const bindings = JSON.parse(props.getProperty(key)!) as Array<Record<string, unknown>>;
-  const ss = w.emu.globals.SpreadsheetApp.getActiveSpreadsheet();
-  for (const b of bindings) {
-    if (b.kind !== 'tile') continue;
+  editStoredTiles(w, dailyId, (b, ss) => {
     const value = ss.getRangeByName(b.rangeName as string)!;
     ss.removeNamedRange(b.changeRangeName as string);
     ss.setNamedRange(b.rangeName as string, value.getSheet().getRange(value.getRow(), value.getColumn(), 2, 1));
     delete b.changeRangeName;
-  }
-  props.setProperty(key, JSON.stringify(bindings));
+  });
+}
+
+/** The daily block's stored tile bindings. */
+function storedTiles<T extends { kind: string }>(w: World, made: Made): T[] {
+  const stored = JSON.parse(w.documentProperties()[`cr.bind.${made.reportIds[0]}`]) as T[];
+  return stored.filter((b) => b.kind === 'tile');
+}
+
+/** Two rows inserted above the tiles (row 4), a target and a note typed in them. */
+function notesAboveTiles(w: World, sheet: GoogleAppsScript.Spreadsheet.Sheet): void {
+  w.emu.runAs({ user: OWNER }, () => {
+    sheet.insertRowsBefore(4, 2);
+    sheet.getRange('A4:A5').setValues([['Q4 target: 5000'], ['(ask Sam)']]);
+  });
+}
+
+/** A row inserted between the tiles' value (row 5) and change, a note typed in it, then row `deleted` deleted. */
+function noteBetweenValueAndChange(w: World, sheet: GoogleAppsScript.Spreadsheet.Sheet, deleted: number): void {
+  w.emu.runAs({ user: OWNER }, () => {
+    sheet.insertRowsBefore(6, 1);
+    sheet.getRange('A6').setValue('(ask Sam)');
+    sheet.deleteRow(deleted);
+  });
 }
 
 describe('KPI tiles follow the sheet', () => {
   test('two rows inserted above the tiles and a note typed there: the refresh writes the tiles where they now are and keeps the note', () => {
     const { w, made, sheet } = setUp();
-    w.emu.runAs({ user: OWNER }, () => {
-      sheet.insertRowsBefore(4, 2);
-      sheet.getRange('A4:A5').setValues([['Q4 target: 5000'], ['(ask Sam)']]);
-    });
+    notesAboveTiles(w, sheet);
     refreshNextDay(w);
     const rows = w.values(made.sheetName);
     expect(rows[3][0]).toBe('Q4 target: 5000');
@@ -109,11 +121,7 @@ describe('KPI tiles follow the sheet', () => {
     ['the change row', 7],
   ])('a row inserted between value and change, a note typed there, then %s deleted: the note is never written over', (_which, deleted) => {
     const { w, made, sheet } = setUp();
-    w.emu.runAs({ user: OWNER }, () => {
-      sheet.insertRowsBefore(6, 1);
-      sheet.getRange('A6').setValue('(ask Sam)');
-      sheet.deleteRow(deleted);
-    });
+    noteBetweenValueAndChange(w, sheet, deleted);
     refreshNextDay(w);
     const rows = w.values(made.sheetName);
     expect(rows.flat().filter((v) => v === '(ask Sam)')).toHaveLength(1);
@@ -123,8 +131,7 @@ describe('KPI tiles follow the sheet', () => {
     const { w, made, sheet } = setUp();
     w.emu.runAs({ user: OWNER }, () => sheet.deleteRows(5, 2));
     refreshNextDay(w);
-    const stored = JSON.parse(w.documentProperties()[`cr.bind.${made.reportIds[0]}`]) as Array<{ kind: string }>;
-    expect(stored.filter((b) => b.kind === 'tile')).toEqual([]);
+    expect(storedTiles(w, made)).toEqual([]);
     // Nothing is written into the rows that moved up into the tiles' place.
     expect(w.values(made.sheetName)[4].every((v) => v === '' || typeof v === 'string')).toBe(true);
   });
@@ -137,17 +144,12 @@ describe('tiles stored by an earlier version', () => {
     w.emu.runAs({ user: OWNER }, () => sheet.insertRowsBefore(4, 1));
     refreshNextDay(w);
     expect(w.values(made.sheetName)[5][0]).toBeCloseTo(earningsTotal(w, made), 6);
-    const stored = JSON.parse(w.documentProperties()[`cr.bind.${made.reportIds[0]}`]) as Array<{ kind: string; changeRangeName?: string }>;
-    expect(stored.filter((b) => b.kind === 'tile').every((t) => typeof t.changeRangeName === 'string')).toBe(true);
+    expect(storedTiles<{ kind: string; changeRangeName?: string }>(w, made).every((t) => typeof t.changeRangeName === 'string')).toBe(true);
 
     const other = setUp();
     asTwoCellTiles(other.w, other.made.reportIds[0]);
     const before = other.w.values(other.made.sheetName)[5][0];
-    other.w.emu.runAs({ user: OWNER }, () => {
-      other.sheet.insertRowsBefore(6, 1);
-      other.sheet.getRange('A6').setValue('(ask Sam)');
-      other.sheet.deleteRow(5);
-    });
+    noteBetweenValueAndChange(other.w, other.sheet, 5);
     refreshNextDay(other.w);
     const rows = other.w.values(other.made.sheetName);
     expect(rows[4][0]).toBe('(ask Sam)');
@@ -159,8 +161,7 @@ describe('tiles stored by an earlier version', () => {
     asOldTiles(w, made.reportIds[0]);
     refreshNextDay(w);
     expect(w.values(made.sheetName)[4][0]).toBeCloseTo(earningsTotal(w, made), 6);
-    const stored = JSON.parse(w.documentProperties()[`cr.bind.${made.reportIds[0]}`]) as Array<{ kind: string; rangeName?: string }>;
-    const tiles = stored.filter((b) => b.kind === 'tile');
+    const tiles = storedTiles<{ kind: string; rangeName?: string }>(w, made);
     expect(tiles).toHaveLength(4);
     expect(tiles.every((t) => typeof t.rangeName === 'string')).toBe(true);
     // Upgraded, they now follow inserted rows.
@@ -173,10 +174,7 @@ describe('tiles stored by an earlier version', () => {
     const { w, made, sheet } = setUp();
     asOldTiles(w, made.reportIds[0]);
     const before = w.values(made.sheetName)[4][0];
-    w.emu.runAs({ user: OWNER }, () => {
-      sheet.insertRowsBefore(4, 2);
-      sheet.getRange('A4:A5').setValues([['Q4 target: 5000'], ['(ask Sam)']]);
-    });
+    notesAboveTiles(w, sheet);
     refreshNextDay(w);
     const rows = w.values(made.sheetName);
     expect(rows[4][0]).toBe('(ask Sam)');

@@ -16,7 +16,11 @@ import { sidebarWorld, type SidebarWorld } from '../sidebar/world';
 import { openSidebar, type SidebarPage } from './sidebar-harness';
 
 const KEYS = requestedScopes().map((s) => s.slice(SCOPE_PREFIX.length));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const row = (key: string): ScopeRow => SCOPES.find((r) => r.key === key)!;
+/** How every refusal but the nothing-runs ones ends: where the notice and its link really are. */
+const HOW_TO_ALLOW =
+  ' To allow it, use the Allow link in the notice at the top of the add-on\u2019s sidebar (Extensions > Creator Reporting > Open sidebar).';
 const GENERIC = /Something unexpected went wrong|unexpected error|undefined|\[object /;
 const STATUS_SHEET = 'Creator Reporting status';
 const REPORT = { report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Saved' };
@@ -112,23 +116,25 @@ const JOURNEYS: Record<string, () => Promise<void>> = {
     await offer.getByRole('button', { name: 'Save this report' }).click();
     await section('saved').locator('[data-report-id]').first().waitFor();
     const owner = section('saved').locator('[data-test=schedule-owner]');
-    expect(await textOf(owner.locator('.error'), /\S/)).toMatch(
-      /^Schedules cannot run: scheduled runs are not allowed for this add-on in your account\. To allow it, open the sidebar: Settings lists/,
+    expect(await textOf(owner.locator('.error'), /\S/)).toBe(
+      `Schedules cannot run: scheduled runs are not allowed for this add-on in your account.${HOW_TO_ALLOW}`,
     );
     // Saved, and still refreshed by hand; no trigger was made.
     expect(await refreshAll()).toBe('Refreshed 1 of 1.');
     expect(world.emu.triggers).toEqual([]);
-    // Taking the schedules over needs the same permission, and says so.
-    await section('saved').getByRole('button', { name: 'Take over' }).click();
-    expect(await textOf(section('saved').locator('[data-test=saved-status]'), /not allowed/)).toMatch(
-      /^Scheduled runs are not allowed for this add-on in your account\./,
+    // No other person is involved and taking over needs the same permission: the box says only
+    // why schedules cannot run for this user, and offers no Take over.
+    expect(await owner.innerText()).toBe(
+      `Schedules cannot run: scheduled runs are not allowed for this add-on in your account.${HOW_TO_ALLOW}`,
     );
+    expect(await section('saved').getByRole('button', { name: 'Take over' }).count()).toBe(0);
   },
 
   'script.external_request': async () => {
     const before = world.shown('Saved');
-    const refused =
-      /^Fetching data from the Creator Reporting API is not allowed for this add-on in your account\. To allow it, open the sidebar/;
+    const refused = new RegExp(
+      `^Fetching data from the Creator Reporting API is not allowed for this add-on in your account\\.${escapeRegExp(HOW_TO_ALLOW)}$`,
+    );
     expect(await refreshAll()).toMatch(new RegExp(`^Refreshed 0 of 1\\.\\n?Earnings: site-1: ${refused.source.slice(1)}`));
     expect(await section('saved').locator('[data-test=report-status]').textContent()).toMatch(
       /: failed\. Fetching data from the Creator Reporting API is not allowed/,
@@ -164,8 +170,10 @@ const JOURNEYS: Record<string, () => Promise<void>> = {
 
 /** One message with the link, from whatever the user tries; no sheet is touched. */
 async function nothingRuns(key: string) {
+  const linkTo = new RegExp(`^https://script\\.google\\.com/\\S+authorize\\?scope=\\S*${key.replace(/\./g, '\\.')}`);
+  // Thrown by the menu entry, the URL is text; in a status line, a link that names itself.
   const refusal = new RegExp(
-    `^${row(key).refusal}, so nothing can run\\. Allow it here, then try again: https://script\\.google\\.com/\\S+authorize\\?scope=\\S*${key.replace(/\./g, '\\.')}`,
+    `^${row(key).refusal}, so nothing can run\\. Allow it here, then try again: (${linkTo.source.slice(1)}|Google\u2019s permission page)`,
   );
   if (key === 'script.container.ui') {
     // Without it the sidebar cannot open at all: the menu entry that opens it says so (the page
@@ -175,7 +183,13 @@ async function nothingRuns(key: string) {
   }
   const sheets = world.emu.spreadsheet.getSheets().map((s) => s.getName());
   expect(await runReport()).toMatch(refusal);
+  // The status line shows Google's link as a link (a new tab), not as text to copy.
+  const runLink = section('report').locator('[data-test=run-status] a');
+  expect(await runLink.textContent()).toBe('Google\u2019s permission page (opens in a new tab)');
+  expect(await runLink.getAttribute('target')).toBe('_blank');
+  expect(await runLink.getAttribute('href')).toMatch(linkTo);
   expect(await refreshAll()).toMatch(refusal);
+  expect(await section('saved').locator('[data-test=saved-status] a').getAttribute('href')).toMatch(linkTo);
   expect(await checkAlertsNow()).toMatch(refusal);
   expect(world.emu.spreadsheet.getSheets().map((s) => s.getName())).toEqual(sheets);
 }
@@ -231,6 +245,8 @@ describe('each requested permission withheld, walked in the sidebar', () => {
       expect(await notice().locator('strong').textContent()).toBe('A permission is not granted');
       expect(await notice().locator('li').allTextContents()).toEqual([`${row(key).permission}: ${row(key).withoutIt}`]);
       const link = notice().locator('[data-test=authorize]');
+      // The link every refusal points to (HOW_TO_ALLOW) is this one, named as they name it.
+      expect(await link.textContent()).toBe('Allow it (opens Google in a new tab)');
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('href')).toMatch(
         new RegExp(`^https://script\\.google\\.com/\\S*authorize\\?scope=\\S*${key.replace(/\./g, '\\.')}`),

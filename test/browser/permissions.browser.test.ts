@@ -39,6 +39,7 @@ describe('missing permissions in the sidebar', () => {
     expect(await notice().locator('strong').first().textContent()).toBe('2 permissions are not granted');
     expect(await notice().locator('.permission').allTextContents()).toEqual([label('script.external_request'), label('script.send_mail')]);
     const link = notice().locator('[data-test=authorize]');
+    expect(await link.textContent()).toBe('Allow them (opens Google in a new tab)');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('href')).toMatch(
       /^https:\/\/script\.google\.com\/.*authorize\?scope=.*script\.external_request.*script\.send_mail/,

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import type { ResponseEdit } from '../sidebar/world';
-import { openEmulatedSidebar, type EmulatedSidebar } from './sidebar-harness';
+import { emulatedSidebarForFile, saveDemoCredential } from './sidebar-harness';
 
 /**
  * The token endpoint answers 503 however often it is asked, its body echoing what it was sent:
@@ -9,26 +8,12 @@ import { openEmulatedSidebar, type EmulatedSidebar } from './sidebar-harness';
 const tokenDown: ResponseEdit = (req, res) =>
   /\/oauth\/token/.test(req.url) ? { ...res, status: 503, body: JSON.stringify({ code: 'demo-secret', message: 'demo-secret' }) } : res;
 
-let sidebar: EmulatedSidebar;
-let page: Page;
-
-beforeAll(async () => {
-  sidebar = await openEmulatedSidebar({ edit: tokenDown });
-  ({ page } = sidebar);
-}, 120_000);
-
-afterAll(async () => {
-  await sidebar?.close();
-});
+const sidebar = emulatedSidebarForFile({ edit: tokenDown });
 
 describe('saving settings while the token URL cannot be reached', () => {
   it('says it saved but could not check the credential, never that it works, and shows no secret', async () => {
-    await page.locator('input[name=clientId]').waitFor();
-    await page.fill('input[name=clientId]', 'demo-client');
-    await page.fill('input[name=clientSecret]', 'demo-secret');
-    await page.locator('section[data-section=settings]').getByRole('button', { name: 'Save', exact: true }).click();
-    const status = page.locator('[data-test=settings-status]');
-    await page.waitForFunction(() => !/Checking/.test(document.querySelector('[data-test=settings-status]')?.textContent ?? 'Checking'));
+    const { page } = sidebar();
+    const status = await saveDemoCredential(page);
     const text = await status.textContent();
     expect(text).toMatch(/^Saved, but the credential could not be checked: the token URL .* could not be reached \(status 503\)/);
     expect(text).not.toContain('The credential works');

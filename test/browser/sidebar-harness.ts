@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { Emulator } from '../../emulator';
 import type { FakeApi } from '../../fake-api';
 import { builtAddOn } from '../helpers/built';
@@ -126,4 +126,29 @@ export async function openEmulatedSidebar(opts: Omit<SidebarWorldOptions, 'emula
     await (await browser).close();
     throw error;
   }
+}
+
+/** One emulated sidebar for the whole test file: opened before its first test, closed after its last. */
+export function emulatedSidebarForFile(opts: Omit<SidebarWorldOptions, 'emulator'> = {}): () => EmulatedSidebar {
+  let sidebar: EmulatedSidebar | undefined;
+  beforeAll(async () => {
+    sidebar = await openEmulatedSidebar(opts);
+  }, 120_000);
+  afterAll(async () => {
+    await sidebar?.close();
+  });
+  return () => {
+    if (!sidebar) throw new Error('The sidebar is not open: emulatedSidebarForFile() opens it in beforeAll.');
+    return sidebar;
+  };
+}
+
+/** Types the demo credential into Settings and saves it; the status line once it no longer says Checking. */
+export async function saveDemoCredential(page: Page): Promise<Locator> {
+  await page.locator('input[name=clientId]').waitFor();
+  await page.fill('input[name=clientId]', 'demo-client');
+  await page.fill('input[name=clientSecret]', 'demo-secret');
+  await page.locator('section[data-section=settings]').getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForFunction(() => !/Checking/.test(document.querySelector('[data-test=settings-status]')?.textContent ?? 'Checking'));
+  return page.locator('[data-test=settings-status]');
 }

@@ -3,22 +3,12 @@
  * charts bound to their blocks, refreshed by the schedule. The clock starts on Saturday
  * 2026-11-21 at 10:00 in New York; site-1's earnings run to 2026-11-19 (two days behind).
  */
-import { buildBundle, createWorld, OWNER, type World } from '../reports/emulated-world';
+import { bundleForFile, createWorld, OWNER, type World, type MadeDashboard as Made } from '../reports/emulated-world';
 import type { ChartModel } from '../../emulator/spreadsheet/chart-model';
 import { ALL_DRIFT, DRIFT_NAMES, type Drift } from '../../fake-api';
 
 const DAY = 86_400_000;
-let bundle = '';
-
-beforeAll(async () => {
-  bundle = await buildBundle();
-});
-
-interface Made {
-  sheetName: string;
-  dataSheetName: string;
-  reportIds: string[];
-}
+const bundle = bundleForFile();
 
 function make(w: World, request: Record<string, unknown> = {}): Made {
   return w.call<Made>('createDashboard', { siteId: 'site-1', period: 'monthToDate', ...request });
@@ -49,7 +39,7 @@ function blockColumn(w: World, dataSheet: string, header: string): unknown[] {
 
 describe('createDashboard', () => {
   test('makes the data sheet, the dashboard sheet and one chart per part, each bound to exactly its block', () => {
-    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+    const w = createWorld(bundle(), { now: '2026-11-21T15:00:00Z' });
     w.connect();
     const made = make(w);
     expect(made).toEqual({
@@ -92,7 +82,7 @@ describe('createDashboard', () => {
   });
 
   test('refused: all sites, an unknown period, the same dashboard twice', () => {
-    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+    const w = createWorld(bundle(), { now: '2026-11-21T15:00:00Z' });
     w.connect();
     expect(w.failure(OWNER, 'createDashboard', { siteId: 'all' })).toBe(
       'A dashboard shows one site: pick a site ID (make one per site to watch several).',
@@ -131,7 +121,7 @@ describe('createDashboard', () => {
 
 describe('refreshing on the schedule', () => {
   test('the charts follow their blocks as they grow over the month and shrink when a new month starts', () => {
-    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+    const w = createWorld(bundle(), { now: '2026-11-21T15:00:00Z' });
     w.connect();
     const made = make(w);
     const rows = () => charts(w, made.sheetName)[0].ranges.map((r) => r.numRows);
@@ -151,7 +141,7 @@ describe('refreshing on the schedule', () => {
   });
 
   test('a deleted chart is dropped from its binding; the rest still follow', () => {
-    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+    const w = createWorld(bundle(), { now: '2026-11-21T15:00:00Z' });
     w.connect();
     const made = make(w);
     const sheet = w.emu.globals.SpreadsheetApp.getActiveSpreadsheet().getSheetByName(made.sheetName)!;
@@ -165,7 +155,7 @@ describe('refreshing on the schedule', () => {
 
 describe('request cost', () => {
   test('creating costs one request per part and one for the date bounds; a scheduled refresh the same plus a new token', () => {
-    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z', latencyMs: 200 });
+    const w = createWorld(bundle(), { now: '2026-11-21T15:00:00Z', latencyMs: 200 });
     w.connect();
     const measure = (work: () => void) => {
       const before = w.api.stats.log.length;
@@ -201,7 +191,7 @@ describe('request cost', () => {
 
 describe('KPI tiles', () => {
   test("show the daily report's totals (RPM from the summed parts) and their change against the previous period", () => {
-    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+    const w = createWorld(bundle(), { now: '2026-11-21T15:00:00Z' });
     w.connect();
     const made = make(w);
     const sum = (xs: unknown[]) => xs.reduce<number>((a, x) => a + (x as number), 0);
@@ -231,7 +221,7 @@ describe('under the fake API alternative shapes (drift)', () => {
       (name) => [name, { [name]: true }] as [string, Partial<Drift>],
     ),
   ])('%s: each chart reads the columns its title names, from its own block', (_name, drift) => {
-    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z', drift });
+    const w = createWorld(bundle(), { now: '2026-11-21T15:00:00Z', drift });
     w.connect();
     const made = make(w);
     const drawn = charts(w, made.sheetName);
@@ -271,7 +261,7 @@ describe('under the fake API alternative shapes (drift)', () => {
 
 describe("the menu's Create dashboard", () => {
   test('asks for a site ID listing the IDs it accepts (active sites, with names), then makes that dashboard', () => {
-    const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+    const w = createWorld(bundle(), { now: '2026-11-21T15:00:00Z' });
     w.connect();
     w.emu.ui.respondWith({ button: 'OK', text: 'site-2' });
     w.call('menuCreateDashboard');

@@ -4,21 +4,13 @@
  * it never stands in the way of the real dashboard of the same site and period, before or after
  * End demo.
  */
-import { buildBundle, createWorld, EDITOR } from '../reports/emulated-world';
+import { bundleForFile, createWorld, EDITOR, type MadeDashboard as Made } from '../reports/emulated-world';
 
-let bundle = '';
-beforeAll(async () => {
-  bundle = await buildBundle();
-});
-
-interface Made {
-  sheetName: string;
-  dataSheetName: string;
-}
+const bundle = bundleForFile();
 const REQUEST = { siteId: 'site-1', period: 'monthToDate' };
 
 test('the demo dashboard fills its tiles, its tabs say Demo data, and a real one of the same site and period is made beside it', () => {
-  const w = createWorld(bundle, { now: '2026-11-21T15:00:00Z' });
+  const w = createWorld(bundle(), { now: '2026-11-21T15:00:00Z' });
   // Another editor's real dashboard is already there.
   w.connect(EDITOR);
   const real = w.callAs<Made>(EDITOR, 'createDashboard', REQUEST);

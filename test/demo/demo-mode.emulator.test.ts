@@ -8,21 +8,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPORTS } from '../../src/catalog/reports';
 import { DIST, ensureDist } from '../build/fixture';
-import { createWorld, EDITOR, OWNER, type World } from '../reports/emulated-world';
+import { ANY_EARNINGS_ALERT, createWorld, EDITOR, OWNER, type World } from '../reports/emulated-world';
 
 beforeAll(ensureDist);
 
 const START = '2026-11-21T15:00:00Z';
 const REPORT = { report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Demo earnings' };
-const ALERT = {
-  name: 'Any earnings',
-  siteId: 'site-1',
-  report: 'earnings',
-  metric: 'earnings',
-  condition: 'above',
-  threshold: 0,
-  period: 'yesterday',
-};
+const ALERT = ANY_EARNINGS_ALERT;
 
 interface View {
   demo?: boolean;

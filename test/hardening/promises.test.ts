@@ -5,6 +5,7 @@
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
 import { PROMISE_ROWS } from './promise-matrix';
 import { API_BASE_URL, buildBundle, createWorld, EDITOR, expectClearMessage, findSecrets, OWNER, TOKEN_URL, type World } from './world';
+import { fillToTheLastByte } from '../helpers/fill-store';
 
 beforeAll(async () => {
   await buildBundle();
@@ -104,17 +105,7 @@ function everySurface(world: World): string[] {
 /** Other data (another add-on, say) fills the document's 500 KB property store to the last byte. */
 function fillDocumentStore(world: World): void {
   const props = world.emu.runAs({ user: OWNER }, () => world.emu.globals.PropertiesService.getDocumentProperties());
-  world.emu.runAs({ user: OWNER }, () => {
-    for (const size of [8_000, 500, 1]) {
-      for (let i = 0; ; i++) {
-        try {
-          props.setProperty(`other.filler.${size}.${i}`, 'x'.repeat(size));
-        } catch (_) {
-          break;
-        }
-      }
-    }
-  });
+  world.emu.runAs({ user: OWNER }, () => fillToTheLastByte(props));
 }
 
 /** The sheets, named ranges and block records: "byte-identical" compares this. */

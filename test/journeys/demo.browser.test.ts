@@ -4,7 +4,7 @@
  * the demo's schedule), then "End demo". Offline:
  * the page may reach nothing but the playground.
  */
-import { openPlayground, type Playground } from './playground-driver';
+import { openPlayground, type Playground, pullSite2EarningsAndOfferToSave } from './playground-driver';
 
 let pg: Playground;
 
@@ -25,14 +25,7 @@ describe('demo mode in the playground', () => {
       /^Demo data · built-in sample data for a few sites; nothing is fetched and no credential is used\./,
     );
 
-    const report = await pg.pickReport('site-2', 'earnings');
-    await report.getByRole('button', { name: 'Run report' }).click();
-    await report.locator('[data-test=run-status].success').waitFor({ timeout: 90_000 });
-    await pg.page.locator('#tabs button.active', { hasText: 'Earnings - site-2' }).waitFor();
-
-    await report.getByRole('button', { name: 'Save this report\u2026' }).click();
-    const saved = pg.sidebar.locator('section[data-section=saved]');
-    const offer = saved.locator('[data-test=save-last-run]');
+    const { saved, offer } = await pullSite2EarningsAndOfferToSave(pg);
     await offer.locator('select[name=every]').selectOption('day');
     await offer.getByRole('button', { name: 'Save this report' }).click();
     await saved.locator('[data-report-id]').first().waitFor();

@@ -4,7 +4,7 @@
  * person does: menus, cells, the sidebar's buttons. The same journeys run without a browser on
  * dist/Code.js in *.journey.test.ts, where a failure names the server function.
  */
-import { openPlayground, type Playground } from './playground-driver';
+import { openPlayground, type Playground, pullSite2EarningsAndOfferToSave } from './playground-driver';
 
 let pg: Playground;
 
@@ -56,15 +56,7 @@ describe('journeys in the playground', () => {
   }, 240_000);
 
   it('pull, save with a schedule, run from the Saved tab; times in the spreadsheet\u2019s zone', async () => {
-    const report = await pg.pickReport('site-2', 'earnings');
-    await report.getByRole('button', { name: 'Run report' }).click();
-    await report.locator('[data-test=run-status].success').waitFor({ timeout: 90_000 });
-    // The page shows the sheet the report went to.
-    await pg.page.locator('#tabs button.active', { hasText: 'Earnings - site-2' }).waitFor();
-
-    await report.getByRole('button', { name: 'Save this report\u2026' }).click();
-    const saved = pg.sidebar.locator('section[data-section=saved]');
-    const offer = saved.locator('[data-test=save-last-run]');
+    const { saved, offer } = await pullSite2EarningsAndOfferToSave(pg);
     await offer.locator('select[name=every]').selectOption('day');
     await offer.locator('select[name=hour]').selectOption('18');
     await offer.getByRole('button', { name: 'Save this report' }).click();

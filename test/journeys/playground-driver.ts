@@ -186,3 +186,38 @@ export async function openPlayground(opts: PlaygroundOptions = {}): Promise<Play
   };
   return pg;
 }
+
+/**
+ * One playground for the whole test file, opened and connected (formulas off) before its first
+ * test and closed after its last: the walks in a file go on from each other's state, as a person
+ * would. Read it inside a test as `pg()`.
+ */
+export function connectedPlaygroundForFile(): () => Playground {
+  let pg: Playground | undefined;
+  beforeAll(async () => {
+    pg = await openPlayground();
+    await pg.connect({ allowFormulas: false });
+  }, 120_000);
+  afterAll(async () => {
+    await pg?.close();
+  });
+  return () => {
+    if (!pg) throw new Error('The playground is not open: connectedPlaygroundForFile() opens it in beforeAll.');
+    return pg;
+  };
+}
+
+/**
+ * The walks' usual first report: site-2's earnings pulled from the builder, its sheet shown, then
+ * "Save this report…" clicked, which opens the Saved tab's offer to save that run.
+ */
+export async function pullSite2EarningsAndOfferToSave(pg: Playground): Promise<{ report: Locator; saved: Locator; offer: Locator }> {
+  const report = await pg.pickReport('site-2', 'earnings');
+  await report.getByRole('button', { name: 'Run report' }).click();
+  await report.locator('[data-test=run-status].success').waitFor({ timeout: 90_000 });
+  // The page shows the sheet the report went to.
+  await pg.page.locator('#tabs button.active', { hasText: 'Earnings - site-2' }).waitFor();
+  await report.getByRole('button', { name: 'Save this report\u2026' }).click();
+  const saved = pg.sidebar.locator('section[data-section=saved]');
+  return { report, saved, offer: saved.locator('[data-test=save-last-run]') };
+}

@@ -4,7 +4,7 @@
  * silently replaces a block; deleting a saved report hands its block back to the builder.
  */
 import { blockRangeName as blockName } from '../../src/sheet/block-ownership';
-import { journeyWorld } from './world';
+import { journeyWorld, savedDevicesWorld } from './world';
 
 const EARNINGS_2 = { report: 'earnings', siteId: 'site-2', start: 'lastThirtyDays' };
 
@@ -180,19 +180,8 @@ describe('journey: edit a saved report in the Saved tab (report, limit, columns)
 });
 
 describe('journey: a saved report whose block the user moved', () => {
-  const DEVICES = {
-    report: 'devices/performance',
-    siteId: 'site-1',
-    start: 'lastThirtyDays',
-    options: { totals: true, compareTo: 'previousPeriod' as const },
-    sheetName: 'Devices',
-  };
-
   function savedDevices() {
-    const w = journeyWorld();
-    w.connect();
-    const ran = w.call<{ range: string }>('runReport', DEVICES);
-    const saved = w.call<{ id: string }>('saveReport', DEVICES);
+    const { w, ran, saved } = savedDevicesWorld();
     const header = w.values('Devices')[0].filter((c) => c !== '');
     return { w, saved, ran, header };
   }

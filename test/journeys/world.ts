@@ -57,3 +57,21 @@ function a1ToCell(a1: string): { row: number; col: number } {
   for (const ch of m[1]) col = col * 26 + ch.charCodeAt(0) - 64;
   return { row: Number(m[2]), col };
 }
+
+/** Site-1's devices, with totals and the previous period, on the sheet Devices. */
+const DEVICES = {
+  report: 'devices/performance',
+  siteId: 'site-1',
+  start: 'lastThirtyDays',
+  options: { totals: true, compareTo: 'previousPeriod' as const },
+  sheetName: 'Devices',
+};
+
+/** A connected journey world where the devices report was run in the builder, then saved from that run. */
+export function savedDevicesWorld(): { w: Journey; ran: { range: string }; saved: { id: string } } {
+  const w = journeyWorld();
+  w.connect();
+  const ran = w.call<{ range: string }>('runReport', DEVICES);
+  const saved = w.call<{ id: string }>('saveReport', DEVICES);
+  return { w, ran, saved };
+}

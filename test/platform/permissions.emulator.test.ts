@@ -13,7 +13,7 @@ import { createWorld, OWNER, type World } from '../reports/emulated-world';
 const KEYS = requestedScopes().map((s) => s.slice(SCOPE_PREFIX.length));
 const START = '2026-11-21T15:00:00Z';
 const FETCH_REFUSED =
-  /^Fetching data from the Creator Reporting API is not allowed for this add-on in your account\. To allow it, open the sidebar/;
+  /^Fetching data from the Creator Reporting API is not allowed for this add-on in your account\. To allow it, use the Allow link in the notice at the top of the add-on\u2019s sidebar/;
 
 beforeAll(ensureDist);
 
@@ -129,6 +129,8 @@ describe('each missing scope, walked', () => {
     expect(JSON.parse(out.saveReport)).toMatchObject({ schedule: { every: 'hour' } });
     const list = JSON.parse(out.listReports);
     expect(list.scheduleOwner.problem).toMatch(/^Schedules cannot run: scheduled runs are not allowed for this add-on in your account\./);
+    // The sidebar then offers no Take over: it would be refused for the same reason.
+    expect(list.scheduleOwner.permissionMissing).toBe(true);
     expect(JSON.parse(out.refreshReports).every((o: { outcome: string }) => o.outcome === 'ok')).toBe(true);
     expect(w.triggers()).toEqual([]);
   });

@@ -7,18 +7,9 @@
  * e-mailed in percent, as the sheet shows a bounce rate.
  */
 import type { Dialog } from 'playwright-core';
-import { openPlayground, type Playground } from '../journeys/playground-driver';
+import { connectedPlaygroundForFile } from '../journeys/playground-driver';
 
-let pg: Playground;
-
-beforeAll(async () => {
-  pg = await openPlayground();
-  await pg.connect({ allowFormulas: false });
-}, 120_000);
-
-afterAll(async () => {
-  await pg?.close();
-});
+const pg = connectedPlaygroundForFile();
 
 /** Runs the menu item, answering the first dialog with `answer` (null: Cancel); returns every dialog shown. */
 async function menuAnswering(label: string, answer: string | null): Promise<Array<{ type: string; message: string; value: string }>> {
@@ -27,23 +18,23 @@ async function menuAnswering(label: string, answer: string | null): Promise<Arra
     shown.push({ type: dialog.type(), message: dialog.message(), value: dialog.defaultValue() });
     void (shown.length === 1 && answer !== null ? dialog.accept(answer) : dialog.dismiss());
   };
-  pg.page.on('dialog', onDialog);
+  pg().page.on('dialog', onDialog);
   try {
-    const settled = pg.page.waitForResponse(
+    const settled = pg().page.waitForResponse(
       (r) => r.url().endsWith('/api/menu') && r.request().postData()?.includes('"answer"') === (answer !== null),
     );
-    await pg.menu(label);
+    await pg().menu(label);
     await settled;
-    await pg.page.waitForResponse((r) => r.url().includes('/api/state'));
+    await pg().page.waitForResponse((r) => r.url().includes('/api/state'));
   } finally {
-    pg.page.off('dialog', onDialog);
+    pg().page.off('dialog', onDialog);
   }
   return shown;
 }
 
 describe('a menu item that asks a question', () => {
   it('Create dashboard asks the add-on\u2019s own prompt, listing the site IDs it accepts; Cancel changes nothing', async () => {
-    const tabsBefore = await pg.page.locator('#tabs button').allTextContents();
+    const tabsBefore = await pg().page.locator('#tabs button').allTextContents();
     const shown = await menuAnswering('Create dashboard', null);
     expect(shown).toHaveLength(1);
     expect(shown[0].type).toBe('prompt');
@@ -53,11 +44,11 @@ describe('a menu item that asks a question', () => {
     // An inactive site is not offered; the box starts empty, as Sheets' prompt does.
     expect(shown[0].message).not.toContain('site-old');
     expect(shown[0].value).toBe('');
-    expect(await pg.page.locator('#tabs button').allTextContents()).toEqual(tabsBefore);
+    expect(await pg().page.locator('#tabs button').allTextContents()).toEqual(tabsBefore);
   }, 90_000);
 
   it('the sidebar\u2019s Dashboard tab: its intro stands apart from the form\u2019s first label', async () => {
-    const tab = await pg.section('dashboard');
+    const tab = await pg().section('dashboard');
     const gap = await tab.evaluate((section) => {
       const intro = section.querySelector('.hint')!.getBoundingClientRect();
       const form = section.querySelector('form')!.getBoundingClientRect();
@@ -69,13 +60,13 @@ describe('a menu item that asks a question', () => {
   it('the typed site ID is what the add-on gets: the dashboard is made for it', async () => {
     const shown = await menuAnswering('Create dashboard', 'site-2');
     expect(shown.map((d) => d.type)).toEqual(['prompt']);
-    await pg.tab('Dashboard - site-2 - Last 30 days').waitFor({ timeout: 90_000 });
-    await pg.tab('Dashboard - site-2 - Last 30 days').click();
-    await pg.cell('A1').filter({ hasText: 'Wander Far Travel (site-2)' }).waitFor();
+    await pg().tab('Dashboard - site-2 - Last 30 days').waitFor({ timeout: 90_000 });
+    await pg().tab('Dashboard - site-2 - Last 30 days').click();
+    await pg().cell('A1').filter({ hasText: 'Wander Far Travel (site-2)' }).waitFor();
   }, 120_000);
 
   it('a bounce-rate alert typed as 50 means 50 %: the card, Check now and the e-mail say percent', async () => {
-    const tab = await pg.section('alerts');
+    const tab = await pg().section('alerts');
     await tab.locator('input[name=alert-name]').fill('Bounce rate high');
     await tab.locator('select[name=alert-siteId]').selectOption('site-1');
     await tab.locator('select[name=alert-report]').selectOption('traffic/summary');
@@ -95,8 +86,8 @@ describe('a menu item that asks a question', () => {
     expect(await tab.locator('input[name=alert-threshold]').inputValue()).toBe('50');
     expect(await tab.locator('.hint', { hasText: 'Percent: 50 means 50%.' }).isVisible()).toBe(true);
     await tab.getByRole('button', { name: 'Cancel' }).click();
-    await pg.page.click('#outboxButton');
-    const mail = pg.page.locator('#outbox [data-test=mail]', { hasText: 'Bounce rate high' });
+    await pg().page.click('#outboxButton');
+    const mail = pg().page.locator('#outbox [data-test=mail]', { hasText: 'Bounce rate high' });
     await mail.waitFor();
     expect(await mail.locator('.mail-body').textContent()).toMatch(/Value: 5\d\.\d\d% \(/);
   }, 120_000);

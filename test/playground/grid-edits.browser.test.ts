@@ -4,51 +4,42 @@
  * refuse (naming the rows) and keeps what the user typed; a tab renamed by double-click is
  * followed by its saved report, which refreshes it instead of making a sheet with the old name.
  */
-import { openPlayground, type Playground } from '../journeys/playground-driver';
+import { connectedPlaygroundForFile } from '../journeys/playground-driver';
 
-let pg: Playground;
+const pg = connectedPlaygroundForFile();
 const SHEET = 'Earnings - site-2';
-
-beforeAll(async () => {
-  pg = await openPlayground();
-  await pg.connect({ allowFormulas: false });
-}, 120_000);
-
-afterAll(async () => {
-  await pg?.close();
-});
 
 async function headerMenu(header: string, item: string): Promise<void> {
   const th = /^\d+$/.test(header)
-    ? pg.page.locator(`#grid th[data-header-row="${header}"]`)
-    : pg.page.locator('#grid th', { hasText: new RegExp(`^${header}$`) });
+    ? pg().page.locator(`#grid th[data-header-row="${header}"]`)
+    : pg().page.locator('#grid th', { hasText: new RegExp(`^${header}$`) });
   await th.click({ button: 'right' });
-  await pg.page.locator('#contextMenu button', { hasText: item }).click();
+  await pg().page.locator('#contextMenu button', { hasText: item }).click();
 }
 
 describe('row, column and sheet edits in the playground', () => {
   it('a row inserted inside a block from the row header menu makes the next run refuse and keeps what was typed', async () => {
-    const report = await pg.pickReport('site-2', 'earnings');
+    const report = await pg().pickReport('site-2', 'earnings');
     await report.getByRole('button', { name: 'Run report' }).click();
     await report.locator('[data-test=run-status].success').waitFor({ timeout: 90_000 });
-    await pg.page.locator('#tabs button.active', { hasText: SHEET }).waitFor();
-    const dateBelow = await pg.cell('A5').textContent();
+    await pg().page.locator('#tabs button.active', { hasText: SHEET }).waitFor();
+    const dateBelow = await pg().cell('A5').textContent();
 
     // The header menu offers what Sheets' does; the block's rows move down by one.
-    await pg.page.locator('#grid th[data-header-row="5"]').click({ button: 'right' });
-    expect(await pg.page.locator('#contextMenu button').allTextContents()).toEqual([
+    await pg().page.locator('#grid th[data-header-row="5"]').click({ button: 'right' });
+    expect(await pg().page.locator('#contextMenu button').allTextContents()).toEqual([
       'Insert 1 row above',
       'Insert 1 row below',
       'Delete row',
       'View > Freeze > Up to row 5',
       'View > Freeze > No rows',
     ]);
-    await pg.shot('playground-row-menu');
-    await pg.page.locator('#contextMenu button', { hasText: 'Insert 1 row above' }).click();
-    await pg.cell('A6').filter({ hasText: dateBelow! }).waitFor();
-    expect(await pg.cell('A5').textContent()).toBe('');
-    await pg.typeInto('A5', 'my note');
-    await pg.cell('A5').filter({ hasText: 'my note' }).waitFor();
+    await pg().shot('playground-row-menu');
+    await pg().page.locator('#contextMenu button', { hasText: 'Insert 1 row above' }).click();
+    await pg().cell('A6').filter({ hasText: dateBelow! }).waitFor();
+    expect(await pg().cell('A5').textContent()).toBe('');
+    await pg().typeInto('A5', 'my note');
+    await pg().cell('A5').filter({ hasText: 'my note' }).waitFor();
 
     await report.getByRole('button', { name: 'Run report' }).click();
     const status = report.locator('[data-test=run-status].error');
@@ -58,61 +49,61 @@ describe('row, column and sheet edits in the playground', () => {
       /^Sheet 'Earnings - site-2' has 1 row inserted inside the report's block A1:G32 \(the change is in rows 5(-\d+)?\)\. The report was not written/,
     );
     await status.scrollIntoViewIfNeeded();
-    await pg.shot('playground-row-refused');
+    await pg().shot('playground-row-refused');
     // Left as it is: the typed cell and the row below it.
-    expect(await pg.cell('A5').textContent()).toBe('my note');
-    expect(await pg.cell('A6').textContent()).toBe(dateBelow);
+    expect(await pg().cell('A5').textContent()).toBe('my note');
+    expect(await pg().cell('A6').textContent()).toBe(dateBelow);
 
     // Deleting the row puts the block back as written: the run goes through again.
     await headerMenu('5', 'Delete row');
-    await pg.cell('A5').filter({ hasText: dateBelow! }).waitFor();
+    await pg().cell('A5').filter({ hasText: dateBelow! }).waitFor();
     await report.getByRole('button', { name: 'Run report' }).click();
     await report.locator('[data-test=run-status].success').waitFor({ timeout: 90_000 });
   }, 240_000);
 
   it('column header menu: a column inserted to the left moves the block right, deleting it moves it back', async () => {
-    await pg.page.locator('#grid th', { hasText: /^A$/ }).click({ button: 'right' });
-    expect(await pg.page.locator('#contextMenu button').allTextContents()).toEqual([
+    await pg().page.locator('#grid th', { hasText: /^A$/ }).click({ button: 'right' });
+    expect(await pg().page.locator('#contextMenu button').allTextContents()).toEqual([
       'Insert 1 column left',
       'Insert 1 column right',
       'Delete column',
     ]);
-    await pg.page.locator('#contextMenu button', { hasText: 'Insert 1 column left' }).click();
-    await pg.cell('B1').filter({ hasText: 'Date' }).waitFor();
-    expect(await pg.cell('A1').textContent()).toBe('');
+    await pg().page.locator('#contextMenu button', { hasText: 'Insert 1 column left' }).click();
+    await pg().cell('B1').filter({ hasText: 'Date' }).waitFor();
+    expect(await pg().cell('A1').textContent()).toBe('');
     await headerMenu('A', 'Delete column');
-    await pg.cell('A1').filter({ hasText: 'Date' }).waitFor();
+    await pg().cell('A1').filter({ hasText: 'Date' }).waitFor();
   }, 60_000);
 
   it('a tab renamed by double-click is followed by its saved report', async () => {
-    const report = await pg.section('report');
+    const report = await pg().section('report');
     await report.getByRole('button', { name: 'Save this report\u2026' }).click();
-    const saved = pg.sidebar.locator('section[data-section=saved]');
+    const saved = pg().sidebar.locator('section[data-section=saved]');
     await saved.locator('[data-test=save-last-run]').getByRole('button', { name: 'Save this report' }).click();
     const card = saved.locator('[data-report-id]').first();
     await card.waitFor();
 
     // A taken name is refused with a message, and the input stays for another try.
-    await pg.tab(SHEET).dblclick();
-    const input = pg.page.locator('#tabs input.tab-rename');
+    await pg().tab(SHEET).dblclick();
+    const input = pg().page.locator('#tabs input.tab-rename');
     await input.fill('Sheet1');
     await input.press('Enter');
-    await pg.page.locator('.toast', { hasText: 'A sheet with the name "Sheet1" already exists. Please enter another name.' }).waitFor();
+    await pg().page.locator('.toast', { hasText: 'A sheet with the name "Sheet1" already exists. Please enter another name.' }).waitFor();
     await input.fill('  ');
     await input.press('Enter');
-    await pg.page.locator('.toast', { hasText: 'A sheet needs a name' }).waitFor();
+    await pg().page.locator('.toast', { hasText: 'A sheet needs a name' }).waitFor();
     // Escape keeps the old name.
     await input.press('Escape');
-    await pg.page.locator('#tabs button.active', { hasText: SHEET }).waitFor();
+    await pg().page.locator('#tabs button.active', { hasText: SHEET }).waitFor();
 
-    await pg.tab(SHEET).dblclick();
+    await pg().tab(SHEET).dblclick();
     await input.fill('My earnings');
-    await pg.shot('playground-rename-tab');
+    await pg().shot('playground-rename-tab');
     await input.press('Enter');
-    await pg.page.locator('#tabs button.active', { hasText: 'My earnings' }).waitFor();
+    await pg().page.locator('#tabs button.active', { hasText: 'My earnings' }).waitFor();
 
     // Later (the clock moves on), the saved report refreshes the renamed sheet.
-    await pg.advanceHour();
+    await pg().advanceHour();
     const before = await card.locator('[data-test=report-status]').textContent();
     await card.getByRole('button', { name: 'Run' }).click();
     await saved.locator('[data-test=saved-status].success').waitFor({ timeout: 90_000 });
@@ -120,10 +111,10 @@ describe('row, column and sheet edits in the playground', () => {
     expect(after).toMatch(/^Last run .* · 30 rows · data through/);
     expect(after).not.toBe(before);
     // The refresh adds its status sheet, and no sheet under the old name.
-    expect(await pg.page.locator('#tabs button').allTextContents()).toEqual(['Sheet1', 'My earnings', 'Creator Reporting status', '+']);
-    await pg.page.locator('#tabs button.active', { hasText: 'My earnings' }).waitFor();
-    expect(await pg.cell('A1').textContent()).toBe('Date');
+    expect(await pg().page.locator('#tabs button').allTextContents()).toEqual(['Sheet1', 'My earnings', 'Creator Reporting status', '+']);
+    await pg().page.locator('#tabs button.active', { hasText: 'My earnings' }).waitFor();
+    expect(await pg().cell('A1').textContent()).toBe('Date');
     expect(await card.locator('.hint.gray').first().textContent()).toMatch(/\u2192 My earnings$/);
-    await pg.shot('playground-renamed-refreshed');
+    await pg().shot('playground-renamed-refreshed');
   }, 240_000);
 });

@@ -5,27 +5,17 @@
  * be written says so on the dashboard itself. The clock starts on Saturday 2026-11-21 at 10:00
  * in New York (monthToDate: 19 days of earnings).
  */
-import { buildBundle, createWorld, OWNER, type World } from './emulated-world';
+import { bundleForFile, createWorld, OWNER, type World, type MadeDashboard as Made } from './emulated-world';
 import type { ChartModel } from '../../emulator/spreadsheet/chart-model';
 import type { TransportRequest } from '../../emulator/transport-types';
 
 const DAY = 86_400_000;
-let bundle = '';
-
-beforeAll(async () => {
-  bundle = await buildBundle();
-});
-
-interface Made {
-  sheetName: string;
-  dataSheetName: string;
-  reportIds: string[];
-}
+const bundle = bundleForFile();
 
 /** A world whose API adds `extra` new fields to every earnings row once `grow()` is called. */
 function world(extra: number): { w: World; grow(): void } {
   let growing = false;
-  const w = createWorld(bundle, {
+  const w = createWorld(bundle(), {
     now: '2026-11-21T15:00:00Z',
     respond: (req: TransportRequest, res) => {
       if (!growing || !/\/earnings\?/.test(req.url) || !('body' in res) || res.status !== 200) return res;

@@ -16,6 +16,33 @@ export async function buildBundle(): Promise<string> {
   return builtAddOn().code;
 }
 
+/** This file's bundle, read once before its first test; call the answer inside a test. */
+export function bundleForFile(): () => string {
+  let bundle = '';
+  beforeAll(async () => {
+    bundle = await buildBundle();
+  });
+  return () => bundle;
+}
+
+/** An alert that fires whenever site-1 earned anything yesterday: the walks' simplest alert to save. */
+export const ANY_EARNINGS_ALERT = {
+  name: 'Any earnings',
+  siteId: 'site-1',
+  report: 'earnings',
+  metric: 'earnings',
+  condition: 'above',
+  threshold: 0,
+  period: 'yesterday',
+};
+
+/** What createDashboard answers: the dashboard's sheet, its data sheet and its parts' saved reports. */
+export interface MadeDashboard {
+  sheetName: string;
+  dataSheetName: string;
+  reportIds: string[];
+}
+
 export interface World {
   emu: Emulator;
   api: FakeApi;

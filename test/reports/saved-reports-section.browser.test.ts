@@ -2,64 +2,24 @@
  * The sidebar's Saved tab in a real headless Chromium, its server calls answered by the built
  * add-on on the emulator (as google.script.run would), one user at a time.
  */
-import * as path from 'node:path';
-import { build } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { findReport } from '../../src/catalog/reports';
-import { launch } from '../helpers/chromium';
+import { sidebarSectionForFile } from '../helpers/sidebar-section';
 import { screenshot } from '../helpers/screenshots';
-import { buildBundle, createWorld, EDITOR, OWNER, type World } from './emulated-world';
+import { bundleForFile, createWorld, EDITOR, OWNER, type World } from './emulated-world';
 
-let browser: Browser;
-let script = '';
-let bundle = '';
+const bundle = bundleForFile();
+const section = sidebarSectionForFile(`import { mountSavedReports } from './saved-reports';
+  window.mountForTest = (user) => { window.section = mountSavedReports(document.getElementById('app'), { run: (fn, ...args) => window.serverCall(user, fn, args) }); };`);
 
-beforeAll(async () => {
-  bundle = await buildBundle();
-  const launched = launch();
-  const out = await build({
-    stdin: {
-      contents: `import { mountSavedReports } from './saved-reports';
-        window.mountForTest = (user) => { window.section = mountSavedReports(document.getElementById('app'), { run: (fn, ...args) => window.serverCall(user, fn, args) }); };`,
-      resolveDir: path.resolve(__dirname, '../../src/sidebar/client'),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    target: 'es2020',
-    write: false,
-  });
-  script = out.outputFiles[0].text;
-  browser = await launched;
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(w: World, user: string): Promise<Page> {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(5_000);
-  await page.exposeFunction('serverCall', (as: string, fn: string, args: unknown[]) => {
-    try {
-      return { ok: w.callAs(as, fn, ...args) };
-    } catch (error) {
-      return { error: String((error as { message?: unknown }).message ?? error) };
-    }
-  });
-  await page.setContent('<!DOCTYPE html><html><body><div id="app"></div></body></html>');
-  // Failures reach the page as rejected promises, as google.script.run's failure handler does.
-  await page.addScriptTag({
-    content: `const raw = window.serverCall; window.serverCall = (u, f, a) => raw(u, f, a).then((r) => r.error !== undefined ? Promise.reject(new Error(r.error)) : r.ok);\n${script}`,
-  });
-  await page.evaluate((u) => (window as unknown as { mountForTest(u: string): void }).mountForTest(u), user);
-  return page;
+function open(w: World, user: string): Promise<Page> {
+  return section.open(w, user, { timeout: 5_000 });
 }
 
 const cardText = (page: Page, i: number) => page.locator('[data-report-id]').nth(i).innerText();
 
 test('lists saved reports with their status; names stay text; Run refreshes and shows the result', async () => {
-  const w = createWorld(bundle);
+  const w = createWorld(bundle());
   w.connect();
   w.call('saveReport', {
     name: '<img src=x onerror=alert(1)>',
@@ -85,7 +45,7 @@ test('lists saved reports with their status; names stay text; Run refreshes and 
 });
 
 test('a failure shows in words on the report; Delete asks for a second click', async () => {
-  const w = createWorld(bundle);
+  const w = createWorld(bundle());
   w.connect();
   w.call('saveReport', { name: 'B', report: 'traffic/summary', siteId: 'site-1', start: 'lastMonth', sheetName: 'B' });
   w.api.inject({ kind: 'revoke' });
@@ -105,7 +65,7 @@ test('a failure shows in words on the report; Delete asks for a second click', a
 });
 
 test("someone else's schedule: the owner line names them and Take over makes it mine", async () => {
-  const w = createWorld(bundle);
+  const w = createWorld(bundle());
   w.connect();
   w.call('saveReport', {
     name: 'C',
@@ -130,7 +90,7 @@ test("someone else's schedule: the owner line names them and Take over makes it 
 });
 
 test('Edit changes the schedule; offerSave saves what the builder ran', async () => {
-  const w = createWorld(bundle);
+  const w = createWorld(bundle());
   w.connect();
   w.call('saveReport', { name: 'D', report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'D' });
   const page = await open(w, OWNER);
@@ -171,7 +131,7 @@ test('Edit changes the schedule; offerSave saves what the builder ran', async ()
 });
 
 test('a report someone else saved waits for my approval; Approve lets my Run and schedule use it', async () => {
-  const w = createWorld(bundle);
+  const w = createWorld(bundle());
   w.connect();
   w.callAs(EDITOR, 'saveReport', { name: 'Planted', report: 'earnings', siteId: 'all', start: 'lastMonth', sheetName: 'E' });
   const page = await open(w, OWNER);
@@ -190,7 +150,7 @@ test('a report someone else saved waits for my approval; Approve lets my Run and
 });
 
 test('Edit keeps what the pickers cannot show as they are: a list of sites, rolling dates, a sort, the start cell', async () => {
-  const w = createWorld(bundle);
+  const w = createWorld(bundle());
   w.connect();
   const original = {
     name: 'Both sites',
@@ -223,7 +183,7 @@ test('Edit keeps what the pickers cannot show as they are: a list of sites, roll
 });
 
 test('Edit: a name the add-on gave follows a new report, one the user wrote stays; the sheet stays', async () => {
-  const w = createWorld(bundle);
+  const w = createWorld(bundle());
   w.connect();
   const from = findReport('earnings')!;
   const to = findReport('traffic/summary')!;
@@ -254,7 +214,7 @@ test('Edit: a name the add-on gave follows a new report, one the user wrote stay
 });
 
 test('Edit: Save waits until the pickers hold the report, so an early click cannot refuse or save half a form', async () => {
-  const w = createWorld(bundle);
+  const w = createWorld(bundle());
   w.connect();
   w.call('saveReport', { name: 'Slow', report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'S' });
   const page = await open(w, OWNER);

@@ -3,21 +3,10 @@
  * through the whole add-on (dist/Code.js on the emulator): the refresh recognises its block from
  * the record on the sheet and goes on; cells that are no longer the report's are refused by name.
  */
-import { journeyWorld } from '../journeys/world';
-
-const DEVICES = {
-  report: 'devices/performance',
-  siteId: 'site-1',
-  start: 'lastThirtyDays',
-  options: { totals: true, compareTo: 'previousPeriod' as const },
-  sheetName: 'Devices',
-};
+import { savedDevicesWorld } from '../journeys/world';
 
 function savedDevicesWithoutRange() {
-  const w = journeyWorld();
-  w.connect();
-  const ran = w.call<{ range: string }>('runReport', DEVICES);
-  const saved = w.call<{ id: string }>('saveReport', DEVICES);
+  const { w, ran, saved } = savedDevicesWorld();
   // The saved report's block is the only named range the add-on made here.
   const [name] = w.emu.spreadsheet.getNamedRanges().map((n) => n.getName());
   w.emu.runAs({}, () => w.emu.spreadsheet.removeNamedRange(name));

@@ -1,35 +1,19 @@
 import { locateBlock } from '../../src/sheet/block-locate';
 import { readRecord, recordKey, writeRecord } from '../../src/sheet/block-record';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
-import { pagesTable, sheet, sheetEmulator, shown, sheetClock } from './helpers';
+import { PAGES_NOTE as NOTE, pagesBlock as setUp, pagesTable, refusal, shown, sheetClock } from './helpers';
 
 /**
  * The user deleted a block's named range (Data > Named ranges > delete). Its record is still on
  * the sheet: where the cells it describes are still the report's, the refresh recognises them and
  * goes on; where they are not, it refuses, naming the cells really in the way, and writes nothing.
  */
-const NOTE = 'Creator Reporting: Page performance';
-
-function setUp(rows = 10) {
-  const { emu, ss } = sheetEmulator();
-  writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows), note: NOTE });
-  return { emu, ss, s: sheet(ss, 'Pages') };
-}
 
 const refresh = (ss: ReturnType<typeof setUp>['ss'], rows = 10) =>
   writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows, (i) => `New ${i}`), note: NOTE });
 
 const namedRanges = (ss: ReturnType<typeof setUp>['ss']) =>
   ss.getNamedRanges().map((n) => `${n.getName()}=${n.getRange().getA1Notation()}`);
-
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('a block whose named range the user deleted', () => {
   it('is recognised from its record where it was written, its named range made again, and refreshed', () => {

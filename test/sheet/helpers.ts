@@ -1,6 +1,7 @@
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
 import type { Sheet, Spreadsheet } from '../../src/platform/types';
 import type { BlockTable } from '../../src/sheet/report-table';
+import { writeReportBlock } from '../../src/sheet/write-report-block';
 
 /** The writer's clock in these tests: one fixed instant (test/sheet/staging-sweep.test.ts moves its own). */
 export const sheetClock = (): number => Date.UTC(2026, 10, 21, 15);
@@ -41,4 +42,24 @@ export function pagesTable(rows: number, title = (i: number) => `Page ${i}`): Bl
     ],
     rows: Array.from({ length: rows }, (_, i) => [title(i + 1), (i + 1) * 1.5, (i + 1) * 100]),
   };
+}
+
+/** The note the writer leaves on the pages block's header. */
+export const PAGES_NOTE = 'Creator Reporting: Page performance';
+
+/** A fresh spreadsheet with `rows` pages written as block r1 at A1 of the sheet Pages. */
+export function pagesBlock(rows = 10): { emu: Emulator; ss: Spreadsheet; s: Sheet } {
+  const { emu, ss } = sheetEmulator();
+  writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows), note: PAGES_NOTE });
+  return { emu, ss, s: sheet(ss, 'Pages') };
+}
+
+/** The message `run` refuses with; fails the test if it does not refuse. */
+export function refusal(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected a refusal');
 }

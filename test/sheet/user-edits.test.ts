@@ -3,29 +3,13 @@ import { legacyFingerprint } from '../../src/sheet/block-record-v1';
 import { beginBlockWrite } from '../../src/sheet/block-write';
 import { clipText } from '../../src/sheet/cell-limit';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
-import { pagesTable, sheet, sheetEmulator, shown, sheetClock } from './helpers';
+import { PAGES_NOTE as NOTE, pagesBlock as setUp, pagesTable, refusal, sheet, sheetEmulator, shown, sheetClock } from './helpers';
 
 /**
  * The promise: a cell the user typed, a row or column the user inserted (Sheets stretches the
  * block's named range over it) or deleted inside a report's block is never overwritten; the
  * refresh refuses with a message naming where, and the sheet stays byte-identical.
  */
-const NOTE = 'Creator Reporting: Page performance';
-
-function setUp(rows = 10) {
-  const { emu, ss } = sheetEmulator();
-  writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: pagesTable(rows), note: NOTE });
-  return { emu, ss, s: sheet(ss, 'Pages') };
-}
-
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected a refusal');
-}
 
 const rewrite =
   (ss: ReturnType<typeof setUp>['ss'], rows = 10) =>

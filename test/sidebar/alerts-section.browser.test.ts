@@ -4,25 +4,15 @@
  * saves through the same checks; another person's alert shows no Edit or Delete, and Remove (with a
  * confirmation) only once its maker has lost access to the spreadsheet.
  */
-import * as path from 'node:path';
-import { build } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { AlertView } from '../../src/shared/types';
-import { launch } from '../helpers/chromium';
 import { screenshot } from '../helpers/screenshots';
-import { buildBundle, createWorld, EDITOR, OWNER, type World } from '../reports/emulated-world';
+import { sidebarSectionForFile } from '../helpers/sidebar-section';
+import { bundleForFile, createWorld, EDITOR, OWNER, type World } from '../reports/emulated-world';
 
-let browser: Browser;
-let script = '';
-let bundle = '';
-
-beforeAll(async () => {
-  bundle = await buildBundle();
-  const launched = launch();
-  // The tab as main.ts mounts it, with a context whose rpc calls the emulator as one user.
-  const out = await build({
-    stdin: {
-      contents: `import { createAlertsSection } from './alerts-section';
+const bundle = bundleForFile();
+// The tab as main.ts mounts it, with a context whose rpc calls the emulator as one user.
+const section = sidebarSectionForFile(`import { createAlertsSection } from './alerts-section';
         window.mountForTest = (user) => {
           const listeners = {};
           const ctx = {
@@ -36,44 +26,16 @@ beforeAll(async () => {
           const section = createAlertsSection();
           section.mount(document.getElementById('app'), ctx);
           ctx.rpc('listSites').then((sites) => { ctx.emit('sites-loaded', sites); section.shown(); });
-        };`,
-      resolveDir: path.resolve(__dirname, '../../src/sidebar/client'),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    target: 'es2020',
-    write: false,
-  });
-  script = out.outputFiles[0].text;
-  browser = await launched;
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+        };`);
 
 async function open(w: World, user: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 300, height: 1400 } });
-  page.setDefaultTimeout(10_000);
-  await page.exposeFunction('serverCall', (as: string, fn: string, args: unknown[]) => {
-    try {
-      return { ok: w.callAs(as, fn, ...args) };
-    } catch (error) {
-      return { error: String((error as { message?: unknown }).message ?? error) };
-    }
-  });
-  await page.setContent('<!DOCTYPE html><html><body><div id="app"></div></body></html>');
-  await page.addScriptTag({
-    content: `const raw = window.serverCall; window.serverCall = (u, f, a) => raw(u, f, a).then((r) => r.error !== undefined ? Promise.reject(new Error(r.error)) : r.ok);\n${script}`,
-  });
-  await page.evaluate((u) => (window as unknown as { mountForTest(u: string): void }).mountForTest(u), user);
+  const page = await section.open(w, user, { viewport: { width: 300, height: 1400 }, timeout: 10_000 });
   await page.locator('select[name=alert-siteId] option[value=site-1]').waitFor({ state: 'attached' });
   return page;
 }
 
 function world(): World {
-  const w = createWorld(bundle, { now: '2026-11-20T12:00:00Z' });
+  const w = createWorld(bundle(), { now: '2026-11-20T12:00:00Z' });
   w.connect(OWNER);
   w.connect(EDITOR);
   return w;

@@ -29,9 +29,56 @@ export function clear(node: Node): void {
   while (node.firstChild) node.removeChild(node.firstChild);
 }
 
-/** A status line: plain, error (red) or success (green), always as text. */
+/** Google's own pages a server message may send the user to (ScriptApp's authorisation URL). */
+const LINK_HOSTS = new Set(['script.google.com', 'accounts.google.com']);
+
+/** `raw` as an https URL on one of Google's hosts above, else null (anything else stays text). */
+function googleLink(raw: string): string | null {
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'https:' && LINK_HOSTS.has(url.hostname) ? url.href : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+/**
+ * A message cut into text and Google's authorisation links (the message says "Allow it here, then
+ * try again: <url>" when nothing else can run). Any other URL, or anything that is not an https URL
+ * on Google's hosts, stays text.
+ */
+export function statusParts(text: string): Array<{ text: string } | { href: string }> {
+  const parts: Array<{ text: string } | { href: string }> = [];
+  let rest = 0;
+  for (const match of text.matchAll(/https:\/\/[^\s<>"']+/g)) {
+    const raw = match[0].replace(/[.,;:)]+$/, '');
+    const href = googleLink(raw);
+    if (href === null) continue;
+    const at = match.index ?? 0;
+    if (at > rest) parts.push({ text: text.slice(rest, at) });
+    parts.push({ href });
+    rest = at + raw.length;
+  }
+  if (rest < text.length) parts.push({ text: text.slice(rest) });
+  return parts;
+}
+
+/**
+ * Text with Google's authorisation link made clickable (a new tab, like the permissions notice's).
+ * Every part is a text node or an element built here; nothing in the message is parsed as HTML.
+ */
+export function linkedText(text: string): Node[] {
+  return statusParts(text).map((part) =>
+    'href' in part
+      ? el('a', { href: part.href, target: '_blank', rel: 'noopener', text: 'Google\u2019s permission page (opens in a new tab)' })
+      : document.createTextNode(part.text),
+  );
+}
+
+/** A status line: plain, error (red) or success (green), as text in which only Google's authorisation link is a link. */
 export function setStatus(node: HTMLElement, text: string, kind: 'info' | 'error' | 'success' = 'info'): void {
-  node.textContent = text;
+  clear(node);
+  append(node, ...linkedText(text));
   node.className = `status ${kind === 'error' ? 'error' : kind === 'success' ? 'success' : 'gray'}`;
   node.hidden = text === '';
   node.setAttribute('role', kind === 'error' ? 'alert' : 'status');

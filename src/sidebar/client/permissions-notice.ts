@@ -20,7 +20,7 @@ export function renderPermissions(notice: HTMLElement, view: PermissionsView | u
           target: '_blank',
           rel: 'noopener',
           'data-test': 'authorize',
-          text: 'Allow them (opens Google in a new tab)',
+          text: `${missing.length === 1 ? 'Allow it' : 'Allow them'} (opens Google in a new tab)`,
         })
       : el('span', { text: 'Open Extensions > Creator Reporting again and allow them when Google asks.' }),
   );

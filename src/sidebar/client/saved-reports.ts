@@ -92,11 +92,15 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     shown = view;
     clear(ownerBox);
     const anyScheduled = view.reports.some((r) => isScheduled(r.schedule));
-    ownerBox.appendChild(
-      el('div', { text: ownerLine(view.scheduleOwner, anyScheduled, api.configured?.() ?? true, api.demo?.() ?? false) }),
-    );
+    // Without the trigger permission, the problem line is the whole story: no trigger of this user's
+    // can run, and Take over (meant for another person's stopped schedule) would be refused too.
+    const blocked = view.scheduleOwner.permissionMissing === true;
+    if (!blocked)
+      ownerBox.appendChild(
+        el('div', { text: ownerLine(view.scheduleOwner, anyScheduled, api.configured?.() ?? true, api.demo?.() ?? false) }),
+      );
     if (view.scheduleOwner.problem) ownerBox.appendChild(el('div', { className: 'error', text: view.scheduleOwner.problem }));
-    if (anyScheduled && (!view.scheduleOwner.isMine || !view.scheduleOwner.active)) {
+    if (anyScheduled && !blocked && (!view.scheduleOwner.isMine || !view.scheduleOwner.active)) {
       const take = el('button', { type: 'button', text: 'Take over' });
       take.addEventListener('click', () => act('Taking over the schedules\u2026', () => api.run('takeOverSchedule'), render));
       ownerBox.append(
