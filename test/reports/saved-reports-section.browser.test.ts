@@ -243,7 +243,7 @@ test('Edit: Save waits until the pickers hold the report, so an early click cann
 });
 
 test('Also send to BigQuery: Test says what is missing, Save keeps the table, Run exports, Export now sends the rows again', async () => {
-  const w = createWorld(bundle, { bigQuery: { projects: { 'agency-data': {} } } });
+  const w = createWorld(bundle(), { bigQuery: { projects: { 'agency-data': {} } } });
   const project = w.emu.bigQuery?.projects.get('agency-data');
   project?.datasets.set('creator', { projectId: 'agency-data', datasetId: 'creator', defaultTableExpirationMs: null, tables: new Map() });
   w.connect();

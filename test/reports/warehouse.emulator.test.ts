@@ -7,6 +7,7 @@
 import type { BigQuerySetup } from '../../emulator';
 import type { TransportRequest } from '../../emulator/transport-types';
 import { formatDate } from '../dates/clock-stub';
+import { permissionMessage } from '../../src/platform/permissions';
 import { SCOPES } from '../../src/platform/scopes';
 import { buildBundle, createWorld, type World } from './emulated-world';
 
@@ -177,9 +178,10 @@ describe('saved reports into BigQuery', () => {
       expect(w.values('Plain').length).toBe(31);
       const view = card(w, saved.id).warehouseExport;
       expect(view?.outcome).toBe('notAllowed');
-      expect(view?.message).toBe(
-        'BigQuery is not allowed for this add-on in your account. To allow it, open the sidebar: Settings lists the missing permissions with a link that asks Google again.',
-      );
+      // The scope table's words, as for every other missing permission.
+      const row = SCOPES.find((r) => r.key === 'bigquery');
+      expect(row && view?.message).toBe(row && permissionMessage(row, null));
+      expect(view?.message).toMatch(/^BigQuery is not allowed for this add-on in your account\. To allow it, /);
       expect(w.statusRows().find((r) => r.Sheet === 'Plain')?.['BigQuery export']).toMatch(/^Not allowed at .*: BigQuery is not allowed/);
       const tested = w.call<{ ok: boolean; checks: Array<{ message: string }> }>('testWarehouse', DEST);
       expect(tested.ok).toBe(false);
