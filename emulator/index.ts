@@ -3,7 +3,7 @@ import { createPlatform, type AppsScriptGlobals } from '../src/platform/apps-scr
 import type { Platform } from '../src/platform/types';
 import { loadBundle as loadBundleFile, type LoadedBundle, type RunAsOptions } from './bundle';
 import { createClock, virtualDate, type Clock } from './clock';
-import { gateScopes } from './scopes';
+import { gateScopes, hasScope } from './scopes';
 import { newCounters, type Counters } from './counters';
 import { pricedCounters, type ServiceCosts } from './service-costs';
 import { recalculate as recalculateFormulas, type RecalcReport } from './formula-engine';
@@ -12,6 +12,7 @@ import { createHtmlService } from './services/html';
 import { createMailApp, emptyMail, type MailData, type SentMail } from './services/mail';
 import { createLocks, type LockScope } from './services/lock';
 import { createPropertiesService, emptyProperties, type PropertiesData } from './services/properties';
+import { type BigQueryControl, type BigQuerySetup, createBigQuery } from './services/bigquery';
 import { AuthMode, createScriptApp, emptyTriggers, nthTriggerId, type TriggerData, type TriggerRecord } from './services/script-app';
 import { createConsole, createLogger, createSession, type EmulatedConsole } from './services/session';
 import { createUrlFetchApp } from './services/url-fetch';
@@ -29,6 +30,7 @@ export type { LockScope } from './services/lock';
 export type { CacheEntry } from './services/cache';
 export type { TriggerRecord, TriggerSchedule } from './services/script-app';
 export type { SentMail, MailData } from './services/mail';
+export type { BigQueryControl, BigQuerySetup, JobRecord } from './services/bigquery';
 export { inProcessTransport, httpTransport, type HttpTransport } from './transports';
 export { LENIENT, STRICT, BOTH_MODES, type PlatformVariants } from './variants';
 
@@ -56,6 +58,11 @@ export interface EmulatorOptions {
    * The limits mode (opt-in): service calls take virtual time at these prices, so an execution
    * can be killed at any point of its writes and reads (emulator/service-costs.ts).
    */
+  /**
+   * The BigQuery advanced service: absent when not given (as a manifest without it), else enabled
+   * over these in-memory projects (emulator/services/bigquery.ts).
+   */
+  bigQuery?: BigQuerySetup;
   serviceCosts?: ServiceCosts;
   /** MailApp recipients per user per day. Default 100 (a consumer account). */
   mailQuota?: number;
@@ -149,6 +156,8 @@ export interface Emulator {
   restore(snapshot: EmulatorSnapshot): void;
   /** The unconfirmed behaviours this emulator plays (see emulator/variants.ts). */
   readonly variants: PlatformVariants;
+  /** The BigQuery fake's projects, tables and jobs; null when the service is not enabled. */
+  readonly bigQuery: BigQueryControl | null;
 }
 
 export const DEFAULT_NOW = Date.parse('2026-11-21T15:00:00Z');
@@ -276,6 +285,16 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     console: createConsole(state),
   };
 
+  let bigQuery: BigQueryControl | null = null;
+  if (opts.bigQuery) {
+    const bq = createBigQuery(
+      { now: () => clock.now(), user: () => state.user, granted: () => hasScope(state, 'bigquery') },
+      opts.bigQuery,
+    );
+    globals.BigQuery = bq.service as AppsScriptGlobals['BigQuery'];
+    bigQuery = bq.control;
+  }
+
   const addUser = (email: string) => {
     if (typeof email !== 'string' || !email.includes('@')) throw new Error(`Not a user email: ${String(email)}`);
     if (!users.includes(email)) users.push(email);
@@ -346,6 +365,7 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
 
   const emulator: Emulator = {
     globals,
+    bigQuery,
     platform: () => createPlatform(globals),
     setUser: (email) => {
       addUser(email);

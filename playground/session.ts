@@ -137,7 +137,20 @@ export class PlaygroundSession {
       // script re-enters them (the add-on's refresh writes a placeholder, flushes, restores).
       variants: { strictRecalculation: true },
       onWait: () => this.opts.whileWaiting?.(0),
+      // Saved reports may also go to BigQuery: one billed project and one in the sandbox, each with a dataset.
+      bigQuery: { projects: { 'playground-project': {}, 'sandbox-project': { billing: false } } },
     });
+    for (const [projectId, billed] of [
+      ['playground-project', true],
+      ['sandbox-project', false],
+    ] as const) {
+      this.emu.bigQuery?.projects.get(projectId)?.datasets.set('creator_reports', {
+        projectId,
+        datasetId: 'creator_reports',
+        defaultTableExpirationMs: billed ? null : 60 * 86_400_000,
+        tables: new Map(),
+      });
+    }
     const saved = this.readState();
     if (saved) this.emu.restore(saved);
     this.pageUser = this.emu.user;
@@ -292,6 +305,36 @@ export class PlaygroundSession {
     this.scheduleSave();
   }
 
+  /** The emulated BigQuery's tables (in memory only: a playground restart empties them), first rows of each. */
+  private warehouseView(): Array<{
+    name: string;
+    rows: number;
+    partitionedBy: string | null;
+    expires: string | null;
+    columns: string[];
+    sample: string[][];
+  }> {
+    const tables = this.emu.bigQuery?.tables() ?? [];
+    return tables
+      .filter((t) => !t.tableId.endsWith('__staging'))
+      .map((t) => {
+        const columns = t.fields.map((f) => `${f.name} ${f.type}`);
+        const sorted = [...t.rows].sort((a, b) =>
+          String(b[t.partitionField ?? ''] ?? '').localeCompare(String(a[t.partitionField ?? ''] ?? '')),
+        );
+        return {
+          name: `${t.projectId}.${t.datasetId}.${t.tableId}`,
+          rows: t.rows.length,
+          partitionedBy: t.partitionField,
+          expires: t.expirationTime === null ? null : new Date(t.expirationTime).toISOString().slice(0, 10),
+          columns,
+          sample: sorted
+            .slice(0, 25)
+            .map((r) => t.fields.map((f) => (r[f.name] === null || r[f.name] === undefined ? 'NULL' : String(r[f.name])))),
+        };
+      });
+  }
+
   /** Moves the virtual clock, then runs the schedule trigger(s) as their owners. */
   advanceClock(ms: number): number {
     this.emu.clock.advance(ms);
@@ -381,6 +424,7 @@ export class PlaygroundSession {
         chartRows: chartRows(charts),
       },
       charts,
+      warehouse: this.warehouseView(),
       menu: menu ? { title: 'Creator Reporting', items: menu.items } : null,
       sidebar: this.sidebarOpen ? { title: this.emu.ui.lastSidebar()?.title || 'Creator Reporting', version: sidebars } : null,
       clock:

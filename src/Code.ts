@@ -24,6 +24,7 @@ import type {
   DashboardRequest,
   DeleteAlertOptions,
   ReportDefinition,
+  WarehouseDestination,
   RunReportRequest,
   SettingsInput,
 } from './shared/types';
@@ -561,6 +562,16 @@ export function deleteReport(id: string) {
 /** Sidebar: refreshes the given saved reports, or all; returns each one's outcome. */
 export function refreshReports(ids?: string[]) {
   return serve('sidebar', (ex) => saved.refreshReports(ex, ids));
+}
+
+/** Sidebar: sends a saved report's rows to its BigQuery table now (a history's whole ledger, continued while called). */
+export function exportReportNow(id: string) {
+  return serve('sidebar', (ex) => saved.exportReportNow(ex, id));
+}
+
+/** Sidebar: checks a BigQuery destination (project, dataset, table) and says what is missing. */
+export function testWarehouse(destination: WarehouseDestination) {
+  return serve('sidebar', (ex) => saved.testWarehouse(ex, destination));
 }
 
 /** Sidebar: lets the current user's credential (and trigger) refresh a report someone else saved. */

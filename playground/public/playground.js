@@ -59,6 +59,7 @@
       drawnFrom = drawing;
     }
     renderTabs();
+    renderWarehouse();
     renderSidebar();
     renderOutbox();
     for (const message of state.toasts) toast(message);
@@ -375,6 +376,44 @@
       load();
     });
     return b;
+  }
+
+  /** The emulated BigQuery's tables and their newest rows; text only (textContent). */
+  let warehouseDrawn = '';
+  function renderWarehouse() {
+    const tables = state.warehouse || [];
+    const drawing = JSON.stringify(tables);
+    if (drawing === warehouseDrawn) return;
+    warehouseDrawn = drawing;
+    const box = $('warehouse');
+    box.hidden = tables.length === 0;
+    $('warehouseSummary').textContent = `BigQuery (emulated): ${tables.length} table${tables.length === 1 ? '' : 's'}`;
+    const list = $('warehouseTables');
+    list.replaceChildren();
+    for (const t of tables) {
+      const title = document.createElement('h3');
+      title.textContent = `${t.name}: ${t.rows.toLocaleString('en-US')} rows${t.partitionedBy ? `, partitioned by ${t.partitionedBy}` : ''}${t.expires ? `, expires ${t.expires}` : ''}`;
+      const table = document.createElement('table');
+      table.className = 'warehouse-rows';
+      table.dataset.table = t.name;
+      const head = document.createElement('tr');
+      for (const c of t.columns) {
+        const th = document.createElement('th');
+        th.textContent = c;
+        head.append(th);
+      }
+      table.append(head);
+      for (const r of t.sample) {
+        const tr = document.createElement('tr');
+        for (const v of r) {
+          const td = document.createElement('td');
+          td.textContent = v;
+          tr.append(td);
+        }
+        table.append(tr);
+      }
+      list.append(title, table);
+    }
   }
 
   function renderTabs() {

@@ -1,6 +1,6 @@
 import type { Execution } from '../platform/execution';
 import { findReport } from '../catalog/reports';
-import { STATUS_HEADERS, STATUS_TIME_PATTERN, statusNames, statusSheet } from '../reports/status-sheet';
+import { STATUS_TIME_PATTERN, statusNames, statusSheet } from '../reports/status-sheet';
 import { asLiteralText } from '../sheet/cell-values';
 import type { AlertReading } from './evaluate';
 import { span } from './format';
@@ -24,8 +24,11 @@ export const ALERT_HEADERS = [
   'Details',
   'E-mail',
 ];
-/** One empty column between the two tables. */
-export const ALERTS_FIRST_COLUMN = STATUS_HEADERS.length + 2;
+/**
+ * Column P, where it has always been (one empty column after the 14 status columns, before the
+ * status table gained 'BigQuery export' in O): alert lines already written stay in their column.
+ */
+export const ALERTS_FIRST_COLUMN = 16;
 
 export interface AlertLine {
   /** With its report and metric, the values show in the metric's format ($9.60, 1,500). */

@@ -1,6 +1,6 @@
 import { deniedScope } from './permissions';
 import { CreatorError } from '../shared/errors';
-import type { FetchRequest, FetchResponse, Platform, Triggers } from './types';
+import type { BigQueryApi, BigQueryJob, BigQueryTable, FetchRequest, FetchResponse, Platform, Triggers } from './types';
 
 /**
  * The only file that touches Apps Script globals. It takes them as an object so the emulator can
@@ -20,6 +20,22 @@ export interface AppsScriptGlobals {
   MailApp: GoogleAppsScript.Mail.MailApp;
   /** The emulator supplies a Date whose clock is virtual. */
   Date: DateConstructor;
+  /** The BigQuery advanced service: only where the project enables it (appsscript.json). */
+  BigQuery?: AdvancedBigQuery;
+}
+
+/** What the add-on uses of the BigQuery advanced service (GoogleAppsScript.BigQuery). */
+interface AdvancedBigQuery {
+  Datasets: { get(projectId: string, datasetId: string): { defaultTableExpirationMs?: string } };
+  Tables: {
+    get(projectId: string, datasetId: string, tableId: string): BigQueryTable;
+    insert(resource: Record<string, unknown>, projectId: string, datasetId: string): BigQueryTable;
+    patch(resource: Record<string, unknown>, projectId: string, datasetId: string, tableId: string): BigQueryTable;
+  };
+  Jobs: {
+    insert(resource: Record<string, unknown>, projectId: string, mediaData?: GoogleAppsScript.Base.Blob): BigQueryJob;
+    get(projectId: string, jobId: string): BigQueryJob;
+  };
 }
 
 interface AuthorizationInfo {
@@ -163,9 +179,27 @@ export function createPlatform(g: AppsScriptGlobals): Platform {
       send: (message) => g.MailApp.sendEmail({ to: message.to, subject: message.subject, body: message.body, name: message.name }),
       remainingDailyQuota: () => g.MailApp.getRemainingDailyQuota(),
     },
+    bigQuery: () => bigQueryOf(g),
     log: (message) => g.Logger.log(message),
     ui: () => g.SpreadsheetApp.getUi(),
     // A plain file, not a template: the inlined bundle may contain `<?`, which a template would parse.
     sidebarHtml: (title) => g.HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(title),
+  };
+}
+
+/** The service's calls as the add-on makes them; null when the manifest does not enable it. */
+function bigQueryOf(g: AppsScriptGlobals): BigQueryApi | null {
+  const bq = g.BigQuery;
+  if (!bq) return null;
+  return {
+    getDataset: (projectId, datasetId) => bq.Datasets.get(projectId, datasetId),
+    getTable: (projectId, datasetId, tableId) => bq.Tables.get(projectId, datasetId, tableId),
+    insertTable: (projectId, datasetId, resource) => bq.Tables.insert(resource, projectId, datasetId),
+    patchTable: (projectId, datasetId, tableId, resource) => bq.Tables.patch(resource, projectId, datasetId, tableId),
+    insertJob: (projectId, resource, media) =>
+      media === null
+        ? bq.Jobs.insert(resource, projectId)
+        : bq.Jobs.insert(resource, projectId, g.Utilities.newBlob(media, 'application/octet-stream')),
+    getJob: (projectId, jobId) => bq.Jobs.get(projectId, jobId),
   };
 }

@@ -107,15 +107,14 @@ export const SCOPES: readonly ScopeRow[] = [
   {
     key: 'bigquery',
     refusal: 'BigQuery is not allowed for this add-on in your account',
-    status: 'planned',
+    status: 'requested',
     sensitivity: 'sensitive',
     services: ['BigQuery'],
     permission: 'Copy your reports into your own BigQuery dataset',
     justification:
-      'Planned: a user who asks for it gets their report history loaded into a BigQuery table in their own Google Cloud project, one day partition per day.',
-    withoutIt: 'The BigQuery export says it is not allowed; everything else works.',
-    pending:
-      'The BigQuery issue (not built yet). Not restricted; Google lists it with the sensitive scopes (confirm on the consent screen when adding it). Decide before the first publication: a scope added later makes every user authorise again.',
+      'Only for a user who adds a BigQuery table to a saved report (project, dataset and table they name): after each refresh the add-on loads that report\u2019s rows into the table in their own Google Cloud project (one load and one MERGE per export, through the BigQuery advanced service), and testWarehouse checks that they can. It reads nothing else in BigQuery and creates no datasets; the data goes only to the table the user named.',
+    withoutIt:
+      'Every report, schedule and alert works; a report with a BigQuery table keeps refreshing its sheet, and its card and the status sheet say "BigQuery is not allowed for this add-on in your account" with how to allow it.',
   },
 ];
 

@@ -69,6 +69,46 @@ export interface Triggers {
   remove(id: string): void;
 }
 
+/** A BigQuery job as the service returns it (the parts the add-on reads). */
+export interface BigQueryJob {
+  jobReference?: { projectId?: string; jobId?: string; location?: string };
+  status?: {
+    state?: string;
+    errorResult?: { reason?: string; message?: string; location?: string };
+    errors?: Array<{ reason?: string; message?: string; location?: string }>;
+  };
+  statistics?: { load?: { outputRows?: string }; query?: { numDmlAffectedRows?: string } };
+}
+
+export interface BigQueryField {
+  name: string;
+  type: string;
+  mode?: string;
+  description?: string;
+}
+
+export interface BigQueryTable {
+  schema?: { fields?: BigQueryField[] };
+  timePartitioning?: { type?: string; field?: string };
+  expirationTime?: string;
+  numRows?: string;
+}
+
+/**
+ * The BigQuery advanced service (`BigQuery.Datasets`, `.Tables`, `.Jobs`). Calls throw Google's
+ * errors as they come (GoogleJsonResponseException, a permission error without the scope): the
+ * warehouse module words them.
+ */
+export interface BigQueryApi {
+  getDataset(projectId: string, datasetId: string): { defaultTableExpirationMs?: string };
+  getTable(projectId: string, datasetId: string, tableId: string): BigQueryTable;
+  insertTable(projectId: string, datasetId: string, resource: Record<string, unknown>): BigQueryTable;
+  patchTable(projectId: string, datasetId: string, tableId: string, resource: Record<string, unknown>): BigQueryTable;
+  /** `media`: the load's newline-delimited JSON, sent as the request's blob. */
+  insertJob(projectId: string, resource: Record<string, unknown>, media: string | null): BigQueryJob;
+  getJob(projectId: string, jobId: string): BigQueryJob;
+}
+
 /** A plain-text message to one person. Never put a secret in it. */
 export interface MailMessage {
   to: string;
@@ -139,6 +179,8 @@ export interface Platform {
   /** The effective user's email; "" where the platform hides it. */
   userEmail(): string;
   mail: Mail;
+  /** The BigQuery advanced service where the project enables it; null elsewhere. */
+  bigQuery(): BigQueryApi | null;
   /** Never pass a secret or a token. */
   log(message: string): void;
   ui(): Ui;

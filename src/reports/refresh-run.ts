@@ -6,6 +6,7 @@ import type { PropertyStore } from '../platform/types';
 import type { RefreshOutcome, RunReportRequest, RunReportResult } from '../shared/types';
 import { elapsedSeconds } from '../run/run-report';
 import { approvalMessage, mayRun, type Person } from './identity';
+import { exportAfterRefresh } from './warehouse-service';
 import { newer, readKept } from './kept-status';
 import { isContinuing } from '../run/continue-run';
 import { continuingText, finishEstimate } from '../run/continuation';
@@ -66,6 +67,16 @@ function followSheet(store: PropertyStore, def: StoredDefinition, result: RunRep
     putDefinition(store, { ...def, sheetId: result.sheetId, sheetName: result.sheetName });
   } catch (_) {
     // A full store: the next run follows the sheet by its old name or ID all the same.
+  }
+}
+
+/** The refreshed rows also go to the report's BigQuery table, if it has one; that never fails the refresh. */
+function exportAfter(ex: Execution, store: PropertyStore, def: StoredDefinition, result: RunReportResult): void {
+  if (!def.warehouse) return;
+  try {
+    exportAfterRefresh(ex, store, def, result);
+  } catch (error) {
+    ex.platform.log(`Creator Reporting: the BigQuery export of ${def.id} failed unexpectedly: ${userMessage(error)}`);
   }
 }
 
@@ -158,6 +169,7 @@ export function refreshInOrder(
         continuing: null,
       });
       outcomes.push({ id: def.id, name, outcome: 'ok', rows: result.rows });
+      exportAfter(ex, store, { ...def, sheetId: result.sheetId ?? def.sheetId, sheetName: result.sheetName }, result);
     } catch (error) {
       if (isContinuing(error)) {
         // Still due (lastRunAt unchanged): the next hourly run goes on from the checkpoint.

@@ -2,12 +2,22 @@ import { CreatorError, isCreatorError } from '../shared/errors';
 import { storing as storeWrite } from './store-full';
 import type { Execution } from '../platform/execution';
 import type { PropertyStore } from '../platform/types';
-import type { RefreshOutcome, ReportDefinition, ReportListView, SavedReportView } from '../shared/types';
+import type {
+  RefreshOutcome,
+  ReportDefinition,
+  ReportListView,
+  SavedReportView,
+  WarehouseExportResult,
+  WarehouseTestResult,
+} from '../shared/types';
 import { dueReports, zoneOf } from './due';
 import { tryWithDocumentLock, withDocumentLock } from '../run/document-lock';
 import { STATUS_SHEET_NAME } from './keys';
-import { currentPerson, isApprovalMessage, mayRun } from './identity';
+import { approvalMessage, currentPerson, isApprovalMessage, mayRun } from './identity';
 import { newer, readKept, writeKept } from './kept-status';
+import { exportNow } from './warehouse-service';
+import { deleteWarehouseRecord } from './warehouse-status';
+import { testAccess } from '../warehouse/test-access';
 import { refreshInOrder, statusNow, storeWasFull, type ReportRunner, type Runner } from './refresh-run';
 import {
   deleteDefinition,
@@ -42,7 +52,7 @@ import { describeInput } from '../shared/user-input';
 import { checkRunRequest } from '../run/run-request';
 import { adoptBuilderBlock, releaseToBuilder } from '../run/target-sheet';
 import { isDemo } from '../settings/demo-flag';
-import { cleanDefinition } from './validate-definition';
+import { cleanDefinition, cleanWarehouse } from './validate-definition';
 import { savedView, statusRowsOf } from './views';
 
 /**
@@ -104,7 +114,7 @@ export function saveReport(ex: Execution, definition: ReportDefinition): SavedRe
   // Saved from the builder's run: that run's data is this report's, and its refreshes replace it.
   if (!clean.id && spreadsheet) adoptBuilderBlock(spreadsheet, ex.platform, checkRunRequest(stored), id, isDemo(ex));
   reconcileTrigger(ex, store, anyScheduled(listDefinitions(store)));
-  return savedView(ex, statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId))[0], me);
+  return savedView(ex, statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId), store)[0], me);
 }
 
 /** A full store (500 KB) says what was not saved and what to delete. */
@@ -128,9 +138,9 @@ export function approveReport(ex: Execution, id: unknown): SavedReportView {
       putDefinition(store, approved);
       putStatus(store, def.id, status);
     });
-    return savedView(ex, statusRowsOf(ex, [approved], () => status)[0], me);
+    return savedView(ex, statusRowsOf(ex, [approved], () => status, store)[0], me);
   }
-  return savedView(ex, statusRowsOf(ex, [def], (reportId) => getStatus(store, reportId))[0], me);
+  return savedView(ex, statusRowsOf(ex, [def], (reportId) => getStatus(store, reportId), store)[0], me);
 }
 
 function runnerOf(ex: Execution, words: string): Runner {
@@ -152,7 +162,7 @@ function listWith(ex: Execution, store: PropertyStore, saved: SavedReports): Rep
   const owner = reconcileTrigger(ex, store, scheduled);
   const me = currentPerson(ex);
   return {
-    reports: statusRowsOf(ex, defs, statusOf).map((row) => savedView(ex, row, me)),
+    reports: statusRowsOf(ex, defs, statusOf, store).map((row) => savedView(ex, row, me)),
     timeZone: ex.platform.timeZone(),
     scheduleOwner: ownerView(ex, owner, scheduled),
   };
@@ -167,6 +177,7 @@ export function deleteReport(ex: Execution, id: string): { deleted: boolean } {
   const store = documentStore(ex);
   const def = getDefinition(store, String(id ?? ''));
   const deleted = deleteDefinition(store, String(id ?? ''));
+  deleteWarehouseRecord(store, String(id ?? ''));
   // Its data stays in the sheet, and the builder may now replace it (running the same report there).
   const spreadsheet = ex.platform.spreadsheet();
   if (def && spreadsheet) releaseToBuilder(spreadsheet, ex.platform, checkRunRequest(def), def.id, isDemo(ex));
@@ -186,7 +197,7 @@ function rewriteStatus(ex: Execution, store: PropertyStore): void {
   // The record as it stands: only sidebar calls and the trigger change it.
   const owner = ownerView(ex, readOwner(store), scheduled);
   const full = storeWasFull(ex) || readKept(ex).size > 0;
-  const sheet = writeStatusSheet(ex, statusRowsOf(ex, defs, statusOf), owner, full);
+  const sheet = writeStatusSheet(ex, statusRowsOf(ex, defs, statusOf, store), owner, full);
   if (sheet && full) {
     writeKept(
       ex,
@@ -347,4 +358,23 @@ export function announceScheduleProblem(ex: Execution): void {
   } catch (_) {
     // In a restricted open (AuthMode.LIMITED) the properties may be out of reach: the sidebar shows it.
   }
+}
+
+/** exportReportNow(id): the report's rows to its BigQuery table now (a history: its whole ledger, over several calls). */
+export function exportReportNow(ex: Execution, id: unknown): WarehouseExportResult {
+  const store = documentStore(ex);
+  const def = getDefinition(store, String(id ?? ''));
+  if (!def) throw new CreatorError('NOT_FOUND', 'This saved report no longer exists (someone may have deleted it). Reload the list.');
+  const me = currentPerson(ex);
+  if (!mayRun(def, me)) throw new CreatorError('FORBIDDEN', approvalMessage(def, me, 'you'));
+  const result = exportNow(ex, store, def);
+  if (ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME)) tryWithDocumentLock(ex, () => rewriteStatus(ex, store));
+  return result;
+}
+
+/** testWarehouse({projectId, datasetId, tableId}): what is missing, in words; nothing is written. */
+export function testWarehouse(ex: Execution, destination: unknown): WarehouseTestResult {
+  const dest = cleanWarehouse(destination);
+  if (!dest) throw new CreatorError('BAD_INPUT', 'Give the BigQuery project, dataset and table to test.');
+  return testAccess(ex, dest);
 }

@@ -14,6 +14,7 @@ import { DEMO_STATUS_SHEET_NAME, STATUS_SHEET_NAME } from './keys';
 import { isDemo } from '../settings/demo-flag';
 import type { StatusRecord, StoredDefinition } from './report-store';
 import { describeSchedule, isScheduled } from './schedule';
+import { warehouseCell, type WarehouseRecord } from './warehouse-status';
 
 /**
  * The status view: the add-on's own sheet, one row per saved report, rewritten after every
@@ -35,12 +36,18 @@ export const STATUS_HEADERS = [
   'Next run',
   'Trigger owner',
   'Last error',
+  'BigQuery export',
 ];
+
+/** The headers of a status table written before it was a block (see adoptLegacyTable). */
+const LEGACY_HEADERS = STATUS_HEADERS.slice(0, 14);
 
 export interface StatusRow {
   def: StoredDefinition;
   status: StatusRecord;
   nextRunAt: number | null;
+  /** The last export to BigQuery; null for a report without a table. */
+  warehouse?: WarehouseRecord | null;
 }
 
 const OUTCOME_WORDS: Record<StatusRecord['outcome'], string> = { ok: 'OK', error: 'Failed', never: 'Not refreshed yet' };
@@ -60,7 +67,7 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
   const t = (text: string) => text;
   // Names the site list already fetched in this run (or cached) knows; never a request.
   const nameOf = knownSiteNames(ex);
-  return rows.map(({ def, status, nextRunAt }) => [
+  return rows.map(({ def, status, nextRunAt, warehouse }) => [
     t(def.name ?? def.id),
     t(findReport(def.report)?.label ?? def.report),
     // A cell of its own starts with a capital ("All active sites"); IDs stay as they are.
@@ -82,6 +89,7 @@ export function statusRows(ex: Execution, rows: StatusRow[], owner: ScheduleOwne
         )
       : '',
     t(status.needsApproval ?? (status.continuing ? continuingWords(ex, status.continuing) : null) ?? status.lastError ?? ''),
+    t(warehouseCell(ex, warehouse ?? null)),
   ]);
 }
 
@@ -109,10 +117,10 @@ export function statusNames(ex: Execution): { sheet: string; block: string } {
 
 function adoptLegacyTable(spreadsheet: Spreadsheet, sheet: Sheet): void {
   if (readOwned(spreadsheet, blockRangeName(STATUS_BLOCK))) return;
-  const header = sheet.getRange(1, 1, 1, STATUS_HEADERS.length).getValues()[0];
-  if (header.some((v, i) => v !== STATUS_HEADERS[i])) return;
+  const header = sheet.getRange(1, 1, 1, LEGACY_HEADERS.length).getValues()[0];
+  if (header.some((v, i) => v !== LEGACY_HEADERS[i])) return;
   const last = Math.max(1, sheet.getLastRow());
-  sheet.getRange(1, 1, last, STATUS_HEADERS.length).clearContent();
+  sheet.getRange(1, 1, last, LEGACY_HEADERS.length).clearContent();
 }
 
 /** The status sheet, made (at the end, without switching the user's sheet) when missing. */

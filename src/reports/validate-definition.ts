@@ -129,6 +129,35 @@ function cleanMode(
   return { mode: 'history', revisionDays };
 }
 
+/** Google Cloud project IDs (also the older domain-scoped "example.com:project"). */
+const PROJECT_ID = /^([a-z][a-z0-9.-]*[a-z0-9]:)?[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
+/** BigQuery dataset and table IDs: letters, digits and underscores (a table's `$` is a partition, ours to add). */
+const BQ_ID = /^[A-Za-z0-9_]{1,1024}$/;
+
+/**
+ * The BigQuery table a report also goes to: all three IDs, or none (an empty form removes it).
+ * Checked here so a saved destination is one an export can name; access is testWarehouse's job.
+ */
+export function cleanWarehouse(value: unknown): ReportDefinition['warehouse'] {
+  if (value === undefined || value === null || value === false) return undefined;
+  if (typeof value !== 'object') bad('The BigQuery destination is a project, a dataset and a table.');
+  const raw = value as Record<string, unknown>;
+  const projectId = text(raw.projectId, 'BigQuery project');
+  const datasetId = text(raw.datasetId, 'BigQuery dataset');
+  const tableId = text(raw.tableId, 'BigQuery table');
+  if (!projectId && !datasetId && !tableId) return undefined;
+  if (!projectId || !datasetId || !tableId)
+    bad('To send the report to BigQuery, give the project, the dataset and the table (or leave all three empty).');
+  if (!PROJECT_ID.test(projectId))
+    bad(
+      `${describeInput(projectId)} is not a Google Cloud project ID: use the ID (lower-case letters, digits and dashes, 6 to 30 characters), not the project's name.`,
+    );
+  if (!BQ_ID.test(datasetId)) bad(`${describeInput(datasetId)} is not a BigQuery dataset ID: letters, digits and underscores only.`);
+  if (!BQ_ID.test(tableId)) bad(`${describeInput(tableId)} is not a BigQuery table ID: letters, digits and underscores only.`);
+  if (/__staging$/i.test(tableId)) bad(`Table IDs ending in "__staging" are the add-on's own staging tables; pick another name.`);
+  return { projectId, datasetId, tableId };
+}
+
 const EVERY = 'A schedule runs every hour, day, week or month (or is off).';
 
 function cleanSchedule(value: unknown): Schedule {
@@ -191,6 +220,8 @@ export function cleanDefinition(input: unknown, ctx: DateContext): ReportDefinit
       bad(`${describeInput(raw.startCell)} is not a cell address. Use one like A1 or J1.`);
     definition.startCell = startCell;
   }
+  const warehouse = cleanWarehouse(raw.warehouse);
+  if (warehouse) definition.warehouse = warehouse;
   const id = text(raw.id, 'report id');
   if (id) definition.id = id;
   return definition;

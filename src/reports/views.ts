@@ -7,6 +7,9 @@ import { continuingWords } from './refresh-run';
 import type { StatusRecord, StoredDefinition } from './report-store';
 import { mayRun, type Person } from './identity';
 import type { StatusRow } from './status-sheet';
+import type { PropertyStore } from '../platform/types';
+import { getWarehouseRecord, warehouseView } from './warehouse-status';
+import { tableText } from './warehouse-service';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -30,12 +33,19 @@ function statusView(ex: Execution, status: StatusRecord, next: number | null): R
   };
 }
 
-export function statusRowsOf(ex: Execution, defs: StoredDefinition[], statusOf: (id: string) => StatusRecord): StatusRow[] {
+export function statusRowsOf(
+  ex: Execution,
+  defs: StoredDefinition[],
+  statusOf: (id: string) => StatusRecord,
+  store: PropertyStore | null = null,
+): StatusRow[] {
   const now = ex.platform.now();
   const zone = zoneOf(ex);
   return defs.map((def) => {
     const status = statusOf(def.id);
-    return { def, status, nextRunAt: nextRunAt(def, status, now, zone) };
+    // Only a report with a BigQuery table has an export to show.
+    const warehouse = store && def.warehouse ? getWarehouseRecord(store, def.id, tableText(def.warehouse)) : null;
+    return { def, status, nextRunAt: nextRunAt(def, status, now, zone), warehouse };
   });
 }
 
@@ -49,5 +59,6 @@ export function savedView(ex: Execution, row: StatusRow, viewer: Person): SavedR
     reportLabel: findReport(row.def.report)?.label ?? row.def.report,
     datesText: datesInWords(row.def.start, row.def.end),
     approval: { mine: mayRun(row.def, viewer), savedBy: row.def.by ? (byLabel ?? '') : '' },
+    ...(row.warehouse ? { warehouseExport: warehouseView(ex, row.warehouse) } : {}),
   };
 }

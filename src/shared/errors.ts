@@ -25,6 +25,7 @@ export type ErrorCode =
   | 'BUSY' // a lock could not be had
   | 'NO_SPREADSHEET' // called outside an open spreadsheet (or with the add-on not enabled in it)
   | 'WRITE_FAILED' // the sheet refused a write midway (the previous data is restored when possible)
+  | 'WAREHOUSE' // BigQuery refused an export or a test (no project, permission, billing, API, scope, quota, a failed job)
   | 'PERMISSION_MISSING' // the user did not grant one of the add-on's scopes (granular consent)
   | 'INTERNAL'; // a bug: never a situation the user can fix
 

@@ -19,6 +19,9 @@ import type {
   SettingsInput,
   SettingsView,
   SiteView,
+  WarehouseDestination,
+  WarehouseExportResult,
+  WarehouseTestResult,
 } from './types';
 
 /**
@@ -45,6 +48,8 @@ export interface SidebarApi {
   approveReport: (id: string) => SavedReportView;
   refreshReports: (ids?: string[]) => RefreshOutcome[];
   takeOverSchedule: () => ReportListView;
+  exportReportNow: (id: string) => WarehouseExportResult;
+  testWarehouse: (destination: WarehouseDestination) => WarehouseTestResult;
   listAlerts: () => AlertListView;
   saveAlert: (definition: AlertDefinition) => AlertView;
   /** Only the maker's own, or (with `confirm`) one whose maker no longer has access. */

@@ -178,6 +178,45 @@ export interface ReportDefinition {
   notifyOnFailure?: boolean;
   /** Top-left cell of the report's block; default A1. */
   startCell?: string;
+  /** Also send the report's rows to this BigQuery table after each refresh (absent: the sheet only). */
+  warehouse?: WarehouseDestination;
+}
+
+/** A BigQuery table, by its IDs (never a name to look up). */
+export interface WarehouseDestination {
+  projectId: string;
+  datasetId: string;
+  tableId: string;
+}
+
+/** The last export of a saved report to BigQuery, as the card and the status sheet show it. */
+export interface WarehouseExportView {
+  /** "ok", "error", "notAllowed" (no bigquery scope), "pending" (a backfill or a retry is owed). */
+  outcome: 'ok' | 'error' | 'notAllowed' | 'pending' | 'never';
+  at: string | null;
+  /** In the spreadsheet's time zone, e.g. "Sat Nov 21, 18:00 EST". */
+  atText: string | null;
+  rows: number | null;
+  /** One sentence: what happened, and what to do when it failed. */
+  message: string;
+  /** Set in the BigQuery sandbox: when the table expires. */
+  expiresText: string | null;
+}
+
+/** What testWarehouse found: each check in words, and whether an export can run. */
+export interface WarehouseTestResult {
+  ok: boolean;
+  checks: Array<{ label: string; ok: boolean; message: string }>;
+}
+
+/** exportReportNow's answer: a large ledger goes in several calls (the sidebar calls again while not done). */
+export interface WarehouseExportResult {
+  done: boolean;
+  rows: number;
+  /** Rows of the ledger exported so far, and its size (a backfill in progress). */
+  exported: number;
+  total: number;
+  message: string;
 }
 
 export type RunOutcome = 'ok' | 'error' | 'never';
@@ -208,6 +247,8 @@ export interface SavedReportView extends ReportDefinition {
   /** What people read: the report's label ("Earnings") and its dates ("Last 30 days"). */
   reportLabel: string;
   datesText: string;
+  /** Only for a report with a warehouse destination. */
+  warehouseExport?: WarehouseExportView;
 }
 
 export interface ScheduleOwnerView {

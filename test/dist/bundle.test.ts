@@ -58,7 +58,7 @@ describe('dist/Code.js', () => {
 });
 
 describe('dist/appsscript.json', () => {
-  test('V8, the explicit scopes, the URL whitelist, no addOns section', () => {
+  test('V8, the explicit scopes (bigquery with its advanced service), the URL whitelist, no addOns section', () => {
     const manifest = JSON.parse(read('appsscript.json'));
     expect(manifest.runtimeVersion).toBe('V8');
     expect(manifest.timeZone).toBe('America/New_York');
@@ -71,8 +71,11 @@ describe('dist/appsscript.json', () => {
         'https://www.googleapis.com/auth/script.send_mail',
         'https://www.googleapis.com/auth/userinfo.email',
         'https://www.googleapis.com/auth/spreadsheets.currentonly',
+        'https://www.googleapis.com/auth/bigquery',
       ].sort(),
     );
+    // The scope and the service go together: one without the other fails on Google.
+    expect(manifest.dependencies.enabledAdvancedServices).toEqual([{ userSymbol: 'BigQuery', serviceId: 'bigquery', version: 'v2' }]);
     expect(manifest.urlFetchWhitelist).toEqual(['https://publisher-api.raptive.com/']);
     expect(manifest.addOns).toBeUndefined();
   });

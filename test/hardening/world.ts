@@ -8,6 +8,7 @@ import {
   createEmulator,
   inProcessTransport,
   type Emulator,
+  type BigQuerySetup,
   type EmulatorSnapshot,
   type LoadedBundle,
   type PlatformVariants,
@@ -88,6 +89,8 @@ export function createWorld(
     now?: number;
     variants?: Partial<PlatformVariants>;
     drift?: Partial<Drift>;
+    /** The BigQuery advanced service (absent: not enabled). */
+    bigQuery?: BigQuerySetup;
     /** The emulator's limits mode: service calls take virtual time (emulator/service-costs.ts). */
     serviceCosts?: ServiceCosts;
   } = {},
@@ -127,6 +130,7 @@ export function createWorld(
     users: opts.users ?? [OWNER, EDITOR],
     latencyMs: opts.latencyMs ?? 0,
     variants: opts.variants,
+    bigQuery: opts.bigQuery,
     serviceCosts: opts.serviceCosts,
   });
   const e = emu;

@@ -102,7 +102,9 @@ describe('the scope table (src/platform/scopes.ts)', () => {
     // The scale issue chose setValues as the one write path (docs/platform.md "Scopes"): no
     // broader spreadsheets scope.
     expect(SCOPES.find((r) => r.key === 'spreadsheets')).toBeUndefined();
-    expect(SCOPES.find((r) => r.key === 'bigquery')?.status).toBe('planned');
+    // BigQuery (issue 31): requested, with its advanced service enabled in the same manifest.
+    expect(SCOPES.find((r) => r.key === 'bigquery')?.status).toBe('requested');
+    expect(manifest.oauthScopes).toContain('https://www.googleapis.com/auth/bigquery');
   });
 
   test('the bundle calls no service whose scope the manifest lacks; the check catches one that does', () => {

@@ -3,7 +3,7 @@
  * (test/global-setup.ts), the fake API on the emulator's virtual clock, and
  * helpers to call server functions as a given user.
  */
-import type { Emulator, PlatformVariants } from '../../emulator';
+import type { BigQuerySetup, Emulator, PlatformVariants } from '../../emulator';
 import type { Drift, FakeApi } from '../../fake-api';
 import { createWorld as createAddOnWorld, EDITOR, OWNER } from '../hardening/world';
 import type { TransportRequest } from '../../emulator/transport-types';
@@ -78,6 +78,8 @@ export function createWorld(
     drift?: Partial<Drift>;
     /** Changes the fake API's answer (e.g. a revised day) before the add-on sees it. */
     respond?: (req: TransportRequest, res: ReturnType<FakeApi['handle']>) => ReturnType<FakeApi['handle']>;
+    /** The BigQuery advanced service, as the shipped manifest enables it (absent: not enabled). */
+    bigQuery?: BigQuerySetup;
   } = {},
 ): World {
   // The emulator, the fake API and the bundle are put together in one place: the hardening world.
@@ -89,6 +91,7 @@ export function createWorld(
     variants: opts.variants,
     drift: opts.drift,
     users: [OWNER, EDITOR],
+    bigQuery: opts.bigQuery,
   });
   if (opts.respond) base.setEdit(opts.respond);
   const e = base.emu;

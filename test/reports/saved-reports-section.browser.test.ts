@@ -241,3 +241,48 @@ test('Edit: Save waits until the pickers hold the report, so an early click cann
   expect(w.call<{ reports: Array<Record<string, unknown>> }>('listReports').reports[0]).toMatchObject({ name: 'Slow', report: 'earnings' });
   await page.close();
 });
+
+test('Also send to BigQuery: Test says what is missing, Save keeps the table, Run exports, Export now sends the rows again', async () => {
+  const w = createWorld(bundle(), { bigQuery: { projects: { 'agency-data': {} } } });
+  const project = w.emu.bigQuery?.projects.get('agency-data');
+  project?.datasets.set('creator', { projectId: 'agency-data', datasetId: 'creator', defaultTableExpirationMs: null, tables: new Map() });
+  w.connect();
+  w.call('saveReport', { name: 'E', report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'E' });
+  const page = await open(w, OWNER);
+  await page.locator('[data-report-id]').first().waitFor();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const section = page.locator('[data-test=warehouse-section]');
+  await section.waitFor();
+  await section.locator('input[name=bqProject]').fill('agency-data');
+  await section.locator('input[name=bqDataset]').fill('reports');
+  await section.locator('input[name=bqTable]').fill('earnings_daily');
+  await section.getByRole('button', { name: 'Test' }).click();
+  await section.getByText(/There is no dataset "reports" in project "agency-data"/).waitFor();
+  expect(await section.locator('[data-test=warehouse-status]').innerText()).toMatch(/Not ready yet/);
+  await section.locator('input[name=bqDataset]').fill('creator');
+  await section.getByRole('button', { name: 'Test' }).click();
+  await section.getByText(/does not exist yet: the first export creates it/).waitFor();
+  await section.getByText(/Ready: each refresh also sends its rows there/).waitFor();
+  await screenshot(page, 'warehouse-section', { fullPage: true });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('[data-test=saved-status]').getByText('Saved.').waitFor();
+  expect(w.call<{ reports: Array<{ warehouse?: unknown }> }>('listReports').reports[0].warehouse).toEqual({
+    projectId: 'agency-data',
+    datasetId: 'creator',
+    tableId: 'earnings_daily',
+  });
+  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByText(/Refreshed 1 of 1/).waitFor();
+  const line = page.locator('[data-test=warehouse-line]');
+  await line.getByText(/30 rows sent to agency-data\.creator\.earnings_daily \(1 load job and 1 query\)/).waitFor();
+  expect(await line.getAttribute('class')).toContain('success');
+  expect(w.emu.bigQuery?.table('agency-data', 'creator', 'earnings_daily')?.rows).toHaveLength(30);
+  await page.getByRole('button', { name: 'Export now' }).click();
+  await page
+    .locator('[data-test=saved-status]')
+    .getByText(/30 rows sent/)
+    .waitFor();
+  expect(w.emu.bigQuery?.table('agency-data', 'creator', 'earnings_daily')?.rows).toHaveLength(30);
+  await screenshot(page, 'warehouse-card', { fullPage: true });
+  await page.close();
+});

@@ -2,6 +2,7 @@ import type { SavedReportView } from '../../shared/types';
 import { isScheduled } from '../../reports/schedule';
 import { el, setStatus } from './dom';
 import { editForm } from './saved-edit-form';
+import { warehouseCardLine } from './warehouse-editor';
 import type { SavedScreen } from './saved-reports';
 import { scheduleInWords, shapeWords, siteWords, statusLine } from './saved-words';
 
@@ -54,6 +55,7 @@ export function reportCard(screen: SavedScreen, r: SavedReportView, timeZone: st
         : scheduleInWords(r.schedule),
     }),
     statusNode,
+    warehouseCardLine(screen.api.run, r, (message) => screen.load(() => setStatus(screen.status, message, 'success'))) ?? '',
     el('div', { className: 'buttons' }, needsApproval ? approve : run, edit, del),
   );
   return card;

@@ -3,6 +3,7 @@ import { defaultReportName } from '../../shared/default-names';
 import { clear, el, field, setStatus } from './dom';
 import { createReportPicker } from './report-picker';
 import { scheduleEditor, textInput } from './saved-editors';
+import { warehouseEditor } from './warehouse-editor';
 import type { SavedScreen } from './saved-reports';
 
 /** A saved card turned into the builder's own form, with its name and schedule. */
@@ -27,6 +28,7 @@ export function editForm(screen: SavedScreen, card: HTMLElement, r: SavedReportV
     proposedName = next;
   });
   const schedule = scheduleEditor(r.schedule);
+  const warehouse = warehouseEditor(screen.api.run, r.warehouse);
   // Enabled once the pickers hold the report's sites and catalog: a Save before that would refuse.
   const save = el('button', { type: 'submit', className: 'action', text: 'Save', disabled: true });
   const cancel = el('button', { type: 'button', text: 'Cancel' });
@@ -37,6 +39,7 @@ export function editForm(screen: SavedScreen, card: HTMLElement, r: SavedReportV
     field('Name', name),
     ...picker.nodes,
     schedule.node,
+    warehouse.node,
     problem,
     el('div', { className: 'buttons' }, save, cancel),
   );
@@ -64,6 +67,8 @@ export function editForm(screen: SavedScreen, card: HTMLElement, r: SavedReportV
       notifyOnFailure: r.notifyOnFailure,
       startCell: r.startCell,
     };
+    const destination = warehouse.value();
+    if (destination) definition.warehouse = destination;
     screen.act(
       'Saving\u2026',
       () => screen.api.run('saveReport', definition),

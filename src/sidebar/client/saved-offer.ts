@@ -3,6 +3,7 @@ import { datesInWords } from '../../dates/presets';
 import { clear, el, field, setStatus } from './dom';
 import { historyEditor, scheduleEditor, textInput } from './saved-editors';
 import type { SavedScreen } from './saved-reports';
+import { warehouseEditor } from './warehouse-editor';
 import { shapeWords, siteWords } from './saved-words';
 
 /** The "Save this report" form for the report just run in the builder. */
@@ -11,6 +12,7 @@ export function offerSave(screen: SavedScreen, request: RunReportRequest, label?
   const name = textInput('name', '', 'e.g. Monthly earnings');
   const schedule = scheduleEditor({ every: 'off' });
   const history = historyEditor(request, ran);
+  const warehouse = warehouseEditor(screen.api.run, undefined);
   const save = el('button', { type: 'submit', className: 'action', text: 'Save this report' });
   const dismiss = el('button', { type: 'button', text: 'Not now' });
   const summary = [
@@ -28,6 +30,7 @@ export function offerSave(screen: SavedScreen, request: RunReportRequest, label?
     field('Name', name),
     history.node,
     schedule.node,
+    warehouse.node,
     el('div', { className: 'buttons' }, save, dismiss),
   );
   dismiss.addEventListener('click', () => {
@@ -45,6 +48,7 @@ export function offerSave(screen: SavedScreen, request: RunReportRequest, label?
       sheetName: request.sheetName ?? '',
       schedule: schedule.value(),
       ...history.value(),
+      ...(warehouse.value() ? { warehouse: warehouse.value() ?? undefined } : {}),
     };
     screen.act(
       'Saving\u2026',
