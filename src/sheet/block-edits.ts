@@ -1,7 +1,7 @@
 import type { Sheet } from '../platform/types';
 import { bandNow, fingerprint, MAX_FINGERPRINT_CELLS, type BlockRecord, type StoredBlockRecord } from './block-record';
 import { describeLegacyEdits } from './block-record-v1';
-import { changedRowsWords } from './changed-rows';
+import { changedRowsWords, editedAreaWords } from './changed-rows';
 import { toA1, type Rect } from './rect';
 
 /**
@@ -40,15 +40,7 @@ function editedCells(now: Rect, record: BlockRecord, current: BlockRecord): stri
   const changed = (stored: string[], now: string[]): number[] => stored.map((h, i) => (h === now[i] ? -1 : i)).filter((i) => i >= 0);
   const byValue = changed(record.colHashes, current.colHashes);
   const cols = byValue.length > 0 || record.colRows.length === 0 ? byValue : changed(record.colRows, current.colRows);
-  const firstRow = now.row + (rows.length ? rows[0] : 0) * band;
-  const lastRow = rows.length ? Math.min(now.row + now.rows - 1, now.row + (rows[rows.length - 1] + 1) * band - 1) : now.row + now.rows - 1;
-  const area: Rect = {
-    row: firstRow,
-    col: now.col + (cols.length ? cols[0] : 0),
-    rows: lastRow - firstRow + 1,
-    cols: cols.length ? cols[cols.length - 1] - cols[0] + 1 : now.cols,
-  };
-  return `cells edited in ${toA1(area)}, inside the report's block ${toA1(now)}`;
+  return editedAreaWords(now, rows, cols, band);
 }
 
 function shapeChange(sheet: Sheet, now: Rect, record: BlockRecord): string {

@@ -4,11 +4,14 @@ import type { OwnedArea } from './block-ownership';
 import type { BlockRecord, PinnedRows } from './block-record';
 import type { CellValue } from './cell-values';
 import type { Rect } from './rect';
-import type { BlockColumn, BlockId, Exclusive, WriteBlockResult } from './report-table';
+import type { BlockColumn, BlockId, WriteBlockInput, WriteBlockResult } from './report-table';
 import type { ValuesWriter } from './staged-values';
 
-/** Where a block goes and what it holds: what both ways of writing it (staged, direct) need. */
-export interface BlockTarget {
+/**
+ * Where a block goes and what it holds: what both ways of writing it (staged, direct) need. The
+ * lock, clock, run and time limit are the caller's, as WriteBlockInput says.
+ */
+export interface BlockTarget extends Pick<WriteBlockInput, 'exclusive' | 'now' | 'runId' | 'runIsLive' | 'stopBy' | 'pausable' | 'resume'> {
   sheetName: string;
   /** Stable per report (a saved report's id), or made from the target sheet's ID. Default: `sheet-<sheetId>`. */
   blockId?: BlockId;
@@ -21,20 +24,6 @@ export interface BlockTarget {
   sheetSafe?: boolean;
   /** Rows at the block's end that stay in place when the user sorts its data rows (a Total row). */
   fixedTail?: number;
-  /** See WriteBlockInput.exclusive. */
-  exclusive?: Exclusive;
-  /** See WriteBlockInput.now. */
-  now: () => number;
-  /** The run this write belongs to, named on its staging sheet. Default: each write is a run of its own. */
-  runId?: string;
-  /** Runs continued across executions: a sweep keeps their staging sheets however old. Default: none. */
-  runIsLive?: (runId: string) => boolean;
-  /** See WriteBlockInput.stopBy. */
-  stopBy?: number;
-  /** See WriteBlockInput.pausable. */
-  pausable?: boolean;
-  /** See WriteBlockInput.resume. */
-  resume?: StagedSoFar;
 }
 
 /** What a paused write left for the next execution: its staging sheet and the data rows on it. */

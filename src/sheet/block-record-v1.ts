@@ -1,7 +1,7 @@
 import type { Sheet } from '../platform/types';
 import type { LegacyBlockRecord } from './block-record';
 import { MAX_FINGERPRINT_CELLS } from './block-record';
-import { changedRowsWords } from './changed-rows';
+import { changedRowsWords, editedAreaWords } from './changed-rows';
 import { readInSlices, toA1, type Rect } from './rect';
 
 /**
@@ -116,17 +116,7 @@ export function describeLegacyEdits(sheet: Sheet, now: Rect, record: LegacyBlock
   const rows = record.rowHashes.map((h, i) => (h === current.rowHashes[i] ? -1 : i)).filter((i) => i >= 0);
   const cols = record.colHashes.map((h, i) => (h === current.colHashes[i] ? -1 : i)).filter((i) => i >= 0);
   if (!rows.length && !cols.length) return null;
-  const firstRow = now.row + (rows.length ? rows[0] : 0) * record.band;
-  const lastRow = rows.length
-    ? Math.min(now.row + now.rows - 1, now.row + (rows[rows.length - 1] + 1) * record.band - 1)
-    : now.row + now.rows - 1;
-  const area: Rect = {
-    row: firstRow,
-    col: now.col + (cols.length ? cols[0] : 0),
-    rows: lastRow - firstRow + 1,
-    cols: cols.length ? cols[cols.length - 1] - cols[0] + 1 : now.cols,
-  };
-  return `cells edited in ${toA1(area)}, inside the report's block ${toA1(now)}`;
+  return editedAreaWords(now, rows, cols, record.band);
 }
 
 /** Which rows an insert or delete touched (changedRowsWords), where the record can tell. */

@@ -1,4 +1,4 @@
-import type { Rect } from './rect';
+import { toA1, type Rect } from './rect';
 
 /** What a record kept of a block's rows in order: its height and one hash per band of rows. */
 export interface RowBands {
@@ -34,4 +34,21 @@ export function changedRowsWords(now: Rect, record: RowBands, hashBand: (startRo
   const first = now.row + top * band;
   const last = Math.max(first, Math.min(now.row + now.rows - 1, now.row + (bottom + 1) * band - 1 + shift));
   return ` (the change is in rows ${first}${last > first ? `-${last}` : ''})`;
+}
+
+/**
+ * Where values were typed over, as words for a refusal: the area from the first to the last
+ * changed band of rows (`rows`, band indexes) and changed column (`cols`, offsets), all of the
+ * block where one of the two is unknown.
+ */
+export function editedAreaWords(now: Rect, rows: readonly number[], cols: readonly number[], band: number): string {
+  const firstRow = now.row + (rows.length ? rows[0] : 0) * band;
+  const lastRow = rows.length ? Math.min(now.row + now.rows - 1, now.row + (rows[rows.length - 1] + 1) * band - 1) : now.row + now.rows - 1;
+  const area: Rect = {
+    row: firstRow,
+    col: now.col + (cols.length ? cols[0] : 0),
+    rows: lastRow - firstRow + 1,
+    cols: cols.length ? cols[cols.length - 1] - cols[0] + 1 : now.cols,
+  };
+  return `cells edited in ${toA1(area)}, inside the report's block ${toA1(now)}`;
 }
