@@ -14,6 +14,7 @@ import { launch } from '../helpers/chromium';
 import { screenshotPath } from '../helpers/screenshots';
 import { sidebarWorld, type SidebarWorld } from '../sidebar/world';
 import { openSidebar, type SidebarPage } from './sidebar-harness';
+import { ANY_EARNINGS_ALERT } from '../reports/emulated-world';
 
 const KEYS = requestedScopes().map((s) => s.slice(SCOPE_PREFIX.length));
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -24,15 +25,7 @@ const HOW_TO_ALLOW =
 const GENERIC = /Something unexpected went wrong|unexpected error|undefined|\[object /;
 const STATUS_SHEET = 'Creator Reporting status';
 const REPORT = { report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Saved' };
-const ALERT = {
-  name: 'Any earnings',
-  siteId: 'site-1',
-  report: 'earnings',
-  metric: 'earnings',
-  condition: 'above',
-  threshold: 0,
-  period: 'yesterday',
-};
+const ALERT = ANY_EARNINGS_ALERT;
 
 const built = builtAddOn();
 let browser: Browser;

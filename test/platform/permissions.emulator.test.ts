@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { requestedScopes, SCOPE_PREFIX, SCOPES } from '../../src/platform/scopes';
 import { DIST, ensureDist } from '../build/fixture';
 import { expectClearMessage } from '../hardening/world';
-import { createWorld, OWNER, type World } from '../reports/emulated-world';
+import { ANY_EARNINGS_ALERT, createWorld, OWNER, type World } from '../reports/emulated-world';
 
 const KEYS = requestedScopes().map((s) => s.slice(SCOPE_PREFIX.length));
 const START = '2026-11-21T15:00:00Z';
@@ -29,15 +29,7 @@ function without(key: string): World {
 }
 
 const REPORT = { report: 'earnings', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Earnings' };
-const ALERT = {
-  name: 'Any earnings',
-  siteId: 'site-1',
-  report: 'earnings',
-  metric: 'earnings',
-  condition: 'above',
-  threshold: 0,
-  period: 'yesterday',
-};
+const ALERT = ANY_EARNINGS_ALERT;
 
 /** Every step a user takes; each returns or throws a message that names the problem. */
 function walk(w: World): Record<string, string> {
