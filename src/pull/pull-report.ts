@@ -46,6 +46,16 @@ export interface PullRequest {
   rolling?: RollingRule;
 }
 
+/** A checked pull's report, sites, dates, limit and sort: what a saved run hands every pull it makes. */
+export interface PullBasics {
+  report: string;
+  siteId: string | string[];
+  start?: string;
+  end?: string;
+  limit?: number;
+  sort?: string;
+}
+
 export interface PullOptions {
   /** Whose credential: the caller's own ('user') or the owner's, with consent ('formula'). */
   purpose: 'user' | 'formula';

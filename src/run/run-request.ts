@@ -1,6 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import { defaultSheetName } from '../shared/default-names';
 import type { ReportSpec } from '../catalog/types';
+import type { PullBasics } from '../pull/pull-report';
 import { readQueryOptions } from '../pull/query-options';
 import { resolveReport } from '../pull/report-key';
 import type { RunReportRequest } from '../shared/types';
@@ -27,14 +28,7 @@ export interface CheckedRun {
 }
 
 /** What every pull of a checked run asks for: the report, its sites, dates, limit and sort. */
-export function pullBasics(run: CheckedRun): {
-  report: string;
-  siteId: string | string[];
-  start?: string;
-  end?: string;
-  limit?: number;
-  sort?: string;
-} {
+export function pullBasics(run: CheckedRun): PullBasics {
   return { report: run.spec.key, siteId: run.siteId, start: run.start, end: run.end, limit: run.limit, sort: run.sort };
 }
 

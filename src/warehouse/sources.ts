@@ -3,21 +3,15 @@ import type { Execution } from '../platform/execution';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { findReport } from '../catalog/reports';
 import { HISTORY_DATE_FIELD } from '../catalog/history';
-import { pullReport } from '../pull/pull-report';
+import { pullReport, type PullBasics } from '../pull/pull-report';
 import { historyBlock } from '../sheet/upsert-history';
 import { SITE_COLUMN, SITE_FIELD, SITE_NAME_COLUMN, toTable, type TableColumn } from '../table';
 import { isDate } from '../shared/user-input';
 import type { Extract } from './rows';
 
 /** What an export needs of a saved report (reports/ hands it in; warehouse/ does not read the store). */
-export interface ExportSource {
+export interface ExportSource extends PullBasics {
   id: string;
-  report: string;
-  siteId: string | string[];
-  start?: string;
-  end?: string;
-  limit?: number;
-  sort?: string;
   mode: 'replace' | 'history';
   sheetName: string;
   sheetId?: number;
