@@ -2,7 +2,7 @@ import type { FetchRequest, FetchResponse } from '../platform/types';
 import type { Auth } from './auth';
 import type { FanOut } from './fan-out';
 import { errorFromResponse, parseJson } from './response-errors';
-import { hideEchoedSecrets, mayHoldSecret, secretCheck, secretForms } from './secret-forms';
+import { hideEchoedSecrets, secretCheck, secretForms, secretMatcher } from './secret-forms';
 import { sendWithRetry, type RetryContext } from './retry';
 
 export interface RequestTarget {
@@ -55,14 +55,15 @@ export function createRequester(ctx: RetryContext, auth: Auth, secret: string, b
         throw errorFromResponse(again[still], { ...targets[rejected[still]].context, clean: secretCheck(ctx.execution, [secret, token]) });
       }
     }
+    const forms = secretForms(ctx.execution, [secret, token]);
+    const mayHold = secretMatcher(forms);
     return responses.map((response, i): Settled => {
       try {
         if (response.status < 200 || response.status >= 300) {
           throw errorFromResponse(response, { ...targets[i].context, clean: secretCheck(ctx.execution, [secret, token]) });
         }
         const body = parseJson(response);
-        const forms = secretForms(ctx.execution, [secret, token]);
-        return { ok: true, body: mayHoldSecret(response.text, forms) ? hideEchoedSecrets(body, forms) : body };
+        return { ok: true, body: mayHold(response.text) ? hideEchoedSecrets(body, forms) : body };
       } catch (error) {
         return { ok: false, error };
       }

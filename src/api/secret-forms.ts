@@ -35,16 +35,17 @@ export function secretCheck(execution: Execution, extra: string[] = []): (text: 
 export const HIDDEN_SECRET = '(hidden: the API sent part of your credential here)';
 
 /**
- * Whether `text` may hold a secret form: its aligned runs of MIN_PART characters, so any echo of
- * 2 × MIN_PART - 1 characters or more is caught. One pass over the page for all the runs
- * (needle-search.ts): cheap enough for every page of a pull, and only a hit pays for the walk of
- * hideEchoedSecrets.
+ * A test of whether a text may hold a secret form: its aligned runs of MIN_PART characters, so any
+ * echo of 2 × MIN_PART - 1 characters or more is caught. One pass over the page for all the runs
+ * (needle-search.ts), its table built once for every page of a batch: cheap enough for every page
+ * of a pull, and only a hit pays for the walk of hideEchoedSecrets.
  */
-export function mayHoldSecret(text: string, forms: string[]): boolean {
+export function secretMatcher(forms: string[]): (text: string) => boolean {
+  const short: string[] = [];
   const runs: string[] = [];
   for (const form of forms) {
     if (form.length <= MIN_PART) {
-      if (text.includes(form)) return true;
+      short.push(form);
       continue;
     }
     for (let i = 0; i < form.length; i += MIN_PART) {
@@ -52,7 +53,13 @@ export function mayHoldSecret(text: string, forms: string[]): boolean {
       runs.push(form.slice(at, at + MIN_PART));
     }
   }
-  return runs.length > 0 && needleSearch(runs, MIN_PART).foundIn(text);
+  const search = runs.length > 0 ? needleSearch(runs, MIN_PART) : null;
+  return (text) => short.some((form) => text.includes(form)) || (search !== null && search.foundIn(text));
+}
+
+/** Whether `text` may hold a secret form (secretMatcher, for one text). */
+export function mayHoldSecret(text: string, forms: string[]): boolean {
+  return secretMatcher(forms)(text);
 }
 
 /**
