@@ -54,7 +54,7 @@ export function secretMatcher(forms: string[]): (text: string) => boolean {
     }
   }
   const search = runs.length > 0 ? needleSearch(runs, MIN_PART) : null;
-  return (text) => short.some((form) => text.includes(form)) || (search !== null && search.foundIn(text));
+  return (text) => short.some((form) => text.includes(form)) || search?.foundIn(text) === true;
 }
 
 /** Whether `text` may hold a secret form (secretMatcher, for one text). */
