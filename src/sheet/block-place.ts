@@ -1,7 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import type { OwnedArea } from './block-ownership';
-import type { BlockRecord, PinnedRows } from './block-record';
+import { fingerprint, forgetRecord, writeRecord, type BlockRecord, type PinnedRows } from './block-record';
 import type { CellValue } from './cell-values';
 import type { Rect } from './rect';
 import type { BlockColumn, BlockId, WriteBlockInput, WriteBlockResult } from './report-table';
@@ -118,4 +118,23 @@ export interface BlockSink {
   abort(): void;
   /** A staged sink's sheet name, the sink ended but the sheet kept for a later execution. */
   detach?(): string;
+}
+
+/**
+ * The end of a commit, whichever way the block was written: its record replaced by what was
+ * written, hashed as it was sent (read back only where that could not be known), and where (a
+ * block whose named range is deleted is looked for there first); a block at the top freezes its
+ * header. Freezing is only done there: freezing down to a lower header would pin the user's own
+ * rows above it.
+ */
+export function settleCommitted(
+  sheet: Sheet,
+  name: string,
+  rect: Rect,
+  target: Pick<BlockTarget, 'fixedTail'>,
+  written: BlockRecord | null,
+): void {
+  forgetRecord(sheet, name);
+  writeRecord(sheet, name, { ...(written ?? fingerprint(sheet, rect, pinnedRows(target), true)), at: { row: rect.row, col: rect.col } });
+  if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
 }

@@ -8,15 +8,16 @@ import {
   findTarget,
   growToFit,
   pinnedRows,
+  settleCommitted,
   type BlockPlan,
   type BlockSink,
   type BlockTarget,
   type StagedSoFar,
 } from './block-place';
 import { blockState } from './block-edits';
-import { locateBlock } from './block-locate';
+import { locateBlock, ownedRects } from './block-locate';
 import { refuseUnrecognised } from './block-recover';
-import { fingerprint, forgetRecord, MAX_FINGERPRINT_CELLS, readRecord, writeRecord, type BlockRecord } from './block-record';
+import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord } from './block-record';
 import { writtenRecord } from './written-record';
 import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
 import { clipText } from './cell-limit';
@@ -398,7 +399,8 @@ function commitStaged(
   const committedName = blockRangeName(blockId);
   const pendingName = pendingRangeName(blockId);
   // Pending: left by a write that died midway: ours, and worth nothing.
-  const { committed, pending, origin, orphan } = locateBlock(spreadsheet, sheet, blockId, target.startCell);
+  const located = locateBlock(spreadsheet, sheet, blockId, target.startCell);
+  const { committed, pending, origin, orphan } = located;
   const name = sheet.getName();
   refuseUnrecognised(sheet, name, orphan);
 
@@ -411,8 +413,7 @@ function commitStaged(
     sorted = state?.kind === 'sorted';
   }
   const rect: Rect = { ...origin, rows: size.rows, cols: size.cols };
-  const owned = [committed, pending].filter((r): r is Rect => r !== null);
-  const conflict = findConflict(sheet, rect, owned);
+  const conflict = findConflict(sheet, rect, ownedRects(located));
   if (conflict) throw blockConflictError(name, conflict);
 
   // The copy covers old and new together; the user's cells in that box's corners ride along.
@@ -437,16 +438,7 @@ function commitStaged(
     // A first write killed midway left its new sheet hidden (direct-write.ts): complete, it is shown.
     if (sheet.isSheetHidden()) sheet.showSheet();
   }
-  forgetRecord(sheet, committedName);
-  // What was written, hashed as it was sent (read back only where that could not be known),
-  // and where: a block whose named range is deleted is looked for there first.
-  writeRecord(sheet, committedName, {
-    ...(recordOf() ?? fingerprint(sheet, rect, pinnedRows(target), true)),
-    at: { row: rect.row, col: rect.col },
-  });
-  // Freezing is only done for a block at the top: freezing down to a lower header would pin the
-  // user's own rows above it.
-  if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
+  settleCommitted(sheet, committedName, rect, target, recordOf());
   return {
     sheetName: name,
     sheetId: sheet.getSheetId(),

@@ -1,8 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
-import { blockIdOn, droppedColumns, findTarget, growToFit, ownedOn, pinnedRows, type BlockPlan, type BlockSink } from './block-place';
-import { fingerprint, forgetRecord, writeRecord } from './block-record';
+import { blockIdOn, droppedColumns, findTarget, growToFit, ownedOn, settleCommitted, type BlockPlan, type BlockSink } from './block-place';
 import { bringIntoView } from './bring-into-view';
 import { blockConflictError, findConflict, type Conflict } from './conflicts';
 import { intersect, rangeOf, sheetRect, toA1, type Rect } from './rect';
@@ -157,16 +156,7 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
         markOwned(spreadsheet, committedName, sheet, rect);
         ended = true;
         forget(spreadsheet, pendingName);
-        forgetRecord(sheet, committedName);
-        // What was written, hashed as it was sent (read back only where that could not be known),
-        // and where: a block whose named range is deleted is looked for there first.
-        writeRecord(sheet, committedName, {
-          ...(recordOf() ?? fingerprint(sheet, rect, pinnedRows(target), true)),
-          at: { row: rect.row, col: rect.col },
-        });
-        // Freezing is only done for a block at the top: freezing down to a lower header would pin the
-        // user's own rows above it.
-        if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
+        settleCommitted(sheet, committedName, rect, target, recordOf());
         // As a staged write's new sheet, made at its commit, is shown.
         bringIntoView(sheet);
         return { sheetName: sheet.getName(), sheetId: sheet.getSheetId(), blockId, range: toA1(rect), rows: dataRows, clippedCells: 0 };
