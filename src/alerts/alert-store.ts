@@ -8,7 +8,7 @@ import type { AlertDefinition, AlertOutcome } from '../shared/types';
  * a check recording its state never rewrites a definition someone is editing. The creator is
  * kept as a user key (see settings/user-key), which only that user can produce again.
  */
-const ALERT_PREFIX = 'cr.alert.';
+export const ALERT_PREFIX = 'cr.alert.';
 const STATE_PREFIX = 'cr.alertstate.';
 /** Definitions are small; a few hundred fit the store beside the saved reports. */
 export const MAX_ALERTS = 100;

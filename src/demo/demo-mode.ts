@@ -1,6 +1,7 @@
 import type { Execution } from '../platform/execution';
 import { ownerView, readOwner, reconcileTrigger } from '../reports/schedule-owner';
 import { deleteAlert } from '../alerts/alerts-service';
+import { ALERT_PREFIX } from '../alerts/alert-store';
 import { listDefinitions } from '../reports/report-store';
 import { deleteReport } from '../reports/saved-reports-service';
 import { activeSpreadsheetId, forgetLoadedCredential } from '../settings/credential';
@@ -8,9 +9,6 @@ import { clearDemoStore, demoStore, isDemo, setDemo } from '../settings/demo-fla
 import { getSettings } from '../settings/settings-service';
 import { CreatorError } from '../shared/errors';
 import type { SettingsView } from '../shared/types';
-
-/** Alerts' key prefix in the (demo) document store (src/alerts/alert-store.ts). */
-const ALERT_KEY_PREFIX = 'cr.alert.';
 
 /**
  * "Try it with demo data": this user, in this spreadsheet, works against the bundled sample API
@@ -46,7 +44,7 @@ export function endDemo(ex: Execution): SettingsView {
   if (!isDemo(ex)) return getSettings(ex);
   const store = demoStore(ex);
   const reports = listDefinitions(store);
-  const alertIds = store.getKeys().flatMap((k) => (k.startsWith(ALERT_KEY_PREFIX) ? [k.slice(ALERT_KEY_PREFIX.length)] : []));
+  const alertIds = store.getKeys().flatMap((k) => (k.startsWith(ALERT_PREFIX) ? [k.slice(ALERT_PREFIX.length)] : []));
   // As the sidebar's Delete does: each block is released to the builder and stays in its sheet.
   for (const def of reports) deleteReport(ex, def.id);
   for (const id of alertIds) deleteAlert(ex, id);
