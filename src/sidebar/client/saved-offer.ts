@@ -38,6 +38,7 @@ export function offerSave(screen: SavedScreen, request: RunReportRequest, label?
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    const destination = warehouse.value();
     const definition = {
       name: name.value.trim() || undefined,
       report: request.report,
@@ -48,7 +49,7 @@ export function offerSave(screen: SavedScreen, request: RunReportRequest, label?
       sheetName: request.sheetName ?? '',
       schedule: schedule.value(),
       ...history.value(),
-      ...(warehouse.value() ? { warehouse: warehouse.value() ?? undefined } : {}),
+      ...(destination ? { warehouse: destination } : {}),
     };
     screen.act(
       'Saving\u2026',
