@@ -47,9 +47,12 @@ describe('demo mode in the playground', () => {
     expect(await status.textContent()).toBe(
       `Demo ended: 1 saved report and 0 alerts removed. The demo's sheets stay, labelled "Demo data"; delete them when you like.`,
     );
-    // The sheet stays; the saved list is empty again.
+    // The sheet stays; the saved list is empty again, already before the tab is visited again
+    // (no card of a removed report flashes up there).
     expect(await pg.tab('Earnings - site-2').count()).toBe(1);
+    await saved.locator('[data-report-id]').first().waitFor({ state: 'detached' });
     await pg.section('saved');
+    await saved.getByText('No saved reports yet.').waitFor();
     expect(await saved.locator('[data-report-id]').count()).toBe(0);
 
     // Without a credential, Settings offers the demo again.

@@ -28,7 +28,7 @@ export interface SavedReportsHandle {
   offerSave(request: RunReportRequest, label?: string, ran?: RunReportResult): void;
   /** Takes the offer back (the builder's form changed since that run). */
   withdrawSave(): void;
-  /** Says again who runs the schedules (the credential was saved or cleared). */
+  /** Says again who runs the schedules and lists the reports again (the credential or the demo changed). */
   settingsChanged(): void;
 }
 
@@ -140,6 +140,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
   }
 
   const screen: SavedScreen = { api, status, saveBox, act, load, refresh };
+  let mode: string | null = null;
   refreshAll.addEventListener('click', () => refresh());
   load();
   // A visit shows the reports as they are now: an old "Saved." must not sit above a card that failed since.
@@ -153,8 +154,14 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
       clear(saveBox);
       saveBox.hidden = true;
     },
+    // Starting or ending the demo swaps the whole list (demo reports live apart): a stale card
+    // must not stay on the tab, so the list is fetched again, not only the owner line. The first
+    // settings of the page only say what the mount's own load already shows.
     settingsChanged: () => {
-      if (shown) renderOwner(shown);
+      const now = `${api.demo?.() === true}/${api.configured?.() !== false}`;
+      if (mode !== null && mode !== now) load();
+      else if (shown) renderOwner(shown);
+      mode = now;
     },
   };
 }
