@@ -1,4 +1,5 @@
 import type { ServicePrices } from '../emulator/service-costs';
+import { SHEETS_PRICES } from '../src/platform/sheets-prices';
 /**
  * The cost model: how long Google would take for what the emulator counted. Network time is on the
  * emulator's virtual clock (it advances by `latencyMs` per round trip, a fetchAll batch being one,
@@ -35,14 +36,15 @@ export interface LatencyModel {
   propertyReadMs: number;
 }
 
+// The sheet and network prices are the add-on's own (it judges a saved report's daily cost with them).
 export const DEFAULT_MODEL: LatencyModel = {
-  latencyMs: 200,
-  setValuesCallMs: 50,
-  cellMs: 0.01,
-  copyCallMs: 50,
-  copyCellMs: 0.01,
-  readCallMs: 50,
-  readCellMs: 0.025,
+  latencyMs: SHEETS_PRICES.roundTripMs,
+  setValuesCallMs: SHEETS_PRICES.callMs,
+  cellMs: SHEETS_PRICES.writeCellMs,
+  copyCallMs: SHEETS_PRICES.callMs,
+  copyCellMs: SHEETS_PRICES.copyCellMs,
+  readCallMs: SHEETS_PRICES.callMs,
+  readCellMs: SHEETS_PRICES.readCellMs,
   sheetsApiRequestMs: 50,
   sheetsApiCellMs: 0.008,
   formatCallMs: 50,

@@ -1,7 +1,7 @@
 import { CreatorError, isCreatorError } from '../shared/errors';
 import { storing as storeWrite } from './store-full';
 import type { Execution } from '../platform/execution';
-import type { PropertyStore } from '../platform/types';
+import type { PropertyStore, Spreadsheet } from '../platform/types';
 import type {
   RefreshOutcome,
   ReportDefinition,
@@ -50,7 +50,8 @@ import { statusNames, writeStatusSheet } from './status-sheet';
 import { bringIntoView } from '../sheet/bring-into-view';
 import { describeInput } from '../shared/user-input';
 import { checkRunRequest } from '../run/run-request';
-import { adoptBuilderBlock, releaseToBuilder } from '../run/target-sheet';
+import { adoptBuilderBlock, blockToRefresh, releaseToBuilder } from '../run/target-sheet';
+import { checkRefreshCost } from './refresh-cost';
 import { isDemo } from '../settings/demo-flag';
 import { cleanDefinition, cleanWarehouse } from './validate-definition';
 import { savedView, statusRowsOf } from './views';
@@ -100,6 +101,7 @@ export function saveReport(ex: Execution, definition: ReportDefinition): SavedRe
   // A sheet that already has its name (the builder's run wrote it) is followed by its ID from now
   // on: renamed before the first refresh, it is still the one refreshed, not forked by name.
   const spreadsheet = ex.platform.spreadsheet();
+  if (spreadsheet) refuseTooCostly(ex, spreadsheet, clean);
   if (sheetId === undefined && spreadsheet) sheetId = spreadsheet.getSheetByName(clean.sheetName)?.getSheetId();
   // Whoever saves it (a new report or an edit) is the one whose credential it may use; anyone
   // else's refresh waits for their approval.
@@ -115,6 +117,14 @@ export function saveReport(ex: Execution, definition: ReportDefinition): SavedRe
   if (!clean.id && spreadsheet) adoptBuilderBlock(spreadsheet, ex.platform, checkRunRequest(stored), id, isDemo(ex));
   reconcileTrigger(ex, store, anyScheduled(listDefinitions(store)));
   return savedView(ex, statusRowsOf(ex, [stored], (reportId) => getStatus(store, reportId), store)[0], me);
+}
+
+/** A report whose refreshes cannot fit (the spreadsheet, or a day's trigger time) is not saved. */
+function refuseTooCostly(ex: Execution, spreadsheet: Spreadsheet, def: ReportDefinition): void {
+  const run = checkRunRequest(def);
+  const block = blockToRefresh(spreadsheet, ex.platform, run, def.id, isDemo(ex));
+  const used = spreadsheet.getSheets().reduce((n, sheet) => n + sheet.getMaxRows() * sheet.getMaxColumns(), 0);
+  checkRefreshCost(run.spec, def.schedule, block, used);
 }
 
 /** A full store (500 KB) says what was not saved and what to delete. */

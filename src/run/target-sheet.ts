@@ -139,3 +139,21 @@ export function releaseToBuilder(
   if (!area) return false;
   return handOverBlock(spreadsheet, area.sheet, savedId, builderBlockId(platform, area.sheet.getSheetId(), run.spec.key, run.siteId, demo));
 }
+
+/**
+ * The block a report to be saved would refresh: its own (an edit of a saved report) or the
+ * builder's that saving takes over. Null when neither has run in this spreadsheet yet.
+ */
+export function blockToRefresh(
+  spreadsheet: Spreadsheet,
+  platform: Pick<Platform, 'sha256Hex'>,
+  run: TargetRun,
+  savedId: string | undefined,
+  demo = false,
+): Rect | null {
+  const own = savedId ? readOwned(spreadsheet, blockRangeName(savedId)) : null;
+  if (own) return own.rect;
+  const sheet = spreadsheet.getSheetByName(run.sheetName);
+  if (!sheet) return null;
+  return readOwned(spreadsheet, blockRangeName(builderBlockId(platform, sheet.getSheetId(), run.spec.key, run.siteId, demo)))?.rect ?? null;
+}
