@@ -2,10 +2,10 @@ import { CreatorError, isCreatorError } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import { OutOfTime, stepClock, stopBy } from '../platform/deadline';
 import { deniedScope } from '../platform/permissions';
-import type { Spreadsheet } from '../platform/types';
+import type { Sheet, Spreadsheet } from '../platform/types';
 import { thousands } from '../shared/text-size';
 import { refreshVsFirstPull } from './refresh-cost';
-import { removeSheet } from './staging-sheets';
+import { insertScratchSheet, removeSheet } from './staging-sheets';
 
 /**
  * The number the refresh's cost hinges on, measured on a real spreadsheet: what a server-side
@@ -92,13 +92,8 @@ export function checkSheetSpeed(execution: Execution, size = SPEED_CHECK_SIZE): 
 }
 
 /** A sheet of its own, under a name no sheet has, big enough for the grid and its copy. */
-function scratchSheet(spreadsheet: Spreadsheet, rows: number, cols: number): ReturnType<Spreadsheet['insertSheet']> {
-  let name = SCRATCH_NAME;
-  for (let n = 2; spreadsheet.getSheetByName(name); n++) name = `${SCRATCH_NAME} ${n}`;
-  const active = spreadsheet.getActiveSheet();
-  const sheet = spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
-  // The user stays where they were (insertSheet activates the new sheet).
-  if (active) spreadsheet.setActiveSheet(active);
+function scratchSheet(spreadsheet: Spreadsheet, rows: number, cols: number): Sheet {
+  const sheet = insertScratchSheet(spreadsheet, SCRATCH_NAME);
   try {
     if (sheet.getMaxRows() < rows) sheet.insertRowsAfter(sheet.getMaxRows(), rows - sheet.getMaxRows());
     if (sheet.getMaxColumns() < cols) sheet.insertColumnsAfter(sheet.getMaxColumns(), cols - sheet.getMaxColumns());
