@@ -1,6 +1,9 @@
 /** Markdown for the console and docs/performance.md, from bench-results.json's shape. */
+import { refreshVsFirstPull } from '../src/sheet/refresh-cost';
+import { COPY_CITED, type LatencyModel } from './model';
 import type { BenchResults, ScenarioName, TargetStatus } from './results';
 import type { PullSize, PullSizesMetrics } from './scenarios/pull-sizes';
+import type { SavedReportsMetrics, SavedRun } from './scenarios/saved-reports';
 import type { ScenarioResult } from './scenarios/types';
 
 const MARK: Record<TargetStatus, string> = { met: 'met', missed: '**missed**', 'not measurable': 'not measurable' };
@@ -31,6 +34,11 @@ function line(name: ScenarioName, r: ScenarioResult): string {
       text = `${sizes.length} sizes (${sizes.map((z) => n(z.rows)).join(', ')} rows) on the thin runner: the table below`;
       break;
     }
+    case 'savedReports': {
+      const { ledger = [], resumed = [] } = r.metrics as Partial<SavedReportsMetrics>;
+      text = `a ledger refresh at ${ledger.map((z) => n(z.rows)).join(', ')} rows and a resumed pull at ${resumed.map((z) => n(z.rows)).join(', ')} rows on the thin runner: the tables below`;
+      break;
+    }
     case 'scheduledRefresh':
       text =
         `${n(m.reportsRefreshed)} of ${n(m.reports)} reports refreshed in ${n(m.executions)} trigger execution(s), ${n(m.ranTwice)} twice, ` +
@@ -58,7 +66,21 @@ function naiveTable(r: ScenarioResult): string[] {
   ];
 }
 
-function sizesTable(r: ScenarioResult): string[] {
+/**
+ * The refresh multiple from cell prices alone, by the formula the Sheets speed check reports with
+ * (so a figure measured on Google reads against the model's).
+ */
+function cellsOnly(model: LatencyModel): string {
+  const at = (copy: number, rows: number): string =>
+    refreshVsFirstPull({ write: model.cellMs, copy, read: model.readCellMs }, rows).toFixed(2);
+  const cited = COPY_CITED.copyCellMs;
+  return (
+    `Cells only (\`refreshVsFirstPull\`, src/sheet/refresh-cost.ts, the formula of the menu's speed check, docs/platform.md check 14): ` +
+    `a refresh of 120,000 rows costs ${at(model.copyCellMs, 120_000)}× its first pull at the model's cell prices (${at(cited, 120_000)}× with copyTo at a third); of 60,000 rows ${at(model.copyCellMs, 60_000)}× (${at(cited, 60_000)}×).`
+  );
+}
+
+function sizesTable(r: ScenarioResult, model: LatencyModel): string[] {
   if (r.status !== 'measured') return [];
   const { sizes = [], refreshes } = r.metrics as Partial<PullSizesMetrics>;
   return [
@@ -67,10 +89,39 @@ function sizesTable(r: ScenarioResult): string[] {
     ...scenarioTable('first pull (a new sheet)', sizes),
     '',
     ...scenarioTable('daily refresh (the block exists; written a day earlier)', refreshes ?? []),
+    '',
+    cellsOnly(model),
   ];
 }
 
-function scenarioTable(title: string, sizes: PullSize[]): string[] {
+function savedTables(r: ScenarioResult): string[] {
+  if (r.status !== 'measured') return [];
+  const { ledger = [], resumed = [], revisionDays, perDay } = r.metrics as Partial<SavedReportsMetrics>;
+  const scales = [...new Set(resumed.map((z) => z.costScale))];
+  const noted = resumed.filter((z) => !z.finished || z.note);
+  return [
+    `Saved reports (\`savedReports\`) on their daily schedule. Ledger: a history of the top ${n(perDay)} pages a day, holding the rows shown, refreshed the next day (a ${n(revisionDays)}-day revision window: ${n(ledger[0]?.rowsPulled)} rows pulled again and upserted). Resumed pull: the daily refresh of the sized pull, saved, with every Google cost multiplied in the emulator's limits mode, continued by the hourly trigger until it commits (at most 24 executions); simulated time is at the model's prices (×1), summed over its executions.`,
+    '',
+    ...scenarioTable('ledger refresh: ledger rows', ledger),
+    ...scales.flatMap((scale) => [
+      '',
+      ...scenarioTable(
+        `resumed pull, costs ×${scale}: rows`,
+        resumed.filter((z) => z.costScale === scale),
+      ),
+    ]),
+    ...(noted.length
+      ? [
+          '',
+          ...noted.map(
+            (z) => `- ×${z.costScale}, ${n(z.rows)} rows: ${z.finished ? 'committed' : '**not committed**'}; ${escapeCell(z.note ?? '')}`,
+          ),
+        ]
+      : []),
+  ];
+}
+
+function scenarioTable(title: string, sizes: Array<PullSize | SavedRun>): string[] {
   if (!sizes.length) return [];
   return [
     `| ${title}: rows | simulated Google s | (copyTo at a third) | executions | setValues calls / cells written | copyTo calls / cells | reads / cells read | round trips (sequential) | format calls | add-on CPU s (per 100k) | JSON.parse s | CPU ÷ JSON.parse | add-on data MB (per 100k) |`,
@@ -94,11 +145,14 @@ export function renderMarkdown(results: BenchResults): string {
     line('formulasWarm', s.formulasWarm),
     line('bigPull', s.bigPull),
     line('pullSizes', s.pullSizes),
+    line('savedReports', s.savedReports),
     line('scheduledRefresh', s.scheduledRefresh),
     '',
     ...naiveTable(s.bigPull),
     '',
-    ...sizesTable(s.pullSizes),
+    ...sizesTable(s.pullSizes, results.model),
+    '',
+    ...savedTables(s.savedReports),
     '',
     '| scenario | target | actual | result |',
     '| --- | --- | --- | --- |',

@@ -2,6 +2,7 @@
 import type { BigPullMetrics } from './scenarios/big-pull';
 import type { FormulaMetrics } from './scenarios/formulas';
 import type { PullSizesMetrics } from './scenarios/pull-sizes';
+import type { SavedReportsMetrics } from './scenarios/saved-reports';
 import type { ScheduledMetrics } from './scenarios/scheduled';
 import type { ScenarioResult } from './scenarios/types';
 import type { LatencyModel } from './model';
@@ -11,11 +12,12 @@ export interface Scenarios {
   formulasWarm: ScenarioResult<FormulaMetrics>;
   bigPull: ScenarioResult<BigPullMetrics>;
   pullSizes: ScenarioResult<PullSizesMetrics>;
+  savedReports: ScenarioResult<SavedReportsMetrics>;
   scheduledRefresh: ScenarioResult<ScheduledMetrics>;
 }
 
 export type ScenarioName = keyof Scenarios;
-export const SCENARIO_NAMES: ScenarioName[] = ['formulasCold', 'formulasWarm', 'bigPull', 'pullSizes', 'scheduledRefresh'];
+export const SCENARIO_NAMES: ScenarioName[] = ['formulasCold', 'formulasWarm', 'bigPull', 'pullSizes', 'savedReports', 'scheduledRefresh'];
 
 export type TargetStatus = 'met' | 'missed' | 'not measurable';
 

@@ -5,6 +5,7 @@
 import type { BigPullMetrics } from './scenarios/big-pull';
 import type { FormulaMetrics } from './scenarios/formulas';
 import type { PullSize, PullSizesMetrics } from './scenarios/pull-sizes';
+import type { SavedReportsMetrics } from './scenarios/saved-reports';
 import { EXECUTION_BUDGET_SECONDS, type ScheduledMetrics } from './scenarios/scheduled';
 import type { ScenarioResult } from './scenarios/types';
 import type { ScenarioName, Scenarios, TargetResult, TargetStatus } from './results';
@@ -204,6 +205,30 @@ const refreshes: Array<Check<PullSizesMetrics>> = [
   },
 ];
 
+/** The issue's resumed target: one execution cannot hold 240,000 rows at every cost ×15. */
+const RESUMED_SCALE = 15;
+const ROWS_240K = 240_000;
+
+const savedReports: Array<Check<SavedReportsMetrics>> = [
+  {
+    target: `a ${ROWS_240K.toLocaleString('en-US')}-row saved report refreshes to completion with every cost ×${RESUMED_SCALE}, across hourly executions, none killed`,
+    judge: (m) => {
+      // Quick runs: their largest size at their highest scale stands in.
+      const scale = m.resumed.some((z) => z.costScale === RESUMED_SCALE) ? RESUMED_SCALE : Math.max(...m.resumed.map((z) => z.costScale));
+      const z = sizeAt(
+        m.resumed.filter((r) => r.costScale === scale),
+        ROWS_240K,
+      ) as SavedReportsMetrics['resumed'][number] | null;
+      if (!z) return { actual: 'not recorded', ok: false };
+      const how = z.finished ? `committed after ${z.executions} executions` : `not committed after ${z.executions} executions`;
+      return {
+        actual: `${how}, ${z.killed} killed, at ×${scale} for ${z.rows.toLocaleString('en-US')} rows`,
+        ok: z.finished && z.killed === 0,
+      };
+    },
+  },
+];
+
 const scheduledRefresh: Array<Check<ScheduledMetrics>> = [
   {
     target: 'every report refreshed',
@@ -223,6 +248,7 @@ export function evaluateTargets(s: Scenarios): TargetResult[] {
     ...judge('bigPull', s.bigPull, bigPull),
     ...judge('pullSizes', s.pullSizes, pullSizes),
     ...judge('pullSizes', s.pullSizes, refreshes),
+    ...judge('savedReports', s.savedReports, savedReports),
     ...judge('scheduledRefresh', s.scheduledRefresh, scheduledRefresh),
   ];
 }

@@ -13,7 +13,9 @@
 import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import { createEmulator, DEFAULT_NOW, inProcessTransport } from '../emulator';
+import { createEmulator, DEFAULT_NOW, inProcessTransport, type Emulator } from '../emulator';
+import type { ServiceCosts } from '../emulator/service-costs';
+import { chargedMs, chargeTo, excluded, noWrites, type GoogleCounts, type Meter } from './thin-meter';
 import { emptyCaches } from '../emulator/services/cache';
 import { createFakeApi, type FakeApi } from '../fake-api';
 import { round } from './model';
@@ -39,6 +41,8 @@ export interface ThinReading {
   serviceCpuSeconds: number;
   /** Peak of the add-on's live data over the pull. */
   addOnPeakMB: number;
+  /** Apps Script executions the run took. */
+  executions: number;
   /**
    * CPU of JSON.parse alone over the same page bodies the pull received, in the same process and
    * run: the floor any add-on pays, so CPU can be judged as a multiple of it across machines.
@@ -48,26 +52,7 @@ export interface ThinReading {
 
 type Fn = (...args: unknown[]) => unknown;
 
-export interface GoogleCounts {
-  roundTrips: number;
-  requests: number;
-  setValuesCalls: number;
-  setValuesCells: number;
-  copyCalls: number;
-  copyCells: number;
-  sheetsApiRequests: number;
-  sheetsApiCells: number;
-  /** Range reads and their cells (counted by the emulator: reads are not dropped). */
-  readCalls: number;
-  readCells: number;
-  /** setNumberFormat and setNumberFormats calls, and the cells of the latter's grids. */
-  setNumberFormatsCalls: number;
-  numberFormatGridCells: number;
-  cachePuts: number;
-  cacheGets: number;
-  propertyWrites: number;
-  propertyReads: number;
-}
+export type { GoogleCounts };
 
 const MB = 1024 * 1024;
 const SERVICES = [
@@ -82,67 +67,6 @@ const SERVICES = [
   'Session',
   'Logger',
 ] as const;
-/**
- * Writes the thin runs count and drop (Range and the Sheets advanced service). `copyTo` is the
- * staged writer's commit (staging sheet to the block): counted apart, priced by the model's copy
- * constants (as a setValues by default, as the emulator's counters count it), and dropped like
- * the writes it copies.
- */
-const DROPPED_WRITES = new Set(['setValues', 'setNumberFormats', 'setNumberFormat', 'update', 'batchUpdate', 'copyTo']);
-/** Where rows enter or leave the add-on: the memory run samples the heap at these calls. */
-const SAMPLED = new Set(['fetch', 'fetchAll', ...DROPPED_WRITES]);
-
-type Writes = Pick<
-  GoogleCounts,
-  | 'setValuesCalls'
-  | 'setValuesCells'
-  | 'copyCalls'
-  | 'copyCells'
-  | 'sheetsApiRequests'
-  | 'sheetsApiCells'
-  | 'setNumberFormatsCalls'
-  | 'numberFormatGridCells'
->;
-
-const noWrites = (): Writes => ({
-  setValuesCalls: 0,
-  setValuesCells: 0,
-  copyCalls: 0,
-  copyCells: 0,
-  sheetsApiRequests: 0,
-  sheetsApiCells: 0,
-  setNumberFormatsCalls: 0,
-  numberFormatGridCells: 0,
-});
-
-function cellsOf(grid: unknown): number {
-  return Array.isArray(grid) ? grid.reduce((n: number, row) => n + (Array.isArray(row) ? row.length : 0), 0) : 0;
-}
-
-/** Counts a write the way the emulator would have, without storing anything. */
-function countWrite(w: Writes, method: string, args: unknown[], target: object): void {
-  if (method === 'copyTo') {
-    const range = target as { getNumRows(): number; getNumColumns(): number };
-    w.copyCalls++;
-    w.copyCells += range.getNumRows() * range.getNumColumns();
-  } else if (method === 'setValues') {
-    w.setValuesCalls++;
-    w.setValuesCells += cellsOf(args[0]);
-  } else if (method === 'setNumberFormats') {
-    w.setNumberFormatsCalls++;
-    w.numberFormatGridCells += cellsOf(args[0]);
-  } else if (method === 'setNumberFormat') {
-    w.setNumberFormatsCalls++;
-  } else if (method === 'update') {
-    w.sheetsApiRequests++;
-    w.sheetsApiCells += cellsOf((args[0] as { values?: unknown }).values);
-  } else if (method === 'batchUpdate') {
-    w.sheetsApiRequests++;
-    const data = (args[0] as { data?: Array<{ values?: unknown }> }).data ?? [];
-    for (const d of data) w.sheetsApiCells += cellsOf(d.values);
-  }
-}
-
 /** A full collection, or (`minor`) only the young generation's, which costs what was allocated since. */
 function gcFunction(minor: boolean): () => void {
   v8.setFlagsFromString('--expose-gc');
@@ -164,65 +88,15 @@ function clockDate(now: () => number): DateConstructor {
   return ClockDate as unknown as DateConstructor;
 }
 
-interface Meter {
-  excludedMicros: number;
-  depth: number;
-  /** False while a refresh's earlier pull sets the sheet up: its writes are stored. */
-  dropWrites: boolean;
-  onSample?: () => void;
-  writes: Writes;
-}
-
-/** Proxy -> the emulator's own object: the emulator knows its ranges and sheets by identity. */
-const targets = new WeakMap<object, object>();
-const unwrap = (value: unknown): unknown => (value !== null && typeof value === 'object' ? (targets.get(value) ?? value) : value);
-
-const isService = (value: unknown): value is object =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
-
-/** Every method call on a service (and on what it returns) is timed as Google's work. */
-function excluded<T extends object>(target: T, meter: Meter): T {
-  const proxy = new Proxy(target, {
-    get(obj, prop, receiver) {
-      const value = Reflect.get(obj, prop, receiver) as unknown;
-      // Namespaces (Sheets.Spreadsheets.Values) are proxied too, so their methods count as Google's.
-      if (value !== null && typeof value === 'object' && !Array.isArray(value) && meter.depth === 0) return excluded(value, meter);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        const method = String(prop);
-        if (meter.depth === 0 && SAMPLED.has(method)) meter.onSample?.();
-        if (meter.depth === 0 && meter.dropWrites && DROPPED_WRITES.has(method)) {
-          countWrite(meter.writes, method, args, obj);
-          return receiver;
-        }
-        const start = meter.depth === 0 ? process.cpuUsage() : null;
-        meter.depth++;
-        try {
-          const result = (value as Fn).apply(obj, args.map(unwrap));
-          if (isService(result)) return excluded(result, meter);
-          // Lists of sheets or named ranges are Google's objects too (a grid of values is not).
-          return Array.isArray(result) && isService(result[0]) ? result.map((item) => excluded(item as object, meter)) : result;
-        } finally {
-          meter.depth--;
-          if (start) {
-            const d = process.cpuUsage(start);
-            meter.excludedMicros += d.user + d.system;
-          }
-        }
-      };
-    },
-  });
-  targets.set(proxy, target);
-  return proxy;
-}
-
 /**
  * The bundle as a function of this realm (a vm context would slow every global lookup). Its
  * top-level declarations stay inside the function; the named ones are handed back.
  */
 function loadInRealm(code: string, names: string[]): Record<string, Fn> {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  return new Function(`${code}\nreturn { ${names.join(', ')} };`)() as Record<string, Fn>;
+  // A name the bundle lacks (a stub build) comes back undefined instead of failing the load.
+  const listed = names.map((name) => `${name}: typeof ${name} === 'function' ? ${name} : undefined`).join(', ');
+  return new Function(`${code}\nreturn { ${listed} };`)() as Record<string, Fn>;
 }
 
 /** Apps Script's globals for the length of one call; this realm's own come back afterwards. */
@@ -266,6 +140,12 @@ export interface ThinOptions {
    * test process that ran other suites first dwarfs the add-on's.
    */
   collectAtSamples?: boolean;
+  /**
+   * The emulator's limits mode (emulator/service-costs.ts): every service call, dropped writes
+   * included, takes its priced time, and an execution past Google's limit is killed. The scale
+   * may change between runs. Network time is reported without the charged time.
+   */
+  serviceCosts?: ServiceCosts;
 }
 
 export interface MeasureOptions {
@@ -278,10 +158,36 @@ export interface MeasureOptions {
   refreshOf?: boolean;
 }
 
+/** What a scripted run may do with the world. */
+export interface ThinSession {
+  readonly emu: Emulator;
+  /** One execution of one of the bundle's functions (LOADED), as the owner. */
+  call(name: string, ...args: unknown[]): unknown;
+  /** Runs `fn` with writes stored (what a measured run will find), not counted and dropped. */
+  stored<T>(fn: () => T): T;
+  /** Reads the emulator without counting or charging it (the bench looking, not the add-on). */
+  peek<T>(fn: () => T): T;
+}
+
+/** A measured run of several executions (a saved report's refreshes), measured like a pull. */
+export interface ThinScript {
+  /** The site whose pages make the JSON.parse baseline. */
+  siteId: string;
+  /** Unmeasured set-up, from the world's initial state; the counters start afresh after it. */
+  prepare?(s: ThinSession): void;
+  /** The measured work: the rows it delivered and the executions it took. */
+  run(s: ThinSession): { rows: number; executions: number };
+}
+
 export interface ThinWorld {
   /** Measures one pull (after the world's warm-up). */
   measure(pull: ThinPull, opts?: MeasureOptions): ThinReading;
+  /** Measures a scripted run (after the world's warm-up). */
+  measureScript(script: ThinScript, opts?: Pick<MeasureOptions, 'memory'>): ThinReading;
 }
+
+/** The bundle's functions a thin run may call. */
+const LOADED = ['saveSettings', 'runReport', 'saveReport', 'refreshReports', 'onScheduleTrigger'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -301,33 +207,93 @@ function parseSeconds(bodies: string[]): number {
   return round(best / 1e6, 3);
 }
 
+/** A pull of the sidebar as a script: the block written a day earlier first, for a refresh. */
+function pullScript(pull: ThinPull, refresh: boolean): ThinScript {
+  const request = bigPullRequest(pull);
+  return {
+    siteId: pull.siteId,
+    prepare: refresh
+      ? (s) => {
+          s.stored(() => s.call('runReport', request));
+          s.emu.clock.advance(DAY_MS);
+        }
+      : undefined,
+    run: (s) => {
+      const result = s.call('runReport', request) as { rows?: number };
+      return { rows: typeof result.rows === 'number' ? result.rows : 0, executions: 1 };
+    },
+  };
+}
+
 /**
  * A fresh emulator and fake API with the bundle loaded in this realm. The first pull warms up
  * (the fake API's generated tables, V8's compiled code), as on a warm Apps Script instance.
  */
 export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOptions): ThinWorld {
   const api = createFakeApi({ now: () => emu.clock.now(), seed: SEED });
-  // The CPU and memory runs of one size ask for the same pages: the fake API answers each once.
+  // The CPU and memory runs of one size ask for the same pages: the fake API answers each once a
+  // day (its dates move with the clock). `asked`: what the measured run asked, for the baseline.
   const answers = new Map<string, ReturnType<FakeApi['handle']>>();
+  let asked: Set<string> | null = null;
   const emu = createEmulator({
     transport: inProcessTransport((req) => {
       if (req.method.toLowerCase() !== 'get') return api.handle(req);
-      let answer = answers.get(req.url);
-      if (!answer) answers.set(req.url, (answer = api.handle(req)));
+      const key = `${Math.floor(emu.clock.now() / DAY_MS)} ${req.url}`;
+      asked?.add(key);
+      let answer = answers.get(key);
+      if (!answer) answers.set(key, (answer = api.handle(req)));
       return answer;
     }),
     timeZone: TIME_ZONE,
     now: DEFAULT_NOW,
     users: [OWNER],
     latencyMs: opts.roundTripMs,
+    serviceCosts: opts.serviceCosts,
   });
   const meter: Meter = { excludedMicros: 0, depth: 0, dropWrites: true, writes: noWrites() };
+  if (opts.serviceCosts) meter.charge = chargeTo(emu.counters);
   const services = emu.globals as unknown as Record<string, object>;
   const installed: Record<string, unknown> = { Date: clockDate(() => emu.clock.now()) };
   for (const name of [...SERVICES, 'Sheets']) if (services[name]) installed[name] = excluded(services[name], meter);
-  const bundle = loadInRealm(fs.readFileSync(bundleFile, 'utf8'), ['saveSettings', 'runReport']);
-  const call = (name: string, ...args: unknown[]): unknown =>
-    withGlobals(installed, () => emu.runAs({ user: OWNER, mode: 'full' }, () => bundle[name](...args)));
+  const bundle = loadInRealm(fs.readFileSync(bundleFile, 'utf8'), LOADED);
+  // Virtual ms inside the executions (the clock also moves between them), and the part of it the
+  // limits mode charged for service calls (at the scale of each call: it may change between them).
+  let insideMs = 0;
+  let charged = 0;
+  const call = (name: string, ...args: unknown[]): unknown => {
+    const fn = bundle[name];
+    if (!fn) throw new Error(`${name} is not in the bundle`);
+    const at = emu.clock.now();
+    const priced = chargedMs(emu.counters, opts.serviceCosts);
+    try {
+      return withGlobals(installed, () => emu.runAs({ user: OWNER, mode: 'full' }, () => fn(...args)));
+    } finally {
+      insideMs += emu.clock.now() - at;
+      charged += chargedMs(emu.counters, opts.serviceCosts) - priced;
+    }
+  };
+  const session: ThinSession = {
+    emu,
+    call,
+    stored(fn) {
+      meter.dropWrites = false;
+      try {
+        return fn();
+      } finally {
+        meter.dropWrites = true;
+      }
+    },
+    peek(fn) {
+      const counted = { ...emu.counters };
+      const at = emu.clock.now();
+      try {
+        return emu.runAs({ user: OWNER, mode: 'full' }, fn);
+      } finally {
+        Object.assign(emu.counters, counted);
+        emu.clock.set(at);
+      }
+    },
+  };
 
   const { clientId, clientSecret } = api.credentials.bench;
   call('saveSettings', { clientId, clientSecret, apiBaseUrl: API_BASE_URL, tokenUrl: TOKEN_URL, allowFormulas: false });
@@ -345,71 +311,76 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
   fresh();
   call('runReport', bigPullRequest(warmUp));
 
-  return {
-    measure(pull, measureOpts = {}) {
-      const request = bigPullRequest(pull);
-      answers.clear();
-      const prepare = (): void => {
-        fresh();
-        if (!measureOpts.refreshOf) return;
-        meter.dropWrites = false;
-        try {
-          call('runReport', request);
-        } finally {
-          meter.dropWrites = true;
-        }
-        emu.clock.advance(DAY_MS);
-        emu.resetCounters();
-        meter.writes = noWrites();
-      };
-      prepare();
-      gc();
-      meter.excludedMicros = 0;
-      const clockStart = emu.clock.now();
-      const started = process.cpuUsage();
-      const result = call('runReport', request) as { rows?: number };
-      const total = process.cpuUsage(started);
-      const cpuMicros = total.user + total.system - meter.excludedMicros;
-      const serviceMicros = meter.excludedMicros;
-      const c = emu.counters;
-      const counts: GoogleCounts = {
-        roundTrips: c.roundTrips,
-        requests: c.requests,
-        ...meter.writes,
-        readCalls: c.readCalls,
-        readCells: c.readCells,
-        cachePuts: c.cachePuts,
-        cacheGets: c.cacheGets,
-        propertyWrites: c.propertyWrites,
-        propertyReads: c.propertyReads,
-      };
-      const networkMs = emu.clock.now() - clockStart;
-      const pages = [...answers.entries()].filter(([url]) => url.includes(`/sites/${pull.siteId}/`)).map(([, a]) => bodyOf(a));
-      const jsonParseSeconds = parseSeconds(pages);
-      const reading = (addOnPeakMB: number): ThinReading => ({
-        jsonParseSeconds,
-        rows: typeof result.rows === 'number' ? result.rows : 0,
-        counts,
-        networkMs,
-        addOnCpuSeconds: round(cpuMicros / 1e6, 3),
-        serviceCpuSeconds: round(serviceMicros / 1e6, 3),
-        addOnPeakMB,
-      });
+  const prepare = (script: ThinScript): void => {
+    fresh();
+    if (!script.prepare) return;
+    script.prepare(session);
+    emu.resetCounters();
+    meter.writes = noWrites();
+  };
 
-      if (measureOpts.memory === false) return reading(NaN);
-      prepare();
-      gc();
-      const baseline = process.memoryUsage().heapUsed;
-      let peak = baseline;
-      meter.onSample = () => {
-        if (opts.collectAtSamples !== false) gc();
-        peak = Math.max(peak, process.memoryUsage().heapUsed);
-      };
-      call('runReport', request);
+  const measureScript = (script: ThinScript, measureOpts: Pick<MeasureOptions, 'memory'> = {}): ThinReading => {
+    answers.clear();
+    prepare(script);
+    gc();
+    meter.excludedMicros = 0;
+    insideMs = 0;
+    charged = 0;
+    asked = new Set();
+    const started = process.cpuUsage();
+    const result = script.run(session);
+    const total = process.cpuUsage(started);
+    const measured = asked;
+    asked = null;
+    const cpuMicros = total.user + total.system - meter.excludedMicros;
+    const serviceMicros = meter.excludedMicros;
+    const c = emu.counters;
+    const counts: GoogleCounts = {
+      roundTrips: c.roundTrips,
+      requests: c.requests,
+      ...meter.writes,
+      readCalls: c.readCalls,
+      readCells: c.readCells,
+      cachePuts: c.cachePuts,
+      cacheGets: c.cacheGets,
+      propertyWrites: c.propertyWrites,
+      propertyReads: c.propertyReads,
+    };
+    const networkMs = insideMs - charged;
+    const pages = [...measured].filter((key) => key.includes(`/sites/${script.siteId}/`)).map((key) => bodyOf(answers.get(key)!));
+    const jsonParseSeconds = parseSeconds(pages);
+    const reading = (addOnPeakMB: number): ThinReading => ({
+      jsonParseSeconds,
+      rows: result.rows,
+      executions: result.executions,
+      counts,
+      networkMs,
+      addOnCpuSeconds: round(cpuMicros / 1e6, 3),
+      serviceCpuSeconds: round(serviceMicros / 1e6, 3),
+      addOnPeakMB,
+    });
+
+    if (measureOpts.memory === false) return reading(NaN);
+    prepare(script);
+    gc();
+    const baseline = process.memoryUsage().heapUsed;
+    let peak = baseline;
+    meter.onSample = () => {
+      if (opts.collectAtSamples !== false) gc();
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    };
+    try {
+      script.run(session);
       meter.onSample();
+    } finally {
       meter.onSample = undefined;
-      answers.clear();
-      return reading(round((peak - baseline) / MB, 1));
-    },
+    }
+    answers.clear();
+    return reading(round((peak - baseline) / MB, 1));
+  };
+
+  return {
+    measureScript,
+    measure: (pull, measureOpts = {}) => measureScript(pullScript(pull, measureOpts.refreshOf === true), measureOpts),
   };
 }

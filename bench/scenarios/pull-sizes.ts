@@ -76,17 +76,18 @@ export const PULL_SIZES: PullSizesOptions = {
   rows: [10_000, 30_000, 60_000, 120_000, 240_000],
 };
 
-function pullFor(opts: PullSizesOptions, rows: number): ThinPull {
+export function pullFor(opts: PullSizesOptions, rows: number): ThinPull {
   const base = { report: opts.report, startDate: opts.startDate, endDate: opts.endDate };
   if (rows > opts.siteRows && opts.hugeSiteId) return { ...base, siteId: opts.hugeSiteId };
   // The whole site when the size is its row count; a limit below that.
   return rows >= opts.siteRows ? { ...base, siteId: opts.siteId } : { ...base, siteId: opts.siteId, limit: rows };
 }
 
-function sizeOf(r: ThinReading, model: LatencyModel): PullSize {
+/** A reading as a row of the tables; `pulled`: the rows the API sent, when not the rows delivered (a ledger's). */
+export function sizeOf(r: ThinReading, model: LatencyModel, pulled = r.rows): PullSize {
   const c = r.counts;
   const per100k = (v: number): number => (r.rows ? round((v * 100_000) / r.rows, 3) : 0);
-  const pages = Math.ceil(r.rows / PAGE_SIZE);
+  const pages = Math.ceil(pulled / PAGE_SIZE);
   return {
     rows: r.rows,
     pages,
@@ -112,7 +113,7 @@ function sizeOf(r: ThinReading, model: LatencyModel): PullSize {
     simulatedSecondsCopyCited: simulatedSeconds({ ...model, ...COPY_CITED }, r.networkMs, c),
     jsonParseSeconds: r.jsonParseSeconds,
     cpuVsJsonParse: r.jsonParseSeconds > 0 ? round(r.addOnCpuSeconds / r.jsonParseSeconds, 2) : 0,
-    executions: 1,
+    executions: r.executions,
   };
 }
 

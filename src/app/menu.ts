@@ -13,6 +13,7 @@ export const MENU_ITEMS: ReadonlyArray<{ label: string; handler: string } | null
   null,
   { label: 'Try it with demo data', handler: 'menuStartDemo' },
   { label: 'Check how Sheets reads values back', handler: 'menuCheckReadBack' },
+  { label: 'Measure how fast Sheets writes, copies and reads', handler: 'menuCheckSheetSpeed' },
 ];
 
 export function buildMenu(_event?: unknown): void {

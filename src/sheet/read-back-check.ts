@@ -1,7 +1,7 @@
 import type { Spreadsheet } from '../platform/types';
 import { cellHash } from './block-record';
 import { readBackOf, toCellValue, UNSURE, type CellValue } from './cell-values';
-import { removeSheet } from './staging-sheets';
+import { insertScratchSheet, removeSheet } from './staging-sheets';
 
 /**
  * The assumption behind hashing what was written (written-record.ts), checked on a real
@@ -57,13 +57,7 @@ function samples(): Array<[string, unknown, boolean]> {
 export function checkReadBack(spreadsheet: Spreadsheet): ReadBackReport {
   const cases = samples();
   const sent: CellValue[] = cases.map(([, value, text]) => toCellValue(value, text));
-  // A name no sheet has: a sheet of the user's is never touched.
-  let name = SCRATCH_NAME;
-  for (let n = 2; spreadsheet.getSheetByName(name); n++) name = `${SCRATCH_NAME} ${n}`;
-  const active = spreadsheet.getActiveSheet();
-  const sheet = spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
-  // The user stays where they were (insertSheet activates the new sheet).
-  if (active) spreadsheet.setActiveSheet(active);
+  const sheet = insertScratchSheet(spreadsheet, SCRATCH_NAME);
   try {
     const range = sheet.getRange(1, 1, sent.length, 1);
     range.setValues(sent.map((v) => [v]));

@@ -58,6 +58,19 @@ export function removeSheet(spreadsheet: Spreadsheet, sheet: Sheet | null): void
   }
 }
 
+/**
+ * A diagnostic's scratch sheet, last, under a name no sheet has (a sheet of the user's is never
+ * touched); the user stays where they were (insertSheet activates the new sheet).
+ */
+export function insertScratchSheet(spreadsheet: Spreadsheet, baseName: string): Sheet {
+  let name = baseName;
+  for (let n = 2; spreadsheet.getSheetByName(name); n++) name = `${baseName} ${n}`;
+  const active = spreadsheet.getActiveSheet();
+  const sheet = spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
+  if (active) spreadsheet.setActiveSheet(active);
+  return sheet;
+}
+
 /** `run` names the owning run; by default each staging sheet is a run of its own. */
 export function makeStaging(spreadsheet: Spreadsheet, key: string, columns: number, now: number, run?: string): Sheet {
   const stamp = `${now.toString(36)}-${Math.random().toString(36).slice(2, 8) || '0'}`;

@@ -29,7 +29,7 @@ describe('bench harness (quick sizes)', () => {
   });
 
   test('the numbers hang together when measured', () => {
-    const { formulasCold: cold, formulasWarm: warm, bigPull, scheduledRefresh } = results.scenarios;
+    const { formulasCold: cold, formulasWarm: warm, bigPull, savedReports, scheduledRefresh } = results.scenarios;
     if (cold.status === 'measured') {
       expect(cold.metrics.formulas).toBe(6);
       expect(cold.metrics.fetches).toBeGreaterThanOrEqual(cold.metrics.distinctRequests!);
@@ -45,6 +45,17 @@ describe('bench harness (quick sizes)', () => {
       expect(m.peakMemoryMB).toBeGreaterThan(0);
     }
     if (scheduledRefresh.status === 'measured') expect(scheduledRefresh.metrics.reports).toBe(2);
+    if (savedReports.status === 'measured') {
+      const { ledger = [], resumed = [] } = savedReports.metrics;
+      // Ten days of 100 pages, refreshed the next day: the 7-day window, the last day and the new one pulled again.
+      expect(ledger.map((z) => [z.rows, z.rowsPulled, z.executions, z.readCells > 0])).toEqual([[1000, 900, 1, true]]);
+      expect(resumed.map((z) => [z.rows, z.finished, z.executions, z.killed])).toEqual([[1203, true, 1, 0]]);
+      // The limits mode's charged time is Google's work, priced once by the model: the network is round trips only.
+      for (const z of [...ledger, ...resumed]) {
+        expect(z.networkSeconds).toBeCloseTo((z.roundTrips * results.model.latencyMs) / 1000, 1);
+        expect(z.simulatedSeconds).toBeGreaterThan(z.networkSeconds);
+      }
+    }
   });
 
   test('targets are judged and summed, and the results are plain JSON', () => {

@@ -33,6 +33,7 @@ describe('the playground', () => {
       'Create dashboard',
       'Try it with demo data',
       'Check how Sheets reads values back',
+      'Measure how fast Sheets writes, copies and reads',
     ]);
     await page.click('#extensionsButton');
   });
