@@ -9,19 +9,10 @@
 import { COPY_CITED, DEFAULT_MODEL, servicePrices } from '../../bench/model';
 import type { ServiceCosts, ServicePrices } from '../../emulator/service-costs';
 import { buildBundle, createWorld, type World, type WorldState } from '../hardening/world';
-import { sheetNames } from './run-helpers';
+import { BIG_SAVED, fireSchedule, sheetNames, statusOf } from './run-helpers';
 
 const ROWS = 240_000;
 const HOUR = 3_600_000;
-const DEFINITION = {
-  name: 'Big pages',
-  report: 'pages/performance',
-  siteId: 'site-big',
-  start: '2026-10-01',
-  end: '2026-10-31',
-  sheetName: 'Big',
-  schedule: { every: 'day', hour: 6 },
-};
 /** A copy priced as a write (the model as of 934d894), or at a third (the cited measurement). */
 const AS_WRITE = servicePrices(DEFAULT_MODEL);
 const CITED = servicePrices({ ...DEFAULT_MODEL, ...COPY_CITED });
@@ -39,7 +30,7 @@ let first: Block;
 beforeAll(() => {
   buildBundle();
   const { world } = limitedWorld(AS_WRITE);
-  const saved = world.sidebar<{ id: string }>('saveReport', [DEFINITION]);
+  const saved = world.sidebar<{ id: string }>('saveReport', [BIG_SAVED]);
   expect(saved).toMatchObject({ ok: true });
   expect(world.emu.triggers.length).toBe(1);
   // 06:00 in New York on 22 November is due.
@@ -71,25 +62,6 @@ function blockState(world: World): Block {
     for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   }
   return { rows: values.length - 1, hash: (h >>> 0).toString(36), note: sheet.getRange(1, 1).getNote(), distinct: seen.size - 1 };
-}
-
-function fireSchedule(world: World): { killed: string | null } {
-  let killed: string | null = null;
-  for (const t of world.emu.triggers.filter((x) => x.handler === 'onScheduleTrigger')) {
-    try {
-      world.emu.fireTrigger(t.id);
-    } catch (error) {
-      killed = String((error as Error).message);
-    }
-  }
-  return { killed };
-}
-
-function statusOf(world: World): Record<string, unknown> {
-  const sheet = world.emu.spreadsheet.getSheetByName('Creator Reporting status');
-  if (!sheet) return {};
-  const [header, row] = sheet.getDataRange().getValues() as unknown[][];
-  return Object.fromEntries((header as string[]).map((name, i) => [name, row?.[i]]));
 }
 
 function savedCard(world: World): { continuingText?: string | null; outcome: string } {

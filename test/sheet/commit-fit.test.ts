@@ -26,38 +26,29 @@ function staged(copyMsPerCell: number) {
     sheet.insertRowsAfter(sheet.getMaxRows(), grid.length);
     sheet.getRange(1, 1, grid.length, 2).setValues(grid);
   });
-  /** Judges the copy with `leftMs` left in this execution, and `executionMs` for a whole one. */
-  const judge = (how: { leftMs: number; executionMs: number; writeMsPerCell: number | null; pausable?: boolean; fresh?: boolean }) =>
+  const paceFor = (leftMs: number, executionMs: number, writeMsPerCell: number | null) =>
+    copyPace({ now: () => emu.clock.now(), stopBy: emu.clock.now() + leftMs, executionMs, writeMsPerCell: () => writeMsPerCell });
+  /** Runs `step` in an execution: whether it let the copy go, else the error's code and words. */
+  const outcome = (step: () => void) =>
     emu.runAs({ mode: 'full' }, () => {
-      const pace = copyPace({
-        now: () => emu.clock.now(),
-        stopBy: emu.clock.now() + how.leftMs,
-        executionMs: how.executionMs,
-        writeMsPerCell: () => how.writeMsPerCell,
-      });
       try {
-        pace.fit(sheet, SIZE, { pausable: how.pausable ?? true, fresh: how.fresh ?? false });
+        step();
         return { ok: true, copies: emu.counters.copyCalls };
       } catch (error) {
         const e = error as { code?: string; message: string };
         return { ok: false, code: e.code, message: e.message, copies: emu.counters.copyCalls };
       }
     });
+  /** Judges the copy with `leftMs` left in this execution, and `executionMs` for a whole one. */
+  const judge = (how: { leftMs: number; executionMs: number; writeMsPerCell: number | null; pausable?: boolean; fresh?: boolean }) =>
+    outcome(() =>
+      paceFor(how.leftMs, how.executionMs, how.writeMsPerCell).fit(sheet, SIZE, {
+        pausable: how.pausable ?? true,
+        fresh: how.fresh ?? false,
+      }),
+    );
   const early = (how: { executionMs: number; writeMsPerCell: number }) =>
-    emu.runAs({ mode: 'full' }, () => {
-      const pace = copyPace({
-        now: () => emu.clock.now(),
-        stopBy: emu.clock.now() + how.executionMs,
-        executionMs: how.executionMs,
-        writeMsPerCell: () => how.writeMsPerCell,
-      });
-      try {
-        pace.early(sheet, SIZE, 200);
-        return { ok: true, copies: emu.counters.copyCalls };
-      } catch (error) {
-        return { ok: false, code: (error as { code?: string }).code, copies: emu.counters.copyCalls };
-      }
-    });
+    outcome(() => paceFor(how.executionMs, how.executionMs, how.writeMsPerCell).early(sheet, SIZE, 200));
   return { emu, sheet, grid, judge, early };
 }
 
@@ -100,7 +91,7 @@ describe('the commit judged at a measured pace', () => {
 
   it('after the first rows, stops a write whose copy could never fit, and only measures when the writes say it might not', () => {
     expect(staged(1).early({ executionMs: 1_500, writeMsPerCell: 1 })).toMatchObject({ ok: false, code: 'TOO_LARGE', copies: 1 });
-    expect(staged(0.1).early({ executionMs: 1_500, writeMsPerCell: 1 })).toEqual({ ok: true, copies: 1 });
-    expect(staged(1).early({ executionMs: 1_500, writeMsPerCell: 0.1 })).toEqual({ ok: true, copies: 0 });
+    expect(staged(0.1).early({ executionMs: 1_500, writeMsPerCell: 1 })).toMatchObject({ ok: true, copies: 1 });
+    expect(staged(1).early({ executionMs: 1_500, writeMsPerCell: 0.1 })).toMatchObject({ ok: true, copies: 0 });
   });
 });
