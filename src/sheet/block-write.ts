@@ -21,7 +21,7 @@ import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord } from './block-rec
 import { writtenRecord } from './written-record';
 import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
 import { clipText } from './cell-limit';
-import { copyPace, type CopyPace } from './commit-fit';
+import { copyPace } from './commit-fit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
 import { claimDirect } from './direct-write';
@@ -135,7 +135,7 @@ function stagedTiming(
   target: BlockTarget,
   pace: StepClock | null,
   at: { width: number; expected: () => number; rows: () => number },
-): { copies: CopyPace | null; timing: NonNullable<BlockPlan['timing']> } {
+): NonNullable<BlockPlan['timing']> {
   const copies =
     pace && target.stopBy !== undefined
       ? copyPace({
@@ -147,14 +147,11 @@ function stagedTiming(
       : null;
   const pausable = target.pausable === true;
   return {
-    copies,
-    timing: {
-      staged(staging) {
-        if (pausable) copies?.early(staging, { rows: at.expected() + 1, cols: at.width }, at.rows());
-      },
-      beforeCopy(staging, size) {
-        copies?.fit(staging, size, { pausable, fresh: target.resume !== undefined && pace?.done === 0 });
-      },
+    staged(staging) {
+      if (pausable) copies?.early(staging, { rows: at.expected() + 1, cols: at.width }, at.rows());
+    },
+    beforeCopy(staging, size) {
+      copies?.fit(staging, size, { pausable, fresh: target.resume !== undefined && pace?.done === 0 });
     },
   };
 }
@@ -194,7 +191,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const text = columns.map((c) => isTextColumn(c.type));
   const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, target.now);
   let expectedRows = 0;
-  const { timing } = stagedTiming(target, pace, { width, expected: () => expectedRows, rows: () => rows });
+  const timing = stagedTiming(target, pace, { width, expected: () => expectedRows, rows: () => rows });
   const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: writeWithSetValues, timing };
 
   let sink: BlockSink | null = null;

@@ -42,14 +42,12 @@ export interface CopyPace {
    * never fit one execution before it stages more. Learns the pace only when a write's pace says so.
    */
   early(staging: Sheet, size: { rows: number; cols: number }, staged: number): void;
-  /** Ms per cell of a copy, as learned in this execution (null: not learned). */
-  readonly msPerCell: number | null;
 }
 
 export function copyPace(clock: CopyClock): CopyPace {
   let learned: number | null = null;
   const probe = (staging: Sheet, rows: number, cols: number): number => {
-    const slice = { row: 2, col: 1, rows: Math.max(1, rows), cols };
+    const slice = { row: 2, col: 1, rows: Math.max(1, Math.min(rows, staging.getMaxRows() - 1)), cols };
     const started = clock.now();
     // Onto itself: the same values, formats and notes (the idiom Sheets users know as copying a range over itself).
     rangeOf(staging, slice).copyTo(staging.getRange(slice.row, slice.col));
@@ -76,9 +74,6 @@ export function copyPace(clock: CopyClock): CopyPace {
       if (write === null || cells * write <= clock.executionMs) return;
       const ms = probe(staging, Math.min(staged, Math.ceil(size.rows / PROBE_SHARE)), size.cols) * cells;
       if (ms > clock.executionMs) throw tooBig(size, ms);
-    },
-    get msPerCell() {
-      return learned;
     },
   };
   return pace;
