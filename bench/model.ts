@@ -59,7 +59,7 @@ export const DEFAULT_MODEL: LatencyModel = {
 export interface WriteCounts {
   setValuesCalls: number;
   setValuesCells: number;
-  /** Range.copyTo calls and the cells they covered (counted apart from setValues by the thin runs). */
+  /** Range.copyTo calls and the cells they covered (counted apart from setValues, by the emulator and the thin runs). */
   copyCalls?: number;
   copyCells?: number;
   sheetsApiRequests?: number;
@@ -129,6 +129,8 @@ export function servicePrices(model: LatencyModel): ServicePrices {
   return {
     setValuesCalls: model.setValuesCallMs,
     setValuesCells: model.cellMs,
+    copyCalls: model.copyCallMs,
+    copyCells: model.copyCellMs,
     readCalls: model.readCallMs,
     readCells: model.readCellMs,
     setNumberFormatsCalls: model.formatCallMs,

@@ -32,7 +32,7 @@ export interface GoogleCounts {
 /**
  * Writes the thin runs count and drop (Range and the Sheets advanced service). `copyTo` is the
  * staged writer's commit (staging sheet to the block): counted apart, priced by the model's copy
- * constants (as a setValues by default, as the emulator's counters count it), and dropped like
+ * constants (as a setValues by default; the emulator counts it apart too), and dropped like
  * the writes it copies.
  */
 export const DROPPED_WRITES = new Set(['setValues', 'setNumberFormats', 'setNumberFormat', 'update', 'batchUpdate', 'copyTo']);

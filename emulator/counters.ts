@@ -16,9 +16,15 @@ export interface Counters {
   propertyWrites: number;
   lockAcquired: number;
   lockTimeouts: number;
-  /** Range.setValues / setValue / appendRow / copyTo calls, and the cells they wrote (a copy priced as a write). */
+  /** Range.setValues / setValue / appendRow calls, and the cells they wrote. */
   setValuesCalls: number;
   setValuesCells: number;
+  /**
+   * Range.copyTo calls and the cells they covered: counted apart from setValues because a
+   * server-side copy has a price of its own (the cost model's copy constants).
+   */
+  copyCalls: number;
+  copyCells: number;
   /** Sheets advanced service Values.update / batchUpdate requests, and the cells they wrote. */
   sheetsApiRequests: number;
   sheetsApiCells: number;
@@ -62,6 +68,8 @@ export function newCounters(): Counters {
     lockTimeouts: 0,
     setValuesCalls: 0,
     setValuesCells: 0,
+    copyCalls: 0,
+    copyCells: 0,
     sheetsApiRequests: 0,
     sheetsApiCells: 0,
     readCalls: 0,

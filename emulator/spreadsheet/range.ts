@@ -231,8 +231,8 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
       model.checkWriteFault();
       const only = options && typeof options === 'object' ? (options as { contentsOnly?: boolean; formatOnly?: boolean }) : {};
       model.copyCells(rect, dest.sheet, dest.row, dest.col, only);
-      counters.setValuesCalls++;
-      counters.setValuesCells += cells;
+      counters.copyCalls++;
+      counters.copyCells += cells;
       return self;
     },
     /** sort(column | {column, ascending} | [...]): reorders the range's rows, as a user's sort does. */

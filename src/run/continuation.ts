@@ -54,7 +54,10 @@ export interface ReportCheckpoint {
   /** The hidden staging sheet the earlier executions filled, and its data rows. */
   staging: string;
   rows: number;
-  /** rowKey of the last rows staged: dropped if the API serves them again (its pages shifted). */
+  /**
+   * rowKey of the last rows staged, by the report's key (stream-report-block.ts): dropped if the
+   * API serves them again (its pages shifted, or a row's metrics were revised meanwhile).
+   */
   tail: string[];
   /** The API's total when the run last saw it (null: it sent none). */
   total: number | null;
@@ -65,6 +68,8 @@ export interface ReportCheckpoint {
   startedAt: number;
   executions: number;
   updatedAt: number;
+  /** Executions in a row that ended on a transient failure (absent: the last one stopped in time). */
+  failures?: number;
 }
 
 export function reportCheckpoints(store: PropertyStore): CheckpointStore<ReportCheckpoint> {
@@ -88,11 +93,12 @@ export function continuingText(cp: Pick<ReportCheckpoint, 'rows' | 'total'>): st
 
 /**
  * When a continued run should be done, at the pace of its executions so far (rows per execution),
- * one execution per `every` ms (the hourly trigger; a sidebar's chained call comes at once).
+ * one execution per `every` ms (the hourly trigger; a sidebar's chained call comes at once). One
+ * more execution at least: a run with every row in still has its commit to make.
  */
 export function finishEstimate(cp: Pick<ReportCheckpoint, 'rows' | 'total' | 'executions'>, now: number, every: number): number | null {
   if (cp.total === null || cp.rows <= 0 || cp.executions <= 0) return null;
   const perExecution = cp.rows / cp.executions;
   const left = Math.max(0, cp.total - cp.rows);
-  return now + Math.ceil(left / perExecution) * every;
+  return now + Math.max(1, Math.ceil(left / perExecution)) * every;
 }

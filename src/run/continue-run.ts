@@ -1,9 +1,10 @@
-import { CreatorError, isCreatorError } from '../shared/errors';
+import { CreatorError, isCreatorError, userMessage } from '../shared/errors';
 import type { Execution } from '../platform/execution';
 import type { ResolvedRange } from '../dates';
 import type { PullStream } from '../pull/pull-report';
 import type { RunReportRequest } from '../shared/types';
-import type { StreamedBlock } from '../sheet/stream-report-block';
+import { TAIL_KEYS, type StreamedBlock } from '../sheet/stream-report-block';
+import { MAX_PAGE_SIZE } from '../api/pagination';
 import { continuingRuns, continuingText, reportCheckpoints, type CheckpointStore, type ReportCheckpoint } from './continuation';
 
 /**
@@ -12,13 +13,36 @@ import { continuingRuns, continuingText, reportCheckpoints, type CheckpointStore
  * staged, with the dates pinned at the first one. Only a whole report is ever committed.
  */
 export class Continuing extends CreatorError {
-  constructor(readonly checkpoint: ReportCheckpoint) {
+  /** `failure`: what stopped this execution when it was not the time limit (the run goes on from its rows). */
+  constructor(
+    readonly checkpoint: ReportCheckpoint,
+    failure?: string,
+  ) {
     super(
       'TIME_BUDGET',
-      `${continuingText(checkpoint)}: the report is too big for one run, so it goes on in the next; the previous data stays in place until every row is in.`,
+      failure
+        ? `${continuingText(checkpoint)}: this run stopped on an error (${failure.replace(/\.$/, '')}), so the next one goes on from the rows it has; the previous data stays in place until every row is in.`
+        : `${continuingText(checkpoint)}: the report is too big for one run, so it goes on in the next; the previous data stays in place until every row is in.`,
     );
   }
 }
+
+/**
+ * Failures that say nothing about the rows staged (the API or Google busy or down, a write refused
+ * midway): the next execution goes on from them. Anything else (other columns, dates no longer
+ * served, the staging sheet gone or changed, a report too big) starts the report over.
+ */
+const TRANSIENT: readonly string[] = ['RATE_LIMITED', 'SERVER_ERROR', 'NETWORK', 'BUSY', 'WRITE_FAILED'];
+
+/** Transient failures in a row before a run gives up its rows and starts over. */
+export const MAX_FAILURES = 3;
+
+/**
+ * Rows a continued pull asks for again before the ones it has: a row that moved up by as many
+ * between executions is still pulled, and the tail of keys (TAIL_KEYS, a page and this) still
+ * recognises every row asked for again.
+ */
+const OVERLAP_ROWS = TAIL_KEYS - MAX_PAGE_SIZE;
 
 export function isContinuing(error: unknown): error is Continuing {
   return error instanceof Continuing;
@@ -59,7 +83,7 @@ export function runContinuation(execution: Execution, request: RunReportRequest,
   return {
     request: cp ? { ...request, start: cp.startDate, end: cp.endDate } : request,
     target: { runId, runIsLive: continuingRuns(store), pausable: true, ...(cp ? { resume: cp } : {}) },
-    pull: { fromRow: cp?.rows ?? 0, mayPause: true },
+    pull: { fromRow: cp ? Math.max(0, cp.rows - OVERLAP_ROWS) : 0, mayPause: true },
     resumed: cp !== null,
     expected: () => expected,
     stream: (streamed) => ({
@@ -77,26 +101,29 @@ export function runContinuation(execution: Execution, request: RunReportRequest,
       },
     }),
     fail(error, streamed) {
-      if (isCreatorError(error) && error.code === 'TIME_BUDGET' && pinned) {
-        const kept = streamed.pause();
-        if (kept) {
-          const next: ReportCheckpoint = {
-            v: 1,
-            run: runId,
-            staging: kept.staging,
-            rows: kept.rows,
-            tail: kept.tail,
-            total: expected,
-            startDate: pinned.startDate,
-            endDate: pinned.endDate,
-            dataThrough: pinned.dataThrough,
-            startedAt: cp?.startedAt ?? execution.startedAt,
-            executions: (cp?.executions ?? 0) + 1,
-            updatedAt: now(),
-          };
-          cps.save(blockId, next);
-          return new Continuing(next);
-        }
+      const code = isCreatorError(error) ? error.code : null;
+      const paused = code === 'TIME_BUDGET';
+      const failures = paused ? 0 : (cp?.failures ?? 0) + 1;
+      const keep = paused || (code !== null && TRANSIENT.indexOf(code) >= 0 && failures <= MAX_FAILURES);
+      const kept = keep && pinned ? streamed.pause() : null;
+      if (kept && pinned) {
+        const next: ReportCheckpoint = {
+          v: 1,
+          run: runId,
+          staging: kept.staging,
+          rows: kept.rows,
+          tail: kept.tail,
+          total: expected,
+          startDate: pinned.startDate,
+          endDate: pinned.endDate,
+          dataThrough: pinned.dataThrough,
+          startedAt: cp?.startedAt ?? execution.startedAt,
+          executions: (cp?.executions ?? 0) + 1,
+          updatedAt: now(),
+          ...(failures ? { failures } : {}),
+        };
+        cps.save(blockId, next);
+        return new Continuing(next, paused ? undefined : userMessage(error));
       }
       // Anything else starts the report over next time (its staging sheet goes with the write).
       if (cp) cps.clear(blockId);

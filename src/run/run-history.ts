@@ -7,13 +7,12 @@ import { HISTORY_DATE_FIELD, pullHistory } from '../pull/pull-history';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
 import { isDate } from '../shared/user-input';
 import { HISTORY_NOTE_MARK, historyBlock, nearlyFull, upsertHistoryBlock, type HistoryFacts } from '../sheet/upsert-history';
-import { dimensionFields, SITE_FIELD } from '../table';
 import { addDays } from '../dates';
 import { elapsedSeconds, siteLabels, type RunToSheetOptions } from './run-report';
 import { withDocumentLock } from './document-lock';
 import { thousands } from '../shared/text-size';
 import { reportProgress } from './progress';
-import { checkRunRequest, pullBasics } from './run-request';
+import { checkRunRequest, keyFields, pullBasics } from './run-request';
 
 const LAST_CHANGE = 'Last change to a past day: ';
 
@@ -56,8 +55,8 @@ export function runHistoryToSheet(
       },
     );
     const columns = pulled.table.columns;
-    const keyFields = new Set([SITE_FIELD, HISTORY_DATE_FIELD, ...dimensionFields(pulled.spec)]);
-    const keyColumns = columns.map((c, i) => (keyFields.has(c.field) ? i : -1)).filter((i) => i >= 0);
+    const keys = new Set(keyFields(pulled.spec));
+    const keyColumns = columns.map((c, i) => (keys.has(c.field) ? i : -1)).filter((i) => i >= 0);
     const dayColumn = columns.findIndex((c) => c.field === HISTORY_DATE_FIELD);
     const windowStart = lastStoredDay === null ? null : addDays(lastStoredDay, -revisionDays);
     progress(`Writing ${thousands(pulled.table.rows.length)} rows of history`, 0, null);

@@ -15,7 +15,7 @@ import { blockNote } from './block-note';
 import { withDocumentLock } from './document-lock';
 import { throttledProgress } from './progress';
 import { stopBy } from '../platform/deadline';
-import { type CheckedRun, checkRunRequest, pullBasics } from './run-request';
+import { type CheckedRun, checkRunRequest, keyFields, pullBasics } from './run-request';
 import { builderBlockId, claimTarget } from './target-sheet';
 import { thousands } from '../shared/text-size';
 import { runContinuation, type RunContinuation } from './continue-run';
@@ -69,6 +69,8 @@ function blockTarget(execution: Execution, run: CheckedRun, opts: RunToSheetOpti
     now: () => platform.now(),
     // The writes stop cleanly before Google's limit rather than being killed midway.
     stopBy: stopBy(execution),
+    // What a whole execution has: a commit that could not fit one is refused, not tried daily.
+    executionMs: stopBy(execution) - execution.startedAt,
   };
 }
 
@@ -102,7 +104,9 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
     claimTarget(spreadsheet, platform, run, opts.blockId, isDemo(execution));
     const target = blockTarget(execution, run, opts);
     const attempt = (): RunReportResult => {
-      const streamed = streamReportBlock(spreadsheet, { ...target, ...cont?.target }, (done, expected) =>
+      // A continued run recognises rows served again by the report's key, not by their metrics.
+      const key = cont ? { keyFields: keyFields(run.spec) } : {};
+      const streamed = streamReportBlock(spreadsheet, { ...target, ...cont?.target, ...key }, (done, expected) =>
         progress(`Writing rows ${thousands(done)}${expected === null ? '' : ` of ${thousands(expected)}`}`, 0, null, false, true),
       );
       try {

@@ -7,6 +7,8 @@ import { resolveReport } from '../pull/report-key';
 import type { RunReportRequest } from '../shared/types';
 import { describeInput } from '../shared/user-input';
 import { checkRunId } from './progress';
+import { HISTORY_DATE_FIELD } from '../pull/pull-history';
+import { dimensionFields, SITE_FIELD } from '../table';
 
 const CHOOSE_SITE = 'Choose a site (or all sites) for the report';
 
@@ -75,4 +77,12 @@ export function checkRunRequest(request: RunReportRequest): CheckedRun {
     startCell: optionalText(request.startCell, 'start cell'),
     runId: request.runId === undefined || request.runId === null || request.runId === '' ? undefined : checkRunId(request.runId),
   };
+}
+
+/**
+ * The fields that identify a row of a report, as the catalog defines it: its site, its day and its
+ * dimensions. A history upserts by them; a continued run recognises a row served again by them.
+ */
+export function keyFields(spec: ReportSpec): string[] {
+  return [SITE_FIELD, HISTORY_DATE_FIELD, ...dimensionFields(spec)];
 }

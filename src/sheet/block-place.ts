@@ -11,7 +11,8 @@ import type { ValuesWriter } from './staged-values';
  * Where a block goes and what it holds: what both ways of writing it (staged, direct) need. The
  * lock, clock, run and time limit are the caller's, as WriteBlockInput says.
  */
-export interface BlockTarget extends Pick<WriteBlockInput, 'exclusive' | 'now' | 'runId' | 'runIsLive' | 'stopBy' | 'pausable' | 'resume'> {
+export interface BlockTarget
+  extends Pick<WriteBlockInput, 'exclusive' | 'now' | 'runId' | 'runIsLive' | 'stopBy' | 'executionMs' | 'pausable' | 'resume'> {
   sheetName: string;
   /** Stable per report (a saved report's id), or made from the target sheet's ID. Default: `sheet-<sheetId>`. */
   blockId?: BlockId;
@@ -95,6 +96,11 @@ export interface BlockPlan {
   start: { row: number; col: number };
   width: number;
   writeValues: ValuesWriter;
+  /** A staged write's timing (commit-fit.ts): after each chunk staged, and before the commit's copy. */
+  timing?: {
+    staged(staging: Sheet): void;
+    beforeCopy(staging: Sheet, size: { rows: number; cols: number }): void;
+  };
 }
 
 /** What a block write does with its rows: stage them (staged-write), or write them in place (direct-write). */
@@ -118,6 +124,8 @@ export interface BlockSink {
   abort(): void;
   /** A staged sink's sheet name, the sink ended but the sheet kept for a later execution. */
   detach?(): string;
+  /** A staged sink's staging sheet (while it lives). */
+  sheet?(): Sheet;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { CreatorError, isCreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
-import { blockRangeName, forget, markOwned, pendingRangeName } from './block-ownership';
+import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
 import {
   blockIdOn,
   CELL_LIMIT,
@@ -21,6 +21,7 @@ import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord } from './block-rec
 import { writtenRecord } from './written-record';
 import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
 import { clipText } from './cell-limit';
+import { copyPace } from './commit-fit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
 import { claimDirect } from './direct-write';
@@ -82,19 +83,20 @@ export interface BlockWrite {
 export const MAX_BLOCK_CELLS = 4_000_000;
 
 /**
- * Per row written, what a staged write's commit adds later: the copy into place (priced as a
- * write, as the cost model does; the cited public figure makes it several times cheaper, so this
- * errs on the safe side) and, for a block small enough to be fingerprinted (MAX_FINGERPRINT_CELLS),
- * the check of the old block for the user's edits (a read: about two and a half writes, by the
- * cost model's read price). The size is the whole block's where the API said it. A direct write's
- * commit adds nothing.
+ * Per row written, what a staged write's commit adds later: the copy into place and, for a block
+ * small enough to be fingerprinted (MAX_FINGERPRINT_CELLS), the check of the old block for the
+ * user's edits (a read: about two and a half writes, by the cost model's read price). The size is
+ * the whole block's where the API said it. A direct write's commit adds nothing. The copy is
+ * counted as a write here (the safe side: a public figure makes it several times cheaper) except
+ * in a pausable write, which stages what fits and has its copy judged at the commit at a pace it
+ * measures (commit-fit.ts): its commit may well be the next execution's.
  */
 const COPY_SHARE = 1;
 const CHECK_SHARE = 2.5;
 
-function commitShare(staged: boolean, rows: number, width: number): number {
-  if (!staged) return 0;
-  return COPY_SHARE + (rows * width <= MAX_FINGERPRINT_CELLS ? CHECK_SHARE : 0);
+function commitShare(sink: BlockSink | null, pausable: boolean, rows: number, width: number): number {
+  if (sink?.staged !== true) return 0;
+  return (pausable ? 0 : COPY_SHARE) + (rows * width <= MAX_FINGERPRINT_CELLS ? CHECK_SHARE : 0);
 }
 
 /**
@@ -111,7 +113,7 @@ function checkpoint(
   if (!pace) return;
   const { sink, pausable } = at;
   try {
-    const share = commitShare(sink?.staged === true, Math.max(rows + next, at.expected), at.width);
+    const share = commitShare(sink, pausable, Math.max(rows + next, at.expected), at.width);
     pace.before(next + (rows + next) * share);
   } catch (error) {
     if (!(error instanceof OutOfTime)) throw error;
@@ -127,6 +129,32 @@ function checkpoint(
 
 /** The stop of a pausable write; its run continues in a later execution. */
 export const PAUSED_WRITE = "The write stopped before Google's time limit for one execution; it continues in the next one.";
+
+/** A staged write's timing: its commit's copy judged at a measured pace (commit-fit.ts). */
+function stagedTiming(
+  target: BlockTarget,
+  pace: StepClock | null,
+  at: { width: number; expected: () => number; rows: () => number },
+): NonNullable<BlockPlan['timing']> {
+  const copies =
+    pace && target.stopBy !== undefined
+      ? copyPace({
+          now: target.now,
+          stopBy: target.stopBy,
+          executionMs: target.executionMs ?? null,
+          writeMsPerCell: () => (pace.done ? pace.msPerUnit / at.width : null),
+        })
+      : null;
+  const pausable = target.pausable === true;
+  return {
+    staged(staging) {
+      if (pausable) copies?.early(staging, { rows: at.expected() + 1, cols: at.width }, at.rows());
+    },
+    beforeCopy(staging, size) {
+      copies?.fit(staging, size, { pausable, fresh: target.resume !== undefined && pace?.done === 0 });
+    },
+  };
+}
 
 /** A step, its pace learned when there is a stop time to keep. */
 function timed(pace: StepClock | null, units: number, step: () => void): void {
@@ -161,8 +189,10 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const start = parseCell(target.startCell ?? 'A1');
   const width = columns.length;
   const text = columns.map((c) => isTextColumn(c.type));
-  const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: writeWithSetValues };
-  const { now } = target;
+  const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, target.now);
+  let expectedRows = 0;
+  const timing = stagedTiming(target, pace, { width, expected: () => expectedRows, rows: () => rows });
+  const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: writeWithSetValues, timing };
 
   let sink: BlockSink | null = null;
   let ended = false;
@@ -174,9 +204,8 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const written = writtenRecord(width);
   // The rows staged in earlier executions were hashed there: the block is fingerprinted at commit.
   let knownRecord = !target.resume;
-  const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, now);
 
-  const open = <T>(first: (s: BlockSink) => T): T => (sink ? first(sink) : openSink(plan, (s) => void (sink = s), first));
+  const openSink = <T>(first: (s: BlockSink) => T): T => (sink ? first(sink) : sinkFor(plan, (s) => void (sink = s), first));
 
   const clip = (value: string): string => {
     const fitted = clipText(value);
@@ -205,29 +234,32 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
         throw tooLarge(rows + batch.length, width);
       }
       if (batch.length === 0) return;
+      expectedRows = Math.max(expectedRows, expected ?? 0, rows + batch.length);
       checkpoint(write, pace, { sink, width, pausable: target.pausable === true, expected: expected ?? 0 }, rows, batch.length);
-      guarded(sheetName, write, () => {
+      // A pausable write that fails is left open: its run keeps what was staged, or aborts it.
+      guarded(sheetName, target.pausable ? null : write, () => {
         const values = target.sheetSafe ? batch.map(safeRow) : batch.map((row) => columns.map((_, i) => cell(row[i], i)));
         const at = header ? 0 : 1 + rows;
         if (header) values.unshift(header);
-        timed(pace, batch.length, () => open((s) => s.append(values, at)));
+        timed(pace, batch.length, () => openSink((s) => s.append(values, at)));
         written.add(values);
         header = null;
         rows += batch.length;
+        // Outside the timed step: a probe of the copy's pace is no part of the writes' pace.
+        const staging = sink?.sheet?.();
+        if (staging) timing.staged(staging);
       });
     },
     commit(note: string, finalColumns?: BlockColumn[]): WriteBlockResult {
       live();
-      try {
-        const kept = finalColumns ?? columns;
+      const kept = finalColumns ?? columns;
+      const recordOf = (): BlockRecord | null => (knownRecord ? written.finish(droppedColumns(columns, kept), pinnedRows(target)) : null);
+      return endWith(target, write, () => {
         if (kept.length === 0) throw noColumns();
         if (header) written.add([header]);
-        const recordOf = (): BlockRecord | null => (knownRecord ? written.finish(droppedColumns(columns, kept), pinnedRows(target)) : null);
-        const result = guarded(sheetName, null, () => open((s) => s.commit(header, withClipNote(note, clipped), kept, rows, recordOf)));
+        const result = guarded(sheetName, null, () => openSink((s) => s.commit(header, withClipNote(note, clipped), kept, rows, recordOf)));
         return { ...result, clippedCells: clipped };
-      } finally {
-        write.abort();
-      }
+      });
     },
     abort() {
       ended = true;
@@ -251,17 +283,33 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
 }
 
 /**
+ * A commit, after which the write has ended, except when a pausable write stopped before its copy
+ * (commit-fit.ts), its staging untouched: its run keeps it for the next execution (pause()).
+ */
+function endWith(target: BlockTarget, write: BlockWrite, commit: () => WriteBlockResult): WriteBlockResult {
+  let keep = false;
+  try {
+    return commit();
+  } catch (error) {
+    keep = target.pausable === true && isCreatorError(error) && error.code === 'TIME_BUDGET';
+    throw error;
+  } finally {
+    if (!keep) write.abort();
+  }
+}
+
+/**
  * Decided at the first write, and (when direct) the target claimed in the same locked step; `use`
  * learns the sink before `first` runs, so a failure there still cleans it up.
  */
-function openSink<T>(plan: BlockPlan, use: (s: BlockSink) => void, first: (s: BlockSink) => T): T {
+function sinkFor<T>(plan: BlockPlan, use: (s: BlockSink) => void, first: (s: BlockSink) => T): T {
   const { spreadsheet, target } = plan;
   sweepStaging(spreadsheet, target.now(), target.runIsLive);
   const start = (s: BlockSink): T => {
     use(s);
     return first(s);
   };
-  if (target.resume) return start(adoptedSink(plan, target.resume.staging));
+  if (target.resume) return start(adoptedSink(plan, target.resume));
   const exclusive = target.exclusive ?? (<R>(work: () => R): R => work());
   let claimed = false;
   try {
@@ -279,10 +327,15 @@ function openSink<T>(plan: BlockPlan, use: (s: BlockSink) => void, first: (s: Bl
   return start(stagedSink(plan, target.now()));
 }
 
-/** The staging sheet an earlier execution of this run filled, its rows going on after the ones there. */
-function adoptedSink(plan: BlockPlan, name: string): BlockSink {
-  const sheet = plan.spreadsheet.getSheetByName(name);
-  if (!sheet?.isSheetHidden()) {
+/**
+ * The staging sheet an earlier execution of this run filled, its rows going on after the ones
+ * there: only if it is still hidden and holds exactly the header and those rows (nobody changed it).
+ */
+function adoptedSink(plan: BlockPlan, resume: StagedSoFar): BlockSink {
+  const sheet = plan.spreadsheet.getSheetByName(resume.staging);
+  if (!sheet?.isSheetHidden() || sheet.getLastRow() !== resume.rows + 1) {
+    // Still hidden but changed: its rows are worth nothing now (a sheet someone showed is left to them).
+    if (sheet?.isSheetHidden()) removeSheet(plan.spreadsheet, sheet);
     throw new CreatorError('WRITE_FAILED', "The rows staged by this report's earlier run are gone, so it starts over next time.");
   }
   return stagedSink(plan, 0, sheet);
@@ -336,8 +389,11 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
       growToFit(sheet, { row: 1 + at, col: 1, rows: values.length, cols: width });
       writeValues(sheet, 1 + at, values);
     },
+    sheet: () => live(),
     commit(header, note, columns, dataRows, recordOf) {
       const sheet = live();
+      // Before the staging sheet changes: a commit that cannot run now leaves it as the rows left it.
+      plan.timing?.beforeCopy(sheet, copySize(plan, dataRows));
       // A sheet made for this write goes again if the commit fails: a failed first run leaves no trace.
       let created: Sheet | null = null;
       try {
@@ -365,6 +421,15 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
       return sheet.getName();
     },
   };
+}
+
+/** The cells the commit's copy covers: the new block and, where it was bigger, the old one. */
+function copySize(plan: BlockPlan, dataRows: number): { rows: number; cols: number } {
+  const { spreadsheet, target, sheetName, width } = plan;
+  const sheet = findTarget(spreadsheet, target, sheetName);
+  const old = sheet ? readOwned(spreadsheet, blockRangeName(blockIdOn(target, sheet))) : null;
+  const rect = old && old.sheet.getSheetId() === sheet?.getSheetId() ? old.rect : null;
+  return { rows: Math.max(dataRows + 1, rect?.rows ?? 0), cols: Math.max(width, rect?.cols ?? 0) };
 }
 
 function withClipNote(note: string, clipped: number): string {

@@ -57,6 +57,11 @@ export interface WriteBlockInput {
    */
   stopBy?: number;
   /**
+   * What a whole execution has for its work (its stop time less its start): a commit that would
+   * take longer can never run, and is refused as too big (commit-fit.ts). None: not judged.
+   */
+  executionMs?: number;
+  /**
    * A run that may continue in a later execution (run/continuation.ts): always staged, and a stop
    * before the time limit keeps the staging sheet (BlockWrite.pause) instead of removing it.
    */

@@ -1,4 +1,3 @@
-import { isCreatorError } from '../shared/errors';
 import type { Spreadsheet } from '../platform/types';
 import { beginBlockWrite, type BlockWrite } from './block-write';
 import { ROWS_PER_BATCH } from './write-report-block';
@@ -34,19 +33,25 @@ export interface StreamedBlock {
 
 /** Where a continued write stands between executions. */
 export interface Continued extends StagedSoFar {
-  /** rowKey of the last rows staged (up to TAIL_KEYS). */
+  /** rowKey of the last rows staged (up to TAIL_KEYS), by the report's key columns. */
   tail: string[];
 }
 
-/** A page's worth: the most rows a page can shift by between executions before its count check fails. */
-export const TAIL_KEYS = 500;
+/**
+ * The rows a continued run remembers: a page of the API's (500 rows at most) and the rows it asks
+ * for again before it (a continued pull starts that much earlier, run/continue-run.ts), so a row
+ * that moved up or down by as much between executions is still recognised. 600 keys of at most 9
+ * characters keep the checkpoint under Apps Script's 9 KB per property value.
+ */
+export const TAIL_KEYS = 600;
 
 /**
- * A row's identity across executions: the hash of its cells as written. The rows of one pinned
- * report differ in their key columns, so equal hashes mean the same row served twice.
+ * A row's identity across executions: the hash of its key cells (the report's dates and
+ * dimensions, the catalog's key, as a history and a BigQuery export identify a row), so a row the
+ * API served again with revised metrics is the same row. Without key columns: the whole row.
  */
-export function rowKey(row: unknown[]): string {
-  const text = JSON.stringify(row);
+export function rowKey(row: unknown[], keyColumns: readonly number[] | null = null): string {
+  const text = JSON.stringify(keyColumns ? keyColumns.map((i) => row[i]) : row);
   let h = 2166136261;
   let g = 5381;
   for (let i = 0; i < text.length; i++) {
@@ -54,7 +59,35 @@ export function rowKey(row: unknown[]): string {
     h = Math.imul(h ^ c, 16777619);
     g = (Math.imul(g, 33) + c) | 0;
   }
-  return (h >>> 0).toString(36) + (g >>> 0).toString(36);
+  // 32 + 10 bits: short enough for TAIL_KEYS in one property value.
+  return (h >>> 0).toString(36) + ((g >>> 0) % 1024).toString(36);
+}
+
+/**
+ * The earlier executions' last rows, as many of each key as were staged: a row served again is
+ * dropped (once per time it was staged) among the first rows this execution receives.
+ */
+function repeats(tail: readonly string[]): { drop(key: string): boolean; done(): boolean } {
+  const left = new Map<string, number>();
+  for (const key of tail) left.set(key, (left.get(key) ?? 0) + 1);
+  // The rows asked for again come first; a row that moved lies within a page of them.
+  let window = 2 * TAIL_KEYS;
+  return {
+    drop(key) {
+      window--;
+      const n = left.get(key) ?? 0;
+      if (n > 0) left.set(key, n - 1);
+      return n > 0;
+    },
+    done: () => window <= 0,
+  };
+}
+
+/** The columns of the report's key fields; null (the whole row) when the block has none of them. */
+function keyColumnsOf(columns: readonly BlockColumn[], fields: readonly string[] | undefined): number[] | null {
+  if (!fields?.length) return null;
+  const at = columns.map((c, i) => (c.field !== undefined && fields.indexOf(c.field) >= 0 ? i : -1)).filter((i) => i >= 0);
+  return at.length ? at : null;
 }
 
 /**
@@ -64,16 +97,24 @@ export function rowKey(row: unknown[]): string {
  */
 export function streamReportBlock(
   spreadsheet: Spreadsheet,
-  input: Omit<WriteBlockInput, 'table' | 'note' | 'onProgress' | 'resume'> & { resume?: Continued },
+  input: Omit<WriteBlockInput, 'table' | 'note' | 'onProgress' | 'resume'> & {
+    resume?: Continued;
+    /** The report's key fields (dates and dimensions), by which a continued run recognises a row. */
+    keyFields?: readonly string[];
+  },
   /** After each chunk is staged: rows written so far, and of how many where known. */
   onWritten?: (rows: number, expected: number | null) => void,
 ): StreamedBlock {
   let write: BlockWrite | null = null;
   let waiting: unknown[][] = [];
   let expected: number | null = null;
-  // The earlier executions' last rows: the first batch of this one drops any it brings again.
-  let skip: Set<string> | null = input.resume?.tail.length ? new Set(input.resume.tail) : null;
-  let lastChunk: unknown[][] = [];
+  // The earlier executions' last rows: the first rows of this one drop any it brings again.
+  let skip = input.resume?.tail.length ? repeats(input.resume.tail) : null;
+  let keyColumns: number[] | null = null;
+  let tail: string[] = input.resume?.tail ?? [];
+  const keyOf = (row: unknown[]): string => rowKey(row, keyColumns);
+  // Whether this execution's write touched the staging sheet (a chunk or the commit was tried).
+  let touched = false;
   const begin = (columns: BlockColumn[], sheetSafe: boolean | undefined): BlockWrite =>
     beginBlockWrite(spreadsheet, {
       sheetName: input.sheetName,
@@ -85,6 +126,7 @@ export function streamReportBlock(
       exclusive: input.exclusive,
       now: input.now,
       stopBy: input.stopBy,
+      executionMs: input.executionMs,
       runId: input.runId,
       runIsLive: input.runIsLive,
       pausable: input.pausable,
@@ -95,18 +137,22 @@ export function streamReportBlock(
     while (waiting.length >= ROWS_PER_BATCH || (all && waiting.length > 0)) {
       const chunk = waiting.length > ROWS_PER_BATCH ? waiting.slice(0, ROWS_PER_BATCH) : waiting;
       waiting = chunk === waiting ? [] : waiting.slice(ROWS_PER_BATCH);
+      touched = true;
       w.appendRows(chunk, expected);
-      lastChunk = chunk;
+      if (input.pausable) tail = tail.concat(chunk.slice(-TAIL_KEYS).map(keyOf)).slice(-TAIL_KEYS);
       onWritten?.(w.rows, expected === null ? null : Math.max(expected, w.rows));
     }
   };
   const block: StreamedBlock = {
     rows(batch, rowsExpected) {
       if (rowsExpected !== undefined && rowsExpected !== null) expected = rowsExpected;
-      if (!write) write = begin(batch.columns, batch.sheetSafe);
+      if (!write) {
+        write = begin(batch.columns, batch.sheetSafe);
+        keyColumns = keyColumnsOf(batch.columns, input.keyFields);
+      }
       const seen = skip;
-      skip = null;
-      for (const row of batch.rows) if (!seen?.has(rowKey(row))) waiting.push(row);
+      for (const row of batch.rows) if (!seen || seen.done() || !seen.drop(keyOf(row))) waiting.push(row);
+      if (seen?.done()) skip = null;
       stage(write, false);
     },
     restart() {
@@ -117,13 +163,15 @@ export function streamReportBlock(
       write = null;
       try {
         stage(w, true);
+        touched = true;
+        return w.commit(note, columns);
       } catch (error) {
-        // A pausable write stopped by the time limit stays open for pause().
-        if (input.pausable && isCreatorError(error) && error.code === 'TIME_BUDGET') write = w;
+        // A pausable write stays open for its run to keep (pause()) or drop (abort()), unless it
+        // ended itself (a commit that failed past its copy's check).
+        if (input.pausable) write = w;
         else w.abort();
         throw error;
       }
-      return w.commit(note, columns);
     },
     abort() {
       write?.abort();
@@ -134,10 +182,10 @@ export function streamReportBlock(
       const w = write;
       write = null;
       waiting = [];
-      const kept = w ? w.pause() : null;
+      // Nothing tried on the staging sheet in this execution: what the earlier ones staged stays as it is.
+      if (w && !touched) w.abort();
+      const kept = w && touched ? w.pause() : (input.resume ?? null);
       if (!kept) return null;
-      const older = lastChunk.length ? [] : (input.resume?.tail ?? []);
-      const tail = older.concat(lastChunk.slice(-TAIL_KEYS).map(rowKey)).slice(-TAIL_KEYS);
       return { ...kept, tail };
     },
     get staged() {

@@ -30,6 +30,15 @@ describe('the emulator in limits mode', () => {
     expect(emu.clock.now() - start).toBeCloseTo(50 + 2_000 * 0.01 + 50 + 2_000 * 0.025, 6);
   });
 
+  it('prices a copy by its own price, apart from a write', () => {
+    const { emu, sheet, rows } = emulator({ prices: { setValuesCalls: 50, setValuesCells: 0.01, copyCalls: 20, copyCells: 0.002 } });
+    emu.runAs({ mode: 'full' }, () => sheet.getRange(1, 1, 1_000, 2).setValues(rows));
+    const start = emu.clock.now();
+    emu.runAs({ mode: 'full' }, () => sheet.getRange(1, 1, 1_000, 2).copyTo(sheet.getRange(1, 4)));
+    expect(emu.clock.now() - start).toBeCloseTo(20 + 2_000 * 0.002, 6);
+    expect(emu.counters).toMatchObject({ setValuesCalls: 1, setValuesCells: 2_000, copyCalls: 1, copyCells: 2_000 });
+  });
+
   it("kills an execution whose writes pass six minutes with Google's message, and the next one runs", () => {
     const costs: ServiceCosts = { prices: { setValuesCalls: 100_000 }, scale: 1 };
     const { emu, sheet, rows } = emulator(costs);

@@ -11,6 +11,7 @@ import {
   reportCheckpoints,
   type ReportCheckpoint,
 } from '../../src/run/continuation';
+import { TAIL_KEYS } from '../../src/sheet/stream-report-block';
 
 function memoryStore(): PropertyStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -30,7 +31,8 @@ const CP: ReportCheckpoint = {
   run: 'c1',
   staging: 'CR staging x 1-a',
   rows: 120_000,
-  tail: Array.from({ length: 500 }, (_, i) => `k${i.toString(36)}abcdefghij`),
+  // As many keys as a run keeps, each as long as rowKey makes one.
+  tail: Array.from({ length: TAIL_KEYS }, () => 'zzzzzzzzz'),
   total: 240_000,
   startDate: '2026-10-01',
   endDate: '2026-10-31',
@@ -75,5 +77,7 @@ describe('what a continued run says', () => {
     // 60,000 rows an execution, 120,000 left: two more hourly runs.
     expect(finishEstimate(CP, 0, hour)).toBe(2 * hour);
     expect(finishEstimate({ ...CP, total: null }, 0, hour)).toBeNull();
+    // Every row in, the commit left for the next run (it did not fit this one's time).
+    expect(finishEstimate({ ...CP, rows: 240_000, executions: 3 }, 0, hour)).toBe(hour);
   });
 });

@@ -6,34 +6,51 @@
  * mode (each sheet write and read takes the cost model's time, times `scale`; past six minutes
  * the emulator kills the execution with Google's message).
  */
-import { DEFAULT_MODEL, servicePrices } from '../../bench/model';
-import type { ServiceCosts } from '../../emulator/service-costs';
-import { buildBundle, createWorld, type World } from '../hardening/world';
-import { sheetNames } from './run-helpers';
+import { COPY_CITED, DEFAULT_MODEL, servicePrices } from '../../bench/model';
+import type { ServiceCosts, ServicePrices } from '../../emulator/service-costs';
+import { buildBundle, createWorld, type World, type WorldState } from '../hardening/world';
+import { BIG_SAVED, fireSchedule, sheetNames, statusOf } from './run-helpers';
 
 const ROWS = 240_000;
 const HOUR = 3_600_000;
-const DEFINITION = {
-  name: 'Big pages',
-  report: 'pages/performance',
-  siteId: 'site-big',
-  start: '2026-10-01',
-  end: '2026-10-31',
-  sheetName: 'Big',
-  schedule: { every: 'day', hour: 6 },
-};
+/** A copy priced as a write (the model as of 934d894), or at a third (the cited measurement). */
+const AS_WRITE = servicePrices(DEFAULT_MODEL);
+const CITED = servicePrices({ ...DEFAULT_MODEL, ...COPY_CITED });
 
-beforeAll(() => buildBundle());
-
-function limitedWorld(): { world: World; costs: ServiceCosts } {
-  const costs: ServiceCosts = { prices: servicePrices(DEFAULT_MODEL), scale: 1 };
-  const world = createWorld({ pageCounts: { 'site-big': ROWS }, latencyMs: DEFAULT_MODEL.latencyMs, serviceCosts: costs });
-  world.connect();
+function limitedWorld(prices: ServicePrices, from?: WorldState): { world: World; costs: ServiceCosts } {
+  const costs: ServiceCosts = { prices, scale: 1 };
+  const world = createWorld({ pageCounts: { 'site-big': ROWS }, latencyMs: DEFAULT_MODEL.latencyMs, serviceCosts: costs, from });
+  if (!from) world.connect();
   return { world, costs };
 }
 
+/** The saved report after its first pull (22 November, the model's own prices), and its block. */
+let pulled: WorldState;
+let first: Block;
+beforeAll(() => {
+  buildBundle();
+  const { world } = limitedWorld(AS_WRITE);
+  const saved = world.sidebar<{ id: string }>('saveReport', [BIG_SAVED]);
+  expect(saved).toMatchObject({ ok: true });
+  expect(world.emu.triggers.length).toBe(1);
+  // 06:00 in New York on 22 November is due.
+  world.emu.clock.set(Date.parse('2026-11-22T11:05:00Z'));
+  expect(fireSchedule(world).killed).toBeNull();
+  first = blockState(world);
+  expect(first.rows).toBe(ROWS);
+  expect(first.distinct).toBe(ROWS);
+  pulled = world.save();
+}, 300_000);
+
+interface Block {
+  rows: number;
+  hash: string;
+  note: string;
+  distinct: number;
+}
+
 /** The block as one string's hash, and its first cell's note (the refresh time is in it). */
-function blockState(world: World): { rows: number; hash: string; note: string; distinct: number } {
+function blockState(world: World): Block {
   const sheet = world.emu.spreadsheet.getSheetByName('Big');
   if (!sheet) return { rows: 0, hash: '', note: '', distinct: 0 };
   const values = sheet.getDataRange().getValues();
@@ -47,44 +64,58 @@ function blockState(world: World): { rows: number; hash: string; note: string; d
   return { rows: values.length - 1, hash: (h >>> 0).toString(36), note: sheet.getRange(1, 1).getNote(), distinct: seen.size - 1 };
 }
 
-function fireSchedule(world: World): { killed: string | null } {
-  let killed: string | null = null;
-  for (const t of world.emu.triggers.filter((x) => x.handler === 'onScheduleTrigger')) {
-    try {
-      world.emu.fireTrigger(t.id);
-    } catch (error) {
-      killed = String((error as Error).message);
-    }
-  }
-  return { killed };
-}
-
-function statusOf(world: World): Record<string, unknown> {
-  const sheet = world.emu.spreadsheet.getSheetByName('Creator Reporting status');
-  if (!sheet) return {};
-  const [header, row] = sheet.getDataRange().getValues() as unknown[][];
-  return Object.fromEntries((header as string[]).map((name, i) => [name, row?.[i]]));
-}
-
 function savedCard(world: World): { continuingText?: string | null; outcome: string } {
   const listed = world.sidebar<{ reports: Array<{ status: { continuingText?: string | null; outcome: string } }> }>('listReports');
   if (!listed.ok) throw new Error(listed.message);
   return listed.value.reports[0].status;
 }
 
+/** Document properties the add-on keeps for runs that continue. */
+function checkpointKeys(world: World): string[] {
+  return world.emu
+    .runAs({}, () => world.emu.globals.PropertiesService.getDocumentProperties().getKeys())
+    .filter((k: string) => k.startsWith('cr.continue.'));
+}
+
+/**
+ * Hourly runs from the clock's time until the report commits (at most `most`): after each one that
+ * does not, the block is exactly `before`, the status and the saved card say "continuing", and the
+ * run's staging sheet is kept. Returns what each said and how many runs it took (the committing one too).
+ */
+function continueUntilDone(world: World, before: Block, most = 12): { said: string[]; executions: number } {
+  const said: string[] = [];
+  for (let executions = 1; executions <= most; executions++) {
+    expect(fireSchedule(world).killed).toBeNull();
+    const now = blockState(world);
+    if (now.note !== before.note) return { said, executions };
+    // Not committed: the block is exactly the previous one, and the run says how far it is.
+    expect(now.hash).toBe(before.hash);
+    const status = statusOf(world);
+    expect(status.Outcome).toBe('Continuing');
+    said.push(String(status['Last error']));
+    expect(savedCard(world).continuingText).toMatch(/^continuing: [\d,]+ of 240,000 rows; done about /);
+    // Its staging sheet is kept, hidden, for the next execution.
+    expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toHaveLength(1);
+    world.emu.clock.advance(HOUR);
+  }
+  throw new Error(`not committed after ${most} executions: ${said.join(' | ')}`);
+}
+
+/** The committed block: every row once, the same rows as the first pull, nothing of the run left. */
+function expectCommitted(world: World): void {
+  const done = blockState(world);
+  expect(done.rows).toBe(ROWS);
+  expect(done.distinct).toBe(ROWS);
+  expect(done.hash).toBe(first.hash);
+  expect(statusOf(world).Outcome).toBe('OK');
+  expect(savedCard(world).continuingText ?? null).toBeNull();
+  expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
+  expect(checkpointKeys(world)).toEqual([]);
+}
+
 describe('a saved report too big for one execution continues in the next', () => {
   it('refreshes 240,000 rows: in one execution at 3 times the model, across several at 6 times, old data intact until the commit', () => {
-    const { world, costs } = limitedWorld();
-    const saved = world.sidebar<{ id: string }>('saveReport', [DEFINITION]);
-    expect(saved).toMatchObject({ ok: true });
-    expect(world.emu.triggers.length).toBe(1);
-    // 06:00 in New York on 22 November is due: the first pull, at the model's own prices.
-    world.emu.clock.set(Date.parse('2026-11-22T11:05:00Z'));
-    expect(fireSchedule(world).killed).toBeNull();
-    const first = blockState(world);
-    expect(first.rows).toBe(ROWS);
-    expect(first.distinct).toBe(ROWS);
-
+    const { world, costs } = limitedWorld(AS_WRITE, pulled);
     // The next day at every cost times 3: one execution, never killed.
     costs.scale = 3;
     world.emu.clock.set(Date.parse('2026-11-23T11:05:00Z'));
@@ -96,34 +127,45 @@ describe('a saved report too big for one execution continues in the next', () =>
     expect(statusOf(world).Outcome).toBe('OK');
 
     // The day after at times 6: one execution cannot hold it; hourly runs go on until it is in.
-    // (At times 15 the commit alone, one copy of 3.6 M cells priced as a write, takes 540 s: more
-    // than an execution has, whatever was staged before.)
     costs.scale = 6;
     world.emu.clock.set(Date.parse('2026-11-24T11:05:00Z'));
-    const said: string[] = [];
-    let executions = 0;
-    for (; executions < 12; executions++) {
-      expect(fireSchedule(world).killed).toBeNull();
-      const now = blockState(world);
-      if (now.note !== second.note) break;
-      // Not committed: the block is exactly the previous one, and the run says how far it is.
-      expect(now.hash).toBe(second.hash);
-      const status = statusOf(world);
-      expect(status.Outcome).toBe('Continuing');
-      said.push(String(status['Last error']));
-      expect(savedCard(world).continuingText).toMatch(/^continuing: [\d,]+ of 240,000 rows; done about /);
-      // Its staging sheet is kept, hidden, for the next execution.
-      expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toHaveLength(1);
-      world.emu.clock.advance(HOUR);
-    }
-    expect(executions).toBeGreaterThan(0);
+    const { said, executions } = continueUntilDone(world, second);
+    expect(executions).toBeGreaterThan(1);
     expect(said.every((text) => /continuing: [\d,]+ of 240,000 rows/.test(text))).toBe(true);
-    const done = blockState(world);
-    expect(done.rows).toBe(ROWS);
-    expect(done.distinct).toBe(ROWS);
-    expect(done.hash).toBe(first.hash);
-    expect(statusOf(world).Outcome).toBe('OK');
-    expect(savedCard(world).continuingText ?? null).toBeNull();
-    expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
+    expectCommitted(world);
+  });
+
+  it('at 15 times the model, with a copy a third of a write (the cited figure), commits in an execution of its own', () => {
+    const { world, costs } = limitedWorld(CITED, pulled);
+    costs.scale = 15;
+    world.emu.clock.set(Date.parse('2026-11-23T11:05:00Z'));
+    const { said, executions } = continueUntilDone(world, first);
+    // The staging takes two executions or more (540 s of writes); the copy (180 s) one of its own.
+    expect(executions).toBeGreaterThan(2);
+    expect(said[said.length - 1]).toMatch(/^continuing: 240,000 of 240,000 rows/);
+    expectCommitted(world);
+  });
+
+  it('at 15 times the model, with a copy priced as a write, stops at once with a clear message and keeps the old data', () => {
+    const { world, costs } = limitedWorld(AS_WRITE, pulled);
+    costs.scale = 15;
+    for (const day of ['2026-11-23', '2026-11-24']) {
+      // The copy alone (3.6 M cells, 540 s) is more than any execution has: found in the first one, every day.
+      world.emu.clock.set(Date.parse(`${day}T11:05:00Z`));
+      expect(fireSchedule(world).killed).toBeNull();
+      const status = statusOf(world);
+      expect(status.Outcome).toBe('Failed');
+      expect(String(status['Last error'])).toMatch(
+        /^This report has 240,000 rows of 15 columns \(3,600,015 cells\): .* about \d+ minutes .* The previous data is unchanged\. Save it as a history report .* or use a shorter date range\.$/,
+      );
+      expect(blockState(world)).toEqual(first);
+      expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
+      expect(checkpointKeys(world)).toEqual([]);
+      expect(savedCard(world).continuingText ?? null).toBeNull();
+      // Not tried again before the next day's run.
+      world.emu.clock.advance(HOUR);
+      expect(fireSchedule(world).killed).toBeNull();
+      expect(statusOf(world)).toEqual(status);
+    }
   });
 });

@@ -10,6 +10,38 @@ export const OCTOBER = { report: 'pages/performance', siteId: 'site-1', start: '
  * page 58 (the last, where a failure or a kill happens) is asked for.
  */
 export const BIG_ROWS = 29_000;
+
+/** A saved report of site-big's October pages, refreshed daily at 06:00 (the continued-run tests). */
+export const BIG_SAVED = {
+  name: 'Big pages',
+  report: 'pages/performance',
+  siteId: 'site-big',
+  start: '2026-10-01',
+  end: '2026-10-31',
+  sheetName: 'Big',
+  schedule: { every: 'day', hour: 6 },
+};
+
+/** Runs the schedule's trigger as Google would; `killed`: Apps Script's message if it ended the run. */
+export function fireSchedule(world: World): { killed: string | null } {
+  let killed: string | null = null;
+  for (const t of world.emu.triggers.filter((x) => x.handler === 'onScheduleTrigger')) {
+    try {
+      world.emu.fireTrigger(t.id);
+    } catch (error) {
+      killed = String((error as Error).message);
+    }
+  }
+  return { killed };
+}
+
+/** The status sheet's row for the only saved report, by column name. */
+export function statusOf(world: World): Record<string, unknown> {
+  const sheet = world.emu.spreadsheet.getSheetByName('Creator Reporting status');
+  if (!sheet) return {};
+  const [header, row] = sheet.getDataRange().getValues() as unknown[][];
+  return Object.fromEntries((header as string[]).map((name, i) => [name, row?.[i]]));
+}
 export const LATE_PAGE = Math.ceil(BIG_ROWS / 500);
 export const MINUTE = 60_000;
 

@@ -56,8 +56,9 @@ describe('a first write goes straight into its target', () => {
       startCell: 'D2',
     });
     expect(result.range).toBe('D2:F5');
-    // Staged, then copied into place: each cell sent twice.
-    expect(emu.counters.setValuesCells).toBe(2 * 4 * 3);
+    // Staged, then copied into place: each cell sent once, and copied once.
+    expect(emu.counters.setValuesCells).toBe(4 * 3);
+    expect(emu.counters.copyCells).toBe(4 * 3);
     expect(shown(ss, 'Sheet1', 'A1:F3')).toEqual([
       ['my', 'notes', '', '', '', ''],
       ['keep', 'these', '', 'Page URL', 'Earnings', 'Pageviews'],

@@ -230,8 +230,9 @@ describe('writeReportBlock: large blocks', () => {
     emu.resetCounters();
     const result = writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'big', table: pagesTable(LARGE), note: NOTE });
     expect(result).toMatchObject({ sheetName: 'Pages', range: 'A1:C45001', rows: LARGE });
-    // The staged chunks, the header, and the one copy that puts the block in place.
-    expect(emu.counters.setValuesCalls).toBeLessThanOrEqual(chunks + 3);
+    // The chunks and the header, written straight into the new sheet: no copy to put them in place.
+    expect(emu.counters.setValuesCalls).toBeLessThanOrEqual(chunks + 2);
+    expect(emu.counters.copyCalls).toBe(0);
     expect(emu.counters.setNumberFormatsCalls).toBeLessThanOrEqual(chunks + 1);
     expect(shown(ss, 'Pages', 'A45001:C45001')).toEqual([['Page 45000', '$67,500.00', '4,500,000']]);
   });

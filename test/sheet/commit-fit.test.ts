@@ -1,0 +1,97 @@
+/**
+ * A staged write's commit (one copy of the whole block) is judged at a pace the writer measures,
+ * not at one it assumes: under a copy as dear as a write or several times cheaper, the commit runs
+ * when it fits, waits for the next execution when only a fresh one can hold it, and is refused
+ * with a message naming the size when no execution could. Each copy takes the emulator's price.
+ */
+import { createEmulator } from '../../emulator';
+import { copyPace } from '../../src/sheet/commit-fit';
+import type { Sheet } from '../../src/platform/types';
+
+const DATA_ROWS = 1_000;
+const SIZE = { rows: DATA_ROWS + 1, cols: 2 };
+
+function staged(copyMsPerCell: number) {
+  const emu = createEmulator({
+    transport: {
+      send: () => {
+        throw new Error('no network');
+      },
+    },
+    serviceCosts: { prices: { copyCells: copyMsPerCell } },
+  });
+  const sheet = emu.spreadsheet.insertSheet('CR staging') as unknown as Sheet;
+  const grid = [['Page', 'Views'], ...Array.from({ length: DATA_ROWS }, (_, i) => [`/p${i}`, i])];
+  emu.runAs({ mode: 'full' }, () => {
+    sheet.insertRowsAfter(sheet.getMaxRows(), grid.length);
+    sheet.getRange(1, 1, grid.length, 2).setValues(grid);
+  });
+  const paceFor = (leftMs: number, executionMs: number, writeMsPerCell: number | null) =>
+    copyPace({ now: () => emu.clock.now(), stopBy: emu.clock.now() + leftMs, executionMs, writeMsPerCell: () => writeMsPerCell });
+  /** Runs `step` in an execution: whether it let the copy go, else the error's code and words. */
+  const outcome = (step: () => void) =>
+    emu.runAs({ mode: 'full' }, () => {
+      try {
+        step();
+        return { ok: true, copies: emu.counters.copyCalls };
+      } catch (error) {
+        const e = error as { code?: string; message: string };
+        return { ok: false, code: e.code, message: e.message, copies: emu.counters.copyCalls };
+      }
+    });
+  /** Judges the copy with `leftMs` left in this execution, and `executionMs` for a whole one. */
+  const judge = (how: { leftMs: number; executionMs: number; writeMsPerCell: number | null; pausable?: boolean; fresh?: boolean }) =>
+    outcome(() =>
+      paceFor(how.leftMs, how.executionMs, how.writeMsPerCell).fit(sheet, SIZE, {
+        pausable: how.pausable ?? true,
+        fresh: how.fresh ?? false,
+      }),
+    );
+  const early = (how: { executionMs: number; writeMsPerCell: number }) =>
+    outcome(() => paceFor(how.executionMs, how.executionMs, how.writeMsPerCell).early(sheet, SIZE, 200));
+  return { emu, sheet, grid, judge, early };
+}
+
+describe('the commit judged at a measured pace', () => {
+  it('runs a copy that fits at the pace of a write without measuring anything', () => {
+    const { judge } = staged(0.01);
+    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: 0.01 })).toEqual({ ok: true, copies: 0 });
+  });
+
+  it('measures the copy where a write-priced one would not fit, and runs it when the copy is cheaper', () => {
+    const { judge, sheet, grid } = staged(0.1);
+    // As a write: 2,002 ms, more than the 1,000 left; as measured: about 200 ms.
+    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: 1 })).toEqual({ ok: true, copies: 1 });
+    // The measuring copy changed no cell.
+    expect(sheet.getRange(1, 1, grid.length, 2).getValues()).toEqual(grid);
+  });
+
+  it('leaves a copy that only a fresh execution can hold to the next one (a pausable write) or stops cleanly', () => {
+    const { judge } = staged(1);
+    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: null })).toMatchObject({
+      ok: false,
+      code: 'TIME_BUDGET',
+      message: expect.stringMatching(/rows are all in, but putting them in place would pass .* that happens in the next one/),
+    });
+    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: null, pausable: false })).toMatchObject({
+      ok: false,
+      code: 'TIME_BUDGET',
+      message: expect.stringMatching(/too big for one run: .* the previous data is unchanged/),
+    });
+  });
+
+  it('refuses a copy no execution could hold, naming the size and what to do instead', () => {
+    const { judge } = staged(1);
+    const refused = judge({ leftMs: 1_000, executionMs: 1_500, writeMsPerCell: null });
+    expect(refused).toMatchObject({ ok: false, code: 'TOO_LARGE' });
+    expect(refused.message).toMatch(/^This report has 1,000 rows of 2 columns \(2,002 cells\): .* history report .* shorter date range\.$/);
+    // An execution that had nothing else to do and still could not hold it: it never will.
+    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: null, fresh: true })).toMatchObject({ ok: false, code: 'TOO_LARGE' });
+  });
+
+  it('after the first rows, stops a write whose copy could never fit, and only measures when the writes say it might not', () => {
+    expect(staged(1).early({ executionMs: 1_500, writeMsPerCell: 1 })).toMatchObject({ ok: false, code: 'TOO_LARGE', copies: 1 });
+    expect(staged(0.1).early({ executionMs: 1_500, writeMsPerCell: 1 })).toMatchObject({ ok: true, copies: 1 });
+    expect(staged(1).early({ executionMs: 1_500, writeMsPerCell: 0.1 })).toMatchObject({ ok: true, copies: 0 });
+  });
+});
