@@ -101,8 +101,8 @@ export function grew(before: Writes, after: Writes): [number, number] {
 
 /**
  * The emulator's counters a dropped write adds to in the limits mode, so its priced time passes
- * and a run past the limit is killed as Google would kill it. A copy goes on its own counters
- * where the emulator has them, else on setValues' (as the emulator counts a copy).
+ * and a run past the limit is killed as Google would kill it. A copy goes on its own counters,
+ * as the emulator counts it.
  */
 export function chargeTo(counters: Counters): (method: string, calls: number, cells: number) => void {
   const c = counters as unknown as Record<string, number>;
@@ -111,10 +111,10 @@ export function chargeTo(counters: Counters): (method: string, calls: number, ce
     if (k) c[cells] += k;
   };
   return (method, calls, cells) => {
-    if (method === 'copyTo' && 'copyCells' in c) bump('copyCalls', 'copyCells', calls, cells);
+    if (method === 'copyTo') bump('copyCalls', 'copyCells', calls, cells);
     else if (method === 'setNumberFormats' || method === 'setNumberFormat')
       bump('setNumberFormatsCalls', 'numberFormatGridCells', calls, cells);
-    else if (method === 'setValues' || method === 'copyTo') bump('setValuesCalls', 'setValuesCells', calls, cells);
+    else if (method === 'setValues') bump('setValuesCalls', 'setValuesCells', calls, cells);
   };
 }
 
