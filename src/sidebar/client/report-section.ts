@@ -1,5 +1,6 @@
 import { tryDemoButton } from './demo-bar';
 import type { RunReportResult, SettingsView } from '../../shared/types';
+import { chainCalls } from './chained-calls';
 import { clear, el, setStatus } from './dom';
 import { createReportPicker } from './report-picker';
 import { newRunId, pollProgress } from './run-progress';
@@ -16,6 +17,9 @@ function resultLine(result: RunReportResult): string {
   for (const notice of result.notices ?? []) line += ` ${notice}`;
   return line;
 }
+
+const STALLED =
+  'The report stopped getting further between runs, so it was not written; the previous data is unchanged. Use a row limit or a shorter date range.';
 
 /** Before a credential is saved (and outside the demo): the two ways to start. */
 function fillSetup(setup: HTMLElement, ctx: SidebarContext, status: HTMLElement): void {
@@ -97,14 +101,21 @@ export const reportSection: SidebarSection = {
         setStatus(status, request, 'error');
         return;
       }
+      // One runId for every call of this run: the progress the page polls, and the checkpoint each
+      // call goes on from when the report is too big for one execution.
       request.runId = newRunId();
+      request.mayContinue = true;
       running = true;
       run.disabled = true;
       setStatus(status, '');
       setStatus(progress, 'Starting\u2026');
       const stop = pollProgress(ctx.rpc, request.runId, (p) => setStatus(progress, p.message));
-      ctx
-        .rpc('runReport', request)
+      chainCalls(() => ctx.rpc('runReport', request), {
+        done: (answer): answer is RunReportResult => !('continuing' in answer),
+        rows: (answer) => ('continuing' in answer ? answer.rows : 0),
+        onContinuing: (answer) => 'continuing' in answer && setStatus(progress, answer.continuing),
+        stalled: STALLED,
+      })
         .then((result) => {
           setStatus(status, resultLine(result), 'success');
           saveRun.hidden = !ctx.hasSection('saved');
