@@ -419,7 +419,9 @@ export class PlaygroundSession {
     const charts = chartViews(ss, sheet);
     return {
       docName: ss.name,
-      sheets: ss.sheets.map((s) => s.name),
+      // Hidden sheets (a refresh's staging sheet, a first pull's sheet until it is complete) are
+      // not tabs on Google, only under View > Hidden sheets: nor here, unless shown.
+      sheets: ss.sheets.filter((s) => !s.hidden || s === sheet).map((s) => s.name),
       active: sheet.name,
       sheet: {
         rows,

@@ -37,6 +37,8 @@ export interface RunContinuation {
   /** Rows of the whole report as the API last said (null: unknown). */
   expected(): number | null;
   resumed: boolean;
+  /** When the run's first execution started (this one's start when it is the first). */
+  startedAt: number;
   /** A failure or a stop of this execution: a Continuing error when it stopped with rows to keep. */
   fail(error: unknown, streamed: StreamedBlock): unknown;
   /** Committed: the record goes. */
@@ -82,6 +84,7 @@ export function runContinuation(
     },
     pull: { fromRow: cp?.rows ?? 0, mayPause: true },
     resumed: cp !== null,
+    startedAt: cp?.startedAt ?? execution.startedAt,
     expected: () => expected,
     stream: (streamed) => ({
       rows(batch, total) {

@@ -87,8 +87,9 @@ function blockTarget(execution: Execution, run: CheckedRun, opts: RunToSheetOpti
  */
 export function runReportToSheet(execution: Execution, request: RunReportRequest, opts: RunToSheetOptions = {}): RunReportResult {
   const { platform } = execution;
-  const startedAt = platform.now();
   const cont = opts.continuable ? continuationFor(execution, request, opts.blockId) : null;
+  // A continued run took its earlier executions too: "in 12 min" is the whole run's time.
+  const startedAt = cont?.resumed ? cont.startedAt : platform.now();
   const run = checkRunRequest(cont ? cont.request : request);
   const write = throttledProgress(platform, run.runId);
   /** `step` marks a repeated update (a page, a chunk written): those are throttled. */

@@ -11,7 +11,8 @@ import type { ValuesWriter } from './staged-values';
  * Where a block goes and what it holds: what both ways of writing it (staged, direct) need. The
  * lock, clock, run and time limit are the caller's, as WriteBlockInput says.
  */
-export interface BlockTarget extends Pick<WriteBlockInput, 'exclusive' | 'now' | 'runId' | 'runIsLive' | 'stopBy' | 'pausable' | 'keepPausedMs' | 'resume'> {
+export interface BlockTarget
+  extends Pick<WriteBlockInput, 'exclusive' | 'now' | 'runId' | 'runIsLive' | 'stopBy' | 'pausable' | 'keepPausedMs' | 'resume'> {
   sheetName: string;
   /** Stable per report (a saved report's id), or made from the target sheet's ID. Default: `sheet-<sheetId>`. */
   blockId?: BlockId;

@@ -1,5 +1,13 @@
 import type { Execution } from '../platform/execution';
-import type { CatalogEntryView, DateOptionsView, RunContinuing, RunProgress, RunReportRequest, RunReportResult, SiteView } from '../shared/types';
+import type {
+  CatalogEntryView,
+  DateOptionsView,
+  RunContinuing,
+  RunProgress,
+  RunReportRequest,
+  RunReportResult,
+  SiteView,
+} from '../shared/types';
 import { isContinuing } from '../run/continue-run';
 import { continuingText } from '../run/continuation';
 import { catalogView } from './catalog-view';

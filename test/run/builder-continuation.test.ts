@@ -29,6 +29,7 @@ interface Answer {
   rows: number;
   total?: number | null;
   range?: string;
+  seconds?: number;
 }
 
 function call(world: World, request: object): Answer {
@@ -41,11 +42,18 @@ function block(world: World, name = 'Big'): { rows: number; distinct: number; no
   const sheet = world.emu.spreadsheet.getSheetByName(name);
   if (!sheet) return null;
   const values = sheet.getDataRange().getValues();
-  return { rows: values.length - 1, distinct: new Set(values.slice(1).map((r) => JSON.stringify(r))).size, note: sheet.getRange(1, 1).getNote() };
+  return {
+    rows: values.length - 1,
+    distinct: new Set(values.slice(1).map((r) => JSON.stringify(r))).size,
+    note: sheet.getRange(1, 1).getNote(),
+  };
 }
 
 const checkpointKeys = (world: World): string[] =>
-  world.emu.platform().documentProperties!.getKeys().filter((k: string) => k.indexOf('cr.continue.') === 0);
+  world.emu
+    .platform()
+    .documentProperties!.getKeys()
+    .filter((k: string) => k.indexOf('cr.continue.') === 0);
 const staging = (world: World): string[] => sheetNames(world).filter((n) => /^CR staging/.test(n));
 
 describe('a builder pull too big for one execution', () => {
@@ -67,6 +75,8 @@ describe('a builder pull too big for one execution', () => {
     const counts = said.map((s) => Number(/continuing: ([\d,]+)/.exec(s)![1].replace(/,/g, '')));
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     expect(answer).toMatchObject({ rows: ROWS, range: 'A1:O120001' });
+    // Its time is the whole run's, from the first call: more than one execution can last.
+    expect(answer.seconds).toBeGreaterThan(360);
     const first = block(world)!;
     expect(first).toMatchObject({ rows: ROWS, distinct: ROWS });
     expect(staging(world)).toEqual([]);
@@ -124,15 +134,19 @@ describe('a builder pull continued: the page not asking, the sidebar closed', ()
 
     // Ten minutes on, another pull (a small one) keeps them: the sidebar might still call.
     world.emu.clock.advance(10 * MINUTE);
-    expect(call(world, { report: 'earnings', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Small' })).toMatchObject({
-      rows: 31,
-    });
+    expect(call(world, { report: 'earnings', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Small' })).toMatchObject(
+      {
+        rows: 31,
+      },
+    );
     expect(checkpointKeys(world)).toEqual(['cr.continue.builder.run-closed']);
     expect(staging(world)).toHaveLength(1);
 
     // Past 15 minutes since its last stop: the next pull drops the record and sweeps the sheet.
     world.emu.clock.advance(6 * MINUTE);
-    expect(call(world, { report: 'earnings', siteId: 'site-2', start: '2026-10-01', end: '2026-10-31', sheetName: 'Small 2' })).toMatchObject({
+    expect(
+      call(world, { report: 'earnings', siteId: 'site-2', start: '2026-10-01', end: '2026-10-31', sheetName: 'Small 2' }),
+    ).toMatchObject({
       rows: 31,
     });
     expect(checkpointKeys(world)).toEqual([]);

@@ -11,7 +11,6 @@ function goingOn(outcomes: RefreshOutcome[]): string[] {
   return outcomes.filter((o) => o.continuing || (o.outcome === 'skipped' && !isApprovalMessage(o.message))).map((o) => o.id);
 }
 
-
 /**
  * Refresh and Refresh all: a report too big for one execution stops with its rows staged and
  * says "continuing"; the page calls again at once for it (and for the reports the time left out)
