@@ -294,7 +294,10 @@ export interface RefreshOutcome {
   outcome: 'ok' | 'error' | 'skipped';
   rows?: number;
   message?: string;
-  /** Skipped because it stopped at a checkpoint with rows staged: refreshing it again goes on from there. */
+  /**
+   * Skipped because it stopped at a checkpoint with rows staged (`rows` then counts those):
+   * refreshing it again goes on from there.
+   */
   continuing?: boolean;
 }
 
