@@ -3,8 +3,10 @@
  * the add-on's sidebar beside it, against the embedded fake API. Honours PORT and HOST
  * (127.0.0.1 by default), PLAYGROUND_STATE (state folder), PLAYGROUND_API=real (send the default
  * API address to the network), PLAYGROUND_TZ, PLAYGROUND_API_LATENCY_MS (real time each round
- * trip for report pages to the embedded API takes, default 0) and PLAYGROUND_DIST (the build to serve, default dist/:
- * the tests serve the build of their own run).
+ * trip for report pages to the embedded API takes, default 0), PLAYGROUND_SLOW (a number N: Google's
+ * time limit enforced, every sheet call taking the bench's cost model times N on the virtual
+ * clock, so a big pull cannot fit in one execution and continues call after call; default off) and
+ * PLAYGROUND_DIST (the build to serve, default dist/: the tests serve the build of their own run).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -126,6 +128,8 @@ export async function startPlayground(opts: {
   apiMode: 'embedded' | 'real';
   timeZone: string;
   apiLatencyMs: number;
+  /** PLAYGROUND_SLOW: the emulator's limits mode at the cost model times this; absent: off. */
+  slow?: number;
   distDir?: string;
 }) {
   const distDir = opts.distDir ?? path.join(ROOT, 'dist');
@@ -151,6 +155,7 @@ export async function startPlayground(opts: {
     apiMode: opts.apiMode,
     timeZone: opts.timeZone,
     apiLatencyMs: opts.apiLatencyMs,
+    slow: opts.slow,
     whileWaiting: (ms) => calls?.whileWaiting(ms),
   });
   calls = new CallQueue(
@@ -181,6 +186,7 @@ if (require.main === module) {
     apiMode: process.env.PLAYGROUND_API === 'real' ? 'real' : 'embedded',
     timeZone: process.env.PLAYGROUND_TZ || 'America/New_York',
     apiLatencyMs: Math.max(0, Number(process.env.PLAYGROUND_API_LATENCY_MS) || 0),
+    slow: Number(process.env.PLAYGROUND_SLOW) > 0 ? Number(process.env.PLAYGROUND_SLOW) : undefined,
     distDir: process.env.PLAYGROUND_DIST ? path.resolve(process.env.PLAYGROUND_DIST) : undefined,
   })
     .then(({ url, session }) => {

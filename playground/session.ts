@@ -4,6 +4,7 @@ import { createEmulator, httpTransport, inProcessTransport, type Emulator, type 
 import { displayValue } from '../emulator/spreadsheet';
 import { emptyCaches } from '../emulator/services/cache';
 import { wallClock } from '../emulator/clock';
+import { DEFAULT_MODEL, servicePrices } from '../bench/model';
 import type { Transport } from '../emulator/transport-types';
 import { createFakeApi, type FakeApi } from '../fake-api';
 import { routingTransport } from './routing-transport';
@@ -48,6 +49,12 @@ export interface SessionOptions {
   timeZone: string;
   /** Real milliseconds each round trip to the embedded API takes (Google's fetches take time too). */
   apiLatencyMs?: number;
+  /**
+   * The emulator's limits mode (emulator/service-costs.ts): each sheet, cache and property call
+   * takes the bench's cost model times this on the virtual clock, and an execution past Google's
+   * 6 minutes is killed, so a big pull continues across the sidebar's chained calls. Absent: off.
+   */
+  slow?: number;
   /**
    * The running call waits `ms` (0: one service call, as `onWait`): the server answers the
    * page's concurrent calls meanwhile.
@@ -137,6 +144,7 @@ export class PlaygroundSession {
       // script re-enters them (the add-on's refresh writes a placeholder, flushes, restores).
       variants: { strictRecalculation: true },
       onWait: () => this.opts.whileWaiting?.(0),
+      ...(this.opts.slow ? { serviceCosts: { prices: servicePrices(DEFAULT_MODEL), scale: this.opts.slow } } : {}),
       // Saved reports may also go to BigQuery: one billed project and one in the sandbox, each with a dataset.
       bigQuery: { projects: { 'playground-project': {}, 'sandbox-project': { billing: false } } },
     });
@@ -411,7 +419,9 @@ export class PlaygroundSession {
     const charts = chartViews(ss, sheet);
     return {
       docName: ss.name,
-      sheets: ss.sheets.map((s) => s.name),
+      // Hidden sheets (a refresh's staging sheet, a first pull's sheet until it is complete) are
+      // not tabs on Google, only under View > Hidden sheets: nor here, unless shown.
+      sheets: ss.sheets.filter((s) => !s.hidden || s === sheet).map((s) => s.name),
       active: sheet.name,
       sheet: {
         rows,

@@ -26,7 +26,8 @@ export interface ClientCore {
   memo<T>(key: string, compute: () => T): T;
   /**
    * Read-through cache; bypassCache skips the read but still refreshes the entry. `complete` says
-   * whether the computed value holds the whole answer (a streamed one may have let its rows go).
+   * whether the computed value holds the whole answer (a streamed one may have let its rows go);
+   * `skipRead` skips the read for this request alone (a continued run wants only the rows after its own).
    */
   cached<T>(
     request: unknown,
@@ -34,6 +35,7 @@ export interface ClientCore {
     valid: (v: unknown) => v is T,
     compute: () => T,
     complete?: () => boolean,
+    skipRead?: boolean,
   ): { value: T; hit: boolean };
   /**
    * Runs `run` with what the API accepts, adapting on a 400 (adapt.ts) and remembering what worked.
@@ -73,9 +75,10 @@ export function createClientCore(execution: Execution, credential: Credential, o
     valid: (v: unknown) => v is T,
     compute: () => T,
     complete: () => boolean = () => true,
+    skipRead = false,
   ): { value: T; hit: boolean } => {
     const key = responseCacheKey(platform, fingerprint, request);
-    if (!opts.bypassCache) {
+    if (!opts.bypassCache && !skipRead) {
       const hit = readCached(platform, key, valid);
       if (hit !== undefined) return { value: hit, hit: true };
     }

@@ -199,6 +199,8 @@ export function createFetchRows(
         sink?.(rows, expected);
       },
     };
+    // A continued run asks from the row after those it has: a cached whole result would bring them again.
+    const resumed = (fetchOpts.resume?.fromRow ?? 0) > 0;
     const { value, hit } = core.cached(
       request,
       fetchOpts.cacheTtlSeconds ?? TTL_RECENT_S,
@@ -210,6 +212,7 @@ export function createFetchRows(
         return fresh;
       },
       () => stream.keep,
+      resumed,
     );
     // A cached result still has to pass the caller's check before it is used.
     check();

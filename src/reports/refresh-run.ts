@@ -10,10 +10,20 @@ import { exportAfterRefresh } from './warehouse-service';
 import { newer, readKept } from './kept-status';
 import { isContinuing } from '../run/continue-run';
 import { continuingText, finishEstimate } from '../run/continuation';
+import { EXECUTION_LIMIT_MS } from '../platform/deadline';
 import { getStatus, putDefinition, putStatus, type StatusRecord, type StoredDefinition } from './report-store';
 
 /** A continued run goes on at the next hourly trigger (the one time-driven trigger an add-on may have per document). */
 const HOUR_MS = 3_600_000;
+
+/**
+ * How soon the next execution of a continued run comes: the Saved tab calls again as soon as one
+ * answers (an execution lasts at most EXECUTION_LIMIT_MS); the menu and the trigger leave it to
+ * the next hourly run.
+ */
+function nextExecutionIn(ex: Execution): number {
+  return ex.kind === 'sidebar' ? EXECUTION_LIMIT_MS.sidebar : HOUR_MS;
+}
 
 /** "continuing: 120,000 of 240,000 rows; done about Sat Nov 21, 18:00 EST" (the status sheet, the sidebar's card). */
 export function continuingWords(ex: Execution, c: NonNullable<StatusRecord['continuing']>): string {
@@ -174,9 +184,9 @@ export function refreshInOrder(
       if (isContinuing(error)) {
         // Still due (lastRunAt unchanged): the next hourly run goes on from the checkpoint.
         const cp = error.checkpoint;
-        const continuing = { rows: cp.rows, total: cp.total, finishAt: finishEstimate(cp, ex.platform.now(), HOUR_MS) };
+        const continuing = { rows: cp.rows, total: cp.total, finishAt: finishEstimate(cp, ex.platform.now(), nextExecutionIn(ex)) };
         record(ex, store, def.id, { ...before, continuing });
-        outcomes.push({ id: def.id, name, outcome: 'skipped', message: continuingWords(ex, continuing) });
+        outcomes.push({ id: def.id, name, outcome: 'skipped', rows: cp.rows, message: continuingWords(ex, continuing), continuing: true });
         continue;
       }
       const code = isCreatorError(error) ? error.code : 'INTERNAL';

@@ -20,6 +20,8 @@ export interface CheckpointStore<T> {
   clear(id: string): void;
   /** Every job of this kind that has a checkpoint. */
   all(): T[];
+  /** The ids of every job of this kind that has a checkpoint (to drop abandoned ones). */
+  ids(): string[];
 }
 
 export function checkpoints<T extends object>(store: PropertyStore, kind: string): CheckpointStore<T> {
@@ -43,6 +45,11 @@ export function checkpoints<T extends object>(store: PropertyStore, kind: string
         .filter((k) => k.indexOf(prefix) === 0)
         .map((k) => parse(store.getProperty(k)))
         .filter((v): v is T => v !== null),
+    ids: () =>
+      store
+        .getKeys()
+        .filter((k) => k.indexOf(prefix) === 0)
+        .map((k) => k.slice(prefix.length)),
   };
 }
 

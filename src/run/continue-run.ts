@@ -5,6 +5,7 @@ import type { PullStream } from '../pull/pull-report';
 import type { RunReportRequest } from '../shared/types';
 import { TAIL_KEYS, type StreamedBlock } from '../sheet/stream-report-block';
 import { MAX_PAGE_SIZE } from '../api/pagination';
+import type { PropertyStore } from '../platform/types';
 import { continuingRuns, continuingText, reportCheckpoints, type CheckpointStore, type ReportCheckpoint } from './continuation';
 
 /**
@@ -53,13 +54,15 @@ export interface RunContinuation {
   /** The request with the first execution's dates pinned. */
   request: RunReportRequest;
   /** Extra block target fields: the run's id, the sweep's view of live runs, the resume point. */
-  target: { runId: string; runIsLive: (run: string) => boolean; pausable: true; resume?: ReportCheckpoint };
+  target: { runId: string; runIsLive: (run: string) => boolean; pausable: true; resume?: ReportCheckpoint; keepPausedMs?: number };
   pull: { fromRow: number; mayPause: true };
   /** The pull's stream, learning the pinned dates and the API's total on the way. */
   stream(streamed: StreamedBlock): PullStream;
   /** Rows of the whole report as the API last said (null: unknown). */
   expected(): number | null;
   resumed: boolean;
+  /** When the run's first execution started (this one's start when it is the first). */
+  startedAt: number;
   /** A failure or a stop of this execution: a Continuing error when it stopped with rows to keep. */
   fail(error: unknown, streamed: StreamedBlock): unknown;
   /** Committed: the record goes. */
@@ -70,11 +73,25 @@ function newRunId(now: number): string {
   return `c${now.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/**
+ * Where a run's checkpoint lives (default: a saved report's, `cr.continue.report.<id>`) and how
+ * long a paused write's staging sheet is kept (default: the writer's, for the next hourly run).
+ */
+export interface ContinuationKind {
+  checkpoints: (store: PropertyStore) => CheckpointStore<ReportCheckpoint>;
+  keepPausedMs?: number;
+}
+
 /** Null when this run cannot continue (no saved report, no document store). */
-export function runContinuation(execution: Execution, request: RunReportRequest, blockId: string | undefined): RunContinuation | null {
+export function runContinuation(
+  execution: Execution,
+  request: RunReportRequest,
+  blockId: string | undefined,
+  kind: ContinuationKind = { checkpoints: reportCheckpoints },
+): RunContinuation | null {
   const store = execution.platform.documentProperties;
   if (!blockId || !store) return null;
-  const cps: CheckpointStore<ReportCheckpoint> = reportCheckpoints(store);
+  const cps: CheckpointStore<ReportCheckpoint> = kind.checkpoints(store);
   const cp = cps.load(blockId);
   const now = (): number => execution.platform.now();
   const runId = cp?.run ?? newRunId(now());
@@ -82,9 +99,16 @@ export function runContinuation(execution: Execution, request: RunReportRequest,
   let expected: number | null = cp?.total ?? null;
   return {
     request: cp ? { ...request, start: cp.startDate, end: cp.endDate } : request,
-    target: { runId, runIsLive: continuingRuns(store), pausable: true, ...(cp ? { resume: cp } : {}) },
+    target: {
+      runId,
+      runIsLive: continuingRuns(store),
+      pausable: true,
+      ...(cp ? { resume: cp } : {}),
+      ...(kind.keepPausedMs === undefined ? {} : { keepPausedMs: kind.keepPausedMs }),
+    },
     pull: { fromRow: cp ? Math.max(0, cp.rows - OVERLAP_ROWS) : 0, mayPause: true },
     resumed: cp !== null,
+    startedAt: cp?.startedAt ?? execution.startedAt,
     expected: () => expected,
     stream: (streamed) => ({
       rows(batch, total) {

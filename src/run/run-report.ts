@@ -18,7 +18,9 @@ import { stopBy } from '../platform/deadline';
 import { type CheckedRun, checkRunRequest, keyFields, pullBasics } from './run-request';
 import { builderBlockId, claimTarget } from './target-sheet';
 import { thousands } from '../shared/text-size';
-import { runContinuation, type RunContinuation } from './continue-run';
+import type { RunContinuation } from './continue-run';
+import { continuationFor } from './builder-continuation';
+import { continuingText } from './continuation';
 
 export interface RunToSheetOptions {
   /** The block's owner id: a saved report's id. Default: one block per target sheet. */
@@ -30,7 +32,8 @@ export interface RunToSheetOptions {
   /** Show the sheet written to (a person ran it from the sidebar and wants to see the result). */
   activate?: boolean;
   /**
-   * A saved report's run may continue in later executions (continue-run.ts) instead of failing
+   * A saved report's run, or a builder run whose page chains calls (`request.mayContinue`), may
+   * continue in later executions (continue-run.ts, builder-continuation.ts) instead of failing
    * when it cannot finish in this one: it then throws a Continuing error, the old data untouched.
    */
   continuable?: boolean;
@@ -86,8 +89,9 @@ function blockTarget(execution: Execution, run: CheckedRun, opts: RunToSheetOpti
  */
 export function runReportToSheet(execution: Execution, request: RunReportRequest, opts: RunToSheetOptions = {}): RunReportResult {
   const { platform } = execution;
-  const startedAt = platform.now();
-  const cont = opts.continuable ? runContinuation(execution, request, opts.blockId) : null;
+  const cont = opts.continuable ? continuationFor(execution, request, opts.blockId) : null;
+  // A continued run took its earlier executions too: "in 12 min" is the whole run's time.
+  const startedAt = cont?.resumed ? cont.startedAt : platform.now();
   const run = checkRunRequest(cont ? cont.request : request);
   const write = throttledProgress(platform, run.runId);
   /** `step` marks a repeated update (a page, a chunk written): those are throttled. */
@@ -97,7 +101,9 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
   };
 
   try {
-    progress(`Starting ${run.spec.label}`, 0, null);
+    // A continued run says how far it is until this execution's own pages and writes take over.
+    const resumedAt = cont?.resumed ? { rows: cont.pull.fromRow, total: cont.expected() } : null;
+    progress(resumedAt ? continuingText(resumedAt) : `Starting ${run.spec.label}`, 0, null);
     const spreadsheet: Spreadsheet | null = platform.spreadsheet();
     if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');
     // A run that could not write its result must find out before it spends minutes pulling it.

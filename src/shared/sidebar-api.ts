@@ -12,6 +12,7 @@ import type {
   RefreshOutcome,
   ReportDefinition,
   ReportListView,
+  RunContinuing,
   RunProgress,
   RunReportRequest,
   RunReportResult,
@@ -40,7 +41,7 @@ export interface SidebarApi {
   getCatalog: () => CatalogEntryView[];
   listSites: () => SiteView[];
   getDateOptions: (request: { siteId: string; report: string }) => DateOptionsView;
-  runReport: (request: RunReportRequest) => RunReportResult;
+  runReport: (request: RunReportRequest) => RunReportResult | RunContinuing;
   getRunProgress: (runId: string) => RunProgress | null;
   saveReport: (definition: ReportDefinition) => SavedReportView;
   listReports: () => ReportListView;

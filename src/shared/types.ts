@@ -117,6 +117,12 @@ export interface RunReportRequest {
   startCell?: string;
   /** Lets the sidebar poll getRunProgress while the run goes on. */
   runId?: string;
+  /**
+   * The page chains calls (each one an execution of its own): a run too big for one execution
+   * answers RunContinuing instead of failing, and the same request with the same runId goes on
+   * from where it stopped (run/builder-continuation.ts). Needs a runId.
+   */
+  mayContinue?: boolean;
   /** Keep a history (saved reports): upsert per site, day and dimension instead of replacing. */
   history?: { revisionDays: number };
 }
@@ -137,6 +143,14 @@ export interface RunReportResult {
   truncated: boolean;
   /** How the rows differ from what was asked (a summary instead of a daily series, a sort the API refused). */
   notices?: string[];
+}
+
+/** A sidebar run that stopped before the limit with rows staged: the page calls again at once. */
+export interface RunContinuing {
+  /** "continuing: 120,000 of 240,000 rows" (continuation.ts's continuingText). */
+  continuing: string;
+  rows: number;
+  total: number | null;
 }
 
 export interface RunProgress {
@@ -280,6 +294,11 @@ export interface RefreshOutcome {
   outcome: 'ok' | 'error' | 'skipped';
   rows?: number;
   message?: string;
+  /**
+   * Skipped because it stopped at a checkpoint with rows staged (`rows` then counts those):
+   * refreshing it again goes on from there.
+   */
+  continuing?: boolean;
 }
 
 export type AlertCondition = 'changeBelow' | 'changeAbove' | 'below' | 'above' | 'noData';

@@ -12,7 +12,10 @@ import type { ValuesWriter } from './staged-values';
  * lock, clock, run and time limit are the caller's, as WriteBlockInput says.
  */
 export interface BlockTarget
-  extends Pick<WriteBlockInput, 'exclusive' | 'now' | 'runId' | 'runIsLive' | 'stopBy' | 'executionMs' | 'pausable' | 'resume'> {
+  extends Pick<
+    WriteBlockInput,
+    'exclusive' | 'now' | 'runId' | 'runIsLive' | 'stopBy' | 'executionMs' | 'pausable' | 'keepPausedMs' | 'resume'
+  > {
   sheetName: string;
   /** Stable per report (a saved report's id), or made from the target sheet's ID. Default: `sheet-<sheetId>`. */
   blockId?: BlockId;

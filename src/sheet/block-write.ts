@@ -417,7 +417,7 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
     detach() {
       const sheet = live();
       staging = null;
-      keepForLater(sheet, target.now() + KEEP_PAUSED_MS);
+      keepForLater(sheet, target.now() + (target.keepPausedMs ?? KEEP_PAUSED_MS));
       return sheet.getName();
     },
   };

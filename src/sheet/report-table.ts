@@ -66,6 +66,11 @@ export interface WriteBlockInput {
    * before the time limit keeps the staging sheet (BlockWrite.pause) instead of removing it.
    */
   pausable?: boolean;
+  /**
+   * How long a paused write's staging sheet is kept for its run's next execution (staging-sheets.ts):
+   * a sidebar's chained call comes at once, so its run is abandoned sooner. Default KEEP_PAUSED_MS.
+   */
+  keepPausedMs?: number;
   /** The staging sheet and rows an earlier execution of this run left: the rows go on after them. */
   resume?: StagedSoFar;
 }

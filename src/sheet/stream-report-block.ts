@@ -130,6 +130,7 @@ export function streamReportBlock(
       runId: input.runId,
       runIsLive: input.runIsLive,
       pausable: input.pausable,
+      keepPausedMs: input.keepPausedMs,
       resume: input.resume ? { staging: input.resume.staging, rows: input.resume.rows } : undefined,
     });
   /** Stages whole chunks of ROWS_PER_BATCH (or everything, at the end): one write each. */

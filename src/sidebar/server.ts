@@ -1,5 +1,15 @@
 import type { Execution } from '../platform/execution';
-import type { CatalogEntryView, DateOptionsView, RunProgress, RunReportRequest, RunReportResult, SiteView } from '../shared/types';
+import type {
+  CatalogEntryView,
+  DateOptionsView,
+  RunContinuing,
+  RunProgress,
+  RunReportRequest,
+  RunReportResult,
+  SiteView,
+} from '../shared/types';
+import { isContinuing } from '../run/continue-run';
+import { continuingText } from '../run/continuation';
 import { catalogView } from './catalog-view';
 import { dateOptions } from './date-options';
 import { readProgress } from '../run/progress';
@@ -24,8 +34,20 @@ export function getDateOptions(ex: Execution, request: { siteId: string; report:
   return dateOptions(ex, request);
 }
 
-export function runReport(ex: Execution, request: RunReportRequest): RunReportResult {
-  return runReportToSheet(ex, request, { activate: true });
+/**
+ * A pull too big for one execution answers "continuing" when the page chains calls
+ * (`request.mayContinue`): the page calls again at once and the run goes on from its checkpoint.
+ */
+export function runReport(ex: Execution, request: RunReportRequest & { mayContinue?: false }): RunReportResult;
+export function runReport(ex: Execution, request: RunReportRequest): RunReportResult | RunContinuing;
+export function runReport(ex: Execution, request: RunReportRequest): RunReportResult | RunContinuing {
+  try {
+    return runReportToSheet(ex, request, { activate: true, continuable: true });
+  } catch (error) {
+    if (!isContinuing(error)) throw error;
+    const { rows, total } = error.checkpoint;
+    return { continuing: continuingText(error.checkpoint), rows, total };
+  }
 }
 
 export function getRunProgress(ex: Execution, runId: string): RunProgress | null {

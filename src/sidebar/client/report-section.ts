@@ -1,5 +1,6 @@
 import { tryDemoButton } from './demo-bar';
-import type { RunReportResult, SettingsView } from '../../shared/types';
+import type { RunReportRequest, RunReportResult, SettingsView } from '../../shared/types';
+import { chainCalls } from './chained-calls';
 import { clear, el, setStatus } from './dom';
 import { createReportPicker } from './report-picker';
 import { newRunId, pollProgress } from './run-progress';
@@ -15,6 +16,22 @@ function resultLine(result: RunReportResult): string {
   if (result.truncated) line += ' The row limit cut it short: more rows exist.';
   for (const notice of result.notices ?? []) line += ` ${notice}`;
   return line;
+}
+
+const STALLED =
+  'The report stopped getting further between runs, so it was not written; the previous data is unchanged. Use a row limit or a shorter date range.';
+
+/**
+ * The Run's calls: a report too big for one execution answers "continuing", shown on the
+ * progress line, and the page calls again at once with the same request (and runId).
+ */
+function runUntilDone(ctx: SidebarContext, request: RunReportRequest, progress: HTMLElement): Promise<RunReportResult> {
+  return chainCalls(() => ctx.rpc('runReport', request), {
+    done: (answer): answer is RunReportResult => !('continuing' in answer),
+    rows: (answer) => ('continuing' in answer ? answer.rows : 0),
+    onContinuing: (answer) => 'continuing' in answer && setStatus(progress, answer.continuing),
+    stalled: STALLED,
+  });
 }
 
 /** Before a credential is saved (and outside the demo): the two ways to start. */
@@ -97,14 +114,16 @@ export const reportSection: SidebarSection = {
         setStatus(status, request, 'error');
         return;
       }
+      // One runId for every call of this run: the progress the page polls, and the checkpoint each
+      // call goes on from when the report is too big for one execution.
       request.runId = newRunId();
+      request.mayContinue = true;
       running = true;
       run.disabled = true;
       setStatus(status, '');
       setStatus(progress, 'Starting\u2026');
       const stop = pollProgress(ctx.rpc, request.runId, (p) => setStatus(progress, p.message));
-      ctx
-        .rpc('runReport', request)
+      runUntilDone(ctx, request, progress)
         .then((result) => {
           setStatus(status, resultLine(result), 'success');
           saveRun.hidden = !ctx.hasSection('saved');

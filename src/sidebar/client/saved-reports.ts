@@ -6,6 +6,7 @@ import { reportCard } from './saved-card';
 import { offerSave } from './saved-offer';
 import type { SidebarContext, SidebarSection } from './section';
 import { outcomesText, ownerLine, siteNames } from './saved-words';
+import { refreshUntilDone } from './saved-refresh';
 
 /**
  * The "Saved" tab: saved reports with their status, Run / Edit / Delete, a schedule editor, who
@@ -80,7 +81,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
   const refresh = (ids?: string[]) =>
     act(
       'Refreshing\u2026 (large reports can take a few minutes)',
-      () => api.run('refreshReports', ids),
+      () => refreshUntilDone(api.run, ids, (text) => setStatus(status, text)),
       (outcomes) => {
         const { text, kind } = outcomesText(outcomes);
         load(() => setStatus(status, text, kind));
