@@ -207,7 +207,22 @@ describe('a cell hashed without its key built', () => {
     const numbers = [0.1, 0.2, 0.1 + 0.2, 1 / 3, 2.675, 1.005, 1e-6, 1.5e-6, 5e-7, 1e-7, 0.000123, 123456789.123456, 99999999.999999];
     numbers.push(1e14 + 0.5, 999999999999999.9, 1e15 + 0.5, 2 ** 53 + 2, 1e21, -0.5, -12.25, NaN, Infinity, -Infinity);
     // Whole numbers on both sides of the 10^9 split the hash makes (a date's milliseconds are above it).
-    numbers.push(0, -0, 7, 10, 100, 999_999_999, 1e9, 1e9 + 1, 1_000_000_010, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, -(2 ** 53 - 1), 1e15 + 7);
+    numbers.push(
+      0,
+      -0,
+      7,
+      10,
+      100,
+      999_999_999,
+      1e9,
+      1e9 + 1,
+      1_000_000_010,
+      2 ** 31,
+      -(2 ** 31) - 1,
+      2 ** 53 - 1,
+      -(2 ** 53 - 1),
+      1e15 + 7,
+    );
     for (let i = 0; i < 20000; i++) {
       const decimals = 1 + (i % 9);
       const scale = 10 ** (i % 12);
