@@ -111,9 +111,10 @@ function isDateObject(value: object): boolean {
   return value instanceof Date || Object.prototype.toString.call(value) === '[object Date]';
 }
 
-function fnvText(hash: number, text: string): number {
+/** Folds text.slice(from) into a hash, character by character, without making the slice. */
+function fnvText(hash: number, text: string, from = 0): number {
   let h = hash;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  for (let i = from; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
   return h;
 }
 
@@ -125,12 +126,36 @@ function prefixed(prefix: string): number {
   return known === undefined ? (PREFIX[prefix] = fnvText(SEED, prefix)) : known;
 }
 
-/** Digits of an integer, least significant first: reused, so hashing a number allocates nothing. */
-const DIGITS: number[] = [];
+/** The keys of the kinds of cell every block is made of, worked out once. */
+const STRING_KEY = prefixed('string:');
+const NUMBER_KEY = prefixed('number:');
+const DATE_KEY = prefixed('d');
+const FORMULA_KEY = prefixed('f');
+
+/**
+ * fnvText(hash, String(n)) for 0 <= n < 10^9 written with `digits` digits (leading zeros when n has
+ * fewer; 0: as many as n has), most significant first, in 32-bit integer steps.
+ */
+function fnvDigits(hash: number, n: number, digits: number): number {
+  let h = hash;
+  let unit = 1;
+  if (digits === 0) while (unit * 10 <= n) unit *= 10;
+  else for (let d = 1; d < digits; d++) unit *= 10;
+  let rest = n;
+  for (; unit >= 1; unit = (unit / 10) | 0) {
+    const digit = (rest / unit) | 0;
+    h = Math.imul(h ^ (48 + digit), FNV_PRIME);
+    rest -= digit * unit;
+  }
+  return h;
+}
+
+const BILLION = 1_000_000_000;
 
 /**
  * fnvText(hash, String(n)) for a safe integer, without making the string: String gives an
- * integer's plain decimal digits (with a minus sign; "0" for -0), so the hash is the same.
+ * integer's plain decimal digits (with a minus sign; "0" for -0), so the hash is the same. Above
+ * 10^9 (a date's milliseconds) the digits go in two parts, each small enough for integer division.
  */
 function fnvInteger(hash: number, n: number): number {
   let h = hash;
@@ -139,13 +164,9 @@ function fnvInteger(hash: number, n: number): number {
     h = Math.imul(h ^ 45, FNV_PRIME); // '-'
     rest = -rest;
   }
-  let count = 0;
-  do {
-    DIGITS[count++] = rest % 10;
-    rest = Math.floor(rest / 10);
-  } while (rest > 0);
-  while (count > 0) h = Math.imul(h ^ (48 + DIGITS[--count]), FNV_PRIME);
-  return h;
+  if (rest < BILLION) return fnvDigits(h, rest, 0);
+  const high = Math.floor(rest / BILLION);
+  return fnvDigits(fnvDigits(h, high, 0), rest - high * BILLION, 9);
 }
 
 /** Powers of ten up to the decimals fnvDecimal handles, each exact as a double. */
@@ -184,19 +205,26 @@ function fnvDecimal(hash: number, x: number): number | null {
  * matching).
  */
 export function cellHash(value: unknown, formula?: string): number {
+  if (formula) return mix32(fnvText(FORMULA_KEY, formula)) || 1;
+  if (typeof value === 'string') return textHash(value);
   let h: number;
-  if (formula) h = fnvText(prefixed('f'), formula);
-  else if (typeof value === 'string') {
-    if (value === '') return 0;
-    h = fnvText(prefixed('string:'), value);
-  } else if (typeof value === 'number') {
-    if (Number.isSafeInteger(value)) h = fnvInteger(prefixed('number:'), value);
-    else h = fnvDecimal(prefixed('number:'), value) ?? fnvText(prefixed('number:'), String(value));
+  if (typeof value === 'number') {
+    if (Number.isSafeInteger(value)) h = fnvInteger(NUMBER_KEY, value);
+    else h = fnvDecimal(NUMBER_KEY, value) ?? fnvText(NUMBER_KEY, String(value));
   } else if (typeof value === 'object' && value !== null && isDateObject(value)) {
     const time = (value as Date).getTime();
-    h = Number.isSafeInteger(time) ? fnvInteger(prefixed('d'), time) : fnvText(prefixed('d'), String(time));
+    h = Number.isSafeInteger(time) ? fnvInteger(DATE_KEY, time) : fnvText(DATE_KEY, String(time));
   } else h = fnvText(prefixed(`${typeof value}:`), String(value));
   return mix32(h) || 1;
+}
+
+/**
+ * cellHash of the text text.slice(from), without making the slice: a cell the writer sends with
+ * a protective apostrophe is hashed as the text it reads back as (cell-values.ts, readBackStart).
+ */
+export function textHash(text: string, from = 0): number {
+  if (text.length <= from) return 0;
+  return mix32(fnvText(STRING_KEY, text, from)) || 1;
 }
 
 /**
@@ -204,10 +232,11 @@ export function cellHash(value: unknown, formula?: string): number {
  * filled, dropped after the rows were hashed, changes no row's hash (a moved value still changes
  * its columns' hashes).
  */
-function rowHashOf(cells: number[]): number {
+function rowHashOf(cells: ArrayLike<number>, width = cells.length): number {
   let h = SEED;
   let filled = 0;
-  for (const c of cells) {
+  for (let i = 0; i < width; i++) {
+    const c = cells[i];
     if (c === 0) continue;
     h = fold(h, c);
     filled++;
@@ -235,6 +264,8 @@ export interface RecordHasher {
    * getFormulas reads them, absent when the rows hold none (what the writer writes).
    */
   add(values: ReadonlyArray<ReadonlyArray<unknown>>, formulas?: ReadonlyArray<ReadonlyArray<string>>): void;
+  /** The next row as its cells' hashes (cellHash of each, as `add` would work them out). */
+  addHashes(cells: ArrayLike<number>): void;
   /**
    * Leaves out columns (0-based) that were hashed but will not be in the block: columns empty in
    * every row but the first (the header), such as a streamed table's column no row filled.
@@ -254,6 +285,14 @@ export function blockHasher(cols: number): RecordHasher {
   let firstRow: number[] | null = null;
   const rowHashes: number[] = [];
   const cells = new Array<number>(cols);
+  const addHashes = (row: ArrayLike<number>): void => {
+    const width = colSums.length;
+    for (let c = 0; c < width; c++) colSums[c] = (colSums[c] + row[c]) >>> 0;
+    if (!firstRow) firstRow = Array.from({ length: width }, (_, c) => row[c]);
+    const rowHash = rowHashOf(row, width);
+    for (let c = 0; c < width; c++) colRows[c] = (colRows[c] + cellInRow(row[c], rowHash)) >>> 0;
+    rowHashes.push(rowHash);
+  };
   return {
     add(values, formulas) {
       const width = colSums.length;
@@ -261,17 +300,11 @@ export function blockHasher(cols: number): RecordHasher {
       for (let r = 0; r < values.length; r++) {
         const row = values[r];
         const rowFormulas = formulas?.[r];
-        for (let c = 0; c < width; c++) {
-          const h = cellHash(row[c], rowFormulas?.[c]);
-          cells[c] = h;
-          colSums[c] = (colSums[c] + h) >>> 0;
-        }
-        if (!firstRow) firstRow = cells.slice();
-        const rowHash = rowHashOf(cells);
-        for (let c = 0; c < width; c++) colRows[c] = (colRows[c] + cellInRow(cells[c], rowHash)) >>> 0;
-        rowHashes.push(rowHash);
+        for (let c = 0; c < width; c++) cells[c] = cellHash(row[c], rowFormulas?.[c]);
+        addHashes(cells);
       }
     },
+    addHashes,
     dropColumns(indexes) {
       const drop = new Set(indexes);
       colSums = colSums.filter((_, i) => !drop.has(i));

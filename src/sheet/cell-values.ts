@@ -52,11 +52,20 @@ export const UNSURE: unique symbol = Symbol('unsure');
  */
 export function readBackOf(cell: CellValue): unknown {
   if (typeof cell !== 'string') return cell;
-  if (cell === '') return cell;
+  const start = readBackStart(cell);
+  return start < 0 ? UNSURE : start === 0 ? cell : cell.slice(start);
+}
+
+/**
+ * Where the text a string cell reads back as starts in it (readBackOf without making the text):
+ * 1 after a protective apostrophe, else 0; -1 when the read-back is UNSURE.
+ */
+export function readBackStart(cell: string): number {
+  if (cell === '') return 0;
   const first = cell.charCodeAt(0);
-  if (first === APOSTROPHE) return cell.slice(1);
-  if (first < 128 && !MAYBE_SPECIAL[first]) return cell;
-  return FORMULA_LIKE.test(cell) || VALUE_LIKE.test(cell) ? UNSURE : cell;
+  if (first === APOSTROPHE) return 1;
+  if (first < 128 && !MAYBE_SPECIAL[first]) return 0;
+  return FORMULA_LIKE.test(cell) || VALUE_LIKE.test(cell) ? -1 : 0;
 }
 
 const APOSTROPHE = 39;

@@ -1,5 +1,5 @@
-import { blockHasher, type BlockRecord, type PinnedRows } from './block-record';
-import { readBackOf, UNSURE, type CellValue } from './cell-values';
+import { blockHasher, cellHash, textHash, type BlockRecord, type PinnedRows } from './block-record';
+import { readBackStart, type CellValue } from './cell-values';
 
 /**
  * The record of a block made from the rows the writer sends, each cell as getValues will read it
@@ -18,26 +18,38 @@ export interface WrittenRecord {
   finish(dropped: number[], pinned: PinnedRows): BlockRecord | null;
 }
 
+/** A cell's hash that no cell has: its read-back is UNSURE. */
+const UNSURE_HASH = -1;
+
+/**
+ * cellHash of what the cell sent reads back as (readBackOf), in one look at it: the writer hashes
+ * every cell of a pull, so no read-back text or row copy is made on the way.
+ */
+function sentHash(cell: unknown): number {
+  if (typeof cell !== 'string') return cellHash(cell);
+  const start = readBackStart(cell);
+  return start < 0 ? UNSURE_HASH : textHash(cell, start);
+}
+
 export function writtenRecord(cols: number): WrittenRecord {
   const hasher = blockHasher(cols);
+  const cells = new Array<number>(cols).fill(0);
   let unsure = false;
   return {
     add(values) {
       if (unsure) return;
-      let rows: unknown[][] = values;
       for (let r = 0; r < values.length; r++) {
         const row = values[r];
-        const read = readBackRow(row);
-        if (read === null) {
-          unsure = true;
-          return;
+        for (let c = 0; c < cols; c++) {
+          const h = sentHash(row[c]);
+          if (h === UNSURE_HASH) {
+            unsure = true;
+            return;
+          }
+          cells[c] = h;
         }
-        if (read === row) continue;
-        // Copied on the first row that reads back otherwise; the rows sent stay as they are.
-        if (rows === values) rows = values.slice();
-        rows[r] = read;
+        hasher.addHashes(cells);
       }
-      hasher.add(rows);
     },
     finish(dropped, pinned) {
       if (unsure) return null;
@@ -45,19 +57,4 @@ export function writtenRecord(cols: number): WrittenRecord {
       return hasher.finish(pinned);
     },
   };
-}
-
-/** The row as it reads back: the same array when every cell reads back as sent; null when unsure. */
-function readBackRow(row: CellValue[]): unknown[] | null {
-  let out: unknown[] | null = null;
-  for (let c = 0; c < row.length; c++) {
-    const cell = row[c];
-    if (typeof cell !== 'string') continue;
-    const read = readBackOf(cell);
-    if (read === cell) continue;
-    if (read === UNSURE) return null;
-    if (!out) out = row.slice();
-    out[c] = read;
-  }
-  return out ?? row;
 }

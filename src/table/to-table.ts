@@ -2,7 +2,7 @@ import type { ColumnType, ReportSpec } from '../catalog/types';
 import { asLiteralText, isTextColumn } from '../sheet/cell-values';
 import { cellConverter, isValueObject, NUMERIC_TYPES, type ToDate } from './cells';
 import { dateBoundsRows } from './date-bounds-rows';
-import { flattenInto } from './flatten';
+import { scanRows, type Leftovers, type Put, type RowFill, type RowScan } from './row-scan';
 import { SITE_COLUMN, SITE_NAME_COLUMN, type Table, type TableColumn } from './types';
 import { humanHeader, unknownColumnType, type UnknownColumnType } from './unknown-columns';
 import { FORMAT } from '../catalog/columns';
@@ -29,68 +29,13 @@ function sheetText(value: unknown, textColumn: boolean): unknown {
   return typeof value === 'string' ? asLiteralText(value, textColumn) : value;
 }
 
-/** Fields beyond the catalog's, flattened; null for the usual row that has none. */
-type Leftovers = Map<string, unknown> | null;
-
 /** Where a field's cells come from: one column, or a metric's value and score side by side. */
 interface Plan {
   columns: TableColumn[];
   /** The catalog field of a catalog column (and its score); absent for an unknown field's. */
   catalogField?: string;
-  /**
-   * Writes this plan's cells of every row, from `body[i][at]` on: a column at a time, so each
-   * loop reads one field with one converter.
-   */
-  fill(rows: Record<string, unknown>[], flats: Leftovers[], body: unknown[][], at: number): void;
-}
-
-/** What one look at each row of a batch found. */
-interface RowScan {
-  /** Per row: unknown fields, and leftovers of known metric objects (keys beyond value and score). */
-  flats: Leftovers[];
-  /** Catalog fields some row carries, and those some row sends a score for. */
-  present: Set<string>;
-  scored: Set<string>;
-}
-
-/**
- * One pass over the rows (for-in, so no key list is made per row or per metric object): what the
- * plan is decided from, instead of a scan of every row per catalog column.
- */
-function scanRows(rows: Record<string, unknown>[], known: readonly string[]): RowScan {
-  // Flags by catalog position: one lookup per key, no set to add to per cell.
-  const index = new Map(known.map((field, i) => [field, i]));
-  const has = new Uint8Array(known.length);
-  const hasScore = new Uint8Array(known.length);
-  const flats: Leftovers[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    let flat: Leftovers = null;
-    for (const key in row) {
-      const value = row[key];
-      const k = index.get(key);
-      if (k === undefined) {
-        if (!flat) flat = new Map();
-        flattenInto(key, value, flat);
-        continue;
-      }
-      has[k] = 1;
-      if (!isValueObject(value)) continue;
-      for (const extra in value) {
-        if (extra === 'value') continue;
-        if (extra === 'score') {
-          hasScore[k] = 1;
-          continue;
-        }
-        if (!flat) flat = new Map();
-        flattenInto(`${key}.${extra}`, value[extra], flat);
-      }
-    }
-    flats[i] = flat;
-  }
-  const present = new Set(known.filter((_, k) => has[k]));
-  const scored = new Set(known.filter((_, k) => hasScore[k]));
-  return { flats, present, scored };
+  /** Writes this plan's cells of one row from its field's value (the flattened value of an unknown field's). */
+  put: Put;
 }
 
 /** What the rows decided: the columns, how a row fills them, and what a later batch must match. */
@@ -125,7 +70,7 @@ function planTable(spec: ReportSpec, rows: number, scan: RowScan, opts: TableStr
     // (viewability may come as {value} alone) or not; with no rows, as the catalog says.
     const scored = rows === 0 ? columnSpec.scored === true : scan.scored.has(field) || (layAll && columnSpec.scored === true);
     if (!scored) {
-      plans.push({ columns: [column], catalogField: field, fill: fieldFill(field, type, convert, opts.forSheet === true) });
+      plans.push({ columns: [column], catalogField: field, put: fieldPut(type, convert, opts.forSheet === true) });
       continue;
     }
     scoredFields.add(field);
@@ -136,19 +81,15 @@ function planTable(spec: ReportSpec, rows: number, scan: RowScan, opts: TableStr
       columns: [column, { header: `${header} score`, field: `${field}.score`, type: 'number' }],
       catalogField: field,
       // The value and its score are read from one look at the metric object.
-      fill: (rows, _flats, body, at) => {
-        for (let i = 0; i < rows.length; i++) {
-          const value = rows[i][field];
-          const out = body[i];
-          if (isValueObject(value)) {
-            const v = value.value;
-            const sc = value.score;
-            out[at] = numeric && typeof v === 'number' && Number.isFinite(v) ? v : convert(v);
-            out[at + 1] = typeof sc === 'number' && Number.isFinite(sc) ? sc : score(sc);
-          } else {
-            out[at] = convert(value);
-            out[at + 1] = '';
-          }
+      put: (out, at, value) => {
+        if (isValueObject(value)) {
+          const v = value.value;
+          const sc = value.score;
+          out[at] = numeric && typeof v === 'number' && Number.isFinite(v) ? v : convert(v);
+          out[at + 1] = typeof sc === 'number' && Number.isFinite(sc) ? sc : score(sc);
+        } else {
+          out[at] = convert(value);
+          out[at + 1] = '';
         }
       },
     });
@@ -193,8 +134,8 @@ function planTable(spec: ReportSpec, rows: number, scan: RowScan, opts: TableStr
     extras.set(path, { decided, column });
     plans.push({
       columns: [column],
-      fill: (_rows, flats, body, at) => {
-        for (let i = 0; i < flats.length; i++) body[i][at] = convert(flats[i]?.get(path));
+      put: (out, at, value) => {
+        out[at] = convert(value);
       },
     });
   }
@@ -204,29 +145,22 @@ function planTable(spec: ReportSpec, rows: number, scan: RowScan, opts: TableStr
 }
 
 /**
- * A catalog column's fill. The value type the API normally sends for the column is settled inline
- * (as `convert` would settle it), in a loop of its own per kind of column so each stays simple
- * for the engine; anything else goes through `convert`.
+ * A catalog column's cell. The value type the API normally sends for the column is settled inline
+ * (as `convert` would settle it); anything else goes through `convert`.
  */
-function fieldFill(field: string, type: ColumnType, convert: (value: unknown) => unknown, forSheet: boolean): Plan['fill'] {
+function fieldPut(type: ColumnType, convert: (value: unknown) => unknown, forSheet: boolean): Put {
   if (NUMERIC_TYPES.has(type) && type !== 'percent') {
-    return (rows, _flats, body, at) => {
-      for (let i = 0; i < rows.length; i++) {
-        const v = rows[i][field];
-        body[i][at] = typeof v === 'number' && Number.isFinite(v) ? v : convert(v);
-      }
+    return (out, at, v) => {
+      out[at] = typeof v === 'number' && Number.isFinite(v) ? v : convert(v);
     };
   }
   if (isTextColumn(type)) {
-    return (rows, _flats, body, at) => {
-      for (let i = 0; i < rows.length; i++) {
-        const v = rows[i][field];
-        body[i][at] = typeof v !== 'string' ? convert(v) : forSheet ? asLiteralText(v, true) : v;
-      }
+    return (out, at, v) => {
+      out[at] = typeof v !== 'string' ? convert(v) : forSheet ? asLiteralText(v, true) : v;
     };
   }
-  return (rows, _flats, body, at) => {
-    for (let i = 0; i < rows.length; i++) body[i][at] = convert(rows[i][field]);
+  return (out, at, v) => {
+    out[at] = convert(v);
   };
 }
 
@@ -234,24 +168,49 @@ function withSite(columns: TableColumn[], opts: ToTableOptions): TableColumn[] {
   return opts.siteId === undefined ? columns : [SITE_COLUMN, ...columns];
 }
 
-/** The plan's cells for rows (with their leftovers). */
-function fillRows(plan: TablePlan, rows: Record<string, unknown>[], flats: Leftovers[], opts: ToTableOptions): Table {
+/**
+ * Where a scan puts the plan's catalog cells (scanRows' `fill`): every row starts as the cells of
+ * a row with no field at all, and each field a row carries overwrites its own.
+ */
+function rowFill(plan: TablePlan, known: readonly string[], rows: number, opts: ToTableOptions): RowFill {
   const site = opts.siteId === undefined || !opts.forSheet ? opts.siteId : asLiteralText(opts.siteId, true);
   const width = plan.columns.length + (site === undefined ? 0 : 1);
-  const body: unknown[][] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const out: unknown[] = new Array(width);
-    if (site !== undefined) out[0] = site;
-    body[i] = out;
-  }
-  let at = site === undefined ? 0 : 1;
+  const empty: unknown[] = new Array(width);
+  if (site !== undefined) empty[0] = site;
+  const puts: Array<Put | null> = known.map(() => null);
+  const at: number[] = known.map(() => -1);
+  let column = site === undefined ? 0 : 1;
   for (const p of plan.plans) {
-    p.fill(rows, flats, body, at);
-    at += p.columns.length;
+    p.put(empty, column, undefined);
+    const k = p.catalogField === undefined ? -1 : known.indexOf(p.catalogField);
+    if (k >= 0) {
+      puts[k] = p.put;
+      at[k] = column;
+    }
+    column += p.columns.length;
   }
-  const table: Table = { columns: withSite(plan.columns, opts), rows: body };
+  return { puts, at, empty, body: new Array(rows) };
+}
+
+/** The rows a scan filled (`fill`), with their unknown fields' cells added from the scan's leftovers. */
+function tableOf(plan: TablePlan, fill: RowFill, flats: Leftovers[], opts: ToTableOptions): Table {
+  let column = opts.siteId === undefined ? 0 : 1;
+  for (const p of plan.plans) {
+    if (p.catalogField === undefined) {
+      const path = p.columns[0].field;
+      for (let i = 0; i < flats.length; i++) p.put(fill.body[i], column, flats[i]?.get(path));
+    }
+    column += p.columns.length;
+  }
+  const table: Table = { columns: withSite(plan.columns, opts), rows: fill.body };
   if (opts.forSheet) table.sheetSafe = true;
   return table;
+}
+
+/** The plan's cells for rows: one more look at each row, now that the plan is known. */
+function fillRows(plan: TablePlan, known: readonly string[], rows: Record<string, unknown>[], opts: ToTableOptions): Table {
+  const fill = rowFill(plan, known, rows.length, opts);
+  return tableOf(plan, fill, scanRows(rows, known, fill).flats, opts);
 }
 
 function apiRowsOf(spec: ReportSpec, apiRows: Record<string, unknown>[]): Record<string, unknown>[] {
@@ -267,11 +226,8 @@ function apiRowsOf(spec: ReportSpec, apiRows: Record<string, unknown>[]): Record
  */
 export function toTable(spec: ReportSpec, apiRows: Record<string, unknown>[], opts: ToTableOptions): Table {
   const rows = apiRowsOf(spec, apiRows);
-  const scan = scanRows(
-    rows,
-    spec.columns.map((c) => c.field),
-  );
-  return fillRows(planTable(spec, rows.length, scan, opts), rows, scan.flats, opts);
+  const known = spec.columns.map((c) => c.field);
+  return fillRows(planTable(spec, rows.length, scanRows(rows, known), opts), known, rows, opts);
 }
 
 /** A table arriving in batches: every batch is cut to the columns the first one decided. */
@@ -354,13 +310,15 @@ export function tableStream(spec: ReportSpec, opts: TableStreamOptions): TableSt
   return {
     add(apiRows) {
       const rows = apiRowsOf(spec, apiRows);
-      const scan = scanRows(rows, known);
+      // Once the columns are decided, the look that checks a batch fits them also fills its rows.
+      const fill = plan ? rowFill(plan, known, rows.length, opts) : null;
+      const scan = scanRows(rows, known, fill ?? undefined);
       if (!plan) plan = planTable(spec, rows.length, scan, opts);
       else if (!fitsPlan(spec, plan, filled, rows.length, scan, opts.toDate)) return null;
       filled.rows += rows.length;
       for (const field of scan.present) filled.present.add(field);
       for (const field of scan.scored) filled.scored.add(field);
-      return fillRows(plan, rows, scan.flats, opts);
+      return fill ? tableOf(plan, fill, scan.flats, opts) : fillRows(plan, known, rows, opts);
     },
     columns() {
       const decided = plan ?? planTable(spec, 0, scanRows([], known), opts);

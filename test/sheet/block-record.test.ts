@@ -201,11 +201,28 @@ describe('a cell hashed without its key built', () => {
     return (h ^ (h >>> 16)) >>> 0 || 1;
   };
 
-  it('gives a number with decimals, and a date, the hash of its text', () => {
+  it('gives a number, whole or with decimals, and a date, the hash of its text', () => {
     let s = 7;
     const next = (): number => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
     const numbers = [0.1, 0.2, 0.1 + 0.2, 1 / 3, 2.675, 1.005, 1e-6, 1.5e-6, 5e-7, 1e-7, 0.000123, 123456789.123456, 99999999.999999];
     numbers.push(1e14 + 0.5, 999999999999999.9, 1e15 + 0.5, 2 ** 53 + 2, 1e21, -0.5, -12.25, NaN, Infinity, -Infinity);
+    // Whole numbers on both sides of the 10^9 split the hash makes (a date's milliseconds are above it).
+    numbers.push(
+      0,
+      -0,
+      7,
+      10,
+      100,
+      999_999_999,
+      1e9,
+      1e9 + 1,
+      1_000_000_010,
+      2 ** 31,
+      -(2 ** 31) - 1,
+      2 ** 53 - 1,
+      -(2 ** 53 - 1),
+      1e15 + 7,
+    );
     for (let i = 0; i < 20000; i++) {
       const decimals = 1 + (i % 9);
       const scale = 10 ** (i % 12);

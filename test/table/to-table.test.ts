@@ -308,6 +308,24 @@ describe('tableStream with the catalog laid out (a paginated report)', () => {
     expect(rows).toEqual(whole.rows);
   });
 
+  it('puts every value in its own column when the rows of a later batch send their fields in other orders', () => {
+    const stream = tableStream(pages, { toDate, catalogLayout: true });
+    const first = stream.add([row(1, { cpm: { value: 1, score: 10 }, author: 'Ann' })])!;
+    // Some fields at the place they had in the row before, some not.
+    const later = [
+      { pageUrl: '/p2/', earnings: 2, pageviews: 20, cpm: { value: 2, score: 20 }, author: 'Bo' },
+      { pageUrl: '/p3/', earnings: 3, author: 'Cy', pageviews: 30, cpm: { value: 3, score: 30 } },
+      { author: 'Di', earnings: 4, pageUrl: '/p4/', pageviews: 40, cpm: { score: 40, value: 4 } },
+    ];
+    const batch = stream.add(later)!;
+    const cell = (r: unknown[], header: string) => r[headers(first).indexOf(header)];
+    expect(batch.rows.map((r) => ['Page URL', 'Earnings', 'Pageviews', 'CPM', 'CPM score', 'Author'].map((h) => cell(r, h)))).toEqual([
+      ['/p2/', 2, 20, 2, 20, 'Bo'],
+      ['/p3/', 3, 30, 3, 30, 'Cy'],
+      ['/p4/', 4, 40, 4, 40, 'Di'],
+    ]);
+  });
+
   it('still needs another layout when a later catalog field would take a header an unknown field has', () => {
     const stream = tableStream(pages, { toDate, catalogLayout: true });
     expect(stream.add([row(1, { Author: 'an unknown field' })])).not.toBeNull();
