@@ -18,7 +18,7 @@ import { createConsole, createLogger, createSession, type EmulatedConsole } from
 import { createUrlFetchApp } from './services/url-fetch';
 import { createUtilities } from './services/utilities';
 import { createSpreadsheetService } from './spreadsheet';
-import { triggerRunSeesNoSpreadsheet, type EmulatorState, type Mode } from './state';
+import { checkTimeLimit, triggerRunSeesNoSpreadsheet, type EmulatorState, type Mode } from './state';
 import type { Transport } from './transport-types';
 import { LENIENT, type PlatformVariants } from './variants';
 
@@ -211,7 +211,12 @@ export function createEmulator(opts: EmulatorOptions): Emulator {
     id: SPREADSHEET_ID,
     timeZone: state.timeZone,
     counters,
-    permission: () => (state.mode === 'customFunction' ? 'readOnly' : 'full'),
+    // Asked before every change to a sheet: an execution past Google's time limit is dead there,
+    // so nothing it tries after the kill (a catch block's cleanup) changes the spreadsheet.
+    permission: () => {
+      checkTimeLimit(state);
+      return state.mode === 'customFunction' ? 'readOnly' : 'full';
+    },
     now: () => clock.now(),
     owner: state.owner,
   });

@@ -2,7 +2,7 @@
  * What Google's services take, as the cost model prices them (bench/model.ts builds its default
  * model from these; bench/README.md gives each figure's source or marks it an assumption). The
  * add-on itself only uses them where it must judge a cost before it has run anything: whether a
- * saved report's refreshes fit the trigger time of a day (reports/refresh-cost.ts). Everywhere
+ * saved report's refreshes fit the trigger time of a day (reports/schedule-cost.ts). Everywhere
  * else it learns the pace as it goes (platform/deadline.ts).
  */
 export const SHEETS_PRICES = {

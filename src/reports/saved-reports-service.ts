@@ -51,7 +51,7 @@ import { bringIntoView } from '../sheet/bring-into-view';
 import { describeInput } from '../shared/user-input';
 import { checkRunRequest } from '../run/run-request';
 import { adoptBuilderBlock, blockToRefresh, releaseToBuilder } from '../run/target-sheet';
-import { checkRefreshCost } from './refresh-cost';
+import { checkRefreshCost } from './schedule-cost';
 import { isDemo } from '../settings/demo-flag';
 import { cleanDefinition, cleanWarehouse } from './validate-definition';
 import { savedView, statusRowsOf } from './views';

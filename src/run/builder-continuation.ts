@@ -18,9 +18,11 @@ import { runContinuation, type RunContinuation } from './continue-run';
  * staging sheet is kept BUILDER_KEEP_MS past its last stop (then any write's sweep removes it), and
  * its checkpoint is dropped by the next run of any report (builder or saved, scheduled hourly)
  * once that long has passed, so an abandoned run leaves no record in the document's properties
- * (a 500 KB budget shared by everything the add-on keeps there).
+ * (a 500 KB budget shared by everything the add-on keeps there). An hour, not less: the page's
+ * next call may wait behind other executions of the document, and a run dropped while its page
+ * still calls starts over on every call and never ends.
  */
-export const BUILDER_KEEP_MS = 15 * 60_000;
+export const BUILDER_KEEP_MS = 60 * 60_000;
 
 export function builderCheckpoints(store: PropertyStore): CheckpointStore<ReportCheckpoint> {
   return checkpoints<ReportCheckpoint>(store, 'builder');

@@ -89,10 +89,12 @@ function blockTarget(execution: Execution, run: CheckedRun, opts: RunToSheetOpti
  */
 export function runReportToSheet(execution: Execution, request: RunReportRequest, opts: RunToSheetOptions = {}): RunReportResult {
   const { platform } = execution;
+  // Checked before anything reads it: a bad request gets its own words, and its runId keys a checkpoint.
+  const asked = checkRunRequest(request);
   const cont = opts.continuable ? continuationFor(execution, request, opts.blockId) : null;
   // A continued run took its earlier executions too: "in 12 min" is the whole run's time.
   const startedAt = cont?.resumed ? cont.startedAt : platform.now();
-  const run = checkRunRequest(cont ? cont.request : request);
+  const run = cont ? checkRunRequest(cont.request) : asked;
   const write = throttledProgress(platform, run.runId);
   /** `step` marks a repeated update (a page, a chunk written): those are throttled. */
   const progress = (message: string, page: number, pages: number | null, done = false, step = false): void => {

@@ -1,5 +1,6 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
+import type { CommitSize } from './commit-fit';
 import type { OwnedArea } from './block-ownership';
 import { fingerprint, forgetRecord, writeRecord, type BlockRecord, type PinnedRows } from './block-record';
 import type { CellValue } from './cell-values';
@@ -102,7 +103,7 @@ export interface BlockPlan {
   /** A staged write's timing (commit-fit.ts): after each chunk staged, and before the commit's copy. */
   timing?: {
     staged(staging: Sheet): void;
-    beforeCopy(staging: Sheet, size: { rows: number; cols: number }): void;
+    beforeCopy(staging: Sheet, size: CommitSize): void;
   };
 }
 

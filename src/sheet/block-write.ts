@@ -21,7 +21,7 @@ import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord } from './block-rec
 import { writtenRecord } from './written-record';
 import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
 import { clipText } from './cell-limit';
-import { copyPace } from './commit-fit';
+import { copyPace, type CommitSize } from './commit-fit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
 import { claimDirect } from './direct-write';
@@ -424,12 +424,20 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
 }
 
 /** The cells the commit's copy covers: the new block and, where it was bigger, the old one. */
-function copySize(plan: BlockPlan, dataRows: number): { rows: number; cols: number } {
+function copySize(plan: BlockPlan, dataRows: number): CommitSize {
   const { spreadsheet, target, sheetName, width } = plan;
   const sheet = findTarget(spreadsheet, target, sheetName);
   const old = sheet ? readOwned(spreadsheet, blockRangeName(blockIdOn(target, sheet))) : null;
   const rect = old && old.sheet.getSheetId() === sheet?.getSheetId() ? old.rect : null;
-  return { rows: Math.max(dataRows + 1, rect?.rows ?? 0), cols: Math.max(width, rect?.cols ?? 0) };
+  const oldCells = rect ? rect.rows * rect.cols : 0;
+  // A resumed write's rows were hashed in other executions: its record is read from the new block.
+  const newCells = (dataRows + 1) * width;
+  const reread = target.resume !== undefined && newCells <= MAX_FINGERPRINT_CELLS ? newCells : 0;
+  return {
+    rows: Math.max(dataRows + 1, rect?.rows ?? 0),
+    cols: Math.max(width, rect?.cols ?? 0),
+    checkCells: (oldCells <= MAX_FINGERPRINT_CELLS ? oldCells : 0) + reread,
+  };
 }
 
 function withClipNote(note: string, clipped: number): string {

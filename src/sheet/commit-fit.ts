@@ -17,7 +17,7 @@ import { rangeOf } from './rect';
  * one run); it could not fit even there (TOO_LARGE: a block this size cannot be refreshed at once).
  */
 
-/** The slice copied to learn the pace: a fiftieth of the block (2% of the commit's cost). */
+/** The slices copied to learn the pace: a fiftieth of the block and half of that (3% of the commit's cost). */
 const PROBE_SHARE = 50;
 
 export interface CopyClock {
@@ -36,7 +36,7 @@ export interface CopyPace {
    * run now. `fresh`: an earlier execution staged the rows and this one staged none, so this one
    * had all its time for the commit (one that does not fit such an execution never will).
    */
-  fit(staging: Sheet, size: { rows: number; cols: number }, how: { pausable: boolean; fresh: boolean }): void;
+  fit(staging: Sheet, size: CommitSize, how: { pausable: boolean; fresh: boolean }): void;
   /**
    * After the first rows of a block expected to have `rows` rows: stops a write whose commit could
    * never fit one execution before it stages more. Learns the pace only when a write's pace says so.
@@ -44,27 +44,81 @@ export interface CopyPace {
   early(staging: Sheet, size: { rows: number; cols: number }, staged: number): void;
 }
 
+/**
+ * The commit's cells: the block it copies into place, and the cells it reads: the old block's for
+ * the user's edits, and a resumed write's new block for its record (each only up to
+ * MAX_FINGERPRINT_CELLS; 0 where there is nothing to read).
+ */
+export interface CommitSize {
+  rows: number;
+  cols: number;
+  checkCells: number;
+}
+
+/** The share of a whole execution a commit may take in one that had nothing else to do. */
+const FRESH_SHARE = 0.9;
+
+/** What one call of a kind costs: its own time and, per cell, the rest. */
+interface Pace {
+  callMs: number;
+  cellMs: number;
+}
+
+interface Timed {
+  cells: number;
+  ms: number;
+}
+
+/**
+ * Two slices, one about half the other: their difference is the price of a cell, what is left of
+ * the smaller the call's own. One slice alone would charge the call's time to every cell, and a
+ * small slice would make a big copy look several times dearer than it is.
+ */
+function twoPoint(small: Timed, big: Timed): Pace {
+  if (big.cells <= small.cells) return { callMs: 0, cellMs: big.ms / Math.max(1, big.cells) };
+  const cellMs = Math.max(0, big.ms - small.ms) / (big.cells - small.cells);
+  return { cellMs, callMs: Math.max(0, small.ms - small.cells * cellMs) };
+}
+
+const costAt = (pace: Pace, cells: number): number => (cells > 0 ? pace.callMs + cells * pace.cellMs : 0);
+
 export function copyPace(clock: CopyClock): CopyPace {
-  let learned: number | null = null;
-  const probe = (staging: Sheet, rows: number, cols: number): number => {
-    const slice = { row: 2, col: 1, rows: Math.max(1, Math.min(rows, staging.getMaxRows() - 1)), cols };
-    const started = clock.now();
+  let learned: Pace | null = null;
+  let reads: Pace = { callMs: 0, cellMs: 0 };
+  const probe = (staging: Sheet, rows: number, cols: number): Pace => {
+    const total = Math.max(1, Math.min(rows, staging.getMaxRows() - 1));
+    const timed = (n: number, step: (slice: { row: number; col: number; rows: number; cols: number }) => void): Timed => {
+      const slice = { row: 2, col: 1, rows: n, cols };
+      const started = clock.now();
+      step(slice);
+      return { cells: n * cols, ms: Math.max(0, clock.now() - started) };
+    };
     // Onto itself: the same values, formats and notes (the idiom Sheets users know as copying a range over itself).
-    rangeOf(staging, slice).copyTo(staging.getRange(slice.row, slice.col));
-    learned = Math.max(0, clock.now() - started) / (slice.rows * slice.cols);
+    const copy = (n: number): Timed => timed(n, (slice) => rangeOf(staging, slice).copyTo(staging.getRange(slice.row, slice.col)));
+    // The edit check before the copy reads the old block: its pace from the same slices.
+    const read = (n: number): Timed => timed(n, (slice) => void rangeOf(staging, slice).getValues());
+    const half = Math.max(1, Math.floor(total / 2));
+    learned = twoPoint(copy(half), copy(total));
+    reads = twoPoint(read(half), read(total));
     return learned;
   };
+  /** The whole commit at the paces learned: the check's read, then the copy. */
+  const commitMs = (size: CommitSize, copy: Pace): number => costAt(copy, size.rows * size.cols) + costAt(reads, size.checkCells);
   const tooBig = (cells: { rows: number; cols: number }, ms: number): CreatorError => neverFits(cells, ms, clock.executionMs ?? ms);
   const pace: CopyPace = {
     fit(staging, size, how) {
       const cells = size.rows * size.cols;
       const write = clock.writeMsPerCell();
-      const guess = learned ?? write;
-      if (guess !== null && clock.now() + cells * guess <= clock.stopBy) return;
+      // Without a check to read, a copy at a write's pace that fits needs no measuring.
+      if (learned === null && size.checkCells === 0 && write !== null && clock.now() + cells * write <= clock.stopBy) return;
+      if (learned !== null && clock.now() + commitMs(size, learned) <= clock.stopBy) return;
       // Before the probe: even it (a fiftieth, at a write's pace) must fit.
       if (learned === null && write !== null && clock.now() + (cells / PROBE_SHARE) * write > clock.stopBy) throw notNow(how.pausable);
-      const ms = (learned ?? probe(staging, Math.ceil((size.rows - 1) / PROBE_SHARE), size.cols)) * cells;
-      if ((clock.executionMs !== null && ms > clock.executionMs) || (how.fresh && clock.now() + ms > clock.stopBy)) throw tooBig(size, ms);
+      const ms = commitMs(size, learned ?? probe(staging, Math.ceil((size.rows - 1) / PROBE_SHARE), size.cols));
+      // A fresh execution still spends a little before its commit (the last page asked again, this
+      // measuring): one that could not hold the commit beside that share never will.
+      const whole = clock.executionMs;
+      if (whole !== null && (ms > whole || (how.fresh && ms > whole * FRESH_SHARE))) throw tooBig(size, ms);
       if (clock.now() + ms > clock.stopBy) throw notNow(how.pausable);
     },
     early(staging, size, staged) {
@@ -72,7 +126,7 @@ export function copyPace(clock: CopyClock): CopyPace {
       const cells = size.rows * size.cols;
       const write = clock.writeMsPerCell();
       if (write === null || cells * write <= clock.executionMs) return;
-      const ms = probe(staging, Math.min(staged, Math.ceil(size.rows / PROBE_SHARE)), size.cols) * cells;
+      const ms = costAt(probe(staging, Math.min(staged, Math.ceil(size.rows / PROBE_SHARE)), size.cols), cells);
       if (ms > clock.executionMs) throw tooBig(size, ms);
     },
   };

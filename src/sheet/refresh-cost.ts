@@ -19,8 +19,13 @@ export interface CellCosts {
 /** Columns of the bench's sized pulls (pages/performance), the report the refresh targets name. */
 export const REFRESH_TARGET_COLUMNS = 15;
 
+/** The cells' part of a refresh of a block of `cells`: staged, copied into place, and first checked when small enough. */
+export function refreshCellsCost(costs: CellCosts, cells: number): number {
+  const editCheck = cells <= MAX_FINGERPRINT_CELLS ? cells * costs.read : 0;
+  return cells * costs.write + cells * costs.copy + editCheck;
+}
+
 export function refreshVsFirstPull(costs: CellCosts, rows: number, columns = REFRESH_TARGET_COLUMNS): number {
   const cells = (rows + 1) * columns;
-  const editCheck = cells <= MAX_FINGERPRINT_CELLS ? cells * costs.read : 0;
-  return (cells * costs.write + cells * costs.copy + editCheck) / (cells * costs.write);
+  return refreshCellsCost(costs, cells) / (cells * costs.write);
 }

@@ -6,7 +6,7 @@
  * A run whose page stops calling (the sidebar closed) is abandoned: its checkpoint and its staging
  * sheet go once BUILDER_KEEP_MS has passed. Run in the emulator's limits mode, as continue-run.test.ts.
  */
-import { DEFAULT_MODEL, servicePrices } from '../../bench/model';
+import { COPY_CITED, DEFAULT_MODEL, servicePrices } from '../../bench/model';
 import type { ServiceCosts } from '../../emulator/service-costs';
 import { buildBundle, createWorld, type World } from '../hardening/world';
 import { sheetNames } from './run-helpers';
@@ -17,8 +17,9 @@ const MINUTE = 60_000;
 
 beforeAll(() => buildBundle());
 
-function limitedWorld(scale: number, rows = ROWS): { world: World; costs: ServiceCosts } {
-  const costs: ServiceCosts = { prices: servicePrices(DEFAULT_MODEL), scale };
+/** `copy: 'cited'` prices a copy at the cited third of a write (bench/model.ts), else as a write. */
+function limitedWorld(scale: number, rows = ROWS, copy: 'write' | 'cited' = 'write'): { world: World; costs: ServiceCosts } {
+  const costs: ServiceCosts = { prices: servicePrices(copy === 'cited' ? { ...DEFAULT_MODEL, ...COPY_CITED } : DEFAULT_MODEL), scale };
   const world = createWorld({ pageCounts: { 'site-big': rows }, latencyMs: DEFAULT_MODEL.latencyMs, serviceCosts: costs });
   world.connect();
   return { world, costs };
@@ -58,7 +59,9 @@ const staging = (world: World): string[] => sheetNames(world).filter((n) => /^CR
 
 describe('a builder pull too big for one execution', () => {
   it('continues call after call and commits 120,000 rows once, no sheet shown before then; a second run leaves the first block until its commit', () => {
-    const { world } = limitedWorld(14);
+    // At 30 times the model the rows take two executions to stage, and the copy (a third of a
+    // write) a third: priced as a write, 120,000 rows either fit two calls or no execution at all.
+    const { world } = limitedWorld(30, ROWS, 'cited');
     const request = { ...REQUEST, runId: 'run-first', mayContinue: true };
     const said: string[] = [];
     let answer = call(world, request);
@@ -98,21 +101,27 @@ describe('a builder pull too big for one execution', () => {
   });
 });
 
-/** 30,000 rows at 60 times the model: the same shape as 120,000 at 14, in a quarter of the work. */
+/** 30,000 rows at 60 times the model: one execution cannot hold them, in a quarter of the work of 120,000. */
 const SMALL = 30_000;
+/**
+ * Past a million cells (70,000 rows of 15 columns) a block is not read back at its commit, so a
+ * continued pull of it can commit in an execution of its own (below that, the commit reads the
+ * block: at a pace that needs several executions to stage, it could never fit one).
+ */
+const MID = 70_000;
 const SLOW = 60;
 
 describe('a builder pull continued: the page not asking, the sidebar closed', () => {
   it('goes on from the API, not from a cached whole result of an earlier pull (which would bring its rows again)', () => {
-    const { world, costs } = limitedWorld(1, SMALL);
-    expect(call(world, { ...REQUEST, runId: 'run-cached' })).toMatchObject({ rows: SMALL });
-    costs.scale = 18;
+    const { world, costs } = limitedWorld(1, MID, 'cited');
+    expect(call(world, { ...REQUEST, runId: 'run-cached' })).toMatchObject({ rows: MID });
+    costs.scale = 40;
     const request = { ...REQUEST, sheetName: 'Big 2', runId: 'run-after', mayContinue: true };
     let answer = call(world, request);
     let calls = 1;
     for (; answer.continuing && calls < 12; calls++) answer = call(world, request);
     expect(calls).toBeGreaterThan(1);
-    expect(block(world, 'Big 2')).toMatchObject({ rows: SMALL, distinct: SMALL });
+    expect(block(world, 'Big 2')).toMatchObject({ rows: MID, distinct: MID });
   });
 
   it('without the page asking to continue, is refused as too big for one run and leaves nothing behind', () => {
@@ -125,15 +134,15 @@ describe('a builder pull continued: the page not asking, the sidebar closed', ()
     expect(checkpointKeys(world)).toEqual([]);
   });
 
-  it('abandoned when the page stops calling: checkpoint and staging sheet go after 15 minutes, a new Run starts over', () => {
+  it('abandoned when the page stops calling: checkpoint and staging sheet go after an hour, a new Run starts over', () => {
     const { world } = limitedWorld(SLOW, SMALL);
     const first = call(world, { ...REQUEST, runId: 'run-closed', mayContinue: true });
     expect(first.continuing).toMatch(/^continuing: /);
     expect(checkpointKeys(world)).toEqual(['cr.continue.builder.run-closed']);
     expect(staging(world)).toHaveLength(1);
 
-    // Ten minutes on, another pull (a small one) keeps them: the sidebar might still call.
-    world.emu.clock.advance(10 * MINUTE);
+    // Fifty minutes on, another pull (a small one) keeps them: the sidebar might still call.
+    world.emu.clock.advance(50 * MINUTE);
     expect(call(world, { report: 'earnings', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Small' })).toMatchObject(
       {
         rows: 31,
@@ -142,8 +151,8 @@ describe('a builder pull continued: the page not asking, the sidebar closed', ()
     expect(checkpointKeys(world)).toEqual(['cr.continue.builder.run-closed']);
     expect(staging(world)).toHaveLength(1);
 
-    // Past 15 minutes since its last stop: the next pull drops the record and sweeps the sheet.
-    world.emu.clock.advance(6 * MINUTE);
+    // Past an hour since its last stop: the next pull drops the record and sweeps the sheet.
+    world.emu.clock.advance(11 * MINUTE);
     expect(
       call(world, { report: 'earnings', siteId: 'site-2', start: '2026-10-01', end: '2026-10-31', sheetName: 'Small 2' }),
     ).toMatchObject({

@@ -9,16 +9,16 @@ import { copyPace } from '../../src/sheet/commit-fit';
 import type { Sheet } from '../../src/platform/types';
 
 const DATA_ROWS = 1_000;
-const SIZE = { rows: DATA_ROWS + 1, cols: 2 };
+const SIZE = { rows: DATA_ROWS + 1, cols: 2, checkCells: 0 };
 
-function staged(copyMsPerCell: number) {
+function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0) {
   const emu = createEmulator({
     transport: {
       send: () => {
         throw new Error('no network');
       },
     },
-    serviceCosts: { prices: { copyCells: copyMsPerCell } },
+    serviceCosts: { prices: { copyCells: copyMsPerCell, readCells: readMsPerCell, copyCalls: copyCallMs } },
   });
   const sheet = emu.spreadsheet.insertSheet('CR staging') as unknown as Sheet;
   const grid = [['Page', 'Views'], ...Array.from({ length: DATA_ROWS }, (_, i) => [`/p${i}`, i])];
@@ -40,12 +40,23 @@ function staged(copyMsPerCell: number) {
       }
     });
   /** Judges the copy with `leftMs` left in this execution, and `executionMs` for a whole one. */
-  const judge = (how: { leftMs: number; executionMs: number; writeMsPerCell: number | null; pausable?: boolean; fresh?: boolean }) =>
+  const judge = (how: {
+    leftMs: number;
+    executionMs: number;
+    writeMsPerCell: number | null;
+    pausable?: boolean;
+    fresh?: boolean;
+    checkCells?: number;
+  }) =>
     outcome(() =>
-      paceFor(how.leftMs, how.executionMs, how.writeMsPerCell).fit(sheet, SIZE, {
-        pausable: how.pausable ?? true,
-        fresh: how.fresh ?? false,
-      }),
+      paceFor(how.leftMs, how.executionMs, how.writeMsPerCell).fit(
+        sheet,
+        { ...SIZE, checkCells: how.checkCells ?? 0 },
+        {
+          pausable: how.pausable ?? true,
+          fresh: how.fresh ?? false,
+        },
+      ),
     );
   const early = (how: { executionMs: number; writeMsPerCell: number }) =>
     outcome(() => paceFor(how.executionMs, how.executionMs, how.writeMsPerCell).early(sheet, SIZE, 200));
@@ -61,9 +72,34 @@ describe('the commit judged at a measured pace', () => {
   it('measures the copy where a write-priced one would not fit, and runs it when the copy is cheaper', () => {
     const { judge, sheet, grid } = staged(0.1);
     // As a write: 2,002 ms, more than the 1,000 left; as measured: about 200 ms.
-    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: 1 })).toEqual({ ok: true, copies: 1 });
+    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: 1 })).toEqual({ ok: true, copies: 2 });
     // The measuring copy changed no cell.
     expect(sheet.getRange(1, 1, grid.length, 2).getValues()).toEqual(grid);
+  });
+
+  it("does not charge a copy call's own time to every cell: a big copy is judged at its real price", () => {
+    // 300 ms a call and 0.1 ms a cell: the whole copy is about 500 ms. One small slice alone
+    // (40 cells in 304 ms) would make it look like 15 s.
+    const { judge } = staged(0.1, 0, 300);
+    expect(judge({ leftMs: 1_500, executionMs: 5_000, writeMsPerCell: 1 })).toEqual({ ok: true, copies: 2 });
+  });
+
+  it("counts the edit check's read of the old block: a copy that fits alone waits, or is refused, when the read does not", () => {
+    const { judge } = staged(0.1, 1);
+    // The copy alone, as measured: about 200 ms of the 1,000 left.
+    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: 1 })).toMatchObject({ ok: true });
+    // With the old block's 2,002 cells read first at 1 ms a cell: 2,202 ms, for the next execution.
+    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: 1, checkCells: 2_002 })).toMatchObject({
+      ok: false,
+      code: 'TIME_BUDGET',
+      message: expect.stringMatching(/that happens in the next one/),
+    });
+    // And more than a whole execution: refused with its size.
+    expect(judge({ leftMs: 1_000, executionMs: 2_000, writeMsPerCell: 1, checkCells: 2_002 })).toMatchObject({
+      ok: false,
+      code: 'TOO_LARGE',
+      message: expect.stringMatching(/^This report has 1,000 rows of 2 columns/),
+    });
   });
 
   it('leaves a copy that only a fresh execution can hold to the next one (a pausable write) or stops cleanly', () => {
@@ -85,13 +121,18 @@ describe('the commit judged at a measured pace', () => {
     const refused = judge({ leftMs: 1_000, executionMs: 1_500, writeMsPerCell: null });
     expect(refused).toMatchObject({ ok: false, code: 'TOO_LARGE' });
     expect(refused.message).toMatch(/^This report has 1,000 rows of 2 columns \(2,002 cells\): .* history report .* shorter date range\.$/);
-    // An execution that had nothing else to do and still could not hold it: it never will.
-    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: null, fresh: true })).toMatchObject({ ok: false, code: 'TOO_LARGE' });
+    // An execution that had nothing else to do and could not hold it beside a tenth for what it
+    // does first: it never will. One that could is left to the next execution.
+    expect(judge({ leftMs: 1_000, executionMs: 2_100, writeMsPerCell: null, fresh: true })).toMatchObject({ ok: false, code: 'TOO_LARGE' });
+    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: null, fresh: true })).toMatchObject({
+      ok: false,
+      code: 'TIME_BUDGET',
+    });
   });
 
   it('after the first rows, stops a write whose copy could never fit, and only measures when the writes say it might not', () => {
-    expect(staged(1).early({ executionMs: 1_500, writeMsPerCell: 1 })).toMatchObject({ ok: false, code: 'TOO_LARGE', copies: 1 });
-    expect(staged(0.1).early({ executionMs: 1_500, writeMsPerCell: 1 })).toMatchObject({ ok: true, copies: 1 });
+    expect(staged(1).early({ executionMs: 1_500, writeMsPerCell: 1 })).toMatchObject({ ok: false, code: 'TOO_LARGE', copies: 2 });
+    expect(staged(0.1).early({ executionMs: 1_500, writeMsPerCell: 1 })).toMatchObject({ ok: true, copies: 2 });
     expect(staged(1).early({ executionMs: 1_500, writeMsPerCell: 0.1 })).toMatchObject({ ok: true, copies: 0 });
   });
 });

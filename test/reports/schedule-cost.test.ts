@@ -7,7 +7,7 @@
  */
 import { DEFAULT_MODEL, servicePrices } from '../../bench/model';
 import { findReport } from '../../src/catalog/reports';
-import { checkRefreshCost, refreshMs } from '../../src/reports/refresh-cost';
+import { checkRefreshCost, refreshMs } from '../../src/reports/schedule-cost';
 import type { ReportSpec } from '../../src/catalog/types';
 import { buildBundle, createWorld } from '../hardening/world';
 import { BIG, run, sheetNames, values } from '../run/run-helpers';

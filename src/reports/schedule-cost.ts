@@ -6,6 +6,7 @@ import { MAX_PAGE_SIZE } from '../api/pagination';
 import { START_FAN_OUT } from '../api/fan-out';
 import { SHEETS_PRICES, TRIGGER_MINUTES_PER_DAY } from '../platform/sheets-prices';
 import { MAX_FINGERPRINT_CELLS } from '../sheet/block-record';
+import { refreshCellsCost } from '../sheet/refresh-cost';
 import { MAX_BLOCK_CELLS } from '../sheet/block-write';
 import { SHEET_CELL_LIMIT } from '../sheet/upsert-history';
 import { ROWS_PER_BATCH } from '../sheet/write-report-block';
@@ -13,16 +14,22 @@ import { ROWS_PER_BATCH } from '../sheet/write-report-block';
 /**
  * What one refresh of a block of this size costs Google, by the cost model (platform/sheets-prices):
  * its pages fetched in parallel batches, the block staged, the old block read once for the user's
- * edits (when it is small enough to be checked cell by cell), and the copy into place. The bench's
- * refresh scenario measures the same steps (test/reports/refresh-cost.test.ts holds the two together).
+ * edits (when it is small enough to be checked cell by cell), and the copy into place (the cells'
+ * part is refreshCellsCost, the speed check's and the bench's formula). The bench's
+ * refresh scenario measures the same steps (test/reports/schedule-cost.test.ts holds the two together).
  */
 export function refreshMs(block: { rows: number; cols: number }): number {
   const p = SHEETS_PRICES;
   const cells = block.rows * block.cols;
   const batches = Math.ceil(Math.ceil(block.rows / MAX_PAGE_SIZE) / START_FAN_OUT);
   const chunks = Math.max(1, Math.ceil(block.rows / ROWS_PER_BATCH));
-  const check = cells <= MAX_FINGERPRINT_CELLS ? chunks * p.callMs + cells * p.readCellMs : 0;
-  return (1 + batches) * p.roundTripMs + chunks * p.callMs + cells * p.writeCellMs + p.callMs + cells * p.copyCellMs + check;
+  const checkCalls = cells <= MAX_FINGERPRINT_CELLS ? chunks : 0;
+  const calls = chunks + 1 + checkCalls;
+  return (
+    (1 + batches) * p.roundTripMs +
+    calls * p.callMs +
+    refreshCellsCost({ write: p.writeCellMs, copy: p.copyCellMs, read: p.readCellMs }, cells)
+  );
 }
 
 /** Refreshes a day at most; a weekly or monthly schedule counts as one (the day it runs). */
