@@ -51,6 +51,28 @@ describe('the emulator in limits mode', () => {
     expect(write).not.toThrow();
   });
 
+  it('lets a killed execution change nothing more: a catch block cleaning up after the kill fails too, as on Google, where none runs', () => {
+    const { emu, sheet, rows } = emulator({ prices: { setValuesCalls: 100_000 }, scale: 1 });
+    const scratch = emu.spreadsheet.insertSheet('Scratch');
+    let cleanup: string | null = null;
+    expect(() =>
+      emu.runAs({ mode: 'full' }, () => {
+        try {
+          for (let i = 0; i < 5; i++) sheet.getRange(1, 1, 1_000, 2).setValues(rows);
+        } catch (killed) {
+          try {
+            emu.spreadsheet.deleteSheet(scratch);
+          } catch (again) {
+            cleanup = (again as Error).message;
+          }
+          throw killed;
+        }
+      }),
+    ).toThrow('Exceeded maximum execution time');
+    expect(cleanup).toBe('Exceeded maximum execution time');
+    expect(emu.spreadsheet.getSheetByName('Scratch')).not.toBeNull();
+  });
+
   it('takes no time for writes without the mode', () => {
     const { emu, sheet, rows } = emulator();
     const start = emu.clock.now();
