@@ -8,26 +8,26 @@ import type { ServiceCosts } from '../emulator/service-costs';
 
 type Fn = (...args: unknown[]) => unknown;
 
-export interface GoogleCounts {
-  roundTrips: number;
-  requests: number;
-  setValuesCalls: number;
-  setValuesCells: number;
-  copyCalls: number;
-  copyCells: number;
-  sheetsApiRequests: number;
-  sheetsApiCells: number;
-  /** Range reads and their cells (counted by the emulator: reads are not dropped). */
-  readCalls: number;
-  readCells: number;
-  /** setNumberFormat and setNumberFormats calls, and the cells of the latter's grids. */
-  setNumberFormatsCalls: number;
-  numberFormatGridCells: number;
-  cachePuts: number;
-  cacheGets: number;
-  propertyWrites: number;
-  propertyReads: number;
-}
+/** What the thin runs count of Google's work: the emulator's own counters of those calls. */
+export type GoogleCounts = Pick<
+  Counters,
+  | 'roundTrips'
+  | 'requests'
+  | 'setValuesCalls'
+  | 'setValuesCells'
+  | 'copyCalls'
+  | 'copyCells'
+  | 'sheetsApiRequests'
+  | 'sheetsApiCells'
+  | 'readCalls'
+  | 'readCells'
+  | 'setNumberFormatsCalls'
+  | 'numberFormatGridCells'
+  | 'cachePuts'
+  | 'cacheGets'
+  | 'propertyWrites'
+  | 'propertyReads'
+>;
 
 /**
  * Writes the thin runs count and drop (Range and the Sheets advanced service). `copyTo` is the
