@@ -21,7 +21,7 @@ import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord } from './block-rec
 import { writtenRecord } from './written-record';
 import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
 import { clipText } from './cell-limit';
-import { copyPace, type CommitSize } from './commit-fit';
+import { copyPace, READ_PER_WRITE, type CommitSize } from './commit-fit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
 import { claimDirect } from './direct-write';
@@ -92,7 +92,7 @@ export const MAX_BLOCK_CELLS = 4_000_000;
  * measures (commit-fit.ts): its commit may well be the next execution's.
  */
 const COPY_SHARE = 1;
-const CHECK_SHARE = 2.5;
+const CHECK_SHARE = READ_PER_WRITE;
 
 function commitShare(sink: BlockSink | null, pausable: boolean, rows: number, width: number): number {
   if (sink?.staged !== true) return 0;

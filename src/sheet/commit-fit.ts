@@ -55,6 +55,9 @@ export interface CommitSize {
   checkCells: number;
 }
 
+/** A cell read, in writes of a cell: the cost model's read price against its write price (bench/README.md). */
+export const READ_PER_WRITE = 2.5;
+
 /** The share of a whole execution a commit may take in one that had nothing else to do. */
 const FRESH_SHARE = 0.9;
 
@@ -109,8 +112,9 @@ export function copyPace(clock: CopyClock): CopyPace {
     fit(staging, size, how) {
       const cells = size.rows * size.cols;
       const write = clock.writeMsPerCell();
-      // Without a check to read, a copy at a write's pace that fits needs no measuring.
-      if (learned === null && size.checkCells === 0 && write !== null && clock.now() + cells * write <= clock.stopBy) return;
+      // What fits on the safe side (a copy at a write's pace, a read at the model's multiple of it)
+      // needs no measuring.
+      if (learned === null && write !== null && clock.now() + (cells + size.checkCells * READ_PER_WRITE) * write <= clock.stopBy) return;
       if (learned !== null && clock.now() + commitMs(size, learned) <= clock.stopBy) return;
       // Before the probe: even it (a fiftieth, at a write's pace) must fit.
       if (learned === null && write !== null && clock.now() + (cells / PROBE_SHARE) * write > clock.stopBy) throw notNow(how.pausable);

@@ -86,6 +86,8 @@ describe('the commit judged at a measured pace', () => {
 
   it("counts the edit check's read of the old block: a copy that fits alone waits, or is refused, when the read does not", () => {
     const { judge } = staged(0.1, 1);
+    // With room for the read at the model's two and a half writes a cell: nothing measured.
+    expect(judge({ leftMs: 10_000, executionMs: 20_000, writeMsPerCell: 1, checkCells: 2_002 })).toEqual({ ok: true, copies: 0 });
     // The copy alone, as measured: about 200 ms of the 1,000 left.
     expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: 1 })).toMatchObject({ ok: true });
     // With the old block's 2,002 cells read first at 1 ms a cell: 2,202 ms, for the next execution.
