@@ -46,7 +46,14 @@ export const QUICK: Sizes = {
   bigPull: { ...BIG_PULL, siteId: 'site-1' },
   pullSizes: QUICK_PULLS,
   // A ledger of ten days of 100 pages; the whole small site at every cost ×3 (one execution).
-  savedReports: { ...savedReportsSizes(QUICK_PULLS), ledgerRows: [1_000], perDay: 100, resumedRows: [1_203], costScales: [3] },
+  savedReports: {
+    ...savedReportsSizes(QUICK_PULLS),
+    ledgerRows: [1_000],
+    perDay: 100,
+    resumedRows: [1_203],
+    costScales: [3],
+    cited: { scales: [], rows: [] },
+  },
   scheduledRefresh: { reports: 2 },
 };
 

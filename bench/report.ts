@@ -97,7 +97,8 @@ function sizesTable(r: ScenarioResult, model: LatencyModel): string[] {
 function savedTables(r: ScenarioResult): string[] {
   if (r.status !== 'measured') return [];
   const { ledger = [], resumed = [], revisionDays, perDay } = r.metrics as Partial<SavedReportsMetrics>;
-  const scales = [...new Set(resumed.map((z) => z.costScale))];
+  const label = (z: SavedRun): string => `×${z.costScale}${z.copyCited ? ', copy at a third' : ''}`;
+  const scales = [...new Set(resumed.map(label))];
   const noted = resumed.filter((z) => !z.finished || z.note);
   return [
     `Saved reports (\`savedReports\`) on their daily schedule. Ledger: a history of the top ${n(perDay)} pages a day, holding the rows shown, refreshed the next day (a ${n(revisionDays)}-day revision window: ${n(ledger[0]?.rowsPulled)} rows pulled again and upserted). Resumed pull: the daily refresh of the sized pull, saved, with every Google cost multiplied in the emulator's limits mode, continued by the hourly trigger until it commits (at most 24 executions); simulated time is at the model's prices (×1), summed over its executions.`,
@@ -106,15 +107,15 @@ function savedTables(r: ScenarioResult): string[] {
     ...scales.flatMap((scale) => [
       '',
       ...scenarioTable(
-        `resumed pull, costs ×${scale}: rows`,
-        resumed.filter((z) => z.costScale === scale),
+        `resumed pull, costs ${scale}: rows`,
+        resumed.filter((z) => label(z) === scale),
       ),
     ]),
     ...(noted.length
       ? [
           '',
           ...noted.map(
-            (z) => `- ×${z.costScale}, ${n(z.rows)} rows: ${z.finished ? 'committed' : '**not committed**'}; ${escapeCell(z.note ?? '')}`,
+            (z) => `- ${label(z)}, ${n(z.rows)} rows: ${z.finished ? 'committed' : '**not committed**'}; ${escapeCell(z.note ?? '')}`,
           ),
         ]
       : []),

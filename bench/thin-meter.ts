@@ -135,6 +135,30 @@ export interface Meter {
   writes: Writes;
   /** The limits mode: a dropped write still takes its priced time on the emulator's clock. */
   charge?: (method: string, calls: number, cells: number) => void;
+  /**
+   * Per sheet ID, the last row dropped values reached: a sheet answers getLastRow as if they had
+   * been stored (a continued run checks its staging sheet holds the rows it staged).
+   */
+  lastRows?: Map<number, number>;
+}
+
+type RangeLike = { getSheet(): { getSheetId(): number }; getRow(): number; getNumRows(): number };
+type SheetLike = { getSheetId(): number };
+
+/** Remembers how far a dropped setValues reached down its sheet. */
+function noteReach(meter: Meter, method: string, range: object): void {
+  if (method !== 'setValues') return;
+  const r = range as RangeLike;
+  const id = r.getSheet().getSheetId();
+  const reach = r.getRow() + r.getNumRows() - 1;
+  meter.lastRows ??= new Map();
+  meter.lastRows.set(id, Math.max(meter.lastRows.get(id) ?? 0, reach));
+}
+
+/** getLastRow as if the dropped values were there. */
+function withReach(meter: Meter, method: string, sheet: object, result: unknown): unknown {
+  if (method !== 'getLastRow' || typeof result !== 'number' || !meter.lastRows) return result;
+  return Math.max(result, meter.lastRows.get((sheet as SheetLike).getSheetId()) ?? 0);
 }
 
 /** Proxy -> the emulator's own object: the emulator knows its ranges and sheets by identity. */
@@ -158,13 +182,14 @@ export function excluded<T extends object>(target: T, meter: Meter): T {
         if (meter.depth === 0 && meter.dropWrites && DROPPED_WRITES.has(method)) {
           const before = { ...meter.writes };
           countWrite(meter.writes, method, args, obj);
+          noteReach(meter, method, obj);
           meter.charge?.(method, ...grew(before, meter.writes));
           return receiver;
         }
         const start = meter.depth === 0 ? process.cpuUsage() : null;
         meter.depth++;
         try {
-          const result = (value as Fn).apply(obj, args.map(unwrap));
+          const result = withReach(meter, method, obj, (value as Fn).apply(obj, args.map(unwrap)));
           if (isService(result)) return excluded(result, meter);
           // Lists of sheets or named ranges are Google's objects too (a grid of values is not).
           return Array.isArray(result) && isService(result[0]) ? result.map((item) => excluded(item as object, meter)) : result;
