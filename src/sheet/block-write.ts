@@ -1,3 +1,4 @@
+import { thousands } from '../shared/text-size';
 import { CreatorError, isCreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
@@ -160,10 +161,6 @@ function stagedTiming(
 function timed(pace: StepClock | null, units: number, step: () => void): void {
   if (pace) pace.run(units, step);
   else step();
-}
-
-function thousands(n: number): string {
-  return n.toLocaleString('en-US');
 }
 
 function endedError(): never {

@@ -1,4 +1,5 @@
 import { CreatorError } from '../shared/errors';
+import { thousands } from '../shared/text-size';
 import type { Sheet } from '../platform/types';
 import { rangeOf } from './rect';
 
@@ -156,7 +157,7 @@ function minutes(ms: number): string {
 }
 
 function neverFits(size: { rows: number; cols: number }, ms: number, executionMs: number): CreatorError {
-  const n = (v: number): string => v.toLocaleString('en-US');
+  const n = thousands;
   return new CreatorError(
     'TOO_LARGE',
     `This report has ${n(size.rows - 1)} rows of ${n(size.cols)} columns (${n(size.rows * size.cols)} cells): putting them in place at once would take about ${minutes(ms)} at Google's pace today, more than one execution may run (${minutes(executionMs)}), so it cannot be refreshed as one block. The previous data is unchanged. Save it as a history report (Keep history: each refresh adds only the new days), or use a shorter date range.`,
