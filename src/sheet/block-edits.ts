@@ -9,24 +9,29 @@ import { toA1, type Rect } from './rect';
  * row still there, header and Total rows in place: no value of the report changed, so the refresh
  * may replace it), or edited (the sentence names where, for the user).
  */
-export type BlockState = { kind: 'same' } | { kind: 'sorted' } | { kind: 'edited'; what: string };
+export type BlockState =
+  /**
+   * `read`: the block was read and matched its record row by row, so the record tells what each
+   * row holds (false: by its shape alone, or against a version-1 record).
+   */
+  { kind: 'same'; read: boolean } | { kind: 'sorted' } | { kind: 'edited'; what: string };
 
 /** `now`: the block's current rect (its named range, stretched or shrunk by the user's inserts and deletes). */
 export function blockState(sheet: Sheet, now: Rect, record: StoredBlockRecord): BlockState {
   if (record.v === 1) {
     const what = describeLegacyEdits(sheet, now, record);
-    return what ? { kind: 'edited', what } : { kind: 'same' };
+    return what ? { kind: 'edited', what } : { kind: 'same', read: false };
   }
   if (now.rows !== record.rows || now.cols !== record.cols) return { kind: 'edited', what: shapeChange(sheet, now, record) };
   // The writer hashes blocks of any size as it writes them; reading one back is bounded (shape only past it).
-  if (record.band === null || now.rows * now.cols > MAX_FINGERPRINT_CELLS) return { kind: 'same' };
+  if (record.band === null || now.rows * now.cols > MAX_FINGERPRINT_CELLS) return { kind: 'same', read: false };
   // Values only (half the cells of values and formulas): a formula typed over a report cell shows
   // as its value, which is caught unless it is exactly the report's own value.
   const current = fingerprint(sheet, now, { head: record.head.length, tail: record.tail.length }, true);
   const same = (a: string[], b: string[]): boolean => a.length === b.length && a.every((h, i) => h === b[i]);
   // A record stored before colRows existed has none: its columns are compared as they were then.
   const colsSame = same(record.colHashes, current.colHashes) && (record.colRows.length === 0 || same(record.colRows, current.colRows));
-  if (colsSame && same(record.rowHashes, current.rowHashes)) return { kind: 'same' };
+  if (colsSame && same(record.rowHashes, current.rowHashes)) return { kind: 'same', read: true };
   if (colsSame && record.rowSet === current.rowSet && same(record.head, current.head) && same(record.tail, current.tail))
     return { kind: 'sorted' };
   return { kind: 'edited', what: editedCells(now, record, current) };

@@ -107,6 +107,14 @@ export interface BlockPlan {
   };
 }
 
+/** What a block write knows of the rows it wrote, without reading them back. */
+export interface WrittenBlock {
+  /** The block's record, hashed as it was sent; null: read the block back for it. */
+  record(): BlockRecord | null;
+  /** After record(): its rows' `rowHashes` in bands of another record's size (null: not known). */
+  bandsAt(band: number): string[] | null;
+}
+
 /** What a block write does with its rows: stage them (staged-write), or write them in place (direct-write). */
 export interface BlockSink {
   /** Staged on a hidden sheet (its commit copies the block into place), or written in place. */
@@ -115,15 +123,8 @@ export interface BlockSink {
   append(values: CellValue[][], at: number): void;
   /**
    * Puts the block in place; `header` is there when no rows came, so it was never written.
-   * `recordOf`: the block's record from what was written (null: read the block back for it).
    */
-  commit(
-    header: CellValue[] | null,
-    note: string,
-    columns: BlockColumn[],
-    dataRows: number,
-    recordOf: () => BlockRecord | null,
-  ): WriteBlockResult;
+  commit(header: CellValue[] | null, note: string, columns: BlockColumn[], dataRows: number, written: WrittenBlock): WriteBlockResult;
   /** Leaves no trace of the write; never throws. */
   abort(): void;
   /** A staged sink's sheet name, the sink ended but the sheet kept for a later execution. */

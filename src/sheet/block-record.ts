@@ -52,6 +52,11 @@ export interface BlockRecord {
    * report's own start cell is tried); the next write adds it.
    */
   at?: { row: number; col: number };
+  /**
+   * The number formats of its columns (formatsKey): a refresh leaves rows that did not change in
+   * place only under the same formats (commit-span.ts). Absent in records stored before it.
+   */
+  formats?: string;
 }
 
 /** How many rows at each end of a block stay where they are when its data rows are sorted. */
@@ -273,6 +278,8 @@ export interface RecordHasher {
   dropColumns(indexes: number[]): void;
   /** The record of every row added, with `pinned` rows at each end. */
   finish(pinned: PinnedRows): BlockRecord;
+  /** `rowHashes` as a record of these rows would hold them in bands of `band` rows. */
+  bands(band: number): string[];
 }
 
 /**
@@ -325,13 +332,12 @@ export function blockHasher(cols: number): RecordHasher {
     finish(pinned) {
       return recordOf(rowHashes, colSums, colRows, pinned);
     },
+    bands: (band) => bandHashes(rowHashes, band),
   };
 }
 
 function recordOf(rows: number[], colSums: number[], colRows: number[], pinned: PinnedRows): BlockRecord {
   const band = bandOf(rows.length);
-  const bands: number[] = [];
-  for (let i = 0; i < rows.length; i += band) bands.push(bandHash(rows, i, Math.min(rows.length, i + band)));
   const head = Math.min(pinned.head, rows.length);
   const tail = Math.min(pinned.tail, rows.length - head);
   let sum = 0;
@@ -345,13 +351,19 @@ function recordOf(rows: number[], colSums: number[], colRows: number[], pinned: 
     rows: rows.length,
     cols: colSums.length,
     band,
-    rowHashes: bands.map(hex),
+    rowHashes: bandHashes(rows, band),
     colHashes: colSums.map((s) => hex(mix32(s))),
     head: rows.slice(0, head).map(hex),
     tail: rows.slice(rows.length - tail).map(hex),
     rowSet: `${hex(sum)}.${hex(mixed)}`,
     colRows: colRows.map((s) => hex(mix32(s))),
   };
+}
+
+function bandHashes(rows: number[], band: number): string[] {
+  const bands: string[] = [];
+  for (let i = 0; i < rows.length; i += band) bands.push(hex(bandHash(rows, i, Math.min(rows.length, i + band))));
+  return bands;
 }
 
 function bandHash(rows: number[], from: number, to: number): number {
@@ -414,6 +426,7 @@ export function parseRecord(text: string): StoredBlockRecord | null {
         rowSet: typeof parsed.rowSet === 'string' ? parsed.rowSet : '',
         colRows: list(parsed.colRows),
         ...atOf(parsed.at),
+        ...(typeof parsed.formats === 'string' ? { formats: parsed.formats } : {}),
       };
     }
     // No version, or one from a later version we cannot read: compared as version 1 would be, or by shape.

@@ -14,12 +14,13 @@ import {
   type BlockSink,
   type BlockTarget,
   type StagedSoFar,
+  type WrittenBlock,
 } from './block-place';
 import { blockState } from './block-edits';
 import { locateBlock, ownedRects } from './block-locate';
 import { refuseUnrecognised } from './block-recover';
-import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord } from './block-record';
-import { writtenRecord } from './written-record';
+import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord, type PinnedRows } from './block-record';
+import { writtenRecord, type WrittenRecord } from './written-record';
 import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
 import { clipText } from './cell-limit';
 import { copyPace, READ_PER_WRITE, type CommitSize } from './commit-fit';
@@ -28,7 +29,8 @@ import { blockConflictError, findConflict } from './conflicts';
 import { claimDirect } from './direct-write';
 import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
 import type { BlockColumn, WriteBlockResult } from './report-table';
-import { applyFormats, writeWithSetValues } from './staged-values';
+import { applyFormats, formatsKey, writeWithSetValues } from './staged-values';
+import { unchangedTopRows } from './commit-span';
 import { KEEP_PAUSED_MS, keepForLater, makeStaging, removeSheet, sweepStaging } from './staging-sheets';
 
 /**
@@ -250,11 +252,11 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
     commit(note: string, finalColumns?: BlockColumn[]): WriteBlockResult {
       live();
       const kept = finalColumns ?? columns;
-      const recordOf = (): BlockRecord | null => (knownRecord ? written.finish(droppedColumns(columns, kept), pinnedRows(target)) : null);
+      const block = writtenBlock(knownRecord ? written : null, droppedColumns(columns, kept), pinnedRows(target), kept);
       return endWith(target, write, () => {
         if (kept.length === 0) throw noColumns();
         if (header) written.add([header]);
-        const result = guarded(sheetName, null, () => openSink((s) => s.commit(header, withClipNote(note, clipped), kept, rows, recordOf)));
+        const result = guarded(sheetName, null, () => openSink((s) => s.commit(header, withClipNote(note, clipped), kept, rows, block)));
         return { ...result, clippedCells: clipped };
       });
     },
@@ -277,6 +279,21 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
     },
   };
   return write;
+}
+
+/** What the commit knows of the rows sent (`written`; null: nothing), its record made once. */
+function writtenBlock(written: WrittenRecord | null, dropped: number[], pinned: PinnedRows, kept: BlockColumn[]): WrittenBlock {
+  let record: BlockRecord | null | undefined;
+  const block: WrittenBlock = {
+    record() {
+      if (record !== undefined) return record;
+      const finished = written ? written.finish(dropped, pinned) : null;
+      // With its columns' formats: a later refresh leaves unchanged rows in place only under the same ones.
+      return (record = finished && { ...finished, formats: formatsKey(kept) });
+    },
+    bandsAt: (band) => (written && block.record() ? written.bands(band) : null),
+  };
+  return block;
 }
 
 /**
@@ -387,7 +404,7 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
       writeValues(sheet, 1 + at, values);
     },
     sheet: () => live(),
-    commit(header, note, columns, dataRows, recordOf) {
+    commit(header, note, columns, dataRows, written) {
       const sheet = live();
       // Before the staging sheet changes: a commit that cannot run now leaves it as the rows left it.
       plan.timing?.beforeCopy(sheet, copySize(plan, dataRows));
@@ -399,7 +416,7 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
         applyFormats(sheet, dataRows, columns);
         const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
         const size = { rows: dataRows + 1, cols: columns.length };
-        const result = commitStaged(spreadsheet, sheet, target, sheetName, size, note, create, recordOf);
+        const result = commitStaged(spreadsheet, sheet, target, sheetName, size, note, create, written);
         created = null;
         return result;
       } finally {
@@ -461,7 +478,7 @@ function commitStaged(
   size: { rows: number; cols: number },
   note: string,
   create: () => Sheet,
-  recordOf: () => BlockRecord | null,
+  written: WrittenBlock,
 ): WriteBlockResult {
   const existing = findTarget(spreadsheet, target, sheetName);
   const sheet = existing ?? create();
@@ -475,13 +492,10 @@ function commitStaged(
   refuseUnrecognised(sheet, name, orphan);
 
   // A block whose data rows the user only sorted is replaced in the report's own order, and says so.
-  let sorted = false;
-  if (committed) {
-    const record = readRecord(sheet, committedName);
-    const state = record ? blockState(sheet, committed, record) : null;
-    if (state?.kind === 'edited') throw editsError(name, state.what);
-    sorted = state?.kind === 'sorted';
-  }
+  const record = committed ? readRecord(sheet, committedName) : null;
+  const state = committed && record ? blockState(sheet, committed, record) : null;
+  if (state?.kind === 'edited') throw editsError(name, state.what);
+  const sorted = state?.kind === 'sorted';
   const rect: Rect = { ...origin, rows: size.rows, cols: size.cols };
   const conflict = findConflict(sheet, rect, ownedRects(located));
   if (conflict) throw blockConflictError(name, conflict);
@@ -495,8 +509,16 @@ function commitStaged(
   for (const corner of subtractAll([box], [rect, ...(committed ? [committed] : [])])) {
     rangeOf(sheet, corner).copyTo(staging.getRange(corner.row - box.row + 1, corner.col - box.col + 1));
   }
-  staging.getRange(1, 1).setNote(sorted ? `${note}\n${SORT_REPLACED}` : note);
-  rangeOf(staging, { row: 1, col: 1, rows: box.rows, cols: box.cols }).copyTo(sheet.getRange(box.row, box.col));
+  // Rows at the top that did not change stay as they are: only the rest is copied (commit-span.ts).
+  const top = committed
+    ? unchangedTopRows({ record: record?.v === 2 ? record : null, rect: committed, state }, { written, record: written.record(), rect })
+    : 0;
+  const fullNote = sorted ? `${note}\n${SORT_REPLACED}` : note;
+  if (top === 0) staging.getRange(1, 1).setNote(fullNote);
+  if (top < box.rows)
+    rangeOf(staging, { row: 1 + top, col: 1, rows: box.rows - top, cols: box.cols }).copyTo(sheet.getRange(box.row + top, box.col));
+  // After the rows it tells of: a run stopped between the two leaves an older time over new rows, never the reverse.
+  if (top > 0) sheet.getRange(rect.row, rect.col).setNote(fullNote);
 
   markOwned(spreadsheet, committedName, sheet, rect);
   if (pending) {
@@ -508,7 +530,7 @@ function commitStaged(
     // A first write killed midway left its new sheet hidden (direct-write.ts): complete, it is shown.
     if (sheet.isSheetHidden()) sheet.showSheet();
   }
-  settleCommitted(sheet, committedName, rect, target, recordOf());
+  settleCommitted(sheet, committedName, rect, target, written.record());
   return {
     sheetName: name,
     sheetId: sheet.getSheetId(),

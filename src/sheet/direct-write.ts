@@ -142,7 +142,7 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
   return {
     staged: false,
     append,
-    commit(header, note, columns, dataRows, recordOf) {
+    commit(header, note, columns, dataRows, written) {
       return exclusive(() => {
         if (header) append([header], 0);
         checkClaim();
@@ -156,7 +156,7 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
         markOwned(spreadsheet, committedName, sheet, rect);
         ended = true;
         forget(spreadsheet, pendingName);
-        settleCommitted(sheet, committedName, rect, target, recordOf());
+        settleCommitted(sheet, committedName, rect, target, written.record());
         // As a staged write's new sheet, made at its commit, is shown.
         bringIntoView(sheet);
         return { sheetName: sheet.getName(), sheetId: sheet.getSheetId(), blockId, range: toA1(rect), rows: dataRows, clippedCells: 0 };

@@ -52,3 +52,10 @@ export function applyFormats(sheet: Sheet, dataRows: number, columns: BlockColum
   if (dataRows < 1) return;
   for (const run of formatRuns(columns)) sheet.getRange(at.row + 1, at.col + run.at, dataRows, run.width).setNumberFormat(run.format);
 }
+
+/** The formats applyFormats gives these columns, as one text: two blocks with it equal look alike. */
+export function formatsKey(columns: BlockColumn[]): string {
+  return formatRuns(columns)
+    .map((run) => `${run.width}:${run.format}`)
+    .join('|');
+}

@@ -16,6 +16,8 @@ export interface WrittenRecord {
    * read-back could not be known (value-like text sent as it is): the block is then read back.
    */
   finish(dropped: number[], pinned: PinnedRows): BlockRecord | null;
+  /** After finish: the rows' band hashes at another record's band size (null where finish was). */
+  bands(band: number): string[] | null;
 }
 
 /** A cell's hash that no cell has: its read-back is UNSURE. */
@@ -56,5 +58,6 @@ export function writtenRecord(cols: number): WrittenRecord {
       if (dropped.length) hasher.dropColumns(dropped);
       return hasher.finish(pinned);
     },
+    bands: (band) => (unsure ? null : hasher.bands(band)),
   };
 }

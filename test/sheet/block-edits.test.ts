@@ -46,6 +46,6 @@ describe('blockState', () => {
   it('still takes a sort of those rows for a sort', () => {
     const sorted = [written[0], written[3], written[2], written[1], written[4]];
     expect(blockState(gridSheet(sorted), rect, record)).toEqual({ kind: 'sorted' });
-    expect(blockState(gridSheet(written), rect, record)).toEqual({ kind: 'same' });
+    expect(blockState(gridSheet(written), rect, record)).toEqual({ kind: 'same', read: true });
   });
 });
