@@ -37,6 +37,7 @@ const QUICK_PULLS: PullSizesOptions = {
   hugeSiteId: undefined,
   siteRows: 1_203,
   rows: [600, 1_203],
+  movedRows: [1_203],
   collectAtSamples: false,
 };
 

@@ -82,7 +82,7 @@ function cellsOnly(model: LatencyModel): string {
 
 function sizesTable(r: ScenarioResult, model: LatencyModel): string[] {
   if (r.status !== 'measured') return [];
-  const { sizes = [], refreshes } = r.metrics as Partial<PullSizesMetrics>;
+  const { sizes = [], refreshes, movedRefreshes = [] } = r.metrics as Partial<PullSizesMetrics>;
   return [
     "Sized pulls (`pullSizes`, setValues: the only write path the add-on has): the add-on's own CPU and data memory, and what it asks of Google.",
     '',
@@ -90,6 +90,9 @@ function sizesTable(r: ScenarioResult, model: LatencyModel): string[] {
     '',
     ...scenarioTable('daily refresh (the block exists; written a day earlier)', refreshes ?? []),
     '',
+    ...(movedRefreshes.length
+      ? [...scenarioTable('daily refresh of a rolling window (its dates a day later: every row changed)', movedRefreshes), '']
+      : []),
     cellsOnly(model),
   ];
 }

@@ -156,6 +156,11 @@ export interface MeasureOptions {
    * (the page cache and the token expire, as between two daily runs), then `pull` is measured.
    */
   refreshOf?: boolean;
+  /**
+   * With refreshOf: the refreshed report's dates a day later, as a rolling window moves between
+   * two daily runs, so every row's figures change (default: the same dates, a past month).
+   */
+  moved?: boolean;
 }
 
 /** What a scripted run may do with the world. */
@@ -208,13 +213,19 @@ function parseSeconds(bodies: string[]): number {
 }
 
 /** A pull of the sidebar as a script: the block written a day earlier first, for a refresh. */
-function pullScript(pull: ThinPull, refresh: boolean): ThinScript {
-  const request = bigPullRequest(pull);
+/** An ISO date `days` later. */
+function dayAfter(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+function pullScript(pull: ThinPull, refresh: boolean, moved = false): ThinScript {
+  const request = bigPullRequest(moved ? { ...pull, startDate: dayAfter(pull.startDate, 1), endDate: dayAfter(pull.endDate, 1) } : pull);
+  const first = bigPullRequest(pull);
   return {
     siteId: pull.siteId,
     prepare: refresh
       ? (s) => {
-          s.stored(() => s.call('runReport', request));
+          s.stored(() => s.call('runReport', first));
           s.emu.clock.advance(DAY_MS);
         }
       : undefined,
@@ -381,6 +392,7 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
 
   return {
     measureScript,
-    measure: (pull, measureOpts = {}) => measureScript(pullScript(pull, measureOpts.refreshOf === true), measureOpts),
+    measure: (pull, measureOpts = {}) =>
+      measureScript(pullScript(pull, measureOpts.refreshOf === true, measureOpts.moved === true), measureOpts),
   };
 }

@@ -47,6 +47,8 @@ export interface PullSizesMetrics {
   sizes: PullSize[];
   /** The daily refresh of the same report: the block exists (written by a first pull a day earlier). */
   refreshes?: PullSize[];
+  /** The daily refresh of a rolling window: its dates a day later, so every row changed. */
+  movedRefreshes?: PullSize[];
 }
 
 export interface PullSizesOptions {
@@ -60,6 +62,8 @@ export interface PullSizesOptions {
   rows: number[];
   /** The sizes also measured as a refresh (default: rows). */
   refreshRows?: number[];
+  /** The sizes also measured as a rolling window's refresh (every row changed; default: none). */
+  movedRows?: number[];
   /** False: memory samples without a collection each (quick runs; see ThinOptions). */
   collectAtSamples?: boolean;
 }
@@ -74,6 +78,7 @@ export const PULL_SIZES: PullSizesOptions = {
   startDate: '2026-10-01',
   endDate: '2026-10-31',
   rows: [10_000, 30_000, 60_000, 120_000, 240_000],
+  movedRows: [60_000, 120_000],
 };
 
 export function pullFor(opts: PullSizesOptions, rows: number): ThinPull {
@@ -124,16 +129,20 @@ export function runPullSizes(
 ): ScenarioResult<PullSizesMetrics> {
   let sizes: PullSize[];
   let refreshes: PullSize[];
+  let movedRefreshes: PullSize[];
   try {
     const world = thinWorld(bundleFile, pullFor(opts, Math.min(...opts.rows)), {
       roundTripMs: model.latencyMs,
       collectAtSamples: opts.collectAtSamples,
     });
     sizes = opts.rows.map((wanted) => sizeOf(world.measure(pullFor(opts, wanted)), model));
-    refreshes = (opts.refreshRows ?? opts.rows).map((wanted) => sizeOf(world.measure(pullFor(opts, wanted), { refreshOf: true }), model));
+    const refreshOf = (wanted: number, moved: boolean): PullSize =>
+      sizeOf(world.measure(pullFor(opts, wanted), { refreshOf: true, moved }), model);
+    refreshes = (opts.refreshRows ?? opts.rows).map((wanted) => refreshOf(wanted, false));
+    movedRefreshes = (opts.movedRows ?? []).map((wanted) => refreshOf(wanted, true));
   } catch (error) {
     const m = messageOf(error);
     return isStub(m) ? notMeasurable(`runReport: ${m}`) : failed(`the sized pulls failed: ${m}`);
   }
-  return { status: 'measured', metrics: { sizes, refreshes } };
+  return { status: 'measured', metrics: { sizes, refreshes, movedRefreshes } };
 }
