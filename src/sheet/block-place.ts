@@ -131,6 +131,8 @@ export interface BlockSink {
   detach?(): string;
   /** A staged sink's staging sheet (while it lives). */
   sheet?(): Sheet;
+  /** A staged sink: whether its commit copies the block into place (not when its sheet becomes the block's). */
+  copies?(): boolean;
 }
 
 /**

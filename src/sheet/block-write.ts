@@ -21,10 +21,11 @@ import { locateBlock, ownedRects } from './block-locate';
 import { refuseUnrecognised } from './block-recover';
 import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord, type PinnedRows } from './block-record';
 import { writtenRecord, type WrittenRecord } from './written-record';
+import { rowCells } from './row-cells';
+import { promoteStaging, promotes } from './staging-promote';
 import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
-import { clipText } from './cell-limit';
 import { copyPace, READ_PER_WRITE, type CommitSize } from './commit-fit';
-import { isTextColumn, toCellValue, type CellValue } from './cell-values';
+import { toCellValue, type CellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
 import { claimDirect } from './direct-write';
 import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
@@ -187,7 +188,6 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   if (columns.length === 0) throw noColumns();
   const start = parseCell(target.startCell ?? 'A1');
   const width = columns.length;
-  const text = columns.map((c) => isTextColumn(c.type));
   const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, target.now);
   let expectedRows = 0;
   const timing = stagedTiming(target, pace, { width, expected: () => expectedRows, rows: () => rows });
@@ -199,27 +199,13 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   let rows = target.resume?.rows ?? 0;
   // The header travels with the first rows: one request less for a report that fits in one.
   let header: CellValue[] | null = target.resume ? null : columns.map((c) => toCellValue(c.header, true));
-  let clipped = 0;
+  const cells = rowCells(columns, target.sheetSafe);
   const written = writtenRecord(width);
   // The rows staged in earlier executions were hashed there: the block is fingerprinted at commit.
   let knownRecord = !target.resume;
 
   const openSink = <T>(first: (s: BlockSink) => T): T => (sink ? first(sink) : sinkFor(plan, (s) => void (sink = s), first));
 
-  const clip = (value: string): string => {
-    const fitted = clipText(value);
-    if (fitted !== value) clipped++;
-    return fitted;
-  };
-  const cell = (value: unknown, i: number): CellValue => toCellValue(typeof value === 'string' ? clip(value) : value, text[i]);
-  // Safe rows are passed on as they are (no second copy), except a row holding an over-long text.
-  const safeRow = (row: unknown[]): CellValue[] => {
-    for (let i = 0; i < row.length; i++) {
-      const v = row[i];
-      if (typeof v === 'string' && clipText(v) !== v) return row.map((c) => (typeof c === 'string' ? clip(c) : c)) as CellValue[];
-    }
-    return row as CellValue[];
-  };
   const live = (): void => void (ended && endedError());
 
   const write: BlockWrite = {
@@ -237,7 +223,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
       checkpoint(write, pace, { sink, width, pausable: target.pausable === true, expected: expected ?? 0 }, rows, batch.length);
       // A pausable write that fails is left open: its run keeps what was staged, or aborts it.
       guarded(sheetName, target.pausable ? null : write, () => {
-        const values = target.sheetSafe ? batch.map(safeRow) : batch.map((row) => columns.map((_, i) => cell(row[i], i)));
+        const values = cells.values(batch);
         const at = header ? 0 : 1 + rows;
         if (header) values.unshift(header);
         timed(pace, batch.length, () => openSink((s) => s.append(values, at)));
@@ -245,7 +231,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
         header = null;
         rows += batch.length;
         // Outside the timed step: a probe of the copy's pace is no part of the writes' pace.
-        const staging = sink?.sheet?.();
+        const staging = sink?.copies?.() ? sink.sheet?.() : null;
         if (staging) timing.staged(staging);
       });
     },
@@ -256,8 +242,10 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
       return endWith(target, write, () => {
         if (kept.length === 0) throw noColumns();
         if (header) written.add([header]);
-        const result = guarded(sheetName, null, () => openSink((s) => s.commit(header, withClipNote(note, clipped), kept, rows, block)));
-        return { ...result, clippedCells: clipped };
+        const result = guarded(sheetName, null, () =>
+          openSink((s) => s.commit(header, withClipNote(note, cells.clipped), kept, rows, block)),
+        );
+        return { ...result, clippedCells: cells.clipped };
       });
     },
     abort() {
@@ -404,10 +392,12 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
       writeValues(sheet, 1 + at, values);
     },
     sheet: () => live(),
+    copies: () => !promotes(plan),
     commit(header, note, columns, dataRows, written) {
       const sheet = live();
+      const promoted = promotes(plan);
       // Before the staging sheet changes: a commit that cannot run now leaves it as the rows left it.
-      plan.timing?.beforeCopy(sheet, copySize(plan, dataRows));
+      plan.timing?.beforeCopy(sheet, copySize(plan, dataRows, promoted));
       // A sheet made for this write goes again if the commit fails: a failed first run leaves no trace.
       let created: Sheet | null = null;
       try {
@@ -416,6 +406,11 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
         applyFormats(sheet, dataRows, columns);
         const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
         const size = { rows: dataRows + 1, cols: columns.length };
+        if (promoted) {
+          const result = promoteStaging(plan, sheet, size, note, written);
+          staging = null;
+          return result;
+        }
         const result = commitStaged(spreadsheet, sheet, target, sheetName, size, note, create, written);
         created = null;
         return result;
@@ -437,8 +432,11 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
   };
 }
 
-/** The cells the commit's copy covers: the new block and, where it was bigger, the old one. */
-function copySize(plan: BlockPlan, dataRows: number): CommitSize {
+/**
+ * The cells the commit's copy covers: the new block and, where it was bigger, the old one; none
+ * when the staging sheet becomes the block's sheet (`promoted`).
+ */
+function copySize(plan: BlockPlan, dataRows: number, promoted: boolean): CommitSize {
   const { spreadsheet, target, sheetName, width } = plan;
   const sheet = findTarget(spreadsheet, target, sheetName);
   const old = sheet ? readOwned(spreadsheet, blockRangeName(blockIdOn(target, sheet))) : null;
@@ -447,6 +445,7 @@ function copySize(plan: BlockPlan, dataRows: number): CommitSize {
   // A resumed write's rows were hashed in other executions: its record is read from the new block.
   const newCells = (dataRows + 1) * width;
   const reread = target.resume !== undefined && newCells <= MAX_FINGERPRINT_CELLS ? newCells : 0;
+  if (promoted) return { rows: 0, cols: 0, checkCells: reread };
   return {
     rows: Math.max(dataRows + 1, rect?.rows ?? 0),
     cols: Math.max(width, rect?.cols ?? 0),

@@ -39,8 +39,13 @@ export const KEEP_PAUSED_MS = 26 * 3_600_000;
 export function keepForLater(sheet: Sheet, until: number): void {
   const mark = markOf(sheet);
   if (!mark) return;
-  for (const meta of sheet.getDeveloperMetadata()) if (meta.getKey() === STAGING_MARK_KEY) meta.remove();
+  unmarkStaging(sheet);
   sheet.addDeveloperMetadata(STAGING_MARK_KEY, JSON.stringify({ ...mark, keepUntil: until }));
+}
+
+/** A staging sheet that became the report's own sheet (staging-promote.ts): no sweep may take it. */
+export function unmarkStaging(sheet: Sheet): void {
+  for (const meta of sheet.getDeveloperMetadata()) if (meta.getKey() === STAGING_MARK_KEY) meta.remove();
 }
 
 function shortHash(text: string): string {

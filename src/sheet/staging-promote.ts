@@ -1,0 +1,51 @@
+import type { Sheet } from '../platform/types';
+import { blockRangeName, markOwned } from './block-ownership';
+import { blockIdOn, findTarget, settleCommitted, type BlockPlan, type WrittenBlock } from './block-place';
+import { bringIntoView } from './bring-into-view';
+import { toA1, type Rect } from './rect';
+import type { WriteBlockResult } from './report-table';
+import { unmarkStaging } from './staging-sheets';
+
+/**
+ * A staged first write into a sheet that does not exist yet, at A1: its staging sheet becomes that
+ * sheet (renamed, unmarked, shown) instead of a new sheet the block is copied into. Nothing can
+ * refer to a sheet that does not exist (no formula, filter, protection or link to keep), so this
+ * is what a direct write does (a hidden new sheet shown when complete), and it saves the copy of
+ * every cell that made a pausable first pull (a sidebar run, a saved report) cost about twice a
+ * direct one.
+ */
+export function promotes(plan: BlockPlan): boolean {
+  return plan.start.row === 1 && plan.start.col === 1 && !findTarget(plan.spreadsheet, plan.target, plan.sheetName);
+}
+
+/**
+ * Renamed first: a sheet of that name made meanwhile fails it before anything else changed. A run
+ * stopped later leaves a hidden sheet still marked as staging, which the sweep removes.
+ */
+export function promoteStaging(
+  plan: BlockPlan,
+  staging: Sheet,
+  size: { rows: number; cols: number },
+  note: string,
+  written: WrittenBlock,
+): WriteBlockResult {
+  const { spreadsheet, target, sheetName } = plan;
+  staging.getRange(1, 1).setNote(note);
+  staging.setName(sheetName);
+  const blockId = blockIdOn(target, staging);
+  const name = blockRangeName(blockId);
+  const rect: Rect = { row: 1, col: 1, rows: size.rows, cols: size.cols };
+  markOwned(spreadsheet, name, staging, rect);
+  settleCommitted(staging, name, rect, target, written.record());
+  unmarkStaging(staging);
+  bringIntoView(staging);
+  return {
+    sheetName,
+    sheetId: staging.getSheetId(),
+    blockId,
+    range: toA1(rect),
+    rows: size.rows - 1,
+    clippedCells: 0,
+    sortReplaced: false,
+  };
+}
