@@ -137,7 +137,8 @@ export interface Meter {
   charge?: (method: string, calls: number, cells: number) => void;
   /**
    * Per sheet ID, the last row dropped values reached: a sheet answers getLastRow as if they had
-   * been stored (a continued run checks its staging sheet holds the rows it staged).
+   * been stored (a continued run checks its staging sheet holds the rows it staged). Forgotten at
+   * every restore of the world, which makes sheets under the same IDs again.
    */
   lastRows?: Map<number, number>;
 }

@@ -183,14 +183,23 @@ export interface ThinSession {
   peek<T>(fn: () => T): T;
 }
 
+export interface ScriptResult {
+  rows: number;
+  executions: number;
+  outcome?: string;
+}
+
 /** A measured run of several executions (a saved report's refreshes), measured like a pull. */
 export interface ThinScript {
   /** The site whose pages make the JSON.parse baseline. */
   siteId: string;
   /** Unmeasured set-up, from the world's initial state; the counters start afresh after it. */
   prepare?(s: ThinSession): void;
-  /** The measured work: the rows it delivered and the executions it took. */
-  run(s: ThinSession): { rows: number; executions: number };
+  /**
+   * The measured work: the rows it delivered, the executions it took and (`outcome`) how it ended.
+   * The memory run repeats it and must end the same way, or the two runs measured different work.
+   */
+  run(s: ThinSession): ScriptResult;
 }
 
 export interface ThinWorld {
@@ -324,6 +333,9 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
     emu.restore(initial);
     emu.resetCounters();
     meter.writes = noWrites();
+    // The restored spreadsheet hands out the same sheet IDs again: a reach remembered from an
+    // earlier run would make a new staging sheet look longer than what it holds.
+    meter.lastRows = undefined;
   };
   // Quick runs: the previous pull's garbage is young, and a full collection would cost the whole
   // process's live heap (see collectAtSamples).
@@ -389,12 +401,15 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
       if (opts.collectAtSamples !== false) gc();
       peak = Math.max(peak, process.memoryUsage().heapUsed);
     };
+    let again: ScriptResult;
     try {
-      script.run(session);
+      again = script.run(session);
       meter.onSample();
     } finally {
       meter.onSample = undefined;
     }
+    const [first, second] = [result, again].map((r) => JSON.stringify({ rows: r.rows, executions: r.executions, outcome: r.outcome }));
+    if (first !== second) throw new Error(`the memory run ended otherwise than the measured run: ${second}, not ${first}`);
     answers.clear();
     return reading(round((peak - baseline) / MB, 1));
   };

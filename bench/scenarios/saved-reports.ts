@@ -214,7 +214,11 @@ function resumedScript(opts: SavedReportsOptions, rows: number, costs: ServiceCo
         script.note = `not committed after ${executions} executions (${script.killed} killed at the 6-minute limit): ${status.lastError ?? script.note ?? `still continuing, ${status.continuing?.rows ?? 0} rows staged`}`;
       else if (script.killed) script.note = `committed; ${script.killed} of its executions killed at the 6-minute limit`;
       costs.scale = 1;
-      return { rows: script.finished ? (status.rows ?? 0) : (status.continuing?.rows ?? 0), executions };
+      return {
+        rows: script.finished ? (status.rows ?? 0) : (status.continuing?.rows ?? 0),
+        executions,
+        outcome: `${script.finished ? 'committed' : 'not committed'}, ${script.killed} killed: ${script.note ?? ''}`,
+      };
     },
   };
   return script;
