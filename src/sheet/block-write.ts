@@ -138,7 +138,7 @@ export const PAUSED_WRITE = "The write stopped before Google's time limit for on
 function stagedTiming(
   target: BlockTarget,
   pace: StepClock | null,
-  at: { width: number; expected: () => number; rows: () => number },
+  at: { width: number; expected: () => number; rows: () => number; size: (rows: number) => CommitSize },
 ): NonNullable<BlockPlan['timing']> {
   const copies =
     pace && target.stopBy !== undefined
@@ -152,7 +152,7 @@ function stagedTiming(
   const pausable = target.pausable === true;
   return {
     staged(staging) {
-      if (pausable) copies?.early(staging, { rows: at.expected() + 1, cols: at.width }, at.rows());
+      if (pausable) copies?.early(staging, () => at.size(at.expected()), at.rows());
     },
     beforeCopy(staging, size) {
       copies?.fit(staging, size, { pausable, fresh: target.resume !== undefined && pace?.done === 0 });
@@ -190,7 +190,8 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const width = columns.length;
   const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, target.now);
   let expectedRows = 0;
-  const timing = stagedTiming(target, pace, { width, expected: () => expectedRows, rows: () => rows });
+  const size = (dataRows: number): CommitSize => copySize(plan, dataRows, false);
+  const timing = stagedTiming(target, pace, { width, expected: () => expectedRows, rows: () => rows, size });
   const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: writeWithSetValues, timing };
 
   let sink: BlockSink | null = null;

@@ -42,7 +42,7 @@ export interface CopyPace {
    * After the first rows of a block expected to have `rows` rows: stops a write whose commit could
    * never fit one execution before it stages more. Learns the pace only when a write's pace says so.
    */
-  early(staging: Sheet, size: { rows: number; cols: number }, staged: number): void;
+  early(staging: Sheet, size: () => CommitSize, staged: number): void;
 }
 
 /**
@@ -126,12 +126,14 @@ export function copyPace(clock: CopyClock): CopyPace {
       if (whole !== null && (ms > whole || (how.fresh && ms > whole * FRESH_SHARE))) throw tooBig(size, ms);
       if (clock.now() + ms > clock.stopBy) throw notNow(how.pausable);
     },
-    early(staging, size, staged) {
+    early(staging, sizeOf, staged) {
       if (learned !== null || clock.executionMs === null || staged <= 0) return;
-      const cells = size.rows * size.cols;
       const write = clock.writeMsPerCell();
-      if (write === null || cells * write <= clock.executionMs) return;
-      const ms = costAt(probe(staging, Math.min(staged, Math.ceil(size.rows / PROBE_SHARE)), size.cols), cells);
+      if (write === null) return;
+      // The commit's reads count too (the edit check's, the record's): they may be most of it.
+      const size = sizeOf();
+      if ((size.rows * size.cols + size.checkCells * READ_PER_WRITE) * write <= clock.executionMs) return;
+      const ms = commitMs(size, probe(staging, Math.min(staged, Math.ceil(size.rows / PROBE_SHARE)), size.cols));
       if (ms > clock.executionMs) throw tooBig(size, ms);
     },
   };

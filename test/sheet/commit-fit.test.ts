@@ -58,8 +58,10 @@ function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0) {
         },
       ),
     );
-  const early = (how: { executionMs: number; writeMsPerCell: number }) =>
-    outcome(() => paceFor(how.executionMs, how.executionMs, how.writeMsPerCell).early(sheet, SIZE, 200));
+  const early = (how: { executionMs: number; writeMsPerCell: number; checkCells?: number }) =>
+    outcome(() =>
+      paceFor(how.executionMs, how.executionMs, how.writeMsPerCell).early(sheet, () => ({ ...SIZE, checkCells: how.checkCells ?? 0 }), 200),
+    );
   return { emu, sheet, grid, judge, early };
 }
 
@@ -136,5 +138,14 @@ describe('the commit judged at a measured pace', () => {
     expect(staged(1).early({ executionMs: 1_500, writeMsPerCell: 1 })).toMatchObject({ ok: false, code: 'TOO_LARGE', copies: 2 });
     expect(staged(0.1).early({ executionMs: 1_500, writeMsPerCell: 1 })).toMatchObject({ ok: true, copies: 2 });
     expect(staged(1).early({ executionMs: 1_500, writeMsPerCell: 0.1 })).toMatchObject({ ok: true, copies: 0 });
+  });
+
+  it('after the first rows, counts the reads the commit makes: a cheap copy whose edit check could never fit is refused then', () => {
+    // The copy about 200 ms; the old block's read of 2,002 cells at 1 ms each: more than an execution.
+    expect(staged(0.1, 1).early({ executionMs: 1_500, writeMsPerCell: 1, checkCells: 2_002 })).toMatchObject({
+      ok: false,
+      code: 'TOO_LARGE',
+    });
+    expect(staged(0.1, 0.1).early({ executionMs: 1_500, writeMsPerCell: 1, checkCells: 2_002 })).toMatchObject({ ok: true });
   });
 });
