@@ -5,7 +5,8 @@
  * API address to the network), PLAYGROUND_TZ, PLAYGROUND_API_LATENCY_MS (real time each round
  * trip for report pages to the embedded API takes, default 0), PLAYGROUND_SLOW (a number N: Google's
  * time limit enforced, every sheet call taking the bench's cost model times N on the virtual
- * clock, so a big pull cannot fit in one execution and continues call after call; default off) and
+ * clock, so a big pull cannot fit in one execution and continues call after call; default off),
+ * PLAYGROUND_COPY (`cited`: with PLAYGROUND_SLOW, Range.copyTo priced at a third of a write) and
  * PLAYGROUND_DIST (the build to serve, default dist/: the tests serve the build of their own run).
  */
 import fs from 'node:fs';
@@ -130,6 +131,8 @@ export async function startPlayground(opts: {
   apiLatencyMs: number;
   /** PLAYGROUND_SLOW: the emulator's limits mode at the cost model times this; absent: off. */
   slow?: number;
+  /** PLAYGROUND_COPY=cited: with PLAYGROUND_SLOW, a copy priced at a third of a write. */
+  copyCited?: boolean;
   distDir?: string;
 }) {
   const distDir = opts.distDir ?? path.join(ROOT, 'dist');
@@ -156,6 +159,7 @@ export async function startPlayground(opts: {
     timeZone: opts.timeZone,
     apiLatencyMs: opts.apiLatencyMs,
     slow: opts.slow,
+    copyCited: opts.copyCited,
     whileWaiting: (ms) => calls?.whileWaiting(ms),
   });
   calls = new CallQueue(
@@ -187,6 +191,7 @@ if (require.main === module) {
     timeZone: process.env.PLAYGROUND_TZ || 'America/New_York',
     apiLatencyMs: Math.max(0, Number(process.env.PLAYGROUND_API_LATENCY_MS) || 0),
     slow: Number(process.env.PLAYGROUND_SLOW) > 0 ? Number(process.env.PLAYGROUND_SLOW) : undefined,
+    copyCited: process.env.PLAYGROUND_COPY === 'cited',
     distDir: process.env.PLAYGROUND_DIST ? path.resolve(process.env.PLAYGROUND_DIST) : undefined,
   })
     .then(({ url, session }) => {

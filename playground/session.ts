@@ -4,7 +4,7 @@ import { createEmulator, httpTransport, inProcessTransport, type Emulator, type 
 import { displayValue } from '../emulator/spreadsheet';
 import { emptyCaches } from '../emulator/services/cache';
 import { wallClock } from '../emulator/clock';
-import { DEFAULT_MODEL, servicePrices } from '../bench/model';
+import { COPY_CITED, DEFAULT_MODEL, servicePrices } from '../bench/model';
 import type { Transport } from '../emulator/transport-types';
 import { createFakeApi, type FakeApi } from '../fake-api';
 import { routingTransport } from './routing-transport';
@@ -55,6 +55,8 @@ export interface SessionOptions {
    * 6 minutes is killed, so a big pull continues across the sidebar's chained calls. Absent: off.
    */
   slow?: number;
+  /** With `slow`: a copy priced on the cited figure (a third of a write; PLAYGROUND_COPY=cited) instead of as a write. */
+  copyCited?: boolean;
   /**
    * The running call waits `ms` (0: one service call, as `onWait`): the server answers the
    * page's concurrent calls meanwhile.
@@ -144,7 +146,14 @@ export class PlaygroundSession {
       // script re-enters them (the add-on's refresh writes a placeholder, flushes, restores).
       variants: { strictRecalculation: true },
       onWait: () => this.opts.whileWaiting?.(0),
-      ...(this.opts.slow ? { serviceCosts: { prices: servicePrices(DEFAULT_MODEL), scale: this.opts.slow } } : {}),
+      ...(this.opts.slow
+        ? {
+            serviceCosts: {
+              prices: servicePrices(this.opts.copyCited ? { ...DEFAULT_MODEL, ...COPY_CITED } : DEFAULT_MODEL),
+              scale: this.opts.slow,
+            },
+          }
+        : {}),
       // Saved reports may also go to BigQuery: one billed project and one in the sandbox, each with a dataset.
       bigQuery: { projects: { 'playground-project': {}, 'sandbox-project': { billing: false } } },
     });
