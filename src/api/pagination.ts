@@ -179,7 +179,7 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
   const context = { siteId: request.siteId, path: request.path };
   const pageUrl = (page: number): string =>
     buildUrl(request.baseUrl, request.path, [...request.params, ['page[number]', page], ['page[size]', asked]]);
-  // Each page is read when its turn comes, so only one parsed page is alive at a time.
+  // Parsed in turn, each handed over before the next: a batch's parsed pages alive at once cost GC.
   const getPages = (numbers: number[]): Array<() => Page> =>
     requester.getJsonEach(numbers.map(pageUrl), context).map((body) => () => readPage(body(), secretCheck(execution)));
 
@@ -232,8 +232,6 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
       if (mayPause && batchMs > timeLeft(execution)) throw paused();
       const batch = remaining.slice(next, next + fanOut.size);
       next += batch.length;
-      // Handed over page by page: a page's parsed rows are turned into cells and let go before
-      // the next page is parsed (fewer live objects for the collector to trace).
       getPages(batch).forEach((page, k) => {
         const read = page();
         checkPage(read, batch[k], totalPages);
