@@ -79,7 +79,7 @@ function paramsFor(req: RowRequest, attempt: Attempt): QueryParam[] {
   ];
 }
 
-/** A paginated report's pages, to `limit`; `streamed` hands each batch over as it arrives. */
+/** A paginated report's pages, to `limit`; `streamed` hands each page over as it arrives. */
 function pagesOf(
   core: ClientCore,
   req: RowRequest,
@@ -90,6 +90,9 @@ function pagesOf(
 ): Cached {
   const { spec, query, fetchOpts } = req;
   const kept: Rows = [];
+  // Rows are handed over page by page: the kept rows' fit is estimated again only once they grew
+  // by half since the last estimate (a sample stringified and gzipped), not at every page.
+  let estimatedAt = 0;
   const got = fetchPages(core.execution, core.requester, {
     baseUrl: core.credential.apiBaseUrl,
     path: req.path,
@@ -110,7 +113,10 @@ function pagesOf(
             if (stream.keep && !kept.length) stream.keep = mayFitCache(core.platform, rows, Math.min(recordCount ?? 0, limit ?? Infinity));
             if (stream.keep) {
               kept.push(...rows);
-              stream.keep = mayFitCache(core.platform, kept, kept.length);
+              if (kept.length >= estimatedAt * 1.5) {
+                estimatedAt = kept.length;
+                stream.keep = mayFitCache(core.platform, kept, kept.length);
+              }
               if (!stream.keep) kept.length = 0;
             }
             stream.hand(rows, recordCount === null ? null : Math.min(recordCount, limit ?? Infinity));

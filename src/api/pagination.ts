@@ -44,8 +44,9 @@ export interface PagedRequest {
    */
   sendFirst?(url: string): unknown;
   /**
-   * Rows handed over as they arrive (the first page, then each fan-out batch), checked, cut to the
-   * limit and in order; the result's `rows` is then empty. A streamed pull keeps only a batch alive.
+   * Rows handed over as they arrive, page by page (each page parsed only once the one before was
+   * handed over), checked, cut to the limit and in order; the result's `rows` is then empty. A
+   * streamed pull keeps only a page's parsed rows alive.
    * `recordCount` is the API's total from the first page (null when it sent none).
    */
   onRows?(rows: Record<string, unknown>[], recordCount: number | null): void;
@@ -178,14 +179,15 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
   const context = { siteId: request.siteId, path: request.path };
   const pageUrl = (page: number): string =>
     buildUrl(request.baseUrl, request.path, [...request.params, ['page[number]', page], ['page[size]', asked]]);
-  const getPages = (numbers: number[]): Page[] =>
-    requester.getJson(numbers.map(pageUrl), context).map((body) => readPage(body, secretCheck(execution)));
+  // Parsed in turn, each handed over before the next: a batch's parsed pages alive at once cost GC.
+  const getPages = (numbers: number[]): Array<() => Page> =>
+    requester.getJsonEach(numbers.map(pageUrl), context).map((body) => () => readPage(body(), secretCheck(execution)));
 
   // A continued run starts at the page after the rows it has; `wanted` counts from there.
   const skipped = request.fromRow ? Math.floor(request.fromRow / asked) * asked : 0;
   const firstPage = 1 + skipped / asked;
   const started = platform.now();
-  const first = request.sendFirst ? readPage(request.sendFirst(pageUrl(firstPage)), secretCheck(execution)) : getPages([firstPage])[0];
+  const first = request.sendFirst ? readPage(request.sendFirst(pageUrl(firstPage)), secretCheck(execution)) : getPages([firstPage])[0]();
   const pageMs = platform.now() - started;
   const recordCount = first.recordCount;
   if (request.limit === undefined && !fit && recordCount !== null && recordCount > ROW_CAP) throw tooManyRows(recordCount);
@@ -231,10 +233,11 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
       const batch = remaining.slice(next, next + fanOut.size);
       next += batch.length;
       getPages(batch).forEach((page, k) => {
-        checkPage(page, batch[k], totalPages);
-        take(page.rows);
+        const read = page();
+        checkPage(read, batch[k], totalPages);
+        take(read.rows);
+        handOver();
       });
-      handOver();
       pages += batch.length;
       request.onProgress?.(pages, firstPage + remaining.length);
     }
@@ -248,7 +251,7 @@ export function fetchPages(execution: Execution, requester: Requester, request: 
         if (fit) break;
         throw request.mayPause ? paused() : tooLarge(execution, pages + 1);
       }
-      const page = getPages([next])[0];
+      const page = getPages([next])[0]();
       checkPage(page, next, null);
       take(page.rows);
       handOver();

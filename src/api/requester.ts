@@ -18,6 +18,11 @@ export interface Requester {
   /** Parsed JSON bodies, in the order of `urls`; several URLs go out in parallel batches. */
   getJson(urls: string[], context: { siteId?: string; path: string }): unknown[];
   /**
+   * getJson's answers, each parsed (or its error thrown) only when called: a caller that is done
+   * with one body before it asks for the next keeps one parsed body alive, not a whole batch.
+   */
+  getJsonEach(urls: string[], context: { siteId?: string; path: string }): Array<() => unknown>;
+  /**
    * Unrelated requests in the same round trip(s), each answered on its own, so the caller decides
    * which failure matters first (a range check may explain a page's 400 better than the 400 does).
    */
@@ -31,7 +36,8 @@ export function createRequester(ctx: RetryContext, auth: Auth, secret: string, b
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
   });
 
-  const getSettled = (targets: RequestTarget[]): Settled[] => {
+  /** The answers, each settled when called. */
+  const answers = (targets: RequestTarget[]): Array<() => Settled> => {
     let token = auth.token();
     const responses: FetchResponse[] = sendWithRetry(
       ctx,
@@ -57,7 +63,7 @@ export function createRequester(ctx: RetryContext, auth: Auth, secret: string, b
     }
     const forms = secretForms(ctx.execution, [secret, token]);
     const mayHold = secretMatcher(forms);
-    return responses.map((response, i): Settled => {
+    return responses.map((response, i) => (): Settled => {
       try {
         if (response.status < 200 || response.status >= 300) {
           throw errorFromResponse(response, { ...targets[i].context, clean: secretCheck(ctx.execution, [secret, token]) });
@@ -70,13 +76,16 @@ export function createRequester(ctx: RetryContext, auth: Auth, secret: string, b
     });
   };
 
+  const getJsonEach = (urls: string[], context: RequestTarget['context']): Array<() => unknown> =>
+    answers(urls.map((url) => ({ url, context }))).map((answer) => () => {
+      const settled = answer();
+      if (!settled.ok) throw settled.error;
+      return settled.body;
+    });
+
   return {
-    getSettled,
-    getJson(urls, context) {
-      return getSettled(urls.map((url) => ({ url, context }))).map((answer) => {
-        if (!answer.ok) throw answer.error;
-        return answer.body;
-      });
-    },
+    getSettled: (targets) => answers(targets).map((answer) => answer()),
+    getJson: (urls, context) => getJsonEach(urls, context).map((body) => body()),
+    getJsonEach,
   };
 }

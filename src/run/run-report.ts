@@ -80,8 +80,8 @@ function blockTarget(execution: Execution, run: CheckedRun, opts: RunToSheetOpti
 /**
  * Pulls a report and writes it as one block, all or nothing: a failed pull (auth, bounds, rate
  * limits, time) leaves the user's sheets exactly as they were. A pull of one site without totals
- * or a comparison is streamed: each batch of pages is converted and written as it arrives (memory
- * stays at a few batches): straight into a new sheet (hidden until complete), else staged on a hidden
+ * or a comparison is streamed: each page is converted and written as it arrives (memory
+ * stays at a few batches of writes): straight into a new sheet (hidden until complete), else staged on a hidden
  * sheet (see src/sheet/block-write.ts); the block is finished at the end, under the document lock,
  * and any failure removes what was written. Other pulls need every row first (totals, a
  * comparison, several sites stacked) and are written whole, the same way.

@@ -55,6 +55,28 @@ describe('response cache', () => {
     expectSame(second.rows, first.rows);
   });
 
+  it('a streamed result kept for the cache is sized a few times as it grows, not at every page', () => {
+    const { api, world } = stubbed({ totalRows: 20_000 });
+    const platform = world.platform();
+    const gzip = platform.gzipToBase64.bind(platform);
+    let packs = 0;
+    platform.gzipToBase64 = (text: string) => {
+      packs++;
+      return gzip(text);
+    };
+    const streamed: Record<string, unknown>[] = [];
+    createClient(world.execution(), CREDENTIAL).fetchRows(pages, query, { onRows: (rows) => streamed.push(...rows) });
+    expect(streamed).toHaveLength(20_000);
+    // Each estimate packs three samples (Utilities.gzip calls, each a call to Google); once a page
+    // over 40 pages would be about a hundred.
+    expect(packs).toBeLessThanOrEqual(20);
+    const requests = api.dataRequests.length;
+    const again = createClient(world.execution(), CREDENTIAL).fetchRows(pages, query);
+    expect(again.fromCache).toBe(true);
+    expect(api.dataRequests.length).toBe(requests);
+    expectSame(again.rows, streamed);
+  });
+
   it.each([
     ['missing', (data: Record<string, { value: string }>, key: string) => delete data[key]],
     ['corrupt', (data: Record<string, { value: string }>, key: string) => (data[key].value = 'AAAA' + data[key].value.slice(4))],
