@@ -110,11 +110,14 @@ function markOf(sheet: Sheet): StagingMark | null {
 
 /** Whether `sheet` is a staging sheet of a run that is over and holds only what that run wrote. */
 function isLeftover(sheet: Sheet, now: number, runIsLive: (run: string) => boolean): boolean {
-  const name = sheet.getName();
-  if (name.indexOf(PREFIX) !== 0 || !sheet.isSheetHidden()) return false;
+  if (!sheet.isSheetHidden()) return false;
+  // Marked whatever its name: a promotion killed after its rename leaves the report's name on a
+  // hidden sheet still marked (staging-promote.ts), which nothing else would ever remove.
   const mark = markOf(sheet);
+  const name = sheet.getName();
   if (mark) {
-    if (typeof mark.keepUntil === 'number' && now < mark.keepUntil) return false;
+    // Kept for a later execution that finds it by its staging name: a renamed one is never taken up.
+    if (typeof mark.keepUntil === 'number' && now < mark.keepUntil && name.indexOf(PREFIX) === 0) return false;
     return !runIsLive(mark.run) && now - mark.madeAt > LONGEST_RUN_MS && sheet.getLastColumn() <= mark.columns;
   }
   const stamp = STAMPED.exec(name);

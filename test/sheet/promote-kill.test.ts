@@ -1,0 +1,109 @@
+import type { Sheet, Spreadsheet } from '../../src/platform/types';
+import { beginBlockWrite } from '../../src/sheet/block-write';
+import { writeReportBlock } from '../../src/sheet/write-report-block';
+import { pagesTable, sheet, sheetEmulator } from './helpers';
+
+/**
+ * A pausable first pull into a new sheet promotes its staging sheet (staging-promote.ts). Killed
+ * by Google's time limit at any step of that promotion, the user's sheets stay as they were: no
+ * sheet of the report's name is left behind (hidden or not), and the next run writes the report.
+ */
+const HOUR = 3_600_000;
+let clock = Date.UTC(2026, 10, 21, 15);
+const now = (): number => clock;
+const table = pagesTable(300);
+
+/**
+ * `ss` whose new sheets' `method` kills the execution right after it ran (the clock past 6
+ * minutes) once `armed()` says so: every change after it fails, as Google's kill does.
+ */
+function killedAfter(ss: Spreadsheet, method: keyof Sheet, armed: () => boolean, kill: () => void): Spreadsheet {
+  const wrapSheet = (s: Sheet): Sheet =>
+    new Proxy(s, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const out = (value as (...a: unknown[]) => unknown).apply(target, args);
+          if (key === method && armed()) kill();
+          return out;
+        };
+      },
+    });
+  return new Proxy(ss, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      if (key !== 'insertSheet' && key !== 'getSheetByName') return value.bind(target);
+      return (...args: unknown[]) => {
+        const found = (value as (...a: unknown[]) => Sheet | null).apply(target, args);
+        return found && wrapSheet(found);
+      };
+    },
+  });
+}
+
+function pausedWrite(ss: Spreadsheet, resume?: { staging: string; rows: number }) {
+  const w = beginBlockWrite(ss, {
+    resume,
+    sheetName: 'Pages',
+    blockId: 'r1',
+    columns: table.columns,
+    now,
+    pausable: true,
+    runId: 'run-1',
+    runIsLive: () => false,
+  });
+  w.appendRows(resume ? [] : table.rows, table.rows.length);
+  return w;
+}
+
+describe('a promoted first pull killed midway', () => {
+  // The steps of promoteStaging: renamed; its record written; frozen header (before it is unmarked).
+  it.each(['setName', 'addDeveloperMetadata', 'setFrozenRows'] as const)('after %s leaves no sheet of the name, and the next run writes it', (method) => {
+    clock = Date.UTC(2026, 10, 21, 15);
+    const { emu, ss } = sheetEmulator();
+    let armed = false;
+    const killing = killedAfter(ss, method, () => armed, () => emu.clock.advance(7 * 60_000));
+    emu.runAs({ mode: 'full' }, () => {
+      const w = pausedWrite(killing);
+      armed = true;
+      expect(() => w.commit('first')).toThrow();
+    });
+    const visible = ss.getSheets().filter((s) => !s.isSheetHidden()).map((s) => s.getName());
+    expect(visible).not.toContain('Pages');
+    // Hours later the user runs it again (a sweep runs first).
+    clock += 2 * HOUR;
+    emu.runAs({ mode: 'full' }, () => {
+      writeReportBlock(ss, { now, sheetName: 'Other', blockId: 'r2', table: pagesTable(3), note: 'other' });
+      pausedWrite(ss).commit('second');
+    });
+    const pages = sheet(ss, 'Pages');
+    expect(pages.isSheetHidden()).toBe(false);
+    expect(pages.getRange('A2').getValue()).toBe('Page 1');
+    expect(pages.getRange(1, 1).getNote()).toBe('second');
+    expect(ss.getSheets().filter((s) => s.isSheetHidden()).map((s) => s.getName())).toEqual([]);
+  });
+
+  it('after its rename in a continued run (its staging kept for a day) lets the next run write it', () => {
+    clock = Date.UTC(2026, 10, 21, 15);
+    const { emu, ss } = sheetEmulator();
+    let armed = false;
+    const killing = killedAfter(ss, 'setName', () => armed, () => emu.clock.advance(7 * 60_000));
+    const staged = emu.runAs({ mode: 'full' }, () => pausedWrite(killing).pause());
+    if (!staged) throw new Error('nothing staged');
+    clock += HOUR;
+    emu.runAs({ mode: 'full' }, () => {
+      const w = pausedWrite(killing, staged);
+      armed = true;
+      expect(() => w.commit('first')).toThrow();
+    });
+    clock += 2 * HOUR;
+    emu.runAs({ mode: 'full' }, () => {
+      pausedWrite(ss).commit('second');
+    });
+    expect(sheet(ss, 'Pages').isSheetHidden()).toBe(false);
+    expect(sheet(ss, 'Pages').getRange('A301').getValue()).toBe('Page 300');
+    expect(ss.getSheets().filter((s) => s.isSheetHidden()).map((s) => s.getName())).toEqual([]);
+  });
+});
