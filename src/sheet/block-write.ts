@@ -406,7 +406,7 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
         for (const i of droppedColumns(target.columns, columns)) sheet.deleteColumn(i + 1);
         applyFormats(sheet, dataRows, columns);
         const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
-        const size = { rows: dataRows + 1, cols: columns.length };
+        const size = { rows: dataRows + 1, cols: columns.length, columns };
         if (promoted) {
           const result = promoteStaging(plan, sheet, size, note, written);
           staging = null;
@@ -470,12 +470,24 @@ function editsError(sheetName: string, what: string): CreatorError {
   );
 }
 
+/**
+ * The rows a refresh left in place get the staged block's formatting, as the copy would have given
+ * them: the edit check reads values only, so a number format, a colour or an unbolded header the
+ * user gave them would otherwise stay over the new report. A few calls, whatever the rows.
+ */
+function restyleKept(sheet: Sheet, kept: Rect, columns: BlockColumn[]): void {
+  const range = rangeOf(sheet, kept);
+  range.clearFormat();
+  applyFormats(sheet, kept.rows - 1, columns, kept);
+  sheet.getRange(kept.row, kept.col, 1, kept.cols).setFontWeight('bold');
+}
+
 function commitStaged(
   spreadsheet: Spreadsheet,
   staging: Sheet,
   target: BlockTarget,
   sheetName: string,
-  size: { rows: number; cols: number },
+  size: { rows: number; cols: number; columns: BlockColumn[] },
   note: string,
   create: () => Sheet,
   written: WrittenBlock,
@@ -517,6 +529,7 @@ function commitStaged(
   if (top === 0) staging.getRange(1, 1).setNote(fullNote);
   if (top < box.rows)
     rangeOf(staging, { row: 1 + top, col: 1, rows: box.rows - top, cols: box.cols }).copyTo(sheet.getRange(box.row + top, box.col));
+  if (top > 0) restyleKept(sheet, { ...rect, rows: top }, size.columns);
   // After the rows it tells of: a run stopped between the two leaves an older time over new rows, never the reverse.
   if (top > 0) sheet.getRange(rect.row, rect.col).setNote(fullNote);
 
