@@ -102,4 +102,17 @@ describe('a refresh copies only the rows that changed, and shows exactly the new
     expect(got).toEqual(want);
     expect(copied).toBe(301 * 3);
   });
+
+  it('a block the user moved (rows and columns inserted above and left of it) is refreshed where it now is', () => {
+    clock = Date.UTC(2026, 10, 21, 15);
+    const { ss } = sheetEmulator();
+    write(ss, base);
+    sheet(ss, 'Pages').insertRowsBefore(1, 4);
+    sheet(ss, 'Pages').insertColumnsBefore(1, 4);
+    clock += 86_400_000;
+    expect(write(ss, pagesTable(310)).range).toBe('E5:G315');
+    const fresh = sheetEmulator().ss;
+    write(fresh, pagesTable(310), { blockId: 'r1', startCell: 'E5' });
+    expect(seen(ss, 320, 8)).toEqual(seen(fresh, 320, 8));
+  });
 });
