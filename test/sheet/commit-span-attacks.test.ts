@@ -70,7 +70,10 @@ describe('a refresh copies only the rows that changed, and shows exactly the new
       rows: same.rows.map((r) => [r[0], r[2], r[1]]),
     };
     expect(refresh(same, swapped).got).toEqual(refresh(same, swapped).want);
-    const wider: BlockTable = { columns: [...base.columns, { header: 'Clicks', field: 'clicks', type: 'integer' }], rows: base.rows.map((r) => [...r, 1]) };
+    const wider: BlockTable = {
+      columns: [...base.columns, { header: 'Clicks', field: 'clicks', type: 'integer' }],
+      rows: base.rows.map((r) => [...r, 1]),
+    };
     const a = refresh(base, wider);
     expect(a.got).toEqual(a.want);
     const b = refresh(wider, base);
@@ -81,7 +84,11 @@ describe('a refresh copies only the rows that changed, and shows exactly the new
     clock = Date.UTC(2026, 10, 21, 15);
     const { ss } = sheetEmulator();
     write(ss, base);
-    write(ss, pagesTable(50, (i) => `Other ${i}`), { blockId: 'r2', startCell: 'E1' });
+    write(
+      ss,
+      pagesTable(50, (i) => `Other ${i}`),
+      { blockId: 'r2', startCell: 'E1' },
+    );
     const other = sheet(ss, 'Pages').getRange('E1:G51').getValues();
     clock += 86_400_000;
     write(ss, pagesTable(310));

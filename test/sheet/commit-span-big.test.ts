@@ -16,7 +16,8 @@ const columns: BlockTable['columns'] = [
   { header: 'Views', field: 'views', type: 'integer', format: '#,##0' },
 ];
 const table = (dataRows: number): BlockTable => ({ columns, rows: Array.from({ length: dataRows }, (_, i) => [`d${i + 1}`, i + 1]) });
-const write = (ss: Spreadsheet, t: BlockTable, note: string) => writeReportBlock(ss, { now, sheetName: 'Days', blockId: 'r1', table: t, note });
+const write = (ss: Spreadsheet, t: BlockTable, note: string) =>
+  writeReportBlock(ss, { now, sheetName: 'Days', blockId: 'r1', table: t, note });
 // Header included: the block's cells are (data rows + 1) x 2.
 const within = MAX_FINGERPRINT_CELLS / 2 - 1;
 

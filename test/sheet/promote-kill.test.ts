@@ -60,36 +60,57 @@ function pausedWrite(ss: Spreadsheet, resume?: { staging: string; rows: number }
 
 describe('a promoted first pull killed midway', () => {
   // The steps of promoteStaging: renamed; its record written; frozen header (before it is unmarked).
-  it.each(['setName', 'addDeveloperMetadata', 'setFrozenRows'] as const)('after %s leaves no sheet of the name, and the next run writes it', (method) => {
-    clock = Date.UTC(2026, 10, 21, 15);
-    const { emu, ss } = sheetEmulator();
-    let armed = false;
-    const killing = killedAfter(ss, method, () => armed, () => emu.clock.advance(7 * 60_000));
-    emu.runAs({ mode: 'full' }, () => {
-      const w = pausedWrite(killing);
-      armed = true;
-      expect(() => w.commit('first')).toThrow();
-    });
-    const visible = ss.getSheets().filter((s) => !s.isSheetHidden()).map((s) => s.getName());
-    expect(visible).not.toContain('Pages');
-    // Hours later the user runs it again (a sweep runs first).
-    clock += 2 * HOUR;
-    emu.runAs({ mode: 'full' }, () => {
-      writeReportBlock(ss, { now, sheetName: 'Other', blockId: 'r2', table: pagesTable(3), note: 'other' });
-      pausedWrite(ss).commit('second');
-    });
-    const pages = sheet(ss, 'Pages');
-    expect(pages.isSheetHidden()).toBe(false);
-    expect(pages.getRange('A2').getValue()).toBe('Page 1');
-    expect(pages.getRange(1, 1).getNote()).toBe('second');
-    expect(ss.getSheets().filter((s) => s.isSheetHidden()).map((s) => s.getName())).toEqual([]);
-  });
+  it.each(['setName', 'addDeveloperMetadata', 'setFrozenRows'] as const)(
+    'after %s leaves no sheet of the name, and the next run writes it',
+    (method) => {
+      clock = Date.UTC(2026, 10, 21, 15);
+      const { emu, ss } = sheetEmulator();
+      let armed = false;
+      const killing = killedAfter(
+        ss,
+        method,
+        () => armed,
+        () => emu.clock.advance(7 * 60_000),
+      );
+      emu.runAs({ mode: 'full' }, () => {
+        const w = pausedWrite(killing);
+        armed = true;
+        expect(() => w.commit('first')).toThrow();
+      });
+      const visible = ss
+        .getSheets()
+        .filter((s) => !s.isSheetHidden())
+        .map((s) => s.getName());
+      expect(visible).not.toContain('Pages');
+      // Hours later the user runs it again (a sweep runs first).
+      clock += 2 * HOUR;
+      emu.runAs({ mode: 'full' }, () => {
+        writeReportBlock(ss, { now, sheetName: 'Other', blockId: 'r2', table: pagesTable(3), note: 'other' });
+        pausedWrite(ss).commit('second');
+      });
+      const pages = sheet(ss, 'Pages');
+      expect(pages.isSheetHidden()).toBe(false);
+      expect(pages.getRange('A2').getValue()).toBe('Page 1');
+      expect(pages.getRange(1, 1).getNote()).toBe('second');
+      expect(
+        ss
+          .getSheets()
+          .filter((s) => s.isSheetHidden())
+          .map((s) => s.getName()),
+      ).toEqual([]);
+    },
+  );
 
   it('after its rename in a continued run (its staging kept for a day) lets the next run write it', () => {
     clock = Date.UTC(2026, 10, 21, 15);
     const { emu, ss } = sheetEmulator();
     let armed = false;
-    const killing = killedAfter(ss, 'setName', () => armed, () => emu.clock.advance(7 * 60_000));
+    const killing = killedAfter(
+      ss,
+      'setName',
+      () => armed,
+      () => emu.clock.advance(7 * 60_000),
+    );
     const staged = emu.runAs({ mode: 'full' }, () => pausedWrite(killing).pause());
     if (!staged) throw new Error('nothing staged');
     clock += HOUR;
@@ -104,6 +125,11 @@ describe('a promoted first pull killed midway', () => {
     });
     expect(sheet(ss, 'Pages').isSheetHidden()).toBe(false);
     expect(sheet(ss, 'Pages').getRange('A301').getValue()).toBe('Page 300');
-    expect(ss.getSheets().filter((s) => s.isSheetHidden()).map((s) => s.getName())).toEqual([]);
+    expect(
+      ss
+        .getSheets()
+        .filter((s) => s.isSheetHidden())
+        .map((s) => s.getName()),
+    ).toEqual([]);
   });
 });
