@@ -102,7 +102,7 @@ describe('a refresh copies only the rows that changed, and shows exactly the new
     const { got, want, copied } = refresh(base, after, (ss) => {
       const s = sheet(ss, 'Pages');
       const record = readRecord(s, blockRangeName('r1'));
-      if (!record || record.v !== 2) throw new Error('no version-2 record');
+      if (record?.v !== 2) throw new Error('no version-2 record');
       const { formats: _dropped, ...older } = record;
       writeRecord(s, blockRangeName('r1'), older);
     });

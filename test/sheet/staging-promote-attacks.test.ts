@@ -1,40 +1,156 @@
-import type { Spreadsheet } from '../../src/platform/types';
+import type { Sheet, Spreadsheet } from '../../src/platform/types';
 import { beginBlockWrite } from '../../src/sheet/block-write';
+import { writeReportBlock } from '../../src/sheet/write-report-block';
 import { pagesTable, refusal, sheet, sheetEmulator } from './helpers';
 
 /**
- * A pausable first pull paused between executions while the user makes a sheet of the report's
- * name: its staging sheet is not promoted over it. Their sheet is written into when there is room,
- * refused untouched when their cells are in the way, and either way no staging sheet is left.
+ * Attacks on a pausable first pull into a new sheet, which promotes its staging sheet
+ * (staging-promote.ts). Killed by Google's time limit at any step of that promotion, the user's
+ * sheets stay as they were: no sheet of the report's name is left behind (hidden or not), and the
+ * next run writes the report. Paused while the user makes a sheet of that name, it is not promoted
+ * over it: their sheet is written into when there is room, refused untouched when their cells are
+ * in the way, and either way no staging sheet is left.
  */
 const HOUR = 3_600_000;
 let clock = Date.UTC(2026, 10, 21, 15);
 const now = (): number => clock;
-const table = pagesTable(200);
+const table = pagesTable(300);
 
-function begin(ss: Spreadsheet, resume?: { staging: string; rows: number }) {
+/**
+ * `ss` whose new sheets' `method` kills the execution right after it ran (the clock past 6
+ * minutes) once `armed()` says so: every change after it fails, as Google's kill does.
+ */
+function killedAfter(ss: Spreadsheet, method: keyof Sheet, armed: () => boolean, kill: () => void): Spreadsheet {
+  const wrapSheet = (s: Sheet): Sheet =>
+    new Proxy(s, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const out = (value as (...a: unknown[]) => unknown).apply(target, args);
+          if (key === method && armed()) kill();
+          return out;
+        };
+      },
+    });
+  return new Proxy(ss, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      if (key !== 'insertSheet' && key !== 'getSheetByName') return value.bind(target);
+      return (...args: unknown[]) => {
+        const found = (value as (...a: unknown[]) => Sheet | null).apply(target, args);
+        return found && wrapSheet(found);
+      };
+    },
+  });
+}
+
+function begin(ss: Spreadsheet, resume?: { staging: string; rows: number }, live = false) {
   return beginBlockWrite(ss, {
+    resume,
     sheetName: 'Pages',
     blockId: 'r1',
     columns: table.columns,
     now,
     pausable: true,
     runId: 'run-1',
-    runIsLive: () => true,
-    resume,
+    runIsLive: () => live,
   });
 }
 
+function pausedWrite(ss: Spreadsheet, resume?: { staging: string; rows: number }) {
+  const w = begin(ss, resume);
+  w.appendRows(resume ? [] : table.rows, table.rows.length);
+  return w;
+}
+
+describe('a promoted first pull killed midway', () => {
+  // The steps of promoteStaging: renamed; its record written; frozen header (before it is unmarked).
+  it.each(['setName', 'addDeveloperMetadata', 'setFrozenRows'] as const)(
+    'after %s leaves no sheet of the name, and the next run writes it',
+    (method) => {
+      clock = Date.UTC(2026, 10, 21, 15);
+      const { emu, ss } = sheetEmulator();
+      let armed = false;
+      const killing = killedAfter(
+        ss,
+        method,
+        () => armed,
+        () => emu.clock.advance(7 * 60_000),
+      );
+      emu.runAs({ mode: 'full' }, () => {
+        const w = pausedWrite(killing);
+        armed = true;
+        expect(() => w.commit('first')).toThrow();
+      });
+      const visible = ss
+        .getSheets()
+        .filter((s) => !s.isSheetHidden())
+        .map((s) => s.getName());
+      expect(visible).not.toContain('Pages');
+      // Hours later the user runs it again (a sweep runs first).
+      clock += 2 * HOUR;
+      emu.runAs({ mode: 'full' }, () => {
+        writeReportBlock(ss, { now, sheetName: 'Other', blockId: 'r2', table: pagesTable(3), note: 'other' });
+        pausedWrite(ss).commit('second');
+      });
+      const pages = sheet(ss, 'Pages');
+      expect(pages.isSheetHidden()).toBe(false);
+      expect(pages.getRange('A2').getValue()).toBe('Page 1');
+      expect(pages.getRange(1, 1).getNote()).toBe('second');
+      expect(
+        ss
+          .getSheets()
+          .filter((s) => s.isSheetHidden())
+          .map((s) => s.getName()),
+      ).toEqual([]);
+    },
+  );
+
+  it('after its rename in a continued run (its staging kept for a day) lets the next run write it', () => {
+    clock = Date.UTC(2026, 10, 21, 15);
+    const { emu, ss } = sheetEmulator();
+    let armed = false;
+    const killing = killedAfter(
+      ss,
+      'setName',
+      () => armed,
+      () => emu.clock.advance(7 * 60_000),
+    );
+    const staged = emu.runAs({ mode: 'full' }, () => pausedWrite(killing).pause());
+    if (!staged) throw new Error('nothing staged');
+    clock += HOUR;
+    emu.runAs({ mode: 'full' }, () => {
+      const w = pausedWrite(killing, staged);
+      armed = true;
+      expect(() => w.commit('first')).toThrow();
+    });
+    clock += 2 * HOUR;
+    emu.runAs({ mode: 'full' }, () => {
+      pausedWrite(ss).commit('second');
+    });
+    expect(sheet(ss, 'Pages').isSheetHidden()).toBe(false);
+    expect(sheet(ss, 'Pages').getRange('A301').getValue()).toBe('Page 300');
+    expect(
+      ss
+        .getSheets()
+        .filter((s) => s.isSheetHidden())
+        .map((s) => s.getName()),
+    ).toEqual([]);
+  });
+});
+
 function pausedThenResumed(ss: Spreadsheet, meanwhile: () => void) {
   clock = Date.UTC(2026, 10, 21, 15);
-  const first = begin(ss);
-  first.appendRows(table.rows.slice(0, 100), table.rows.length);
+  const first = begin(ss, undefined, true);
+  first.appendRows(table.rows.slice(0, 150), table.rows.length);
   const staged = first.pause();
   if (!staged) throw new Error('nothing staged');
   meanwhile();
   clock += HOUR;
-  const next = begin(ss, staged);
-  next.appendRows(table.rows.slice(100), table.rows.length);
+  const next = begin(ss, staged, true);
+  next.appendRows(table.rows.slice(150), table.rows.length);
   return next;
 }
 
@@ -53,7 +169,7 @@ describe('a paused first pull whose sheet the user made meanwhile', () => {
     expect(result.sheetId).toBe(id);
     expect(ss.getSheets()[0].getName()).toBe('Pages');
     expect(sheet(ss, 'Pages').getRange('F3').getValue()).toBe('mine');
-    expect(sheet(ss, 'Pages').getRange('A201').getValue()).toBe('Page 200');
+    expect(sheet(ss, 'Pages').getRange('A301').getValue()).toBe('Page 300');
     expect(stagingLeft(ss)).toBe(0);
   });
 
