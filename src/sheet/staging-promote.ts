@@ -4,7 +4,7 @@ import { blockIdOn, findTarget, settleCommitted, type BlockPlan, type WrittenBlo
 import { bringIntoView } from './bring-into-view';
 import { toA1, type Rect } from './rect';
 import type { WriteBlockResult } from './report-table';
-import { unmarkStaging } from './staging-sheets';
+import { stampPromotion, unmarkStaging } from './staging-sheets';
 
 /**
  * A staged first write into a sheet that does not exist yet, at A1: its staging sheet becomes that
@@ -20,7 +20,8 @@ export function promotes(plan: BlockPlan): boolean {
 
 /**
  * Renamed first: a sheet of that name made meanwhile fails it before anything else changed. A run
- * stopped later leaves a hidden sheet still marked as staging, which the sweep removes.
+ * stopped later leaves a hidden sheet still marked as staging, stamped just before the rename,
+ * which a sweep removes once that execution is surely over (staging-sheets.ts).
  */
 export function promoteStaging(
   plan: BlockPlan,
@@ -31,6 +32,7 @@ export function promoteStaging(
 ): WriteBlockResult {
   const { spreadsheet, target, sheetName } = plan;
   staging.getRange(1, 1).setNote(note);
+  stampPromotion(staging, target.now());
   staging.setName(sheetName);
   const blockId = blockIdOn(target, staging);
   const name = blockRangeName(blockId);

@@ -35,12 +35,26 @@ interface StagingMark {
  */
 export const KEEP_PAUSED_MS = 26 * 3_600_000;
 
-/** Marks a staging sheet as kept for its run's next execution, until `until`. */
-export function keepForLater(sheet: Sheet, until: number): void {
+function remark(sheet: Sheet, change: Partial<StagingMark>): void {
   const mark = markOf(sheet);
   if (!mark) return;
   unmarkStaging(sheet);
-  sheet.addDeveloperMetadata(STAGING_MARK_KEY, JSON.stringify({ ...mark, keepUntil: until }));
+  const { keepUntil: _kept, ...rest } = mark;
+  sheet.addDeveloperMetadata(STAGING_MARK_KEY, JSON.stringify({ ...rest, ...change }));
+}
+
+/** Marks a staging sheet as kept for its run's next execution, until `until`. */
+export function keepForLater(sheet: Sheet, until: number): void {
+  remark(sheet, { keepUntil: until });
+}
+
+/**
+ * A staging sheet about to take its report's name (staging-promote.ts): stamped `now` and kept no
+ * longer, so a promotion killed after the rename is swept once its execution is surely over (6
+ * minutes), and one under way is not.
+ */
+export function stampPromotion(sheet: Sheet, now: number): void {
+  remark(sheet, { madeAt: now });
 }
 
 /** A staging sheet that became the report's own sheet (staging-promote.ts): no sweep may take it. */
@@ -112,12 +126,11 @@ function markOf(sheet: Sheet): StagingMark | null {
 function isLeftover(sheet: Sheet, now: number, runIsLive: (run: string) => boolean): boolean {
   if (!sheet.isSheetHidden()) return false;
   // Marked whatever its name: a promotion killed after its rename leaves the report's name on a
-  // hidden sheet still marked (staging-promote.ts), which nothing else would ever remove.
+  // hidden sheet still marked (stampPromotion), which nothing else would ever remove.
   const mark = markOf(sheet);
   const name = sheet.getName();
   if (mark) {
-    // Kept for a later execution that finds it by its staging name: a renamed one is never taken up.
-    if (typeof mark.keepUntil === 'number' && now < mark.keepUntil && name.indexOf(PREFIX) === 0) return false;
+    if (typeof mark.keepUntil === 'number' && now < mark.keepUntil) return false;
     return !runIsLive(mark.run) && now - mark.madeAt > LONGEST_RUN_MS && sheet.getLastColumn() <= mark.columns;
   }
   const stamp = STAMPED.exec(name);

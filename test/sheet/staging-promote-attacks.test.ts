@@ -17,10 +17,10 @@ const now = (): number => clock;
 const table = pagesTable(300);
 
 /**
- * `ss` whose new sheets' `method` kills the execution right after it ran (the clock past 6
- * minutes) once `armed()` says so: every change after it fails, as Google's kill does.
+ * `ss` whose sheets' `method` runs `after` right after it ran, once `armed()` says so: a kill (the
+ * clock past 6 minutes, so every later change fails, as Google's kill does) or another execution.
  */
-function killedAfter(ss: Spreadsheet, method: keyof Sheet, armed: () => boolean, kill: () => void): Spreadsheet {
+function hookedAfter(ss: Spreadsheet, method: keyof Sheet, armed: () => boolean, after: () => void): Spreadsheet {
   const wrapSheet = (s: Sheet): Sheet =>
     new Proxy(s, {
       get(target, key, receiver) {
@@ -28,7 +28,7 @@ function killedAfter(ss: Spreadsheet, method: keyof Sheet, armed: () => boolean,
         if (typeof value !== 'function') return value;
         return (...args: unknown[]) => {
           const out = (value as (...a: unknown[]) => unknown).apply(target, args);
-          if (key === method && armed()) kill();
+          if (key === method && armed()) after();
           return out;
         };
       },
@@ -73,7 +73,7 @@ describe('a promoted first pull killed midway', () => {
       clock = Date.UTC(2026, 10, 21, 15);
       const { emu, ss } = sheetEmulator();
       let armed = false;
-      const killing = killedAfter(
+      const killing = hookedAfter(
         ss,
         method,
         () => armed,
@@ -112,7 +112,7 @@ describe('a promoted first pull killed midway', () => {
     clock = Date.UTC(2026, 10, 21, 15);
     const { emu, ss } = sheetEmulator();
     let armed = false;
-    const killing = killedAfter(
+    const killing = hookedAfter(
       ss,
       'setName',
       () => armed,
@@ -155,6 +155,28 @@ function pausedThenResumed(ss: Spreadsheet, meanwhile: () => void) {
 }
 
 const stagingLeft = (ss: Spreadsheet) => ss.getSheets().filter((s) => s.getName().startsWith('CR staging')).length;
+
+describe('a continued first pull while another report writes', () => {
+  it("is not swept by that write's sweep in the midst of its promotion", () => {
+    clock = Date.UTC(2026, 10, 21, 15);
+    const { ss } = sheetEmulator();
+    let armed = false;
+    // Another execution's write (its own sweep first) lands between the promotion's steps.
+    const meanwhile = () => {
+      armed = false;
+      writeReportBlock(ss, { now, sheetName: 'Other', blockId: 'r2', table: pagesTable(3), note: 'other' });
+    };
+    const hooked = hookedAfter(ss, 'setName', () => armed, meanwhile);
+    const staged = pausedWrite(hooked).pause();
+    if (!staged) throw new Error('nothing staged');
+    clock += HOUR;
+    const w = pausedWrite(hooked, staged);
+    armed = true;
+    w.commit('done');
+    expect(sheet(ss, 'Pages').isSheetHidden()).toBe(false);
+    expect(sheet(ss, 'Pages').getRange('A301').getValue()).toBe('Page 300');
+  });
+});
 
 describe('a paused first pull whose sheet the user made meanwhile', () => {
   it('is written into that sheet, which keeps its ID, its place among the sheets and their cells', () => {
