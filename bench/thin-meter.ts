@@ -8,25 +8,23 @@ import type { ServiceCosts } from '../emulator/service-costs';
 
 type Fn = (...args: unknown[]) => unknown;
 
+/** The emulator's counters of the writes the thin runs count and drop (DROPPED_WRITES). */
+const WRITE_KEYS = [
+  'setValuesCalls',
+  'setValuesCells',
+  'copyCalls',
+  'copyCells',
+  'sheetsApiRequests',
+  'sheetsApiCells',
+  'setNumberFormatsCalls',
+  'numberFormatGridCells',
+] as const;
+type WriteKey = (typeof WRITE_KEYS)[number];
+
 /** What the thin runs count of Google's work: the emulator's own counters of those calls. */
 export type GoogleCounts = Pick<
   Counters,
-  | 'roundTrips'
-  | 'requests'
-  | 'setValuesCalls'
-  | 'setValuesCells'
-  | 'copyCalls'
-  | 'copyCells'
-  | 'sheetsApiRequests'
-  | 'sheetsApiCells'
-  | 'readCalls'
-  | 'readCells'
-  | 'setNumberFormatsCalls'
-  | 'numberFormatGridCells'
-  | 'cachePuts'
-  | 'cacheGets'
-  | 'propertyWrites'
-  | 'propertyReads'
+  WriteKey | 'roundTrips' | 'requests' | 'readCalls' | 'readCells' | 'cachePuts' | 'cacheGets' | 'propertyWrites' | 'propertyReads'
 >;
 
 /**
@@ -39,28 +37,9 @@ export const DROPPED_WRITES = new Set(['setValues', 'setNumberFormats', 'setNumb
 /** Where rows enter or leave the add-on: the memory run samples the heap at these calls. */
 export const SAMPLED = new Set(['fetch', 'fetchAll', ...DROPPED_WRITES]);
 
-export type Writes = Pick<
-  GoogleCounts,
-  | 'setValuesCalls'
-  | 'setValuesCells'
-  | 'copyCalls'
-  | 'copyCells'
-  | 'sheetsApiRequests'
-  | 'sheetsApiCells'
-  | 'setNumberFormatsCalls'
-  | 'numberFormatGridCells'
->;
+export type Writes = Pick<Counters, WriteKey>;
 
-export const noWrites = (): Writes => ({
-  setValuesCalls: 0,
-  setValuesCells: 0,
-  copyCalls: 0,
-  copyCells: 0,
-  sheetsApiRequests: 0,
-  sheetsApiCells: 0,
-  setNumberFormatsCalls: 0,
-  numberFormatGridCells: 0,
-});
+export const noWrites = (): Writes => Object.fromEntries(WRITE_KEYS.map((k) => [k, 0])) as Writes;
 
 function cellsOf(grid: unknown): number {
   return Array.isArray(grid) ? grid.reduce((n: number, row) => n + (Array.isArray(row) ? row.length : 0), 0) : 0;
