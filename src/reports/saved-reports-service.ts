@@ -378,7 +378,7 @@ export function exportReportNow(ex: Execution, id: unknown): WarehouseExportResu
   const me = currentPerson(ex);
   if (!mayRun(def, me)) throw new CreatorError('FORBIDDEN', approvalMessage(def, me, 'you'));
   const result = exportNow(ex, store, def);
-  if (ex.platform.spreadsheet()?.getSheetByName(STATUS_SHEET_NAME)) tryWithDocumentLock(ex, () => rewriteStatus(ex, store));
+  if (ex.platform.spreadsheet()?.getSheetByName(statusNames(ex).sheet)) tryWithDocumentLock(ex, () => rewriteStatus(ex, store));
   return result;
 }
 

@@ -1,5 +1,6 @@
 import { CreatorError } from '../shared/errors';
 import { thousands } from '../shared/text-size';
+import { estimateWords } from '../shared/duration-words';
 import type { ReportSpec } from '../catalog/types';
 import type { Schedule } from '../shared/types';
 import { MAX_PAGE_SIZE } from '../api/pagination';
@@ -44,13 +45,6 @@ function cellsText(block: { rows: number; cols: number }): string {
   return `${thousands(block.rows)} rows \u00d7 ${block.cols} columns (${thousands(block.rows * block.cols)} cells)`;
 }
 
-function durationText(ms: number): string {
-  const s = Math.max(1, Math.round(ms / 1000));
-  if (s < 120) return `${s} s`;
-  const m = Math.round(s / 60);
-  return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
-}
-
 /** What to do instead, for this report. */
 function smaller(spec: ReportSpec, scheduled: boolean): string {
   const ledger = spec.dateFamily ? 'keep it as a history (Keep history: each refresh pulls only the new and revised days), ' : '';
@@ -85,6 +79,6 @@ export function checkRefreshCost(
   if (daily <= budget) return;
   throw new CreatorError(
     'BAD_INPUT',
-    `This report is too big to refresh ${schedule?.every === 'hour' ? 'every hour' : 'on this schedule'}: its last run wrote ${cellsText(block)}, and each refresh takes Google about ${durationText(each)}, ${durationText(daily)} a day, more than a third of the ${TRIGGER_MINUTES_PER_DAY} minutes a day a Google account's schedules and alerts may run. Nothing was saved. ${smaller(spec, true)}`,
+    `This report is too big to refresh ${schedule?.every === 'hour' ? 'every hour' : 'on this schedule'}: its last run wrote ${cellsText(block)}, and each refresh takes Google about ${estimateWords(each)}, ${estimateWords(daily)} a day, more than a third of the ${TRIGGER_MINUTES_PER_DAY} minutes a day a Google account's schedules and alerts may run. Nothing was saved. ${smaller(spec, true)}`,
   );
 }

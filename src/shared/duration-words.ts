@@ -10,3 +10,15 @@ export function durationWords(seconds: number): string {
   const rest = whole % 60;
   return `${Math.floor(whole / 60)} min${rest ? ` ${rest} s` : ''}`;
 }
+
+/**
+ * How long something is expected to take, rounded as an estimate is ("about 9 minutes"): the
+ * schedule's refusal and the commit's refusal speak of Google's time the same way.
+ */
+export function estimateWords(ms: number): string {
+  const s = Math.max(1, Math.round(ms / 1000));
+  if (s < 120) return `${s} s`;
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} minutes`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}

@@ -1,5 +1,6 @@
 import { CreatorError } from '../shared/errors';
 import { thousands } from '../shared/text-size';
+import { estimateWords } from '../shared/duration-words';
 import type { Sheet } from '../platform/types';
 import { rangeOf } from './rect';
 
@@ -153,15 +154,10 @@ function notNow(pausable: boolean): CreatorError {
   );
 }
 
-function minutes(ms: number): string {
-  const m = Math.max(1, Math.round(ms / 60_000));
-  return `${m} minute${m === 1 ? '' : 's'}`;
-}
-
 function neverFits(size: { rows: number; cols: number }, ms: number, executionMs: number): CreatorError {
   const n = thousands;
   return new CreatorError(
     'TOO_LARGE',
-    `This report has ${n(size.rows - 1)} rows of ${n(size.cols)} columns (${n(size.rows * size.cols)} cells): putting them in place at once would take about ${minutes(ms)} at Google's pace today, more than one execution may run (${minutes(executionMs)}), so it cannot be refreshed as one block. The previous data is unchanged. Save it as a history report (Keep history: each refresh adds only the new days), or use a shorter date range.`,
+    `This report has ${n(size.rows - 1)} rows of ${n(size.cols)} columns (${n(size.rows * size.cols)} cells): putting them in place at once would take about ${estimateWords(ms)} at Google's pace today, more than one execution may run (${estimateWords(executionMs)}), so it cannot be refreshed as one block. The previous data is unchanged. Save it as a history report (Keep history: each refresh adds only the new days), or use a shorter date range.`,
   );
 }

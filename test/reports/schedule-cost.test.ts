@@ -31,7 +31,7 @@ describe('the cost of a saved report, judged at save', () => {
     expect(refusal({ rows: 120_001, cols: 15 })).toBeNull();
     const said = refusal({ rows: 240_001, cols: 15 });
     expect(said).toMatch(/^This report is too big to refresh every hour: its last run wrote 240,001 rows × 15 columns \(3,600,015 cells\)/);
-    expect(said).toMatch(/each refresh takes Google about \d+ s, \d+ min a day, more than a third of the 90 minutes/);
+    expect(said).toMatch(/each refresh takes Google about \d+ s, \d+ minutes a day, more than a third of the 90 minutes/);
     expect(said).toMatch(
       /Nothing was saved\. Schedule it daily, keep it as a history \(Keep history: .*\), or save a shorter date range or a row limit\.$/,
     );
