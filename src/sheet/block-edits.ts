@@ -16,15 +16,18 @@ export type BlockState =
    */
   { kind: 'same'; read: boolean } | { kind: 'sorted' } | { kind: 'edited'; what: string };
 
-/** `now`: the block's current rect (its named range, stretched or shrunk by the user's inserts and deletes). */
-export function blockState(sheet: Sheet, now: Rect, record: StoredBlockRecord): BlockState {
+/**
+ * `now`: the block's current rect (its named range, stretched or shrunk by the user's inserts and
+ * deletes). `reads`: false when there is no time to read it (commit-fit.ts): its shape is checked.
+ */
+export function blockState(sheet: Sheet, now: Rect, record: StoredBlockRecord, reads = true): BlockState {
   if (record.v === 1) {
     const what = describeLegacyEdits(sheet, now, record);
     return what ? { kind: 'edited', what } : { kind: 'same', read: false };
   }
-  if (now.rows !== record.rows || now.cols !== record.cols) return { kind: 'edited', what: shapeChange(sheet, now, record) };
+  if (now.rows !== record.rows || now.cols !== record.cols) return { kind: 'edited', what: shapeChange(sheet, now, record, reads) };
   // The writer hashes blocks of any size as it writes them; reading one back is bounded (shape only past it).
-  if (record.band === null || now.rows * now.cols > MAX_FINGERPRINT_CELLS) return { kind: 'same', read: false };
+  if (!reads || record.band === null || now.rows * now.cols > MAX_FINGERPRINT_CELLS) return { kind: 'same', read: false };
   // Values only (half the cells of values and formulas): a formula typed over a report cell shows
   // as its value, which is caught unless it is exactly the report's own value.
   const current = fingerprint(sheet, now, { head: record.head.length, tail: record.tail.length }, true);
@@ -48,14 +51,14 @@ function editedCells(now: Rect, record: BlockRecord, current: BlockRecord): stri
   return editedAreaWords(now, rows, cols, band);
 }
 
-function shapeChange(sheet: Sheet, now: Rect, record: BlockRecord): string {
+function shapeChange(sheet: Sheet, now: Rect, record: BlockRecord, reads: boolean): string {
   const what: string[] = [];
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   if (now.rows > record.rows) what.push(`${plural(now.rows - record.rows, 'row')} inserted`);
   if (now.rows < record.rows) what.push(`${plural(record.rows - now.rows, 'row')} deleted`);
   if (now.cols > record.cols) what.push(`${plural(now.cols - record.cols, 'column')} inserted`);
   if (now.cols < record.cols) what.push(`${plural(record.cols - now.cols, 'column')} deleted`);
-  return `${what.join(' and ')} inside the report's block ${toA1(now)}${locateShapeChange(sheet, now, record)}`;
+  return `${what.join(' and ')} inside the report's block ${toA1(now)}${reads ? locateShapeChange(sheet, now, record) : ''}`;
 }
 
 /** Which rows an insert or delete touched (changedRowsWords), where the record can tell. */

@@ -155,7 +155,7 @@ function stagedTiming(
       if (pausable) copies?.early(staging, () => at.size(at.expected()), at.rows());
     },
     beforeCopy(staging, size) {
-      copies?.fit(staging, size, { pausable, fresh: target.resume !== undefined && pace?.done === 0 });
+      return copies?.fit(staging, size, { pausable, fresh: target.resume !== undefined && pace?.done === 0 }) ?? true;
     },
   };
 }
@@ -398,7 +398,7 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
       const sheet = live();
       const promoted = promotes(plan);
       // Before the staging sheet changes: a commit that cannot run now leaves it as the rows left it.
-      plan.timing?.beforeCopy(sheet, copySize(plan, dataRows, promoted));
+      const reads = plan.timing?.beforeCopy(sheet, copySize(plan, dataRows, promoted)) ?? true;
       // A sheet made for this write goes again if the commit fails: a failed first run leaves no trace.
       let created: Sheet | null = null;
       try {
@@ -408,11 +408,11 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
         const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
         const size = { rows: dataRows + 1, cols: columns.length, columns };
         if (promoted) {
-          const result = promoteStaging(plan, sheet, size, note, written);
+          const result = promoteStaging(plan, sheet, size, note, written, reads);
           staging = null;
           return result;
         }
-        const result = commitStaged(spreadsheet, sheet, target, sheetName, size, note, create, written);
+        const result = commitStaged(spreadsheet, sheet, target, sheetName, size, note, create, written, reads);
         created = null;
         return result;
       } finally {
@@ -491,6 +491,7 @@ function commitStaged(
   note: string,
   create: () => Sheet,
   written: WrittenBlock,
+  reads: boolean,
 ): WriteBlockResult {
   const existing = findTarget(spreadsheet, target, sheetName);
   const sheet = existing ?? create();
@@ -505,7 +506,7 @@ function commitStaged(
 
   // A block whose data rows the user only sorted is replaced in the report's own order, and says so.
   const record = committed ? readRecord(sheet, committedName) : null;
-  const state = committed && record ? blockState(sheet, committed, record) : null;
+  const state = committed && record ? blockState(sheet, committed, record, reads) : null;
   if (state?.kind === 'edited') throw editsError(name, state.what);
   const sorted = state?.kind === 'sorted';
   const rect: Rect = { ...origin, rows: size.rows, cols: size.cols };
@@ -543,7 +544,7 @@ function commitStaged(
     // A first write killed midway left its new sheet hidden (direct-write.ts): complete, it is shown.
     if (sheet.isSheetHidden()) sheet.showSheet();
   }
-  settleCommitted(sheet, committedName, rect, target, written.record());
+  settleCommitted(sheet, committedName, rect, target, written.record(), reads);
   return {
     sheetName: name,
     sheetId: sheet.getSheetId(),

@@ -17,6 +17,11 @@ import { rangeOf } from './rect';
  * Three outcomes: the copy fits the time left (it runs); it would fit a fresh execution (a pausable
  * write stops, TIME_BUDGET, and its run commits in the next; any other write stops as too big for
  * one run); it could not fit even there (TOO_LARGE: a block this size cannot be refreshed at once).
+ *
+ * The commit's reads (the old block's edit check, a resumed write's record) are bounded by the
+ * same budget: where no execution could hold them beside the copy, the commit goes on without
+ * them (the block checked by its shape, as one past MAX_FINGERPRINT_CELLS is), rather than a
+ * report Google is slow for being refused every day while a bigger one, never read, refreshes.
  */
 
 /** The slices copied to learn the pace: a fiftieth of the block and half of that (3% of the commit's cost). */
@@ -36,12 +41,13 @@ export interface CopyPace {
   /**
    * Before the commit's copy of `size` cells from `staging` (data from row 2): throws when it cannot
    * run now. `fresh`: an earlier execution staged the rows and this one staged none, so this one
-   * had all its time for the commit (one that does not fit such an execution never will).
+   * had all its time for the commit (one that does not fit such an execution never will). Answers
+   * whether the commit makes its reads (false: no execution could hold them beside the copy).
    */
-  fit(staging: Sheet, size: CommitSize, how: { pausable: boolean; fresh: boolean }): void;
+  fit(staging: Sheet, size: CommitSize, how: { pausable: boolean; fresh: boolean }): boolean;
   /**
    * After the first rows of a block expected to have `rows` rows: stops a write whose commit could
-   * never fit one execution before it stages more. Learns the pace only when a write's pace says so.
+   * never fit one execution, even without its reads, before it stages more. Learns the pace only when a write's pace says so.
    */
   early(staging: Sheet, size: () => CommitSize, staged: number): void;
 }
@@ -116,25 +122,30 @@ export function copyPace(clock: CopyClock): CopyPace {
       const write = clock.writeMsPerCell();
       // What fits on the safe side (a copy at a write's pace, a read at the model's multiple of it)
       // needs no measuring.
-      if (learned === null && write !== null && clock.now() + (cells + size.checkCells * READ_PER_WRITE) * write <= clock.stopBy) return;
-      if (learned !== null && clock.now() + commitMs(size, learned) <= clock.stopBy) return;
+      if (learned === null && write !== null && clock.now() + (cells + size.checkCells * READ_PER_WRITE) * write <= clock.stopBy) return true;
+      if (learned !== null && clock.now() + commitMs(size, learned) <= clock.stopBy) return true;
       // Before the probe: even it (a fiftieth, at a write's pace) must fit.
       if (learned === null && write !== null && clock.now() + (cells / PROBE_SHARE) * write > clock.stopBy) throw notNow(how.pausable);
-      const ms = commitMs(size, learned ?? probe(staging, Math.ceil((size.rows - 1) / PROBE_SHARE), size.cols));
+      const paced = learned ?? probe(staging, Math.ceil((size.rows - 1) / PROBE_SHARE), size.cols);
       // A fresh execution still spends a little before its commit (the last page asked again, this
       // measuring): one that could not hold the commit beside that share never will.
       const whole = clock.executionMs;
-      if (whole !== null && (ms > whole || (how.fresh && ms > whole * FRESH_SHARE))) throw tooBig(size, ms);
-      if (clock.now() + ms > clock.stopBy) throw notNow(how.pausable);
+      const never = (ms: number): boolean => whole !== null && (ms > whole || (how.fresh && ms > whole * FRESH_SHARE));
+      const ms = commitMs(size, paced);
+      const reads = !never(ms);
+      const bare = reads ? ms : commitMs({ ...size, checkCells: 0 }, paced);
+      if (never(bare)) throw tooBig(size, bare);
+      if (clock.now() + bare > clock.stopBy) throw notNow(how.pausable);
+      return reads;
     },
     early(staging, sizeOf, staged) {
       if (learned !== null || clock.executionMs === null || staged <= 0) return;
       const write = clock.writeMsPerCell();
       if (write === null) return;
-      // The commit's reads count too (the edit check's, the record's): they may be most of it.
+      // The reads count on the safe side (they may be most of the commit); only the copy must fit.
       const size = sizeOf();
       if ((size.rows * size.cols + size.checkCells * READ_PER_WRITE) * write <= clock.executionMs) return;
-      const ms = commitMs(size, probe(staging, Math.min(staged, Math.ceil(size.rows / PROBE_SHARE)), size.cols));
+      const ms = commitMs({ ...size, checkCells: 0 }, probe(staging, Math.min(staged, Math.ceil(size.rows / PROBE_SHARE)), size.cols));
       if (ms > clock.executionMs) throw tooBig(size, ms);
     },
   };

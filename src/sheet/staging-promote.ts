@@ -29,6 +29,7 @@ export function promoteStaging(
   size: { rows: number; cols: number },
   note: string,
   written: WrittenBlock,
+  reads: boolean,
 ): WriteBlockResult {
   const { spreadsheet, target, sheetName } = plan;
   staging.getRange(1, 1).setNote(note);
@@ -38,7 +39,7 @@ export function promoteStaging(
   const name = blockRangeName(blockId);
   const rect: Rect = { row: 1, col: 1, rows: size.rows, cols: size.cols };
   markOwned(spreadsheet, name, staging, rect);
-  settleCommitted(staging, name, rect, target, written.record());
+  settleCommitted(staging, name, rect, target, written.record(), reads);
   unmarkStaging(staging);
   bringIntoView(staging);
   return {
