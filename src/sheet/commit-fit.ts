@@ -122,7 +122,8 @@ export function copyPace(clock: CopyClock): CopyPace {
       const write = clock.writeMsPerCell();
       // What fits on the safe side (a copy at a write's pace, a read at the model's multiple of it)
       // needs no measuring.
-      if (learned === null && write !== null && clock.now() + (cells + size.checkCells * READ_PER_WRITE) * write <= clock.stopBy) return true;
+      if (learned === null && write !== null && clock.now() + (cells + size.checkCells * READ_PER_WRITE) * write <= clock.stopBy)
+        return true;
       if (learned !== null && clock.now() + commitMs(size, learned) <= clock.stopBy) return true;
       // Before the probe: even it (a fiftieth, at a write's pace) must fit.
       if (learned === null && write !== null && clock.now() + (cells / PROBE_SHARE) * write > clock.stopBy) throw notNow(how.pausable);

@@ -29,8 +29,15 @@ function big(world: World) {
 
 /** The block's data rows, their distinct count, and the note on its first cell (the refresh time is in it). */
 function block(world: World): { rows: number; distinct: number; note: string } {
-  const values = big(world).getRange('A:O').getValues().filter((row: unknown[]) => row[0] !== '');
-  return { rows: values.length - 1, distinct: new Set(values.slice(1).map((row: unknown[]) => JSON.stringify(row))).size, note: big(world).getRange(1, 1).getNote() };
+  const values = big(world)
+    .getRange('A:O')
+    .getValues()
+    .filter((row: unknown[]) => row[0] !== '');
+  return {
+    rows: values.length - 1,
+    distinct: new Set(values.slice(1).map((row: unknown[]) => JSON.stringify(row))).size,
+    note: big(world).getRange(1, 1).getNote(),
+  };
 }
 
 /** Hourly runs until the block's note changes (at most `most`); how many it took. */
@@ -62,7 +69,7 @@ beforeAll(() => {
   pulled = world.save();
 }, 300_000);
 
-describe("a refresh whose edit check could never fit an execution beside its copy", () => {
+describe('a refresh whose edit check could never fit an execution beside its copy', () => {
   it('at 15 times the model, commits without the read instead of being refused every day, the user\u2019s cells kept', () => {
     const { world, costs } = limitedWorld(pulled);
     costs.scale = 15;

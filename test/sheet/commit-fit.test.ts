@@ -29,7 +29,7 @@ function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0) {
   const paceFor = (leftMs: number, executionMs: number, writeMsPerCell: number | null) =>
     copyPace({ now: () => emu.clock.now(), stopBy: emu.clock.now() + leftMs, executionMs, writeMsPerCell: () => writeMsPerCell });
   /** Runs `step` in an execution: whether it let the copy go (and with the reads), else the error's code and words. */
-  const outcome = (step: () => boolean | void) =>
+  const outcome = (step: () => boolean | undefined) =>
     emu.runAs({ mode: 'full' }, () => {
       try {
         const reads = step();
@@ -59,9 +59,10 @@ function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0) {
       ),
     );
   const early = (how: { executionMs: number; writeMsPerCell: number; checkCells?: number }) =>
-    outcome(() =>
-      paceFor(how.executionMs, how.executionMs, how.writeMsPerCell).early(sheet, () => ({ ...SIZE, checkCells: how.checkCells ?? 0 }), 200),
-    );
+    outcome(() => {
+      paceFor(how.executionMs, how.executionMs, how.writeMsPerCell).early(sheet, () => ({ ...SIZE, checkCells: how.checkCells ?? 0 }), 200);
+      return undefined;
+    });
   return { emu, sheet, grid, judge, early };
 }
 
@@ -89,7 +90,11 @@ describe('the commit judged at a measured pace', () => {
   it("counts the edit check's read of the old block: a copy that fits alone waits for an execution that can hold the read too", () => {
     const { judge } = staged(0.1, 1);
     // With room for the read at the model's two and a half writes a cell: nothing measured.
-    expect(judge({ leftMs: 10_000, executionMs: 20_000, writeMsPerCell: 1, checkCells: 2_002 })).toEqual({ ok: true, copies: 0, reads: true });
+    expect(judge({ leftMs: 10_000, executionMs: 20_000, writeMsPerCell: 1, checkCells: 2_002 })).toEqual({
+      ok: true,
+      copies: 0,
+      reads: true,
+    });
     // The copy alone, as measured: about 200 ms of the 1,000 left.
     expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: 1 })).toMatchObject({ ok: true });
     // With the old block's 2,002 cells read first at 1 ms a cell: 2,202 ms, for the next execution.
@@ -103,14 +108,28 @@ describe('the commit judged at a measured pace', () => {
   it('commits without the reads when no execution could hold them beside the copy, instead of refusing every day', () => {
     const { judge } = staged(0.1, 1);
     // The read alone (2,002 ms) is more than a whole execution (2,000): the copy (about 200 ms) runs, unread.
-    expect(judge({ leftMs: 1_000, executionMs: 2_000, writeMsPerCell: 1, checkCells: 2_002 })).toEqual({ ok: true, copies: 2, reads: false });
+    expect(judge({ leftMs: 1_000, executionMs: 2_000, writeMsPerCell: 1, checkCells: 2_002 })).toEqual({
+      ok: true,
+      copies: 2,
+      reads: false,
+    });
     // In a fresh execution that cannot hold it beside a tenth for what it does first, the same.
-    expect(judge({ leftMs: 2_000, executionMs: 2_100, writeMsPerCell: null, checkCells: 2_002, fresh: true })).toMatchObject({ ok: true, reads: false });
+    expect(judge({ leftMs: 2_000, executionMs: 2_100, writeMsPerCell: null, checkCells: 2_002, fresh: true })).toMatchObject({
+      ok: true,
+      reads: false,
+    });
     // Without the reads but still not in the time left: the next execution.
-    expect(judge({ leftMs: 100, executionMs: 2_000, writeMsPerCell: null, checkCells: 2_002 })).toMatchObject({ ok: false, code: 'TIME_BUDGET' });
+    expect(judge({ leftMs: 100, executionMs: 2_000, writeMsPerCell: null, checkCells: 2_002 })).toMatchObject({
+      ok: false,
+      code: 'TIME_BUDGET',
+    });
     // A copy no execution could hold even unread is refused with its size, priced without the reads.
     const refused = staged(1, 1).judge({ leftMs: 1_000, executionMs: 1_500, writeMsPerCell: null, checkCells: 2_002 });
-    expect(refused).toMatchObject({ ok: false, code: 'TOO_LARGE', message: expect.stringMatching(/^This report has 1,000 rows of 2 columns .* about 2 s at Google's pace/) });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: 'TOO_LARGE',
+      message: expect.stringMatching(/^This report has 1,000 rows of 2 columns .* about 2 s at Google's pace/),
+    });
   });
 
   it('leaves a copy that only a fresh execution can hold to the next one (a pausable write) or stops cleanly', () => {
@@ -151,6 +170,9 @@ describe('the commit judged at a measured pace', () => {
     // The copy about 200 ms; the old block's read of 2,002 cells at 1 ms each: more than an execution.
     expect(staged(0.1, 1).early({ executionMs: 1_500, writeMsPerCell: 1, checkCells: 2_002 })).toMatchObject({ ok: true, copies: 2 });
     // A copy of 2,002 ms could never fit, read or not.
-    expect(staged(1, 0).early({ executionMs: 1_500, writeMsPerCell: 1, checkCells: 2_002 })).toMatchObject({ ok: false, code: 'TOO_LARGE' });
+    expect(staged(1, 0).early({ executionMs: 1_500, writeMsPerCell: 1, checkCells: 2_002 })).toMatchObject({
+      ok: false,
+      code: 'TOO_LARGE',
+    });
   });
 });
