@@ -22,7 +22,7 @@ export interface TsxChild {
   child: ChildProcess;
   /** The first line the child printed: servers announce their address there. */
   firstLine: string;
-  /** SIGTERM, then SIGKILL if it has not exited within 5 s. */
+  /** SIGTERM, then SIGKILL if it has not exited within its grace (5 s unless told). */
   stop(): Promise<void>;
 }
 
@@ -30,6 +30,8 @@ interface ChildOptions {
   env: NodeJS.ProcessEnv;
   timeoutMs: number;
   name: string;
+  /** How long a SIGTERM may take: the playground saves its whole spreadsheet then. */
+  stopGraceMs?: number;
 }
 
 /**
@@ -69,7 +71,7 @@ export async function startChild(command: string, args: string[], opts: ChildOpt
     async stop(): Promise<void> {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), opts.stopGraceMs ?? 5000);
       await exited;
       clearTimeout(timer);
     },

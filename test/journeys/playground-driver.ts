@@ -42,8 +42,11 @@ export interface Playground {
   /** Opens the sidebar from the menu and saves the demo credential, as the page's banner says. */
   connect(opts?: { allowFormulas?: boolean }): Promise<void>;
   advanceHour(): Promise<void>;
-  /** Stops the server and starts it again on the same state folder, in a new page. */
-  restart(): Promise<void>;
+  /**
+   * Stops the server and starts it again on the same state folder, in a new page; `env` added to
+   * the server's environment from now on (a playground made slow on a later day).
+   */
+  restart(env?: Record<string, string>): Promise<void>;
   /** A screenshot of the page (helpers/screenshots.ts says which are taken). */
   shot(name: string): Promise<void>;
   close(): Promise<void>;
@@ -64,6 +67,9 @@ async function startServer(stateDir: string, opts: PlaygroundOptions): Promise<{
   const child = await startChild(process.execPath, [path.join(builtAddOn().dir, PLAYGROUND_SERVER)], {
     name: 'playground',
     timeoutMs: 90_000,
+    // Its state is saved on SIGTERM: a 60,000-row sheet takes seconds on a loaded machine, and a
+    // restart after a kill midway would find the state of an earlier save.
+    stopGraceMs: 60_000,
     env: {
       ...process.env,
       PORT: '0',
@@ -110,6 +116,7 @@ export async function openPlayground(opts: PlaygroundOptions = {}): Promise<Play
   }
 
   let { child } = server;
+  let current = opts;
   let page: Page;
   try {
     page = await openPage(server.url);
@@ -168,10 +175,11 @@ export async function openPlayground(opts: PlaygroundOptions = {}): Promise<Play
       await pg.page.click('#advanceHour');
       await pg.page.waitForFunction((old) => document.getElementById('clock')!.textContent !== old, before);
     },
-    async restart() {
+    async restart(env) {
       await pg.page.close();
       await child.stop();
-      const again = await startServer(stateDir, opts);
+      if (env) current = { ...current, env: { ...current.env, ...env } };
+      const again = await startServer(stateDir, current);
       child = again.child;
       pg.url = again.url;
       pg.page = await openPage(again.url);

@@ -1,0 +1,63 @@
+/**
+ * A 60,000-row saved report on a day Google is slow, walked as a user. Pulled and saved at the
+ * usual pace, with the user's own notes beside it; then the playground restarted at every cost
+ * times 15 (PLAYGROUND_SLOW, a copy priced as a write). Reading the block back for typed-over
+ * cells (900,000 cells, about 337 s at that pace) would fill a whole execution, so the refresh
+ * checks the block's shape only and commits, instead of failing with "cannot be refreshed as one
+ * block" every day. The user's notes stay where they were.
+ */
+import { openPlayground, type Playground } from '../journeys/playground-driver';
+
+let pg: Playground;
+const SHEET = 'Page performance - site-big';
+
+beforeAll(async () => {
+  pg = await openPlayground();
+  await pg.connect({ allowFormulas: false });
+}, 120_000);
+
+afterAll(async () => {
+  await pg?.close();
+});
+
+describe('a saved report refreshed on a slow day', () => {
+  it('pulls 60,000 rows and saves them, with the user\u2019s notes beside the block', async () => {
+    const report = await pg.pickReport('site-big', 'pages/performance');
+    await report.locator('input[name=limit]').fill('60000');
+    await report.getByRole('button', { name: 'Run report' }).click();
+    const status = pg.sidebar.locator('[data-test=run-status]');
+    await pg.sidebar.locator('[data-test=run-status].success, [data-test=run-status].error').waitFor({ timeout: 300_000 });
+    expect(await status.textContent()).toMatch(new RegExp(`^Wrote 60,000 rows to '${SHEET}'!A1:O60001 in `));
+    await pg.typeInto('Q1', 'My notes');
+    await pg.typeInto('Q2', 'check the top pages');
+
+    await report.getByRole('button', { name: 'Save this report\u2026' }).click();
+    const saved = pg.sidebar.locator('section[data-section=saved]');
+    await saved.locator('[data-test=save-last-run]').getByRole('button', { name: 'Save this report' }).click();
+    await saved.locator('[data-report-id]').first().waitFor();
+  }, 400_000);
+
+  it('at 15 times the usual pace, Run on its card refreshes it, the notes kept', async () => {
+    await pg.restart({ PLAYGROUND_SLOW: '15' });
+    await pg.menu('Open sidebar');
+    await pg.page.locator('#sidebar:not([hidden])').waitFor();
+    const saved = await pg.section('saved');
+    const card = saved.locator('[data-report-id]').first();
+    await card.waitFor();
+    await pg.tab(SHEET).click();
+    const before = await pg.cell('A1').getAttribute('title');
+    await card.getByRole('button', { name: 'Run' }).click();
+
+    const status = saved.locator('[data-test=saved-status]');
+    await saved.locator('[data-test=saved-status].success, [data-test=saved-status].error').waitFor({ timeout: 600_000 });
+    expect(await status.textContent()).toBe('Refreshed 1 of 1.');
+    await pg.shot('playground-slow-refresh-done');
+    expect(await pg.cell('Q1').textContent()).toBe('My notes');
+    expect(await pg.cell('Q2').textContent()).toBe('check the top pages');
+    expect(await pg.cell('A1').textContent()).toBe('Page URL');
+    expect(await card.textContent()).not.toMatch(/cannot be refreshed|too big/);
+    // The block's note has the new refresh time (the grid shows it once it has redrawn).
+    await pg.page.waitForFunction((old) => document.querySelector('td[data-row="1"][data-col="1"]')?.getAttribute('title') !== old, before);
+    expect(await pg.cell('A1').getAttribute('title')).toMatch(/Refreshed/);
+  }, 700_000);
+});
