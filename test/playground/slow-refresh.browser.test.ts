@@ -6,22 +6,14 @@
  * checks the block's shape only and commits, instead of failing with "cannot be refreshed as one
  * block" every day. The user's notes stay where they were.
  */
-import { openPlayground, type Playground } from '../journeys/playground-driver';
+import { connectedPlaygroundForFile } from '../journeys/playground-driver';
 
-let pg: Playground;
+const playground = connectedPlaygroundForFile();
 const SHEET = 'Page performance - site-big';
-
-beforeAll(async () => {
-  pg = await openPlayground();
-  await pg.connect({ allowFormulas: false });
-}, 120_000);
-
-afterAll(async () => {
-  await pg?.close();
-});
 
 describe('a saved report refreshed on a slow day', () => {
   it('pulls 60,000 rows and saves them, with the user\u2019s notes beside the block', async () => {
+    const pg = playground();
     const report = await pg.pickReport('site-big', 'pages/performance');
     await report.locator('input[name=limit]').fill('60000');
     await report.getByRole('button', { name: 'Run report' }).click();
@@ -38,6 +30,7 @@ describe('a saved report refreshed on a slow day', () => {
   }, 400_000);
 
   it('at 15 times the usual pace, Run on its card refreshes it, the notes kept', async () => {
+    const pg = playground();
     await pg.restart({ PLAYGROUND_SLOW: '15' });
     await pg.menu('Open sidebar');
     await pg.page.locator('#sidebar:not([hidden])').waitFor();
