@@ -1,7 +1,7 @@
 /**
  * The thin runner (bench/thin.ts) drops writes but answers getLastRow as if they were stored (a
- * continued run checks its staging sheet holds what it staged), and measures each script twice
- * (CPU, then memory) from the same restored state.
+ * continued run checks its staging sheet holds what it staged), and runs each script three times
+ * (an unmeasured rehearsal, CPU, then memory) from the same restored state.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -51,7 +51,23 @@ describe('thin runner', () => {
 
   test('a memory run that ends otherwise than the measured run is an error, not a mixed result', () => {
     let runs = 0;
-    const flaky = { siteId: 'site-1', run: () => ({ rows: 1, executions: 1, outcome: runs++ === 0 ? 'committed' : 'started over' }) };
+    // The rehearsal and the measured run commit; the memory run starts over.
+    const flaky = { siteId: 'site-1', run: () => ({ rows: 1, executions: 1, outcome: runs++ < 2 ? 'committed' : 'started over' }) };
     expect(() => world.measureScript(flaky)).toThrow('the memory run ended otherwise than the measured run');
+  });
+
+  test("a script is rehearsed once before its measured run, so the fake API's page making is not in its CPU", () => {
+    const started: number[] = [];
+    const script = {
+      siteId: 'site-1',
+      prepare: () => started.push(0),
+      run: () => {
+        started.push(1);
+        return { rows: 1, executions: 1 };
+      },
+    };
+    world.measureScript(script, { memory: false });
+    // Each run starts from its own prepared state: rehearsal, then the measured run.
+    expect(started).toEqual([0, 1, 0, 1]);
   });
 });
