@@ -19,7 +19,8 @@ import {
 import { blockState } from './block-edits';
 import { locateBlock, ownedRects } from './block-locate';
 import { refuseUnrecognised } from './block-recover';
-import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord, type PinnedRows } from './block-record';
+import { fingerprint, MAX_FINGERPRINT_CELLS, shapeOnly, readRecord, type BlockRecord, type PinnedRows } from './block-record';
+import { forgetPendingCommit, tailOf, writePendingCommit } from './pending-commit';
 import { writtenRecord, type WrittenRecord } from './written-record';
 import { rowCells } from './row-cells';
 import { promoteStaging, promotes } from './staging-promote';
@@ -513,6 +514,14 @@ function commitStaged(
   const conflict = findConflict(sheet, rect, ownedRects(located));
   if (conflict) throw blockConflictError(name, conflict);
 
+  // Before the copy: an execution killed after it leaves what is needed to finish (pending-commit.ts).
+  const fullNote = sorted ? `${note}\n${SORT_REPLACED}` : note;
+  // Rows hashed in other executions are read back for the record, unless no execution has the time.
+  const newRecord =
+    written.record() ?? (reads ? fingerprint(staging, { ...rect, row: 1, col: 1 }, pinnedRows(target), true) : shapeOnly(rect));
+  const tail = tailOf(newRecord, staging);
+  writePendingCommit(sheet, committedName, { rect, record: newRecord, tail, note: fullNote, fixedTail: target.fixedTail ?? 0 });
+
   // The copy covers old and new together; the user's cells in that box's corners ride along.
   const box: Rect = committed
     ? { row: rect.row, col: rect.col, rows: Math.max(rect.rows, committed.rows), cols: Math.max(rect.cols, committed.cols) }
@@ -526,7 +535,6 @@ function commitStaged(
   const top = committed
     ? unchangedTopRows({ record: record?.v === 2 ? record : null, rect: committed, state }, { written, record: written.record(), rect })
     : 0;
-  const fullNote = sorted ? `${note}\n${SORT_REPLACED}` : note;
   if (top === 0) staging.getRange(1, 1).setNote(fullNote);
   if (top < box.rows)
     rangeOf(staging, { row: 1 + top, col: 1, rows: box.rows - top, cols: box.cols }).copyTo(sheet.getRange(box.row + top, box.col));
@@ -544,7 +552,8 @@ function commitStaged(
     // A first write killed midway left its new sheet hidden (direct-write.ts): complete, it is shown.
     if (sheet.isSheetHidden()) sheet.showSheet();
   }
-  settleCommitted(sheet, committedName, rect, target, written.record(), reads);
+  settleCommitted(sheet, committedName, rect, target, newRecord);
+  forgetPendingCommit(sheet, committedName);
   return {
     sheetName: name,
     sheetId: sheet.getSheetId(),

@@ -1,0 +1,218 @@
+import { createEmulator } from '../../emulator';
+import type { ServiceCosts } from '../../emulator/service-costs';
+import type { Sheet, Spreadsheet } from '../../src/platform/types';
+import { MAX_FINGERPRINT_CELLS } from '../../src/sheet/block-record';
+import type { BlockTable } from '../../src/sheet/report-table';
+import { writeReportBlock } from '../../src/sheet/write-report-block';
+import { pagesTable, refusal, sheet } from './helpers';
+
+/**
+ * A refresh's staged commit is one copy onto the user's sheet, then its bookkeeping (named range,
+ * record). Google's time limit can kill the execution between the two (the copy of a big block is
+ * most of an execution). The promise: the next refresh works, the user sees its data, no cell of
+ * theirs beside or below the block is lost and no row is doubled; a value they typed over the
+ * report since is still refused, never overwritten; and a run killed before its copy leaves the
+ * old block to be refreshed as ever. The kills are the emulator's limits mode: the copy is priced
+ * past six minutes, so it lands and the execution dies at once, as on Google.
+ */
+const MINUTE = 60_000;
+
+function limitsEmulator() {
+  const costs: ServiceCosts = { prices: { copyCalls: 7 * MINUTE }, scale: 0 };
+  const emu = createEmulator({
+    transport: {
+      send: () => {
+        throw new Error('no network in writer tests');
+      },
+    },
+    timeZone: 'Europe/London',
+    serviceCosts: costs,
+  });
+  const ss = emu.platform().spreadsheet();
+  if (!ss) throw new Error('emulator has no active spreadsheet');
+  const now = (): number => emu.clock.now();
+  /** A refresh of block r1 on Pages in an execution of its own. */
+  const refresh = (table: BlockTable, note: string, on: Spreadsheet = ss) =>
+    emu.runAs({ mode: 'full' }, () => writeReportBlock(on, { now, sheetName: 'Pages', blockId: 'r1', table, note }));
+  /** A refresh killed right after its commit's copy landed. */
+  const killedAfterCopy = (table: BlockTable, note: string) => {
+    costs.scale = 1;
+    expect(() => refresh(table, note)).toThrow();
+    costs.scale = 0;
+  };
+  return { emu, ss, refresh, killedAfterCopy };
+}
+
+const tagged = (rows: number, tag: string) => pagesTable(rows, (i) => `${tag} page ${i}`);
+
+/** Column A of Pages from row 1 to `last`, as the user sees it. */
+const columnA = (ss: Spreadsheet, last: number) =>
+  sheet(ss, 'Pages')
+    .getRange(1, 1, last, 1)
+    .getDisplayValues()
+    .map((r) => r[0]);
+
+const expectedA = (rows: number, tag: string, last: number) =>
+  Array.from({ length: last }, (_, i) => (i === 0 ? 'Page URL' : i <= rows ? `${tag} page ${i}` : ''));
+
+const hiddenSheets = (ss: Spreadsheet) =>
+  ss
+    .getSheets()
+    .filter((s) => s.isSheetHidden())
+    .map((s) => s.getName());
+
+describe('a refresh killed right after its commit copied the block into place', () => {
+  it('is followed by a refresh that works, the newest rows shown once and the user’s cells kept', () => {
+    const { ss, refresh, killedAfterCopy } = limitsEmulator();
+    refresh(tagged(10, 'old'), 'first');
+    const s = sheet(ss, 'Pages');
+    s.getRange('F2').setValue('beside');
+    s.getRange('A40').setValue('below');
+
+    killedAfterCopy(tagged(20, 'mid'), 'second');
+    // The copy landed before the kill: the user already sees the killed run's rows.
+    expect(columnA(ss, 22)).toEqual(expectedA(20, 'mid', 22));
+
+    refresh(tagged(25, 'new'), 'third');
+    expect(columnA(ss, 39)).toEqual(expectedA(25, 'new', 39));
+    expect(s.getRange('A40').getValue()).toBe('below');
+    expect(s.getRange('F2').getValue()).toBe('beside');
+    expect(s.getRange(1, 1).getNote()).toBe('third');
+    expect(hiddenSheets(ss)).toEqual([]);
+    expect(ss.getNamedRanges().map((n) => n.getName())).toEqual(['CR_r1']);
+
+    // And the one after: the block is the report's own again, shrinking leaves nothing behind.
+    refresh(tagged(5, 'last'), 'fourth');
+    expect(columnA(ss, 39)).toEqual(expectedA(5, 'last', 39));
+    expect(s.getRange('A40').getValue()).toBe('below');
+  });
+
+  it('still refuses a value the user typed over the report since, and overwrites nothing', () => {
+    const { ss, refresh, killedAfterCopy } = limitsEmulator();
+    refresh(tagged(10, 'old'), 'first');
+    killedAfterCopy(tagged(20, 'mid'), 'second');
+    const s = sheet(ss, 'Pages');
+    s.getRange('B5').setValue(12345);
+
+    expect(refusal(() => refresh(tagged(20, 'new'), 'third'))).toMatch(/The report was not written, so nothing there was overwritten/);
+    expect(s.getRange('B5').getValue()).toBe(12345);
+    expect(columnA(ss, 22)).toEqual(expectedA(20, 'mid', 22));
+
+    // Undone, the block is the killed run's again, and refreshes.
+    s.getRange('B5').setValue(6);
+    refresh(tagged(20, 'new'), 'third');
+    expect(columnA(ss, 22)).toEqual(expectedA(20, 'new', 22));
+  });
+});
+
+/**
+ * `ss` whose sheets run `after` right after `method`, once `armed()` says so (as
+ * test/sheet/staging-promote-attacks.test.ts does): here, a kill right after the commit stored
+ * what it was about to do, before its copy.
+ */
+function hookedAfter(ss: Spreadsheet, method: keyof Sheet, armed: () => boolean, after: () => void): Spreadsheet {
+  const wrapSheet = (s: Sheet): Sheet =>
+    new Proxy(s, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const out = (value as (...a: unknown[]) => unknown).apply(target, args);
+          if (key === method && armed()) after();
+          return out;
+        };
+      },
+    });
+  return new Proxy(ss, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      if (key !== 'getSheets' && key !== 'getSheetByName') return value.bind(target);
+      return (...args: unknown[]) => {
+        const found = (value as (...a: unknown[]) => Sheet | Sheet[] | null).apply(target, args);
+        return Array.isArray(found) ? found.map(wrapSheet) : found && wrapSheet(found);
+      };
+    },
+  });
+}
+
+describe('a refresh killed before its copy', () => {
+  /** `killed`: the refresh that dies (default: more rows than the block's 10). */
+  function killedBeforeCopy(killed = tagged(20, 'mid')) {
+    const made = limitsEmulator();
+    const { emu, ss, refresh } = made;
+    refresh(tagged(10, 'old'), 'first');
+    let armed = true;
+    // The first thing the commit stores on the report's sheet is what it is about to do.
+    const killing = hookedAfter(
+      ss,
+      'addDeveloperMetadata',
+      () => armed,
+      () => {
+        armed = false;
+        emu.clock.advance(7 * MINUTE);
+      },
+    );
+    expect(() => refresh(killed, 'second', killing)).toThrow();
+    expect(armed).toBe(false);
+    expect(columnA(ss, 22)).toEqual(expectedA(10, 'old', 22));
+    return made;
+  }
+
+  it('leaves the old block, which the next refresh replaces', () => {
+    const { ss, refresh } = killedBeforeCopy();
+    refresh(tagged(25, 'new'), 'third');
+    expect(columnA(ss, 27)).toEqual(expectedA(25, 'new', 27));
+    expect(sheet(ss, 'Pages').getRange(1, 1).getNote()).toBe('third');
+  });
+
+  it('leaves the old block whole when the rows it kept are the killed run’s first rows: none is left behind', () => {
+    const { ss, refresh } = killedBeforeCopy(tagged(5, 'old'));
+    refresh(tagged(25, 'new'), 'third');
+    expect(columnA(ss, 27)).toEqual(expectedA(25, 'new', 27));
+    refresh(tagged(3, 'last'), 'fourth');
+    expect(columnA(ss, 27)).toEqual(expectedA(3, 'last', 27));
+  });
+
+  it('leaves the cells the killed run meant to fill to the user: what they type there is refused, kept', () => {
+    const { ss, refresh } = killedBeforeCopy();
+    sheet(ss, 'Pages').getRange('A15').setValue('mine');
+    expect(refusal(() => refresh(tagged(20, 'new'), 'third'))).toMatch(/has other content in A15/);
+    expect(sheet(ss, 'Pages').getRange('A15').getValue()).toBe('mine');
+    expect(columnA(ss, 12)).toEqual(expectedA(10, 'old', 12));
+  });
+});
+
+describe('a block too big to read whole, killed right after its copy', () => {
+  // Past MAX_FINGERPRINT_CELLS its record is checked by shape; its last rows tell which block is there.
+  const rows = MAX_FINGERPRINT_CELLS / 2;
+  const days = (dataRows: number, tag: string): BlockTable => ({
+    columns: [
+      { header: 'Day', field: 'day', type: 'string' },
+      { header: 'Views', field: 'views', type: 'integer', format: '#,##0' },
+    ],
+    rows: Array.from({ length: dataRows }, (_, i) => [`${tag} ${i + 1}`, i + 1]),
+  });
+
+  it('is followed by a refresh that works, the newest rows shown once', () => {
+    const { ss, refresh, killedAfterCopy } = limitsEmulator();
+    refresh(days(rows, 'old'), 'first');
+    killedAfterCopy(days(rows + 10, 'mid'), 'second');
+    expect(
+      sheet(ss, 'Pages')
+        .getRange(rows + 11, 1)
+        .getValue(),
+    ).toBe(`mid ${rows + 10}`);
+    refresh(days(rows + 20, 'new'), 'third');
+    const s = sheet(ss, 'Pages');
+    expect(
+      s
+        .getRange(rows + 19, 1, 3, 1)
+        .getValues()
+        .flat(),
+    ).toEqual([`new ${rows + 18}`, `new ${rows + 19}`, `new ${rows + 20}`]);
+    expect(s.getLastRow()).toBe(rows + 21);
+    expect(s.getRange(2, 1).getValue()).toBe('new 1');
+    expect(s.getRange(1, 1).getNote()).toBe('third');
+  });
+});
