@@ -1,6 +1,7 @@
 import { createEmulator } from '../../emulator';
 import type { ServiceCosts } from '../../emulator/service-costs';
 import type { Sheet, Spreadsheet } from '../../src/platform/types';
+import { handOverBlock } from '../../src/sheet/block-handover';
 import { MAX_FINGERPRINT_CELLS } from '../../src/sheet/block-record';
 import type { BlockTable } from '../../src/sheet/report-table';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
@@ -32,12 +33,12 @@ function limitsEmulator() {
   if (!ss) throw new Error('emulator has no active spreadsheet');
   const now = (): number => emu.clock.now();
   /** A refresh of block r1 on Pages in an execution of its own. */
-  const refresh = (table: BlockTable, note: string, on: Spreadsheet = ss) =>
-    emu.runAs({ mode: 'full' }, () => writeReportBlock(on, { now, sheetName: 'Pages', blockId: 'r1', table, note }));
+  const refresh = (table: BlockTable, note: string, on: Spreadsheet = ss, blockId = 'r1') =>
+    emu.runAs({ mode: 'full' }, () => writeReportBlock(on, { now, sheetName: 'Pages', blockId, table, note }));
   /** A refresh killed right after its commit's copy landed. */
-  const killedAfterCopy = (table: BlockTable, note: string) => {
+  const killedAfterCopy = (table: BlockTable, note: string, blockId = 'r1') => {
     costs.scale = 1;
-    expect(() => refresh(table, note)).toThrow();
+    expect(() => refresh(table, note, ss, blockId)).toThrow();
     costs.scale = 0;
   };
   return { emu, ss, refresh, killedAfterCopy };
@@ -136,38 +137,56 @@ function hookedAfter(ss: Spreadsheet, method: keyof Sheet, armed: () => boolean,
   });
 }
 
+/** A refresh of `killed` over `first`, killed right after the commit stored what it is about to do, before its copy. */
+function killedBeforeCopy(first: BlockTable, killed: BlockTable) {
+  const made = limitsEmulator();
+  const { emu, ss, refresh } = made;
+  refresh(first, 'first');
+  let armed = true;
+  // The first thing the commit stores on the report's sheet is what it is about to do.
+  const killing = hookedAfter(
+    ss,
+    'addDeveloperMetadata',
+    () => armed,
+    () => {
+      armed = false;
+      emu.clock.advance(7 * MINUTE);
+    },
+  );
+  expect(() => refresh(killed, 'second', killing)).toThrow();
+  expect(armed).toBe(false);
+  return made;
+}
+
+describe('a block killed after its copy and then handed to another report', () => {
+  it('is refreshed by that report (a saved report adopting the builder’s block)', () => {
+    const { ss, refresh, killedAfterCopy } = limitsEmulator();
+    refresh(tagged(10, 'old'), 'first', ss, 'builder');
+    killedAfterCopy(tagged(20, 'mid'), 'second', 'builder');
+    expect(handOverBlock(ss, sheet(ss, 'Pages'), 'builder', 'r1')).toBe(true);
+    refresh(tagged(25, 'new'), 'third');
+    expect(columnA(ss, 27)).toEqual(expectedA(25, 'new', 27));
+    expect(ss.getNamedRanges().map((n) => n.getName())).toEqual(['CR_r1']);
+  });
+});
+
 describe('a refresh killed before its copy', () => {
   /** `killed`: the refresh that dies (default: more rows than the block's 10). */
-  function killedBeforeCopy(killed = tagged(20, 'mid')) {
-    const made = limitsEmulator();
-    const { emu, ss, refresh } = made;
-    refresh(tagged(10, 'old'), 'first');
-    let armed = true;
-    // The first thing the commit stores on the report's sheet is what it is about to do.
-    const killing = hookedAfter(
-      ss,
-      'addDeveloperMetadata',
-      () => armed,
-      () => {
-        armed = false;
-        emu.clock.advance(7 * MINUTE);
-      },
-    );
-    expect(() => refresh(killed, 'second', killing)).toThrow();
-    expect(armed).toBe(false);
-    expect(columnA(ss, 22)).toEqual(expectedA(10, 'old', 22));
+  function killedBeforeCopy10(killed = tagged(20, 'mid')) {
+    const made = killedBeforeCopy(tagged(10, 'old'), killed);
+    expect(columnA(made.ss, 22)).toEqual(expectedA(10, 'old', 22));
     return made;
   }
 
   it('leaves the old block, which the next refresh replaces', () => {
-    const { ss, refresh } = killedBeforeCopy();
+    const { ss, refresh } = killedBeforeCopy10();
     refresh(tagged(25, 'new'), 'third');
     expect(columnA(ss, 27)).toEqual(expectedA(25, 'new', 27));
     expect(sheet(ss, 'Pages').getRange(1, 1).getNote()).toBe('third');
   });
 
   it('leaves the old block whole when the rows it kept are the killed run’s first rows: none is left behind', () => {
-    const { ss, refresh } = killedBeforeCopy(tagged(5, 'old'));
+    const { ss, refresh } = killedBeforeCopy10(tagged(5, 'old'));
     refresh(tagged(25, 'new'), 'third');
     expect(columnA(ss, 27)).toEqual(expectedA(25, 'new', 27));
     refresh(tagged(3, 'last'), 'fourth');
@@ -175,7 +194,7 @@ describe('a refresh killed before its copy', () => {
   });
 
   it('leaves the cells the killed run meant to fill to the user: what they type there is refused, kept', () => {
-    const { ss, refresh } = killedBeforeCopy();
+    const { ss, refresh } = killedBeforeCopy10();
     sheet(ss, 'Pages').getRange('A15').setValue('mine');
     expect(refusal(() => refresh(tagged(20, 'new'), 'third'))).toMatch(/has other content in A15/);
     expect(sheet(ss, 'Pages').getRange('A15').getValue()).toBe('mine');
@@ -183,7 +202,7 @@ describe('a refresh killed before its copy', () => {
   });
 });
 
-describe('a block too big to read whole, killed right after its copy', () => {
+describe('a block too big to read whole, killed around its copy', () => {
   // Past MAX_FINGERPRINT_CELLS its record is checked by shape; its last rows tell which block is there.
   const rows = MAX_FINGERPRINT_CELLS / 2;
   const days = (dataRows: number, tag: string): BlockTable => ({
@@ -214,5 +233,17 @@ describe('a block too big to read whole, killed right after its copy', () => {
     expect(s.getLastRow()).toBe(rows + 21);
     expect(s.getRange(2, 1).getValue()).toBe('new 1');
     expect(s.getRange(1, 1).getNote()).toBe('third');
+  });
+
+  it('killed before it, leaves cells typed below the old block to the user', () => {
+    const { ss, refresh } = killedBeforeCopy(days(rows, 'old'), days(rows + 10, 'mid'));
+    const s = sheet(ss, 'Pages');
+    // An edit in the old block's last rows, which the shape check alone cannot see, and a cell below it.
+    s.getRange(rows + 1, 2).setValue(7);
+    s.insertRowsAfter(s.getMaxRows(), 10);
+    s.getRange(rows + 5, 1).setValue('mine');
+    expect(refusal(() => refresh(days(rows + 20, 'new'), 'third'))).toMatch(/has other content in A500005/);
+    expect(s.getRange(rows + 5, 1).getValue()).toBe('mine');
+    expect(s.getRange(2, 1).getValue()).toBe('old 1');
   });
 });
