@@ -19,8 +19,8 @@ import {
 import { blockState } from './block-edits';
 import { locateBlock, ownedRects } from './block-locate';
 import { refuseUnrecognised } from './block-recover';
-import { fingerprint, MAX_FINGERPRINT_CELLS, shapeOnly, readRecord, type BlockRecord, type PinnedRows } from './block-record';
-import { forgetPendingCommit, tailOf, writePendingCommit } from './pending-commit';
+import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord, type PinnedRows } from './block-record';
+import { forgetPendingCommit, stagePendingCommit } from './pending-commit';
 import { writtenRecord, type WrittenRecord } from './written-record';
 import { rowCells } from './row-cells';
 import { promoteStaging, promotes } from './staging-promote';
@@ -516,11 +516,7 @@ function commitStaged(
 
   // Before the copy: an execution killed after it leaves what is needed to finish (pending-commit.ts).
   const fullNote = sorted ? `${note}\n${SORT_REPLACED}` : note;
-  // Rows hashed in other executions are read back for the record, unless no execution has the time.
-  const newRecord =
-    written.record() ?? (reads ? fingerprint(staging, { ...rect, row: 1, col: 1 }, pinnedRows(target), true) : shapeOnly(rect));
-  const tail = tailOf(newRecord, staging);
-  writePendingCommit(sheet, committedName, { rect, record: newRecord, tail, note: fullNote, fixedTail: target.fixedTail ?? 0 });
+  const newRecord = stagePendingCommit({ sheet, rangeName: committedName, rect }, staging, { written, reads }, fullNote, target);
 
   // The copy covers old and new together; the user's cells in that box's corners ride along.
   const box: Rect = committed

@@ -1,9 +1,10 @@
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockState } from './block-edits';
 import { blockRangeName, markOwned, readOwned } from './block-ownership';
-import { settleCommitted } from './block-place';
-import { bandNow, readRecord, type BlockRecord, type StoredBlockRecord } from './block-record';
+import { pinnedRows, settleCommitted, type BlockTarget, type WrittenBlock } from './block-place';
+import { bandNow, fingerprint, readRecord, shapeOnly, type BlockRecord, type StoredBlockRecord } from './block-record';
 import { intersect, sheetRect, type Rect } from './rect';
+import { unmarkStaging } from './staging-sheets';
 
 /**
  * A staged commit puts its block in place with one copy, and only then records it (named range,
@@ -42,14 +43,35 @@ function pendingKey(rangeName: string): string {
  * The hash of the block's last rows: its record's last band, else (a record by shape alone) read
  * from `staged`, the block as it is about to be copied, its header at row 1.
  */
-export function tailOf(record: BlockRecord, staged: Sheet): PendingCommit['tail'] {
+function tailOf(record: BlockRecord, staged: Sheet): PendingCommit['tail'] {
   const last = record.rowHashes.length - 1;
   if (record.band !== null && last >= 0) return { rows: record.rows - last * record.band, hash: record.rowHashes[last] };
   const rows = Math.min(TAIL_ROWS, record.rows);
   return { rows, hash: bandNow(staged, { row: record.rows - rows + 1, col: 1, rows, cols: record.cols }) };
 }
 
-export function writePendingCommit(sheet: Sheet, rangeName: string, pending: PendingCommit): void {
+/**
+ * Stores, on the block's sheet, the commit about to put the block `staged` holds (header at its
+ * row 1) at `rect`; returns the block's record (hashed as it was sent, else read from `staged`, as
+ * the commit would have read it from its place after, or by shape when `reads` is false: no
+ * execution has the time, commit-fit.ts).
+ */
+export function stagePendingCommit(
+  at: { sheet: Sheet; rangeName: string; rect: Rect },
+  staged: Sheet,
+  { written, reads }: { written: WrittenBlock; reads: boolean },
+  note: string,
+  target: Pick<BlockTarget, 'fixedTail'>,
+): BlockRecord {
+  const { rect } = at;
+  const read = (): BlockRecord => (reads ? fingerprint(staged, { ...rect, row: 1, col: 1 }, pinnedRows(target), true) : shapeOnly(rect));
+  const record = written.record() ?? read();
+  const pending = { rect, record, tail: tailOf(record, staged), note, fixedTail: target.fixedTail ?? 0 };
+  writePendingCommit(at.sheet, at.rangeName, pending);
+  return record;
+}
+
+function writePendingCommit(sheet: Sheet, rangeName: string, pending: PendingCommit): void {
   forgetPendingCommit(sheet, rangeName);
   sheet.addDeveloperMetadata(pendingKey(rangeName), JSON.stringify(pending));
 }
@@ -107,13 +129,17 @@ export function settlePendingCommit(spreadsheet: Spreadsheet, sheet: Sheet, bloc
   const record = readRecord(sheet, name);
   const area = readOwned(spreadsheet, name);
   const old = area && area.sheet.getSheetId() === sheet.getSheetId() ? area.rect : null;
-  if (old && record && holds(sheet, old, record, null)) return forgetPendingCommit(sheet, name);
-  // Rows the user inserted above the block since moved both blocks alike.
-  const rect = old ? { ...pending.rect, row: old.row, col: old.col } : pending.rect;
-  if (!holds(sheet, rect, pending.record, pending.tail)) return;
-  markOwned(spreadsheet, name, sheet, rect);
-  settleCommitted(sheet, name, rect, { fixedTail: pending.fixedTail }, pending.record);
-  const header = sheet.getRange(rect.row, rect.col);
-  if (header.getNote() !== pending.note) header.setNote(pending.note);
+  // The recorded block still there: a refresh's copy never ran (or a promotion was recorded already).
+  if (!old || !record || !holds(sheet, old, record, null)) {
+    // Rows the user inserted above the block since moved both blocks alike.
+    const rect = old ? { ...pending.rect, row: old.row, col: old.col } : pending.rect;
+    if (!holds(sheet, rect, pending.record, pending.tail)) return;
+    markOwned(spreadsheet, name, sheet, rect);
+    settleCommitted(sheet, name, rect, { fixedTail: pending.fixedTail }, pending.record);
+    const header = sheet.getRange(rect.row, rect.col);
+    if (header.getNote() !== pending.note) header.setNote(pending.note);
+  }
+  // A promoted first pull's sheet (staging-promote.ts): no sweep may take it now, and it is shown.
+  if (unmarkStaging(sheet) && sheet.isSheetHidden()) sheet.showSheet();
   forgetPendingCommit(sheet, name);
 }

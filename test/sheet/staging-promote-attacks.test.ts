@@ -141,6 +141,45 @@ describe('a promoted first pull killed midway', () => {
   });
 });
 
+describe('a promoted first pull killed once renamed, run again within minutes', () => {
+  // Before the sweep may take its sheet (6 minutes): renamed, then its record written (before it is unmarked).
+  it.each(['setName', 'setFrozenRows'] as const)('after %s is finished by the next run, which writes it', (method) => {
+    clock = Date.UTC(2026, 10, 21, 15);
+    const { emu, ss } = sheetEmulator();
+    let armed = false;
+    const killing = hookedAfter(
+      ss,
+      method,
+      () => armed,
+      () => emu.clock.advance(7 * 60_000),
+    );
+    emu.runAs({ mode: 'full' }, () => {
+      const w = pausedWrite(killing);
+      armed = true;
+      expect(() => w.commit('first')).toThrow();
+    });
+    clock += 60_000;
+    const changed = pagesTable(300, (i) => `Page ${i} renamed`);
+    emu.runAs({ mode: 'full' }, () => writeReportBlock(ss, { now, sheetName: 'Pages', blockId: 'r1', table: changed, note: 'second' }));
+    const pages = sheet(ss, 'Pages');
+    expect(pages.isSheetHidden()).toBe(false);
+    expect(pages.getRange('A301').getValue()).toBe('Page 300 renamed');
+    expect(pages.getRange(1, 1).getNote()).toBe('second');
+    // Hours later another report's write sweeps leftovers: the report's sheet is none.
+    clock += 2 * HOUR;
+    emu.runAs({ mode: 'full' }, () =>
+      writeReportBlock(ss, { now, sheetName: 'Other', blockId: 'r2', table: pagesTable(3), note: 'other' }),
+    );
+    expect(sheet(ss, 'Pages').getRange('A2').getValue()).toBe('Page 1 renamed');
+    expect(
+      ss
+        .getSheets()
+        .filter((s) => s.isSheetHidden())
+        .map((s) => s.getName()),
+    ).toEqual([]);
+  });
+});
+
 function pausedThenResumed(ss: Spreadsheet, meanwhile: () => void) {
   clock = Date.UTC(2026, 10, 21, 15);
   const first = begin(ss, undefined, true);
