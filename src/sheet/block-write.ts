@@ -58,7 +58,8 @@ import { KEEP_PAUSED_MS, keepForLater, makeStaging, removeSheet, sweepStaging } 
  *   staging area first so the copy hands them back unchanged. A failure before that copy leaves
  *   the target untouched; the copy itself is one call. Then the block's named range, shape and
  *   fingerprints are recorded, and the staging sheet goes (commit or abort; a killed run's is swept
- *   by a later write, staging-sheets.ts).
+ *   by a later write, staging-sheets.ts). What the copy is about to do is stored before it, so a
+ *   run killed between the copy and the record is finished by the next (pending-commit.ts).
  */
 export type { BlockTarget } from './block-place';
 

@@ -22,7 +22,8 @@ export function promotes(plan: BlockPlan): boolean {
 /**
  * Renamed first: a sheet of that name made meanwhile fails it before anything else changed. A run
  * stopped later leaves a hidden sheet still marked as staging, stamped just before the rename,
- * which a sweep removes once that execution is surely over (staging-sheets.ts).
+ * which a sweep removes once that execution is surely over (staging-sheets.ts), unless a run of the
+ * report before then finishes it from the pending commit stored before the rename (pending-commit.ts).
  */
 export function promoteStaging(
   plan: BlockPlan,
