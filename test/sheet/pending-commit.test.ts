@@ -1,11 +1,11 @@
 import { createEmulator } from '../../emulator';
 import type { ServiceCosts } from '../../emulator/service-costs';
-import type { Sheet, Spreadsheet } from '../../src/platform/types';
+import type { Spreadsheet } from '../../src/platform/types';
 import { handOverBlock } from '../../src/sheet/block-handover';
 import { MAX_FINGERPRINT_CELLS } from '../../src/sheet/block-record';
 import type { BlockTable } from '../../src/sheet/report-table';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
-import { pagesTable, refusal, sheet } from './helpers';
+import { hookedAfter, pagesTable, refusal, sheet } from './helpers';
 
 /**
  * A refresh's staged commit is one copy onto the user's sheet, then its bookkeeping (named range,
@@ -105,37 +105,6 @@ describe('a refresh killed right after its commit copied the block into place', 
     expect(columnA(ss, 22)).toEqual(expectedA(20, 'new', 22));
   });
 });
-
-/**
- * `ss` whose sheets run `after` right after `method`, once `armed()` says so (as
- * test/sheet/staging-promote-attacks.test.ts does): here, a kill right after the commit stored
- * what it was about to do, before its copy.
- */
-function hookedAfter(ss: Spreadsheet, method: keyof Sheet, armed: () => boolean, after: () => void): Spreadsheet {
-  const wrapSheet = (s: Sheet): Sheet =>
-    new Proxy(s, {
-      get(target, key, receiver) {
-        const value = Reflect.get(target, key, receiver) as unknown;
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          const out = (value as (...a: unknown[]) => unknown).apply(target, args);
-          if (key === method && armed()) after();
-          return out;
-        };
-      },
-    });
-  return new Proxy(ss, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      if (key !== 'getSheets' && key !== 'getSheetByName') return value.bind(target);
-      return (...args: unknown[]) => {
-        const found = (value as (...a: unknown[]) => Sheet | Sheet[] | null).apply(target, args);
-        return Array.isArray(found) ? found.map(wrapSheet) : found && wrapSheet(found);
-      };
-    },
-  });
-}
 
 /** A refresh of `killed` over `first`, killed right after the commit stored what it is about to do, before its copy. */
 function killedBeforeCopy(first: BlockTable, killed: BlockTable) {
