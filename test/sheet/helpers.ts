@@ -65,11 +65,11 @@ export function refusal(run: () => unknown): string {
 }
 
 /**
- * `ss` whose sheets' `method` runs `after` right after it ran, once `armed()` says so: a kill (the
+ * `ss` whose sheets' `method` runs `after` right after it ran, once `armed(its arguments)` says so: a kill (the
  * clock past 6 minutes, so every later change fails, as Google's kill does) or another execution.
  * Sheets reached through insertSheet, getSheetByName and getSheets are watched.
  */
-export function hookedAfter(ss: Spreadsheet, method: keyof Sheet, armed: () => boolean, after: () => void): Spreadsheet {
+export function hookedAfter(ss: Spreadsheet, method: keyof Sheet, armed: (args: unknown[]) => boolean, after: () => void): Spreadsheet {
   const wrapSheet = (s: Sheet): Sheet =>
     new Proxy(s, {
       get(target, key, receiver) {
@@ -77,7 +77,7 @@ export function hookedAfter(ss: Spreadsheet, method: keyof Sheet, armed: () => b
         if (typeof value !== 'function') return value;
         return (...args: unknown[]) => {
           const out = (value as (...a: unknown[]) => unknown).apply(target, args);
-          if (key === method && armed()) after();
+          if (key === method && armed(args)) after();
           return out;
         };
       },

@@ -112,11 +112,11 @@ function killedBeforeCopy(first: BlockTable, killed: BlockTable) {
   const { emu, ss, refresh } = made;
   refresh(first, 'first');
   let armed = true;
-  // The first thing the commit stores on the report's sheet is what it is about to do.
+  // Killed once the commit stored what it is about to do (its staging sheet's mark is no kill point).
   const killing = hookedAfter(
     ss,
     'addDeveloperMetadata',
-    () => armed,
+    ([key]) => armed && String(key).startsWith('creator.commit.'),
     () => {
       armed = false;
       emu.clock.advance(7 * MINUTE);
