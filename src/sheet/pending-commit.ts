@@ -18,8 +18,8 @@ import { unmarkStaging } from './staging-sheets';
  * - else the new block there: the copy ran; its bookkeeping is finished, as the commit would have;
  * - neither (the user changed cells since): left as it is, and the old record is checked as ever,
  *   so the user's cells are refused, never overwritten.
- * The same checks as a refresh's own tell a block: its record's hashes, or past what is read whole
- * (MAX_FINGERPRINT_CELLS) its shape and its last rows' hash (`tail`).
+ * A block is told by its record's shape and the hash of its last rows (`tail`): cheap at any size,
+ * and the two blocks differ there (the new rows, or the old rows the copy emptied).
  */
 export interface PendingCommit {
   /** Where the new block goes; its top-left is the old block's, when there was one. */
@@ -107,15 +107,15 @@ function inside(sheet: Sheet, rect: Rect): boolean {
 }
 
 /**
- * Whether `rect` holds the block `record` describes: by its hashes where the block is read whole
- * (a sort of its data rows still counts), else by its shape and the hash of its last rows. False
- * where that cannot be known (a record of shape alone and no `tail`).
+ * Whether `rect` holds the block `record` describes, by its shape and the hash of its last rows (a
+ * band: at most a 40th of the block), never by reading it whole: a settle must fit in any
+ * execution, however slow Google is (commit-fit.ts), and the refresh that goes on after it checks
+ * the block for the user's edits as ever. False where that cannot be known (a record of shape
+ * alone and no `tail`).
  */
 function holds(sheet: Sheet, rect: Rect, record: StoredBlockRecord, tail: PendingCommit['tail'] | null): boolean {
-  if (!inside(sheet, rect)) return false;
-  const state = blockState(sheet, rect, record);
-  if (state.kind !== 'same') return state.kind === 'sorted';
-  if (state.read || record.v === 1) return true;
+  if (!inside(sheet, rect) || blockState(sheet, rect, record, false).kind !== 'same') return false;
+  if (record.v === 1) return true;
   const last = tail ?? (record.band !== null && record.rowHashes.length > 0 ? tailOf(record, sheet) : null);
   if (!last || last.rows > rect.rows) return false;
   return bandNow(sheet, { row: rect.row + rect.rows - last.rows, col: rect.col, rows: last.rows, cols: rect.cols }) === last.hash;
