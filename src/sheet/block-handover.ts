@@ -1,6 +1,7 @@
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, forget, isBlockRangeName, markOwned, pendingRangeName, readOwned, type OwnedArea } from './block-ownership';
 import { forgetRecord, readRecord, writeRecord } from './block-record';
+import { movePendingCommit } from './pending-commit';
 import type { Rect } from './rect';
 
 /** A block some report owns on a sheet, as found by its named range. */
@@ -47,6 +48,7 @@ export function handOverBlock(spreadsheet: Spreadsheet, sheet: Sheet, from: stri
   const record = readRecord(block.sheet, blockRangeName(from));
   forgetRecord(block.sheet, blockRangeName(from));
   if (record) writeRecord(block.sheet, blockRangeName(to), record);
+  movePendingCommit(block.sheet, blockRangeName(from), blockRangeName(to));
   const pending = readOwned(spreadsheet, pendingRangeName(from));
   if (pending) {
     markOwned(spreadsheet, pendingRangeName(to), pending.sheet, pending.rect);

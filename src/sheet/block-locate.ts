@@ -1,6 +1,7 @@
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, pendingRangeName, readOwned } from './block-ownership';
 import { recoverBlock } from './block-recover';
+import { settlePendingCommit } from './pending-commit';
 import { parseCell, type Rect } from './rect';
 
 /**
@@ -8,7 +9,8 @@ import { parseCell, type Rect } from './rect';
  * range with the cells when the user inserts rows above the block (a title) or columns to its left
  * (notes), so the block is where its range says, never where it was first put. Every path that
  * checks or writes a block starts here. A block whose named range the user deleted is recognised
- * from its record and its range made again where that is certain (block-recover.ts).
+ * from its record and its range made again where that is certain (block-recover.ts); a commit
+ * killed between its copy and its record is finished or dropped first (pending-commit.ts).
  */
 export interface LocatedBlock {
   /** What the last finished write covers (`CR_<id>`). */
@@ -26,6 +28,8 @@ export function locateBlock(spreadsheet: Spreadsheet, sheet: Sheet, blockId: str
     const area = readOwned(spreadsheet, name);
     return area && area.sheet.getSheetId() === sheet.getSheetId() ? area.rect : null;
   };
+  // A commit killed between its copy and its record is settled first: the block is then where it says.
+  settlePendingCommit(spreadsheet, sheet, blockId);
   let committed = on(blockRangeName(blockId));
   const pending = on(pendingRangeName(blockId));
   let orphan: Rect | null = null;

@@ -20,6 +20,7 @@ import { blockState } from './block-edits';
 import { locateBlock, ownedRects } from './block-locate';
 import { refuseUnrecognised } from './block-recover';
 import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord, type PinnedRows } from './block-record';
+import { forgetPendingCommit, stagePendingCommit } from './pending-commit';
 import { writtenRecord, type WrittenRecord } from './written-record';
 import { rowCells } from './row-cells';
 import { promoteStaging, promotes } from './staging-promote';
@@ -57,7 +58,8 @@ import { KEEP_PAUSED_MS, keepForLater, makeStaging, removeSheet, sweepStaging } 
  *   staging area first so the copy hands them back unchanged. A failure before that copy leaves
  *   the target untouched; the copy itself is one call. Then the block's named range, shape and
  *   fingerprints are recorded, and the staging sheet goes (commit or abort; a killed run's is swept
- *   by a later write, staging-sheets.ts).
+ *   by a later write, staging-sheets.ts). What the copy is about to do is stored before it, so a
+ *   run killed between the copy and the record is finished by the next (pending-commit.ts).
  */
 export type { BlockTarget } from './block-place';
 
@@ -513,6 +515,10 @@ function commitStaged(
   const conflict = findConflict(sheet, rect, ownedRects(located));
   if (conflict) throw blockConflictError(name, conflict);
 
+  // Before the copy: an execution killed after it leaves what is needed to finish (pending-commit.ts).
+  const fullNote = sorted ? `${note}\n${SORT_REPLACED}` : note;
+  const newRecord = stagePendingCommit({ sheet, rangeName: committedName, rect }, staging, { written, reads }, fullNote, target);
+
   // The copy covers old and new together; the user's cells in that box's corners ride along.
   const box: Rect = committed
     ? { row: rect.row, col: rect.col, rows: Math.max(rect.rows, committed.rows), cols: Math.max(rect.cols, committed.cols) }
@@ -526,7 +532,6 @@ function commitStaged(
   const top = committed
     ? unchangedTopRows({ record: record?.v === 2 ? record : null, rect: committed, state }, { written, record: written.record(), rect })
     : 0;
-  const fullNote = sorted ? `${note}\n${SORT_REPLACED}` : note;
   if (top === 0) staging.getRange(1, 1).setNote(fullNote);
   if (top < box.rows)
     rangeOf(staging, { row: 1 + top, col: 1, rows: box.rows - top, cols: box.cols }).copyTo(sheet.getRange(box.row + top, box.col));
@@ -544,7 +549,8 @@ function commitStaged(
     // A first write killed midway left its new sheet hidden (direct-write.ts): complete, it is shown.
     if (sheet.isSheetHidden()) sheet.showSheet();
   }
-  settleCommitted(sheet, committedName, rect, target, written.record(), reads);
+  settleCommitted(sheet, committedName, rect, target, newRecord);
+  forgetPendingCommit(sheet, committedName);
   return {
     sheetName: name,
     sheetId: sheet.getSheetId(),

@@ -2,6 +2,7 @@ import type { Sheet } from '../platform/types';
 import { blockRangeName, markOwned } from './block-ownership';
 import { blockIdOn, findTarget, settleCommitted, type BlockPlan, type WrittenBlock } from './block-place';
 import { bringIntoView } from './bring-into-view';
+import { forgetPendingCommit, stagePendingCommit } from './pending-commit';
 import { toA1, type Rect } from './rect';
 import type { WriteBlockResult } from './report-table';
 import { stampPromotion, unmarkStaging } from './staging-sheets';
@@ -21,7 +22,8 @@ export function promotes(plan: BlockPlan): boolean {
 /**
  * Renamed first: a sheet of that name made meanwhile fails it before anything else changed. A run
  * stopped later leaves a hidden sheet still marked as staging, stamped just before the rename,
- * which a sweep removes once that execution is surely over (staging-sheets.ts).
+ * which a sweep removes once that execution is surely over (staging-sheets.ts), unless a run of the
+ * report before then finishes it from the pending commit stored before the rename (pending-commit.ts).
  */
 export function promoteStaging(
   plan: BlockPlan,
@@ -34,13 +36,16 @@ export function promoteStaging(
   const { spreadsheet, target, sheetName } = plan;
   staging.getRange(1, 1).setNote(note);
   stampPromotion(staging, target.now());
-  staging.setName(sheetName);
   const blockId = blockIdOn(target, staging);
   const name = blockRangeName(blockId);
   const rect: Rect = { row: 1, col: 1, rows: size.rows, cols: size.cols };
+  // Killed once renamed, a run within the 6 minutes before the sweep finishes it (pending-commit.ts).
+  const record = stagePendingCommit({ sheet: staging, rangeName: name, rect }, staging, { written, reads }, note, target);
+  staging.setName(sheetName);
   markOwned(spreadsheet, name, staging, rect);
-  settleCommitted(staging, name, rect, target, written.record(), reads);
+  settleCommitted(staging, name, rect, target, record);
   unmarkStaging(staging);
+  forgetPendingCommit(staging, name);
   bringIntoView(staging);
   return {
     sheetName,

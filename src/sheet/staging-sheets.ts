@@ -57,9 +57,18 @@ export function stampPromotion(sheet: Sheet, now: number): void {
   remark(sheet, { madeAt: now });
 }
 
-/** A staging sheet that became the report's own sheet (staging-promote.ts): no sweep may take it. */
-export function unmarkStaging(sheet: Sheet): void {
-  for (const meta of sheet.getDeveloperMetadata()) if (meta.getKey() === STAGING_MARK_KEY) meta.remove();
+/**
+ * A staging sheet that became the report's own sheet (staging-promote.ts): no sweep may take it.
+ * Whether it was marked.
+ */
+export function unmarkStaging(sheet: Sheet): boolean {
+  let marked = false;
+  for (const meta of sheet.getDeveloperMetadata()) {
+    if (meta.getKey() !== STAGING_MARK_KEY) continue;
+    meta.remove();
+    marked = true;
+  }
+  return marked;
 }
 
 function shortHash(text: string): string {

@@ -63,3 +63,35 @@ export function refusal(run: () => unknown): string {
   }
   throw new Error('expected a refusal');
 }
+
+/**
+ * `ss` whose sheets' `method` runs `after` right after it ran, once `armed(its arguments)` says so: a kill (the
+ * clock past 6 minutes, so every later change fails, as Google's kill does) or another execution.
+ * Sheets reached through insertSheet, getSheetByName and getSheets are watched.
+ */
+export function hookedAfter(ss: Spreadsheet, method: keyof Sheet, armed: (args: unknown[]) => boolean, after: () => void): Spreadsheet {
+  const wrapSheet = (s: Sheet): Sheet =>
+    new Proxy(s, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const out = (value as (...a: unknown[]) => unknown).apply(target, args);
+          if (key === method && armed(args)) after();
+          return out;
+        };
+      },
+    });
+  const watched = new Set<PropertyKey>(['insertSheet', 'getSheetByName', 'getSheets']);
+  return new Proxy(ss, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      if (!watched.has(key)) return value.bind(target);
+      return (...args: unknown[]) => {
+        const found = (value as (...a: unknown[]) => Sheet | Sheet[] | null).apply(target, args);
+        return Array.isArray(found) ? found.map(wrapSheet) : found && wrapSheet(found);
+      };
+    },
+  });
+}

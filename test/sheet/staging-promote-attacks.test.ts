@@ -1,7 +1,7 @@
 import type { Sheet, Spreadsheet } from '../../src/platform/types';
 import { beginBlockWrite } from '../../src/sheet/block-write';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
-import { pagesTable, refusal, sheet, sheetEmulator } from './helpers';
+import { hookedAfter, pagesTable, refusal, sheet, sheetEmulator } from './helpers';
 
 /**
  * Attacks on a pausable first pull into a new sheet, which promotes its staging sheet
@@ -15,36 +15,6 @@ const HOUR = 3_600_000;
 let clock = Date.UTC(2026, 10, 21, 15);
 const now = (): number => clock;
 const table = pagesTable(300);
-
-/**
- * `ss` whose sheets' `method` runs `after` right after it ran, once `armed()` says so: a kill (the
- * clock past 6 minutes, so every later change fails, as Google's kill does) or another execution.
- */
-function hookedAfter(ss: Spreadsheet, method: keyof Sheet, armed: () => boolean, after: () => void): Spreadsheet {
-  const wrapSheet = (s: Sheet): Sheet =>
-    new Proxy(s, {
-      get(target, key, receiver) {
-        const value = Reflect.get(target, key, receiver) as unknown;
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          const out = (value as (...a: unknown[]) => unknown).apply(target, args);
-          if (key === method && armed()) after();
-          return out;
-        };
-      },
-    });
-  return new Proxy(ss, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      if (key !== 'insertSheet' && key !== 'getSheetByName') return value.bind(target);
-      return (...args: unknown[]) => {
-        const found = (value as (...a: unknown[]) => Sheet | null).apply(target, args);
-        return found && wrapSheet(found);
-      };
-    },
-  });
-}
 
 function begin(ss: Spreadsheet, resume?: { staging: string; rows: number }, live = false) {
   return beginBlockWrite(ss, {
@@ -65,25 +35,37 @@ function pausedWrite(ss: Spreadsheet, resume?: { staging: string; rows: number }
   return w;
 }
 
+const hiddenSheets = (ss: Spreadsheet): string[] =>
+  ss
+    .getSheets()
+    .filter((s) => s.isSheetHidden())
+    .map((s) => s.getName());
+
+/** A first pull's promotion killed by the time limit right after its step `method`. */
+function killedPromotion(method: keyof Sheet) {
+  clock = Date.UTC(2026, 10, 21, 15);
+  const { emu, ss } = sheetEmulator();
+  let armed = false;
+  const killing = hookedAfter(
+    ss,
+    method,
+    () => armed,
+    () => emu.clock.advance(7 * 60_000),
+  );
+  emu.runAs({ mode: 'full' }, () => {
+    const w = pausedWrite(killing);
+    armed = true;
+    expect(() => w.commit('first')).toThrow();
+  });
+  return { emu, ss };
+}
+
 describe('a promoted first pull killed midway', () => {
   // The steps of promoteStaging: renamed; its record written; frozen header (before it is unmarked).
   it.each(['setName', 'addDeveloperMetadata', 'setFrozenRows'] as const)(
     'after %s leaves no sheet of the name, and the next run writes it',
     (method) => {
-      clock = Date.UTC(2026, 10, 21, 15);
-      const { emu, ss } = sheetEmulator();
-      let armed = false;
-      const killing = hookedAfter(
-        ss,
-        method,
-        () => armed,
-        () => emu.clock.advance(7 * 60_000),
-      );
-      emu.runAs({ mode: 'full' }, () => {
-        const w = pausedWrite(killing);
-        armed = true;
-        expect(() => w.commit('first')).toThrow();
-      });
+      const { emu, ss } = killedPromotion(method);
       const visible = ss
         .getSheets()
         .filter((s) => !s.isSheetHidden())
@@ -99,12 +81,7 @@ describe('a promoted first pull killed midway', () => {
       expect(pages.isSheetHidden()).toBe(false);
       expect(pages.getRange('A2').getValue()).toBe('Page 1');
       expect(pages.getRange(1, 1).getNote()).toBe('second');
-      expect(
-        ss
-          .getSheets()
-          .filter((s) => s.isSheetHidden())
-          .map((s) => s.getName()),
-      ).toEqual([]);
+      expect(hiddenSheets(ss)).toEqual([]);
     },
   );
 
@@ -132,12 +109,28 @@ describe('a promoted first pull killed midway', () => {
     });
     expect(sheet(ss, 'Pages').isSheetHidden()).toBe(false);
     expect(sheet(ss, 'Pages').getRange('A301').getValue()).toBe('Page 300');
-    expect(
-      ss
-        .getSheets()
-        .filter((s) => s.isSheetHidden())
-        .map((s) => s.getName()),
-    ).toEqual([]);
+    expect(hiddenSheets(ss)).toEqual([]);
+  });
+});
+
+describe('a promoted first pull killed once renamed, run again within minutes', () => {
+  // Before the sweep may take its sheet (6 minutes): renamed, then its record written (before it is unmarked).
+  it.each(['setName', 'setFrozenRows'] as const)('after %s is finished by the next run, which writes it', (method) => {
+    const { emu, ss } = killedPromotion(method);
+    clock += 60_000;
+    const changed = pagesTable(300, (i) => `Page ${i} renamed`);
+    emu.runAs({ mode: 'full' }, () => writeReportBlock(ss, { now, sheetName: 'Pages', blockId: 'r1', table: changed, note: 'second' }));
+    const pages = sheet(ss, 'Pages');
+    expect(pages.isSheetHidden()).toBe(false);
+    expect(pages.getRange('A301').getValue()).toBe('Page 300 renamed');
+    expect(pages.getRange(1, 1).getNote()).toBe('second');
+    // Hours later another report's write sweeps leftovers: the report's sheet is none.
+    clock += 2 * HOUR;
+    emu.runAs({ mode: 'full' }, () =>
+      writeReportBlock(ss, { now, sheetName: 'Other', blockId: 'r2', table: pagesTable(3), note: 'other' }),
+    );
+    expect(sheet(ss, 'Pages').getRange('A2').getValue()).toBe('Page 1 renamed');
+    expect(hiddenSheets(ss)).toEqual([]);
   });
 });
 
