@@ -523,21 +523,29 @@ function commitStaged(
   const box: Rect = committed
     ? { row: rect.row, col: rect.col, rows: Math.max(rect.rows, committed.rows), cols: Math.max(rect.cols, committed.cols) }
     : rect;
-  growToFit(staging, { row: 1, col: 1, rows: box.rows, cols: box.cols });
-  growToFit(sheet, box);
-  for (const corner of subtractAll([box], [rect, ...(committed ? [committed] : [])])) {
-    rangeOf(sheet, corner).copyTo(staging.getRange(corner.row - box.row + 1, corner.col - box.col + 1));
+  let copied = false;
+  try {
+    growToFit(staging, { row: 1, col: 1, rows: box.rows, cols: box.cols });
+    growToFit(sheet, box);
+    for (const corner of subtractAll([box], [rect, ...(committed ? [committed] : [])])) {
+      rangeOf(sheet, corner).copyTo(staging.getRange(corner.row - box.row + 1, corner.col - box.col + 1));
+    }
+    // Rows at the top that did not change stay as they are: only the rest is copied (commit-span.ts).
+    const top = committed
+      ? unchangedTopRows({ record: record?.v === 2 ? record : null, rect: committed, state }, { written, record: written.record(), rect })
+      : 0;
+    if (top === 0) staging.getRange(1, 1).setNote(fullNote);
+    if (top < box.rows)
+      rangeOf(staging, { row: 1 + top, col: 1, rows: box.rows - top, cols: box.cols }).copyTo(sheet.getRange(box.row + top, box.col));
+    copied = true;
+    if (top > 0) restyleKept(sheet, { ...rect, rows: top }, size.columns);
+    // After the rows it tells of: a run stopped between the two leaves an older time over new rows, never the reverse.
+    if (top > 0) sheet.getRange(rect.row, rect.col).setNote(fullNote);
+  } catch (error) {
+    // Refused before the copy (a failure, not a kill: after one nothing runs): the old block is as recorded.
+    if (!copied) forgetPendingCommit(sheet, committedName);
+    throw error;
   }
-  // Rows at the top that did not change stay as they are: only the rest is copied (commit-span.ts).
-  const top = committed
-    ? unchangedTopRows({ record: record?.v === 2 ? record : null, rect: committed, state }, { written, record: written.record(), rect })
-    : 0;
-  if (top === 0) staging.getRange(1, 1).setNote(fullNote);
-  if (top < box.rows)
-    rangeOf(staging, { row: 1 + top, col: 1, rows: box.rows - top, cols: box.cols }).copyTo(sheet.getRange(box.row + top, box.col));
-  if (top > 0) restyleKept(sheet, { ...rect, rows: top }, size.columns);
-  // After the rows it tells of: a run stopped between the two leaves an older time over new rows, never the reverse.
-  if (top > 0) sheet.getRange(rect.row, rect.col).setNote(fullNote);
 
   markOwned(spreadsheet, committedName, sheet, rect);
   if (pending) {
