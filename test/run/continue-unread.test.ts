@@ -102,6 +102,33 @@ describe('a refresh whose edit check could never fit an execution beside its cop
     expect(block(world).note).toBe(firstNote);
   }, 300_000);
 
+  it.each([28, 30])(
+    'at %i times the model, where no execution holds the copy beside the rest of the commit, is refused as too large: never killed, never continued every hour',
+    (scale) => {
+      const { world, costs } = limitedWorld(pulled);
+      costs.scale = scale;
+      world.emu.clock.set(Date.parse('2026-11-23T11:05:00Z'));
+      // At 30 times, the copy alone (900,000 cells at 0.3 ms: 270 s) fits beside what a fresh
+      // execution spends first (about a minute at this pace) with seconds to spare, too few for the
+      // commit's other calls and the run's record after it. At 28, the whole commit fits a tenth's
+      // share of an execution but not beside the minute a fresh one spends first, as every one will.
+      for (let run = 0; run < 6 && statusOf(world).Outcome !== 'Failed'; run++) {
+        expect(fireSchedule(world).killed).toBeNull();
+        world.emu.clock.advance(HOUR);
+      }
+      expect(statusOf(world).Outcome).toBe('Failed');
+      expect(String(statusOf(world)['Last error'])).toMatch(
+        /^This report has 60,000 rows of 15 columns \(900,015 cells\): .* more than one execution has for it .* history report/,
+      );
+      expect(block(world)).toMatchObject({ rows: ROWS, distinct: ROWS, note: firstNote });
+      expect(big(world).getRange('Q1:Q2').getValues()).toEqual([['My notes'], ['check the top pages']]);
+      expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
+      const kept = world.emu.runAs({}, () => world.emu.globals.PropertiesService.getDocumentProperties().getKeys());
+      expect(kept.filter((k: string) => k.startsWith('cr.continue.'))).toEqual([]);
+    },
+    300_000,
+  );
+
   it('where the read fits (the model\u2019s own prices), a value typed over a report cell is still refused and kept', () => {
     const { world } = limitedWorld(pulled);
     world.emu.runAs({ mode: 'full' }, () => big(world).getRange('C10').setValue(12345));
