@@ -62,6 +62,11 @@ export interface CommitSize {
   rows: number;
   cols: number;
   checkCells: number;
+  /**
+   * Cells the check for the user's content where the block grows reads (values and formulas):
+   * read whatever the time, since going without could overwrite what the user wrote there.
+   */
+  guardCells?: number;
 }
 
 /** A cell read, in writes of a cell: the cost model's read price against its write price (bench/README.md). */
@@ -126,10 +131,10 @@ export function copyPace(clock: CopyClock): CopyPace {
   };
   /** The whole commit at the paces learned: the check's read, then the copy, and its other calls. */
   const commitMs = (size: CommitSize, copy: Pace): number =>
-    costAt(copy, size.rows * size.cols) + costAt(reads, size.checkCells) + OTHER_CALLS * copy.callMs;
+    costAt(copy, size.rows * size.cols) + costAt(reads, size.checkCells + (size.guardCells ?? 0)) + OTHER_CALLS * copy.callMs;
   /** At a write's pace, on the safe side: a copy as a write, a read at the model's multiple of one. */
   const safeMs = (size: CommitSize, write: number): number =>
-    (size.rows * size.cols + size.checkCells * READ_PER_WRITE + OTHER_CELLS) * write;
+    (size.rows * size.cols + (size.checkCells + (size.guardCells ?? 0)) * READ_PER_WRITE + OTHER_CELLS) * write;
   const pace: CopyPace = {
     fit(staging, size, how) {
       const cells = size.rows * size.cols;
