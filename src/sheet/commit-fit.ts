@@ -145,7 +145,9 @@ export function copyPace(clock: CopyClock): CopyPace {
       if (learned !== null && clock.now() + commitMs(size, learned) <= clock.stopBy) return true;
       // Before the probe: even it (a fiftieth, at a write's pace) must fit.
       if (learned === null && write !== null && clock.now() + (cells / PROBE_SHARE) * write > clock.stopBy) throw notNow(how.pausable);
-      const paced = learned ?? probe(staging, Math.ceil((size.rows - 1) / PROBE_SHARE), size.cols);
+      // A commit with no copy (the staging sheet becomes the block's) is measured on the rows staged.
+      const shape = cells > 0 ? size : { rows: staging.getLastRow(), cols: staging.getLastColumn() };
+      const paced = learned ?? probe(staging, Math.ceil((shape.rows - 1) / PROBE_SHARE), shape.cols);
       // A fresh execution still spends a little before its commit (the last page asked again, this
       // measuring), at least a tenth, and at a slow pace more (the same calls): the next spends as
       // much. One that could not hold the commit beside what it spent never will.

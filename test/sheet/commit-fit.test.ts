@@ -47,11 +47,13 @@ function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0) {
     pausable?: boolean;
     fresh?: boolean;
     checkCells?: number;
+    /** No copy: the staging sheet becomes the block's (staging-promote.ts). */
+    promoted?: boolean;
   }) =>
     outcome(() =>
       paceFor(how.leftMs, how.executionMs, how.writeMsPerCell).fit(
         sheet,
-        { ...SIZE, checkCells: how.checkCells ?? 0 },
+        how.promoted ? { rows: 0, cols: 0, checkCells: how.checkCells ?? 0 } : { ...SIZE, checkCells: how.checkCells ?? 0 },
         {
           pausable: how.pausable ?? true,
           fresh: how.fresh ?? false,
@@ -137,6 +139,20 @@ describe('the commit judged at a measured pace', () => {
       ok: false,
       code: 'TOO_LARGE',
       message: expect.stringMatching(/^This report has 1,000 rows of 2 columns .* about 2 s at Google's pace/),
+    });
+  });
+
+  it('judges a commit with no copy (the staging sheet becomes the block) by its read, measured on the rows staged', () => {
+    const { judge } = staged(0.1, 1);
+    // Reading the new block for its record: 2,002 cells at 1 ms, more than the time left, in
+    // an execution that could hold it: for the next one; in one that could not: without it.
+    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: null, checkCells: 2_002, promoted: true })).toMatchObject({
+      ok: false,
+      code: 'TIME_BUDGET',
+    });
+    expect(judge({ leftMs: 1_000, executionMs: 1_500, writeMsPerCell: null, checkCells: 2_002, promoted: true })).toMatchObject({
+      ok: true,
+      reads: false,
     });
   });
 
