@@ -7,6 +7,8 @@
  * and a value typed over a report cell is still refused.
  */
 import { DEFAULT_MODEL, servicePrices } from '../../bench/model';
+import { legacyFingerprint } from '../../src/sheet/block-record-v1';
+import type { Sheet } from '../../src/platform/types';
 import type { ServiceCosts } from '../../emulator/service-costs';
 import { buildBundle, createWorld, type World, type WorldState } from '../hardening/world';
 import { BIG_SAVED, fireSchedule, sheetNames, statusOf } from './run-helpers';
@@ -79,6 +81,25 @@ describe('a refresh whose edit check could never fit an execution beside its cop
     const now = block(world);
     expect(now).toMatchObject({ rows: ROWS, distinct: ROWS });
     expect(now.note).toMatch(/Refreshed/);
+    expect(big(world).getRange('Q1:Q2').getValues()).toEqual([['My notes'], ['check the top pages']]);
+    expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
+  }, 300_000);
+
+  it('at 15 times the model, a block an older version recorded (version 1) commits unread too, not killed reading it', () => {
+    const { world, costs } = limitedWorld(pulled);
+    // The record as the previous version left it: the version-1 form of the same cells.
+    world.emu.runAs({ mode: 'full' }, () => {
+      const sheet = big(world) as unknown as Sheet;
+      const meta = sheet.getDeveloperMetadata().find((m) => m.getKey().startsWith('creator.block.'));
+      if (!meta) throw new Error('no block record');
+      const v1 = legacyFingerprint(sheet, { row: 1, col: 1, rows: ROWS + 1, cols: 15 });
+      meta.setValue(JSON.stringify({ rows: v1.rows, cols: v1.cols, band: v1.band, rowHashes: v1.rowHashes, colHashes: v1.colHashes }));
+    });
+    costs.scale = 15;
+    world.emu.clock.set(Date.parse('2026-11-23T11:05:00Z'));
+    runUntilRefreshed(world, firstNote);
+    expect(statusOf(world).Outcome).toBe('OK');
+    expect(block(world)).toMatchObject({ rows: ROWS, distinct: ROWS });
     expect(big(world).getRange('Q1:Q2').getValues()).toEqual([['My notes'], ['check the top pages']]);
     expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
   }, 300_000);
