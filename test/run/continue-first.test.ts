@@ -6,19 +6,11 @@
  * ended "failed midway; try again", and never landed.
  */
 import { COPY_CITED, DEFAULT_MODEL, servicePrices } from '../../bench/model';
-import type { ServiceCosts, ServicePrices } from '../../emulator/service-costs';
-import { buildBundle, createWorld, type World } from '../hardening/world';
-import { BIG_SAVED, fireSchedule, sheetNames, statusOf } from './run-helpers';
+import { buildBundle, type World } from '../hardening/world';
+import { BIG_SAVED, fireSchedule, limitedWorld, sheetNames, statusOf } from './run-helpers';
 
 const ROWS = 60_000;
 const HOUR = 3_600_000;
-
-function limitedWorld(prices: ServicePrices): { world: World; costs: ServiceCosts } {
-  const costs: ServiceCosts = { prices, scale: 1 };
-  const world = createWorld({ pageCounts: { 'site-big': ROWS }, latencyMs: DEFAULT_MODEL.latencyMs, serviceCosts: costs });
-  world.connect();
-  return { world, costs };
-}
 
 /** The block's data rows and their distinct count. */
 function block(world: World): { rows: number; distinct: number } {
@@ -40,7 +32,7 @@ describe('a saved report whose first pull needs several executions, at 15 times 
   ])(
     'with a copy %s, lands whole: never killed, no staging or checkpoint left',
     (_, prices) => {
-      const { world, costs } = limitedWorld(prices);
+      const { world, costs } = limitedWorld(ROWS, { prices });
       expect(world.sidebar('saveReport', [BIG_SAVED])).toMatchObject({ ok: true });
       costs.scale = 15;
       world.emu.clock.set(Date.parse('2026-11-22T11:05:00Z'));

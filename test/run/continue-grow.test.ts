@@ -6,27 +6,12 @@
  * time limit killed the refresh, its staging sheet left behind. Empty rows past the sheet's last
  * content need no reading; content there is still found and refused.
  */
-import { DEFAULT_MODEL, servicePrices } from '../../bench/model';
-import type { ServiceCosts } from '../../emulator/service-costs';
-import { buildBundle, createWorld, type World, type WorldState } from '../hardening/world';
-import { BIG_SAVED, fireSchedule, sheetNames, statusOf } from './run-helpers';
+import { buildBundle, type World, type WorldState } from '../hardening/world';
+import { BIG_SAVED, bigSheet as big, fireSchedule, limitedWorld, sheetNames, statusOf } from './run-helpers';
 
 const BEFORE = 20_000;
 const AFTER = 40_000;
 const HOUR = 3_600_000;
-
-function limitedWorld(rows: number, from?: WorldState): { world: World; costs: ServiceCosts } {
-  const costs: ServiceCosts = { prices: servicePrices(DEFAULT_MODEL), scale: 1 };
-  const world = createWorld({ pageCounts: { 'site-big': rows }, latencyMs: DEFAULT_MODEL.latencyMs, serviceCosts: costs, from });
-  if (!from) world.connect();
-  return { world, costs };
-}
-
-function big(world: World) {
-  const sheet = world.emu.spreadsheet.getSheetByName('Big');
-  if (!sheet) throw new Error('no sheet Big');
-  return sheet;
-}
 
 function dataRows(world: World): number {
   return (
@@ -65,7 +50,7 @@ beforeAll(() => {
 
 describe('a refresh whose block grows into rows the sheet already has, at 15 times the model', () => {
   it('commits the longer block: never killed, the user\u2019s cells kept, no staging left', () => {
-    const { world, costs } = limitedWorld(AFTER, pulled);
+    const { world, costs } = limitedWorld(AFTER, { from: pulled });
     costs.scale = 15;
     world.emu.clock.set(Date.parse('2026-11-23T11:05:00Z'));
     runOut(world);
@@ -76,7 +61,7 @@ describe('a refresh whose block grows into rows the sheet already has, at 15 tim
   }, 300_000);
 
   it('refuses where the user wrote in those rows, naming the cell: never killed, nothing overwritten', () => {
-    const { world, costs } = limitedWorld(AFTER, pulled);
+    const { world, costs } = limitedWorld(AFTER, { from: pulled });
     world.emu.runAs({ mode: 'full' }, () => big(world).getRange('B35000').setValue('my total'));
     costs.scale = 15;
     world.emu.clock.set(Date.parse('2026-11-23T11:05:00Z'));

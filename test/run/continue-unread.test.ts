@@ -6,28 +6,15 @@
  * hold it, checking the block by its shape as a bigger one is; where the read fits it still runs,
  * and a value typed over a report cell is still refused.
  */
-import { DEFAULT_MODEL, servicePrices } from '../../bench/model';
 import { legacyFingerprint } from '../../src/sheet/block-record-v1';
 import type { Sheet } from '../../src/platform/types';
-import type { ServiceCosts } from '../../emulator/service-costs';
-import { buildBundle, createWorld, type World, type WorldState } from '../hardening/world';
-import { BIG_SAVED, fireSchedule, sheetNames, statusOf } from './run-helpers';
+import { buildBundle, type World, type WorldState } from '../hardening/world';
+import { BIG_SAVED, bigSheet as big, fireSchedule, limitedWorld as worldOf, sheetNames, statusOf } from './run-helpers';
 
 const ROWS = 60_000;
 const HOUR = 3_600_000;
 
-function limitedWorld(from?: WorldState): { world: World; costs: ServiceCosts } {
-  const costs: ServiceCosts = { prices: servicePrices(DEFAULT_MODEL), scale: 1 };
-  const world = createWorld({ pageCounts: { 'site-big': ROWS }, latencyMs: DEFAULT_MODEL.latencyMs, serviceCosts: costs, from });
-  if (!from) world.connect();
-  return { world, costs };
-}
-
-function big(world: World) {
-  const sheet = world.emu.spreadsheet.getSheetByName('Big');
-  if (!sheet) throw new Error('no sheet Big');
-  return sheet;
-}
+const limitedWorld = (from?: WorldState) => worldOf(ROWS, { from });
 
 /** The block's data rows, their distinct count, and the note on its first cell (the refresh time is in it). */
 function block(world: World): { rows: number; distinct: number; note: string } {
