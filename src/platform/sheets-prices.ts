@@ -2,8 +2,9 @@
  * What Google's services take, as the cost model prices them (bench/model.ts builds its default
  * model from these; bench/README.md gives each figure's source or marks it an assumption). The
  * add-on itself only uses them where it must judge a cost before it has run anything: whether a
- * saved report's refreshes fit the trigger time of a day (reports/schedule-cost.ts). Everywhere
- * else it learns the pace as it goes (platform/deadline.ts).
+ * saved report's refreshes fit the trigger time of a day (reports/schedule-cost.ts), and a call's
+ * price against a cell's, to count a commit's calls at its writes' pace (sheet/commit-fit.ts).
+ * Everywhere else it learns the pace as it goes (platform/deadline.ts).
  */
 export const SHEETS_PRICES = {
   /** One UrlFetchApp round trip (a fetchAll batch is one). Assumption. */

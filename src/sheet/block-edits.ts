@@ -22,7 +22,8 @@ export type BlockState =
  */
 export function blockState(sheet: Sheet, now: Rect, record: StoredBlockRecord, reads = true): BlockState {
   if (record.v === 1) {
-    const what = describeLegacyEdits(sheet, now, record);
+    // Without its hashes, an older version's record checks the shape only, as past the cell count.
+    const what = describeLegacyEdits(sheet, now, reads ? record : { ...record, band: null });
     return what ? { kind: 'edited', what } : { kind: 'same', read: false };
   }
   if (now.rows !== record.rows || now.cols !== record.cols) return { kind: 'edited', what: shapeChange(sheet, now, record, reads) };

@@ -29,7 +29,7 @@ import { copyPace, READ_PER_WRITE, type CommitSize } from './commit-fit';
 import { toCellValue, type CellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
 import { claimDirect } from './direct-write';
-import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
+import { contentRect, intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
 import type { BlockColumn, WriteBlockResult } from './report-table';
 import { applyFormats, formatsKey, writeWithSetValues } from './staged-values';
 import { unchangedTopRows } from './commit-span';
@@ -453,7 +453,19 @@ function copySize(plan: BlockPlan, dataRows: number, promoted: boolean): CommitS
     rows: Math.max(dataRows + 1, rect?.rows ?? 0),
     cols: Math.max(width, rect?.cols ?? 0),
     checkCells: (oldCells <= MAX_FINGERPRINT_CELLS ? oldCells : 0) + reread,
+    guardCells: sheet ? guardCells(sheet, { ...(rect ?? plan.start), rows: dataRows + 1, cols: width }, rect) : 0,
   };
+}
+
+/** What findConflict reads where the new block goes past the old: values and formulas, up to the sheet's last content. */
+function guardCells(sheet: Sheet, rect: Rect, old: Rect | null): number {
+  const content = contentRect(sheet);
+  let cells = 0;
+  for (const part of subtractAll([rect], old ? [old] : [])) {
+    const read = intersect(part, content);
+    if (read) cells += 2 * read.rows * read.cols;
+  }
+  return cells;
 }
 
 function withClipNote(note: string, clipped: number): string {

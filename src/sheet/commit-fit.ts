@@ -2,6 +2,7 @@ import { CreatorError } from '../shared/errors';
 import { thousands } from '../shared/text-size';
 import { estimateWords } from '../shared/duration-words';
 import type { Sheet } from '../platform/types';
+import { SHEETS_PRICES } from '../platform/sheets-prices';
 import { rangeOf } from './rect';
 
 /**
@@ -61,6 +62,11 @@ export interface CommitSize {
   rows: number;
   cols: number;
   checkCells: number;
+  /**
+   * Cells the check for the user's content where the block grows reads (values and formulas):
+   * read whatever the time, since going without could overwrite what the user wrote there.
+   */
+  guardCells?: number;
 }
 
 /** A cell read, in writes of a cell: the cost model's read price against its write price (bench/README.md). */
@@ -68,6 +74,16 @@ export const READ_PER_WRITE = 2.5;
 
 /** The share of a whole execution a commit may take in one that had nothing else to do. */
 const FRESH_SHARE = 0.9;
+
+/**
+ * The calls a commit makes besides its copy and reads (formats, notes, the named range, its
+ * record's properties, the staging sheet's removal) and the run's record after it: about 30 in the
+ * emulator (1.4 s at the model's prices; 43 s at 30 times them, more than the stop's reserve).
+ * Counted at a call's measured price, or where nothing is measured, at the model's ratio of a call
+ * to a cell written applied to the writes' pace.
+ */
+const OTHER_CALLS = 30;
+const OTHER_CELLS = OTHER_CALLS * (SHEETS_PRICES.callMs / SHEETS_PRICES.writeCellMs);
 
 /** What one call of a kind costs: its own time and, per cell, the rest. */
 interface Pace {
@@ -113,29 +129,34 @@ export function copyPace(clock: CopyClock): CopyPace {
     reads = twoPoint(read(half), read(total));
     return learned;
   };
-  /** The whole commit at the paces learned: the check's read, then the copy. */
-  const commitMs = (size: CommitSize, copy: Pace): number => costAt(copy, size.rows * size.cols) + costAt(reads, size.checkCells);
-  const tooBig = (cells: { rows: number; cols: number }, ms: number): CreatorError => neverFits(cells, ms, clock.executionMs ?? ms);
+  /** The whole commit at the paces learned: the check's read, then the copy, and its other calls. */
+  const commitMs = (size: CommitSize, copy: Pace): number =>
+    costAt(copy, size.rows * size.cols) + costAt(reads, size.checkCells + (size.guardCells ?? 0)) + OTHER_CALLS * copy.callMs;
+  /** At a write's pace, on the safe side: a copy as a write, a read at the model's multiple of one. */
+  const safeMs = (size: CommitSize, write: number): number =>
+    (size.rows * size.cols + (size.checkCells + (size.guardCells ?? 0)) * READ_PER_WRITE + OTHER_CELLS) * write;
   const pace: CopyPace = {
     fit(staging, size, how) {
       const cells = size.rows * size.cols;
       const write = clock.writeMsPerCell();
       // What fits on the safe side (a copy at a write's pace, a read at the model's multiple of it)
       // needs no measuring.
-      if (learned === null && write !== null && clock.now() + (cells + size.checkCells * READ_PER_WRITE) * write <= clock.stopBy)
-        return true;
+      if (learned === null && write !== null && clock.now() + safeMs(size, write) <= clock.stopBy) return true;
       if (learned !== null && clock.now() + commitMs(size, learned) <= clock.stopBy) return true;
       // Before the probe: even it (a fiftieth, at a write's pace) must fit.
       if (learned === null && write !== null && clock.now() + (cells / PROBE_SHARE) * write > clock.stopBy) throw notNow(how.pausable);
-      const paced = learned ?? probe(staging, Math.ceil((size.rows - 1) / PROBE_SHARE), size.cols);
+      // A commit with no copy (the staging sheet becomes the block's) is measured on the rows staged.
+      const shape = cells > 0 ? size : { rows: staging.getLastRow(), cols: staging.getLastColumn() };
+      const paced = learned ?? probe(staging, Math.ceil((shape.rows - 1) / PROBE_SHARE), shape.cols);
       // A fresh execution still spends a little before its commit (the last page asked again, this
-      // measuring): one that could not hold the commit beside that share never will.
-      const whole = clock.executionMs;
-      const never = (ms: number): boolean => whole !== null && (ms > whole || (how.fresh && ms > whole * FRESH_SHARE));
+      // measuring), at least a tenth, and at a slow pace more (the same calls): the next spends as
+      // much. One that could not hold the commit beside what it spent never will.
+      const room = roomFor(clock, how.fresh);
+      const never = (ms: number): boolean => room !== null && ms > room;
       const ms = commitMs(size, paced);
       const reads = !never(ms);
       const bare = reads ? ms : commitMs({ ...size, checkCells: 0 }, paced);
-      if (never(bare)) throw tooBig(size, bare);
+      if (never(bare)) throw neverFits(size, bare, room ?? bare);
       if (clock.now() + bare > clock.stopBy) throw notNow(how.pausable);
       return reads;
     },
@@ -145,12 +166,19 @@ export function copyPace(clock: CopyClock): CopyPace {
       if (write === null) return;
       // The reads count on the safe side (they may be most of the commit); only the copy must fit.
       const size = sizeOf();
-      if ((size.rows * size.cols + size.checkCells * READ_PER_WRITE) * write <= clock.executionMs) return;
+      if (safeMs(size, write) <= clock.executionMs) return;
       const ms = commitMs({ ...size, checkCells: 0 }, probe(staging, Math.min(staged, Math.ceil(size.rows / PROBE_SHARE)), size.cols));
-      if (ms > clock.executionMs) throw tooBig(size, ms);
+      if (ms > clock.executionMs) throw neverFits(size, ms, clock.executionMs);
     },
   };
   return pace;
+}
+
+/** What an execution has for a commit: a whole one, or in a fresh one what it did not spend first (null: unknown). */
+function roomFor(clock: CopyClock, fresh: boolean): number | null {
+  const whole = clock.executionMs;
+  if (whole === null || !fresh) return whole;
+  return Math.min(whole * FRESH_SHARE, clock.stopBy - clock.now());
 }
 
 /** The stop of a write whose commit does not fit the time left (its run commits in the next execution). */
@@ -170,6 +198,6 @@ function neverFits(size: { rows: number; cols: number }, ms: number, executionMs
   const n = thousands;
   return new CreatorError(
     'TOO_LARGE',
-    `This report has ${n(size.rows - 1)} rows of ${n(size.cols)} columns (${n(size.rows * size.cols)} cells): putting them in place at once would take about ${estimateWords(ms)} at Google's pace today, more than one execution may run (${estimateWords(executionMs)}), so it cannot be refreshed as one block. The previous data is unchanged. Save it as a history report (Keep history: each refresh adds only the new days), or use a shorter date range.`,
+    `This report has ${n(size.rows - 1)} rows of ${n(size.cols)} columns (${n(size.rows * size.cols)} cells): putting them in place at once would take about ${estimateWords(ms)} at Google's pace today, more than one execution has for it (${estimateWords(executionMs)}), so it cannot be refreshed as one block. The previous data is unchanged. Save it as a history report (Keep history: each refresh adds only the new days), or use a shorter date range.`,
   );
 }

@@ -1,6 +1,6 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet } from '../platform/types';
-import { intersect, readInSlices, sheetRect, subtractAll, toA1, type Rect } from './rect';
+import { contentRect, intersect, readInSlices, subtractAll, toA1, type Rect } from './rect';
 
 /** Up to this many cells in the way are named one by one; more are named by their bounding box. */
 const CELLS_NAMED = 5;
@@ -19,7 +19,9 @@ export interface Conflict {
  * one showing ""). Returns where they are, or null when the block may be written.
  */
 export function findConflict(sheet: Sheet, target: Rect, owned: Rect[]): Conflict | null {
-  const inSheet = sheetRect(sheet);
+  // Past the last row and column with content every cell is empty: a block growing into rows the
+  // sheet has (added at its bottom, or left by a longer report) reads none of them, not minutes' worth.
+  const inSheet = contentRect(sheet);
   let top = Infinity;
   let left = Infinity;
   let bottom = 0;

@@ -14,6 +14,11 @@ export function sheetRect(sheet: Sheet): Rect {
   return { row: 1, col: 1, rows: sheet.getMaxRows(), cols: sheet.getMaxColumns() };
 }
 
+/** Up to the sheet's last row and column with content (a value or a formula): every cell past it is empty. */
+export function contentRect(sheet: Sheet): Rect {
+  return { row: 1, col: 1, rows: sheet.getLastRow(), cols: sheet.getLastColumn() };
+}
+
 export function rangeOf(sheet: Sheet, r: Rect): GoogleAppsScript.Spreadsheet.Range {
   return sheet.getRange(r.row, r.col, r.rows, r.cols);
 }

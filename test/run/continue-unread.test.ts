@@ -6,26 +6,15 @@
  * hold it, checking the block by its shape as a bigger one is; where the read fits it still runs,
  * and a value typed over a report cell is still refused.
  */
-import { DEFAULT_MODEL, servicePrices } from '../../bench/model';
-import type { ServiceCosts } from '../../emulator/service-costs';
-import { buildBundle, createWorld, type World, type WorldState } from '../hardening/world';
-import { BIG_SAVED, fireSchedule, sheetNames, statusOf } from './run-helpers';
+import { legacyFingerprint } from '../../src/sheet/block-record-v1';
+import type { Sheet } from '../../src/platform/types';
+import { buildBundle, type World, type WorldState } from '../hardening/world';
+import { BIG_SAVED, bigSheet as big, fireSchedule, limitedWorld as worldOf, sheetNames, statusOf } from './run-helpers';
 
 const ROWS = 60_000;
 const HOUR = 3_600_000;
 
-function limitedWorld(from?: WorldState): { world: World; costs: ServiceCosts } {
-  const costs: ServiceCosts = { prices: servicePrices(DEFAULT_MODEL), scale: 1 };
-  const world = createWorld({ pageCounts: { 'site-big': ROWS }, latencyMs: DEFAULT_MODEL.latencyMs, serviceCosts: costs, from });
-  if (!from) world.connect();
-  return { world, costs };
-}
-
-function big(world: World) {
-  const sheet = world.emu.spreadsheet.getSheetByName('Big');
-  if (!sheet) throw new Error('no sheet Big');
-  return sheet;
-}
+const limitedWorld = (from?: WorldState) => worldOf(ROWS, { from });
 
 /** The block's data rows, their distinct count, and the note on its first cell (the refresh time is in it). */
 function block(world: World): { rows: number; distinct: number; note: string } {
@@ -83,6 +72,25 @@ describe('a refresh whose edit check could never fit an execution beside its cop
     expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
   }, 300_000);
 
+  it('at 15 times the model, a block an older version recorded (version 1) commits unread too, not killed reading it', () => {
+    const { world, costs } = limitedWorld(pulled);
+    // The record as the previous version left it: the version-1 form of the same cells.
+    world.emu.runAs({ mode: 'full' }, () => {
+      const sheet = big(world) as unknown as Sheet;
+      const meta = sheet.getDeveloperMetadata().find((m) => m.getKey().startsWith('creator.block.'));
+      if (!meta) throw new Error('no block record');
+      const v1 = legacyFingerprint(sheet, { row: 1, col: 1, rows: ROWS + 1, cols: 15 });
+      meta.setValue(JSON.stringify({ rows: v1.rows, cols: v1.cols, band: v1.band, rowHashes: v1.rowHashes, colHashes: v1.colHashes }));
+    });
+    costs.scale = 15;
+    world.emu.clock.set(Date.parse('2026-11-23T11:05:00Z'));
+    runUntilRefreshed(world, firstNote);
+    expect(statusOf(world).Outcome).toBe('OK');
+    expect(block(world)).toMatchObject({ rows: ROWS, distinct: ROWS });
+    expect(big(world).getRange('Q1:Q2').getValues()).toEqual([['My notes'], ['check the top pages']]);
+    expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
+  }, 300_000);
+
   it('at 15 times the model, still checks the shape: a row inserted inside the block is refused, nothing overwritten', () => {
     const { world, costs } = limitedWorld(pulled);
     world.emu.runAs({ mode: 'full' }, () => {
@@ -101,6 +109,33 @@ describe('a refresh whose edit check could never fit an execution beside its cop
     expect(big(world).getRange('A101').getValue()).toBe('my row');
     expect(block(world).note).toBe(firstNote);
   }, 300_000);
+
+  it.each([28, 30])(
+    'at %i times the model, where no execution holds the copy beside the rest of the commit, is refused as too large: never killed, never continued every hour',
+    (scale) => {
+      const { world, costs } = limitedWorld(pulled);
+      costs.scale = scale;
+      world.emu.clock.set(Date.parse('2026-11-23T11:05:00Z'));
+      // At 30 times, the copy alone (900,000 cells at 0.3 ms: 270 s) fits beside what a fresh
+      // execution spends first (about a minute at this pace) with seconds to spare, too few for the
+      // commit's other calls and the run's record after it. At 28, the whole commit fits a tenth's
+      // share of an execution but not beside the minute a fresh one spends first, as every one will.
+      for (let run = 0; run < 6 && statusOf(world).Outcome !== 'Failed'; run++) {
+        expect(fireSchedule(world).killed).toBeNull();
+        world.emu.clock.advance(HOUR);
+      }
+      expect(statusOf(world).Outcome).toBe('Failed');
+      expect(String(statusOf(world)['Last error'])).toMatch(
+        /^This report has 60,000 rows of 15 columns \(900,015 cells\): .* more than one execution has for it .* history report/,
+      );
+      expect(block(world)).toMatchObject({ rows: ROWS, distinct: ROWS, note: firstNote });
+      expect(big(world).getRange('Q1:Q2').getValues()).toEqual([['My notes'], ['check the top pages']]);
+      expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
+      const kept = world.emu.runAs({}, () => world.emu.globals.PropertiesService.getDocumentProperties().getKeys());
+      expect(kept.filter((k: string) => k.startsWith('cr.continue.'))).toEqual([]);
+    },
+    300_000,
+  );
 
   it('where the read fits (the model\u2019s own prices), a value typed over a report cell is still refused and kept', () => {
     const { world } = limitedWorld(pulled);

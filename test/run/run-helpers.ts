@@ -1,6 +1,8 @@
 import type { EmulatorSnapshot } from '../../emulator';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
-import { createWorld, sheetState, type World } from '../hardening/world';
+import type { ServiceCosts, ServicePrices } from '../../emulator/service-costs';
+import { DEFAULT_MODEL, servicePrices } from '../../bench/model';
+import { createWorld, sheetState, type World, type WorldState } from '../hardening/world';
 
 export const BIG = { report: 'pages/performance', siteId: 'site-big', start: '2026-10-01', end: '2026-10-31', sheetName: 'Big' };
 export const OCTOBER = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
@@ -124,4 +126,25 @@ export function bigPullFailingLate<T>(world: World, look: () => T): LateFailure<
     },
   );
   return { failed, before, afterFailure: sheetState(world), seen: seen as T, failedAt: world.emu.snapshot(), killedAt };
+}
+
+/**
+ * A world in the emulator's limits mode whose site-big has `rows` page rows: every sheet call
+ * takes the cost model's time (`prices`, the model's own by default) times `costs.scale`.
+ */
+export function limitedWorld(
+  rows: number,
+  opts: { prices?: ServicePrices; from?: WorldState } = {},
+): { world: World; costs: ServiceCosts } {
+  const costs: ServiceCosts = { prices: opts.prices ?? servicePrices(DEFAULT_MODEL), scale: 1 };
+  const world = createWorld({ pageCounts: { 'site-big': rows }, latencyMs: DEFAULT_MODEL.latencyMs, serviceCosts: costs, from: opts.from });
+  if (!opts.from) world.connect();
+  return { world, costs };
+}
+
+/** The saved report's sheet (BIG_SAVED's). */
+export function bigSheet(world: World) {
+  const sheet = world.emu.spreadsheet.getSheetByName('Big');
+  if (!sheet) throw new Error('no sheet Big');
+  return sheet;
 }

@@ -47,11 +47,13 @@ function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0) {
     pausable?: boolean;
     fresh?: boolean;
     checkCells?: number;
+    /** No copy: the staging sheet becomes the block's (staging-promote.ts). */
+    promoted?: boolean;
   }) =>
     outcome(() =>
       paceFor(how.leftMs, how.executionMs, how.writeMsPerCell).fit(
         sheet,
-        { ...SIZE, checkCells: how.checkCells ?? 0 },
+        how.promoted ? { rows: 0, cols: 0, checkCells: how.checkCells ?? 0 } : { ...SIZE, checkCells: how.checkCells ?? 0 },
         {
           pausable: how.pausable ?? true,
           fresh: how.fresh ?? false,
@@ -69,7 +71,8 @@ function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0) {
 describe('the commit judged at a measured pace', () => {
   it('runs a copy that fits at the pace of a write without measuring anything', () => {
     const { judge } = staged(0.01);
-    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: 0.01 })).toEqual({ ok: true, copies: 0, reads: true });
+    // 2,002 cells and the commit's 30 other calls (150,000 cells' worth at the model's ratio): 1.5 s.
+    expect(judge({ leftMs: 2_000, executionMs: 5_000, writeMsPerCell: 0.01 })).toEqual({ ok: true, copies: 0, reads: true });
   });
 
   it('measures the copy where a write-priced one would not fit, and runs it when the copy is cheaper', () => {
@@ -81,16 +84,23 @@ describe('the commit judged at a measured pace', () => {
   });
 
   it("does not charge a copy call's own time to every cell: a big copy is judged at its real price", () => {
-    // 300 ms a call and 0.1 ms a cell: the whole copy is about 500 ms. One small slice alone
-    // (40 cells in 304 ms) would make it look like 15 s.
+    // 300 ms a call and 0.1 ms a cell: the whole copy is about 500 ms, and the commit's 30 other
+    // calls 9 s. One small slice alone (40 cells in 304 ms) would make the copy look like 15 s.
     const { judge } = staged(0.1, 0, 300);
-    expect(judge({ leftMs: 1_500, executionMs: 5_000, writeMsPerCell: 1 })).toEqual({ ok: true, copies: 2, reads: true });
+    expect(judge({ leftMs: 11_000, executionMs: 20_000, writeMsPerCell: 1 })).toEqual({ ok: true, copies: 2, reads: true });
+  });
+
+  it("counts the commit's other calls at a call's measured price: a copy that fits alone waits when they do not", () => {
+    // 100 ms a call: the copy about 300 ms, its 30 other calls (formats, notes, its record) 3 s.
+    const { judge } = staged(0.1, 0, 100);
+    expect(judge({ leftMs: 1_000, executionMs: 10_000, writeMsPerCell: 1 })).toMatchObject({ ok: false, code: 'TIME_BUDGET' });
+    expect(judge({ leftMs: 4_000, executionMs: 10_000, writeMsPerCell: 1 })).toMatchObject({ ok: true });
   });
 
   it("counts the edit check's read of the old block: a copy that fits alone waits for an execution that can hold the read too", () => {
     const { judge } = staged(0.1, 1);
     // With room for the read at the model's two and a half writes a cell: nothing measured.
-    expect(judge({ leftMs: 10_000, executionMs: 20_000, writeMsPerCell: 1, checkCells: 2_002 })).toEqual({
+    expect(judge({ leftMs: 10_000, executionMs: 20_000, writeMsPerCell: 0.05, checkCells: 2_002 })).toEqual({
       ok: true,
       copies: 0,
       reads: true,
@@ -132,6 +142,20 @@ describe('the commit judged at a measured pace', () => {
     });
   });
 
+  it('judges a commit with no copy (the staging sheet becomes the block) by its read, measured on the rows staged', () => {
+    const { judge } = staged(0.1, 1);
+    // Reading the new block for its record: 2,002 cells at 1 ms, more than the time left, in
+    // an execution that could hold it: for the next one; in one that could not: without it.
+    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: null, checkCells: 2_002, promoted: true })).toMatchObject({
+      ok: false,
+      code: 'TIME_BUDGET',
+    });
+    expect(judge({ leftMs: 1_000, executionMs: 1_500, writeMsPerCell: null, checkCells: 2_002, promoted: true })).toMatchObject({
+      ok: true,
+      reads: false,
+    });
+  });
+
   it('leaves a copy that only a fresh execution can hold to the next one (a pausable write) or stops cleanly', () => {
     const { judge } = staged(1);
     expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: null })).toMatchObject({
@@ -152,18 +176,19 @@ describe('the commit judged at a measured pace', () => {
     expect(refused).toMatchObject({ ok: false, code: 'TOO_LARGE' });
     expect(refused.message).toMatch(/^This report has 1,000 rows of 2 columns \(2,002 cells\): .* history report .* shorter date range\.$/);
     // An execution that had nothing else to do and could not hold it beside a tenth for what it
-    // does first: it never will. One that could is left to the next execution.
+    // does first, or beside what it did spend first (the next spends as much): it never will.
     expect(judge({ leftMs: 1_000, executionMs: 2_100, writeMsPerCell: null, fresh: true })).toMatchObject({ ok: false, code: 'TOO_LARGE' });
     expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: null, fresh: true })).toMatchObject({
       ok: false,
-      code: 'TIME_BUDGET',
+      code: 'TOO_LARGE',
+      message: expect.stringMatching(/more than one execution has for it \(1 s\)/),
     });
   });
 
   it('after the first rows, stops a write whose copy could never fit, and only measures when the writes say it might not', () => {
     expect(staged(1).early({ executionMs: 1_500, writeMsPerCell: 1 })).toMatchObject({ ok: false, code: 'TOO_LARGE', copies: 2 });
     expect(staged(0.1).early({ executionMs: 1_500, writeMsPerCell: 1 })).toMatchObject({ ok: true, copies: 2 });
-    expect(staged(1).early({ executionMs: 1_500, writeMsPerCell: 0.1 })).toMatchObject({ ok: true, copies: 0 });
+    expect(staged(1).early({ executionMs: 1_500, writeMsPerCell: 0.005 })).toMatchObject({ ok: true, copies: 0 });
   });
 
   it('after the first rows, refuses only a copy that could never fit: reads that could not are left out at the commit', () => {
