@@ -27,6 +27,8 @@ import { rangeOf } from './rect';
 
 /** The slices copied to learn the pace: a fiftieth of the block and half of that (3% of the commit's cost). */
 const PROBE_SHARE = 50;
+/** Rows read to price the calls of a commit that copies and reads nothing (a promoted first pull). */
+const NO_COPY_PROBE_ROWS = 40;
 
 export interface CopyClock {
   now(): number;
@@ -112,7 +114,8 @@ const costAt = (pace: Pace, cells: number): number => (cells > 0 ? pace.callMs +
 export function copyPace(clock: CopyClock): CopyPace {
   let learned: Pace | null = null;
   let reads: Pace = { callMs: 0, cellMs: 0 };
-  const probe = (staging: Sheet, rows: number, cols: number): Pace => {
+  /** `copies` false: a commit with no copy, whose calls are priced at a read's (nothing is copied to learn it). */
+  const probe = (staging: Sheet, rows: number, cols: number, copies = true): Pace => {
     const total = Math.max(1, Math.min(rows, staging.getMaxRows() - 1));
     const timed = (n: number, step: (slice: { row: number; col: number; rows: number; cols: number }) => void): Timed => {
       const slice = { row: 2, col: 1, rows: n, cols };
@@ -125,8 +128,9 @@ export function copyPace(clock: CopyClock): CopyPace {
     // The edit check before the copy reads the old block: its pace from the same slices.
     const read = (n: number): Timed => timed(n, (slice) => void rangeOf(staging, slice).getValues());
     const half = Math.max(1, Math.floor(total / 2));
-    learned = twoPoint(copy(half), copy(total));
+    const copied = copies ? twoPoint(copy(half), copy(total)) : null;
     reads = twoPoint(read(half), read(total));
+    learned = copied ?? { callMs: reads.callMs, cellMs: reads.cellMs / READ_PER_WRITE };
     return learned;
   };
   /** The whole commit at the paces learned: the check's read, then the copy, and its other calls. */
@@ -143,11 +147,16 @@ export function copyPace(clock: CopyClock): CopyPace {
       // needs no measuring.
       if (learned === null && write !== null && clock.now() + safeMs(size, write) <= clock.stopBy) return true;
       if (learned !== null && clock.now() + commitMs(size, learned) <= clock.stopBy) return true;
-      // Before the probe: even it (a fiftieth, at a write's pace) must fit.
-      if (learned === null && write !== null && clock.now() + (cells / PROBE_SHARE) * write > clock.stopBy) throw notNow(how.pausable);
-      // A commit with no copy (the staging sheet becomes the block's) is measured on the rows staged.
+      // A commit with no copy (the staging sheet becomes the block's) is measured on the rows staged,
+      // by reading them: a few rows for its calls' price, a fiftieth when it has reads to price.
       const shape = cells > 0 ? size : { rows: staging.getLastRow(), cols: staging.getLastColumn() };
-      const paced = learned ?? probe(staging, Math.ceil((shape.rows - 1) / PROBE_SHARE), shape.cols);
+      const fiftieth = Math.ceil((shape.rows - 1) / PROBE_SHARE);
+      const slice = cells > 0 || size.checkCells > 0 ? fiftieth : Math.min(fiftieth, NO_COPY_PROBE_ROWS);
+      // Before the probe: even it must fit (two slices, a fiftieth and half that, each copied and
+      // read, at a write's pace on the safe side): at 30 times the model it is most of a minute.
+      const probeMs = (write ?? 0) * 1.5 * Math.max(1, slice) * shape.cols * (1 + READ_PER_WRITE);
+      if (learned === null && write !== null && clock.now() + probeMs > clock.stopBy) throw notNow(how.pausable);
+      const paced = learned ?? probe(staging, slice, shape.cols, cells > 0);
       // A fresh execution still spends a little before its commit (the last page asked again, this
       // measuring), at least a tenth, and at a slow pace more (the same calls): the next spends as
       // much. One that could not hold the commit beside what it spent never will.
