@@ -2,7 +2,7 @@ import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import type { CommitSize } from './commit-fit';
 import type { OwnedArea } from './block-ownership';
-import { fingerprint, forgetRecord, shapeOnly, writeRecord, type BlockRecord, type PinnedRows } from './block-record';
+import { fingerprint, forgetRecord, writeRecord, type BlockRecord, type PinnedRows } from './block-record';
 import type { CellValue } from './cell-values';
 import type { Rect } from './rect';
 import type { BlockColumn, BlockId, WriteBlockInput, WriteBlockResult } from './report-table';
@@ -149,11 +149,8 @@ export function settleCommitted(
   rect: Rect,
   target: Pick<BlockTarget, 'fixedTail'>,
   written: BlockRecord | null,
-  reads = true,
 ): void {
   forgetRecord(sheet, name);
-  // Rows hashed in other executions are read back for the record, unless no execution has the time.
-  const record = written ?? (reads ? fingerprint(sheet, rect, pinnedRows(target), true) : shapeOnly(rect));
-  writeRecord(sheet, name, { ...record, at: { row: rect.row, col: rect.col } });
+  writeRecord(sheet, name, { ...(written ?? fingerprint(sheet, rect, pinnedRows(target), true)), at: { row: rect.row, col: rect.col } });
   if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
 }

@@ -165,7 +165,7 @@ export function copyPace(clock: CopyClock): CopyPace {
       const ms = commitMs(size, paced);
       const reads = !never(ms);
       const bare = reads ? ms : commitMs({ ...size, checkCells: 0 }, paced);
-      if (never(bare)) throw neverFits(size, bare, room ?? bare);
+      if (never(bare)) throw neverFits(shape, bare, room ?? bare);
       if (clock.now() + bare > clock.stopBy) throw notNow(how.pausable);
       return reads;
     },

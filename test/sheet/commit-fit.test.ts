@@ -11,14 +11,14 @@ import type { Sheet } from '../../src/platform/types';
 const DATA_ROWS = 1_000;
 const SIZE = { rows: DATA_ROWS + 1, cols: 2, checkCells: 0 };
 
-function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0) {
+function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0, readCallMs = 0) {
   const emu = createEmulator({
     transport: {
       send: () => {
         throw new Error('no network');
       },
     },
-    serviceCosts: { prices: { copyCells: copyMsPerCell, readCells: readMsPerCell, copyCalls: copyCallMs } },
+    serviceCosts: { prices: { copyCells: copyMsPerCell, readCells: readMsPerCell, copyCalls: copyCallMs, readCalls: readCallMs } },
   });
   const sheet = emu.spreadsheet.insertSheet('CR staging') as unknown as Sheet;
   const grid = [['Page', 'Views'], ...Array.from({ length: DATA_ROWS }, (_, i) => [`/p${i}`, i])];
@@ -154,6 +154,18 @@ describe('the commit judged at a measured pace', () => {
       ok: true,
       reads: false,
     });
+  });
+
+  it('refuses a commit with no copy whose other calls could never fit, naming the rows staged', () => {
+    // 100 ms a call: its 30 other calls take 3 s, more than a whole execution of 1.5 s.
+    const { judge, emu } = staged(0.1, 0, 0, 100);
+    expect(judge({ leftMs: 1_000, executionMs: 1_500, writeMsPerCell: null, promoted: true })).toMatchObject({
+      ok: false,
+      code: 'TOO_LARGE',
+      message: expect.stringMatching(/^This report has 1,000 rows of 2 columns \(2,002 cells\): .* about 3 s at Google's pace/),
+    });
+    // Its calls priced by reading a few rows, nothing copied.
+    expect(emu.counters.copyCalls).toBe(0);
   });
 
   it('leaves a copy that only a fresh execution can hold to the next one (a pausable write) or stops cleanly', () => {
