@@ -1,6 +1,6 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
-import type { CommitSize } from './commit-fit';
+import type { CommitReads, CommitSize } from './commit-fit';
 import type { OwnedArea } from './block-ownership';
 import { fingerprint, forgetRecord, writeRecord, type BlockRecord, type PinnedRows } from './block-record';
 import type { CellValue } from './cell-values';
@@ -103,8 +103,8 @@ export interface BlockPlan {
   /** A staged write's timing (commit-fit.ts): after each chunk staged, and before the commit's copy. */
   timing?: {
     staged(staging: Sheet): void;
-    /** Throws when the copy cannot run now; false: the commit skips its reads (commit-fit.ts). */
-    beforeCopy(staging: Sheet, size: CommitSize): boolean;
+    /** Throws when the copy cannot run now; else which reads the commit makes (commit-fit.ts). */
+    beforeCopy(staging: Sheet, size: CommitSize): CommitReads;
   };
 }
 

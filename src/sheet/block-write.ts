@@ -25,7 +25,7 @@ import { writtenRecord, type WrittenRecord } from './written-record';
 import { rowCells } from './row-cells';
 import { promoteStaging, promotes } from './staging-promote';
 import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
-import { copyPace, READ_PER_WRITE, type CommitSize } from './commit-fit';
+import { ALL_READS, copyPace, READ_PER_WRITE, type CommitReads, type CommitSize } from './commit-fit';
 import { toCellValue, type CellValue } from './cell-values';
 import { blockConflictError, findConflict } from './conflicts';
 import { claimDirect } from './direct-write';
@@ -157,7 +157,7 @@ function stagedTiming(
       if (pausable) copies?.early(staging, () => at.size(at.expected()), at.rows());
     },
     beforeCopy(staging, size) {
-      return copies?.fit(staging, size, { pausable, fresh: target.resume !== undefined && pace?.done === 0 }) ?? true;
+      return copies?.fit(staging, size, { pausable, fresh: target.resume !== undefined && pace?.done === 0 }) ?? ALL_READS;
     },
   };
 }
@@ -400,7 +400,7 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
       const sheet = live();
       const promoted = promotes(plan);
       // Before the staging sheet changes: a commit that cannot run now leaves it as the rows left it.
-      const reads = plan.timing?.beforeCopy(sheet, copySize(plan, dataRows, promoted)) ?? true;
+      const reads = plan.timing?.beforeCopy(sheet, copySize(plan, dataRows, promoted)) ?? ALL_READS;
       // A sheet made for this write goes again if the commit fails: a failed first run leaves no trace.
       let created: Sheet | null = null;
       try {
@@ -448,11 +448,12 @@ function copySize(plan: BlockPlan, dataRows: number, promoted: boolean): CommitS
   // A resumed write's rows were hashed in other executions: its record is read from the new block.
   const newCells = (dataRows + 1) * width;
   const reread = target.resume !== undefined && newCells <= MAX_FINGERPRINT_CELLS ? newCells : 0;
-  if (promoted) return { rows: 0, cols: 0, checkCells: reread };
+  if (promoted) return { rows: 0, cols: 0, checkCells: 0, recordCells: reread };
   return {
     rows: Math.max(dataRows + 1, rect?.rows ?? 0),
     cols: Math.max(width, rect?.cols ?? 0),
-    checkCells: (oldCells <= MAX_FINGERPRINT_CELLS ? oldCells : 0) + reread,
+    checkCells: oldCells <= MAX_FINGERPRINT_CELLS ? oldCells : 0,
+    recordCells: reread,
     guardCells: sheet ? guardCells(sheet, { ...(rect ?? plan.start), rows: dataRows + 1, cols: width }, rect) : 0,
   };
 }
@@ -505,7 +506,7 @@ function commitStaged(
   note: string,
   create: () => Sheet,
   written: WrittenBlock,
-  reads: boolean,
+  reads: CommitReads,
 ): WriteBlockResult {
   const existing = findTarget(spreadsheet, target, sheetName);
   const sheet = existing ?? create();
@@ -520,7 +521,7 @@ function commitStaged(
 
   // A block whose data rows the user only sorted is replaced in the report's own order, and says so.
   const record = committed ? readRecord(sheet, committedName) : null;
-  const state = committed && record ? blockState(sheet, committed, record, reads) : null;
+  const state = committed && record ? blockState(sheet, committed, record, reads.check) : null;
   if (state?.kind === 'edited') throw editsError(name, state.what);
   const sorted = state?.kind === 'sorted';
   const rect: Rect = { ...origin, rows: size.rows, cols: size.cols };
@@ -529,7 +530,13 @@ function commitStaged(
 
   // Before the copy: an execution killed after it leaves what is needed to finish (pending-commit.ts).
   const fullNote = sorted ? `${note}\n${SORT_REPLACED}` : note;
-  const newRecord = stagePendingCommit({ sheet, rangeName: committedName, rect }, staging, { written, reads }, fullNote, target);
+  const newRecord = stagePendingCommit(
+    { sheet, rangeName: committedName, rect },
+    staging,
+    { written, reads: reads.record },
+    fullNote,
+    target,
+  );
 
   // The copy covers old and new together; the user's cells in that box's corners ride along.
   const box: Rect = committed

@@ -45,9 +45,9 @@ export interface CopyPace {
    * Before the commit's copy of `size` cells from `staging` (data from row 2): throws when it cannot
    * run now. `fresh`: an earlier execution staged the rows and this one staged none, so this one
    * had all its time for the commit (one that does not fit such an execution never will). Answers
-   * whether the commit makes its reads (false: no execution could hold them beside the copy).
+   * which reads the commit makes: those that an execution could hold beside the copy.
    */
-  fit(staging: Sheet, size: CommitSize, how: { pausable: boolean; fresh: boolean }): boolean;
+  fit(staging: Sheet, size: CommitSize, how: { pausable: boolean; fresh: boolean }): CommitReads;
   /**
    * After the first rows of a block expected to have `rows` rows: stops a write whose commit could
    * never fit one execution, even without its reads, before it stages more. Learns the pace only when a write's pace says so.
@@ -57,19 +57,33 @@ export interface CopyPace {
 
 /**
  * The commit's cells: the block it copies into place, and the cells it reads: the old block's for
- * the user's edits, and a resumed write's new block for its record (each only up to
- * MAX_FINGERPRINT_CELLS; 0 where there is nothing to read).
+ * the user's edits (`checkCells`), and a resumed write's new block for its record (`recordCells`),
+ * each only up to MAX_FINGERPRINT_CELLS; 0 where there is nothing to read.
  */
 export interface CommitSize {
   rows: number;
   cols: number;
   checkCells: number;
+  recordCells?: number;
   /**
    * Cells the check for the user's content where the block grows reads (values and formulas):
    * read whatever the time, since going without could overwrite what the user wrote there.
    */
   guardCells?: number;
 }
+
+/**
+ * Which of its reads a commit makes (commit-fit.ts): the edit check (the user's typed-over cells
+ * found, not overwritten) before the record's (a hashed record for the next refresh), so where only
+ * one fits beside the copy it is the check.
+ */
+export interface CommitReads {
+  check: boolean;
+  record: boolean;
+}
+
+export const ALL_READS: CommitReads = { check: true, record: true };
+const READ_CHOICES: CommitReads[] = [ALL_READS, { check: true, record: false }, { check: false, record: false }];
 
 /** A cell read, in writes of a cell: the cost model's read price against its write price (bench/README.md). */
 export const READ_PER_WRITE = 2.5;
@@ -135,23 +149,23 @@ export function copyPace(clock: CopyClock): CopyPace {
   };
   /** The whole commit at the paces learned: the check's read, then the copy, and its other calls. */
   const commitMs = (size: CommitSize, copy: Pace): number =>
-    costAt(copy, size.rows * size.cols) + costAt(reads, size.checkCells + (size.guardCells ?? 0)) + OTHER_CALLS * copy.callMs;
+    costAt(copy, size.rows * size.cols) + costAt(reads, readCells(size)) + OTHER_CALLS * copy.callMs;
   /** At a write's pace, on the safe side: a copy as a write, a read at the model's multiple of one. */
   const safeMs = (size: CommitSize, write: number): number =>
-    (size.rows * size.cols + (size.checkCells + (size.guardCells ?? 0)) * READ_PER_WRITE + OTHER_CELLS) * write;
+    (size.rows * size.cols + readCells(size) * READ_PER_WRITE + OTHER_CELLS) * write;
   const pace: CopyPace = {
     fit(staging, size, how) {
       const cells = size.rows * size.cols;
       const write = clock.writeMsPerCell();
       // What fits on the safe side (a copy at a write's pace, a read at the model's multiple of it)
       // needs no measuring.
-      if (learned === null && write !== null && clock.now() + safeMs(size, write) <= clock.stopBy) return true;
-      if (learned !== null && clock.now() + commitMs(size, learned) <= clock.stopBy) return true;
+      if (learned === null && write !== null && clock.now() + safeMs(size, write) <= clock.stopBy) return ALL_READS;
+      if (learned !== null && clock.now() + commitMs(size, learned) <= clock.stopBy) return ALL_READS;
       // A commit with no copy (the staging sheet becomes the block's) is measured on the rows staged,
       // by reading them: a few rows for its calls' price, a fiftieth when it has reads to price.
       const shape = cells > 0 ? size : { rows: staging.getLastRow(), cols: staging.getLastColumn() };
       const fiftieth = Math.ceil((shape.rows - 1) / PROBE_SHARE);
-      const slice = cells > 0 || size.checkCells > 0 ? fiftieth : Math.min(fiftieth, NO_COPY_PROBE_ROWS);
+      const slice = cells > 0 || readCells(size) > 0 ? fiftieth : Math.min(fiftieth, NO_COPY_PROBE_ROWS);
       // Before the probe: even it must fit (two slices, a fiftieth and half that, each copied and
       // read, at a write's pace on the safe side): at 30 times the model it is most of a minute.
       const probeMs = (write ?? 0) * 1.5 * Math.max(1, slice) * shape.cols * (1 + READ_PER_WRITE);
@@ -162,12 +176,12 @@ export function copyPace(clock: CopyClock): CopyPace {
       // much. One that could not hold the commit beside what it spent never will.
       const room = roomFor(clock, how.fresh);
       const never = (ms: number): boolean => room !== null && ms > room;
-      const ms = commitMs(size, paced);
-      const reads = !never(ms);
-      const bare = reads ? ms : commitMs({ ...size, checkCells: 0 }, paced);
-      if (never(bare)) throw neverFits(shape, bare, room ?? bare);
-      if (clock.now() + bare > clock.stopBy) throw notNow(how.pausable);
-      return reads;
+      // The most reads an execution could hold beside the copy, the edit check first.
+      const choices = READ_CHOICES.map((reads) => ({ reads, ms: commitMs(withReads(size, reads), paced) }));
+      const chosen = choices.find((c) => !never(c.ms)) ?? choices[choices.length - 1];
+      if (never(chosen.ms)) throw neverFits(shape, chosen.ms, room ?? chosen.ms);
+      if (clock.now() + chosen.ms > clock.stopBy) throw notNow(how.pausable);
+      return chosen.reads;
     },
     early(staging, sizeOf, staged) {
       if (learned !== null || clock.executionMs === null || staged <= 0) return;
@@ -176,11 +190,23 @@ export function copyPace(clock: CopyClock): CopyPace {
       // The reads count on the safe side (they may be most of the commit); only the copy must fit.
       const size = sizeOf();
       if (safeMs(size, write) <= clock.executionMs) return;
-      const ms = commitMs({ ...size, checkCells: 0 }, probe(staging, Math.min(staged, Math.ceil(size.rows / PROBE_SHARE)), size.cols));
+      const ms = commitMs(
+        withReads(size, READ_CHOICES[2]),
+        probe(staging, Math.min(staged, Math.ceil(size.rows / PROBE_SHARE)), size.cols),
+      );
       if (ms > clock.executionMs) throw neverFits(size, ms, clock.executionMs);
     },
   };
   return pace;
+}
+
+function readCells(size: CommitSize): number {
+  return size.checkCells + (size.recordCells ?? 0) + (size.guardCells ?? 0);
+}
+
+/** The commit with only the reads it makes (the guard's it always makes). */
+function withReads(size: CommitSize, reads: CommitReads): CommitSize {
+  return { ...size, checkCells: reads.check ? size.checkCells : 0, recordCells: reads.record ? size.recordCells : 0 };
 }
 
 /** What an execution has for a commit: a whole one, or in a fresh one what it did not spend first (null: unknown). */

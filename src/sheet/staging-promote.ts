@@ -3,6 +3,7 @@ import { blockRangeName, markOwned } from './block-ownership';
 import { blockIdOn, findTarget, settleCommitted, type BlockPlan, type WrittenBlock } from './block-place';
 import { bringIntoView } from './bring-into-view';
 import { forgetPendingCommit, stagePendingCommit } from './pending-commit';
+import type { CommitReads } from './commit-fit';
 import { toA1, type Rect } from './rect';
 import type { WriteBlockResult } from './report-table';
 import { stampPromotion, unmarkStaging } from './staging-sheets';
@@ -31,7 +32,7 @@ export function promoteStaging(
   size: { rows: number; cols: number },
   note: string,
   written: WrittenBlock,
-  reads: boolean,
+  reads: CommitReads,
 ): WriteBlockResult {
   const { spreadsheet, target, sheetName } = plan;
   staging.getRange(1, 1).setNote(note);
@@ -40,7 +41,7 @@ export function promoteStaging(
   const name = blockRangeName(blockId);
   const rect: Rect = { row: 1, col: 1, rows: size.rows, cols: size.cols };
   // Killed once renamed, a run within the 6 minutes before the sweep finishes it (pending-commit.ts).
-  const record = stagePendingCommit({ sheet: staging, rangeName: name, rect }, staging, { written, reads }, note, target);
+  const record = stagePendingCommit({ sheet: staging, rangeName: name, rect }, staging, { written, reads: reads.record }, note, target);
   staging.setName(sheetName);
   markOwned(spreadsheet, name, staging, rect);
   settleCommitted(staging, name, rect, target, record);

@@ -5,7 +5,10 @@
  * with a message naming the size when no execution could. Each copy takes the emulator's price.
  */
 import { createEmulator } from '../../emulator';
-import { copyPace } from '../../src/sheet/commit-fit';
+import { ALL_READS as ALL, copyPace, type CommitReads } from '../../src/sheet/commit-fit';
+
+/** A commit that goes without its reads. */
+const NONE = { check: false, record: false };
 import type { Sheet } from '../../src/platform/types';
 
 const DATA_ROWS = 1_000;
@@ -29,7 +32,7 @@ function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0, readCa
   const paceFor = (leftMs: number, executionMs: number, writeMsPerCell: number | null) =>
     copyPace({ now: () => emu.clock.now(), stopBy: emu.clock.now() + leftMs, executionMs, writeMsPerCell: () => writeMsPerCell });
   /** Runs `step` in an execution: whether it let the copy go (and with the reads), else the error's code and words. */
-  const outcome = (step: () => boolean | undefined) =>
+  const outcome = (step: () => CommitReads | undefined) =>
     emu.runAs({ mode: 'full' }, () => {
       try {
         const reads = step();
@@ -47,13 +50,16 @@ function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0, readCa
     pausable?: boolean;
     fresh?: boolean;
     checkCells?: number;
+    recordCells?: number;
     /** No copy: the staging sheet becomes the block's (staging-promote.ts). */
     promoted?: boolean;
   }) =>
     outcome(() =>
       paceFor(how.leftMs, how.executionMs, how.writeMsPerCell).fit(
         sheet,
-        how.promoted ? { rows: 0, cols: 0, checkCells: how.checkCells ?? 0 } : { ...SIZE, checkCells: how.checkCells ?? 0 },
+        how.promoted
+          ? { rows: 0, cols: 0, checkCells: 0, recordCells: how.checkCells ?? 0 }
+          : { ...SIZE, checkCells: how.checkCells ?? 0, recordCells: how.recordCells ?? 0 },
         {
           pausable: how.pausable ?? true,
           fresh: how.fresh ?? false,
@@ -72,13 +78,13 @@ describe('the commit judged at a measured pace', () => {
   it('runs a copy that fits at the pace of a write without measuring anything', () => {
     const { judge } = staged(0.01);
     // 2,002 cells and the commit's 30 other calls (150,000 cells' worth at the model's ratio): 1.5 s.
-    expect(judge({ leftMs: 2_000, executionMs: 5_000, writeMsPerCell: 0.01 })).toEqual({ ok: true, copies: 0, reads: true });
+    expect(judge({ leftMs: 2_000, executionMs: 5_000, writeMsPerCell: 0.01 })).toEqual({ ok: true, copies: 0, reads: ALL });
   });
 
   it('measures the copy where a write-priced one would not fit, and runs it when the copy is cheaper', () => {
     const { judge, sheet, grid } = staged(0.1);
     // As a write: 2,002 ms, more than the 1,000 left; as measured: about 200 ms.
-    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: 1 })).toEqual({ ok: true, copies: 2, reads: true });
+    expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: 1 })).toEqual({ ok: true, copies: 2, reads: ALL });
     // The measuring copy changed no cell.
     expect(sheet.getRange(1, 1, grid.length, 2).getValues()).toEqual(grid);
   });
@@ -87,7 +93,7 @@ describe('the commit judged at a measured pace', () => {
     // 300 ms a call and 0.1 ms a cell: the whole copy is about 500 ms, and the commit's 30 other
     // calls 9 s. One small slice alone (40 cells in 304 ms) would make the copy look like 15 s.
     const { judge } = staged(0.1, 0, 300);
-    expect(judge({ leftMs: 11_000, executionMs: 20_000, writeMsPerCell: 1 })).toEqual({ ok: true, copies: 2, reads: true });
+    expect(judge({ leftMs: 11_000, executionMs: 20_000, writeMsPerCell: 1 })).toEqual({ ok: true, copies: 2, reads: ALL });
   });
 
   it("counts the commit's other calls at a call's measured price: a copy that fits alone waits when they do not", () => {
@@ -103,7 +109,7 @@ describe('the commit judged at a measured pace', () => {
     expect(judge({ leftMs: 10_000, executionMs: 20_000, writeMsPerCell: 0.05, checkCells: 2_002 })).toEqual({
       ok: true,
       copies: 0,
-      reads: true,
+      reads: ALL,
     });
     // The copy alone, as measured: about 200 ms of the 1,000 left.
     expect(judge({ leftMs: 1_000, executionMs: 5_000, writeMsPerCell: 1 })).toMatchObject({ ok: true });
@@ -121,12 +127,12 @@ describe('the commit judged at a measured pace', () => {
     expect(judge({ leftMs: 1_000, executionMs: 2_000, writeMsPerCell: 1, checkCells: 2_002 })).toEqual({
       ok: true,
       copies: 2,
-      reads: false,
+      reads: NONE,
     });
     // In a fresh execution that cannot hold it beside a tenth for what it does first, the same.
     expect(judge({ leftMs: 2_000, executionMs: 2_100, writeMsPerCell: null, checkCells: 2_002, fresh: true })).toMatchObject({
       ok: true,
-      reads: false,
+      reads: NONE,
     });
     // Without the reads but still not in the time left: the next execution.
     expect(judge({ leftMs: 100, executionMs: 2_000, writeMsPerCell: null, checkCells: 2_002 })).toMatchObject({
@@ -152,7 +158,22 @@ describe('the commit judged at a measured pace', () => {
     });
     expect(judge({ leftMs: 1_000, executionMs: 1_500, writeMsPerCell: null, checkCells: 2_002, promoted: true })).toMatchObject({
       ok: true,
-      reads: false,
+      reads: { record: false },
+    });
+  });
+
+  it("keeps the edit check where only it fits beside the copy, going without the record's read first", () => {
+    const { judge } = staged(0.1, 1);
+    // The copy about 200 ms, the check's 1,000 cells 1 s, the record's 2,002 cells 2 s: with both,
+    // more than a whole execution of 2 s; with the check alone, 1.2 s, in the 1.5 s left.
+    expect(judge({ leftMs: 1_500, executionMs: 2_000, writeMsPerCell: null, checkCells: 1_000, recordCells: 2_002 })).toMatchObject({
+      ok: true,
+      reads: { check: true, record: false },
+    });
+    // With room for both, both.
+    expect(judge({ leftMs: 4_000, executionMs: 5_000, writeMsPerCell: null, checkCells: 1_000, recordCells: 2_002 })).toMatchObject({
+      ok: true,
+      reads: ALL,
     });
   });
 
