@@ -27,9 +27,9 @@ import { promoteStaging, promotes } from './staging-promote';
 import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
 import { ALL_READS, copyPace, READ_PER_WRITE, type CommitReads, type CommitSize } from './commit-fit';
 import { toCellValue, type CellValue } from './cell-values';
-import { blockConflictError, findConflict } from './conflicts';
+import { blockConflictError, conflictAreas, findConflict } from './conflicts';
 import { claimDirect } from './direct-write';
-import { contentRect, intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
+import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
 import type { BlockColumn, WriteBlockResult } from './report-table';
 import { applyFormats, formatsKey, writeWithSetValues } from './staged-values';
 import { unchangedTopRows } from './commit-span';
@@ -458,15 +458,9 @@ function copySize(plan: BlockPlan, dataRows: number, promoted: boolean): CommitS
   };
 }
 
-/** What findConflict reads where the new block goes past the old: values and formulas, up to the sheet's last content. */
+/** What findConflict reads where the new block goes past the old: values and formulas. */
 function guardCells(sheet: Sheet, rect: Rect, old: Rect | null): number {
-  const content = contentRect(sheet);
-  let cells = 0;
-  for (const part of subtractAll([rect], old ? [old] : [])) {
-    const read = intersect(part, content);
-    if (read) cells += 2 * read.rows * read.cols;
-  }
-  return cells;
+  return conflictAreas(sheet, rect, old ? [old] : []).reduce((cells, area) => cells + 2 * area.rows * area.cols, 0);
 }
 
 function withClipNote(note: string, clipped: number): string {

@@ -15,22 +15,30 @@ export interface Conflict {
 }
 
 /**
+ * What findConflict reads (values and formulas): `target` less what the block owns, up to the
+ * sheet's last content. Past the last row and column with content every cell is empty: a block
+ * growing into rows the sheet has (added at its bottom, or left by a longer report) reads none of
+ * them, not minutes' worth.
+ */
+export function conflictAreas(sheet: Sheet, target: Rect, owned: Rect[]): Rect[] {
+  const content = contentRect(sheet);
+  return subtractAll([target], owned)
+    .map((part) => intersect(part, content))
+    .filter((part): part is Rect => part !== null);
+}
+
+/**
  * Cells in `target` outside what this block owns that hold anything (a value or a formula, even
  * one showing ""). Returns where they are, or null when the block may be written.
  */
 export function findConflict(sheet: Sheet, target: Rect, owned: Rect[]): Conflict | null {
-  // Past the last row and column with content every cell is empty: a block growing into rows the
-  // sheet has (added at its bottom, or left by a longer report) reads none of them, not minutes' worth.
-  const inSheet = contentRect(sheet);
   let top = Infinity;
   let left = Infinity;
   let bottom = 0;
   let right = 0;
   let count = 0;
   const cells: Rect[] = [];
-  for (const part of subtractAll([target], owned)) {
-    const clipped = intersect(part, inSheet);
-    if (!clipped) continue;
+  for (const clipped of conflictAreas(sheet, target, owned)) {
     readInSlices(sheet, clipped, (values, formulas, offset) => {
       for (let r = 0; r < values.length; r++) {
         for (let c = 0; c < clipped.cols; c++) {
