@@ -1,5 +1,5 @@
 import type { Sheet } from '../platform/types';
-import { bandNow, fingerprint, MAX_FINGERPRINT_CELLS, type BlockRecord, type StoredBlockRecord } from './block-record';
+import { bandNow, fingerprint, MAX_FINGERPRINT_CELLS, rowNow, sampleRows, type BlockRecord, type StoredBlockRecord } from './block-record';
 import { describeLegacyEdits } from './block-record-v1';
 import { changedRowsWords, editedAreaWords } from './changed-rows';
 import { toA1, type Rect } from './rect';
@@ -68,4 +68,16 @@ function locateShapeChange(sheet: Sheet, now: Rect, record: BlockRecord): string
   return changedRowsWords(now, { rows: record.rows, band: record.band, rowHashes: record.rowHashes }, (startRow, rows) =>
     bandNow(sheet, { row: startRow, col: now.col, rows, cols: now.cols }),
   );
+}
+
+/**
+ * Whether the record's sample rows of its first `bands` bands are still there, each read alone
+ * (a block checked by its shape: commit-span.ts leaves those bands in place only then).
+ */
+export function samplesHold(sheet: Sheet, now: Rect, record: BlockRecord, bands: number): boolean {
+  const samples = record.samples;
+  if (!samples || record.band === null || now.rows !== record.rows) return false;
+  const rows = sampleRows(record.rows, record.band);
+  for (let i = 0; i < bands; i++) if (rowNow(sheet, now, now.row + rows[i]) !== samples[i]) return false;
+  return true;
 }

@@ -57,6 +57,13 @@ export interface BlockRecord {
    * place only under the same formats (commit-span.ts). Absent in records stored before it.
    */
   formats?: string;
+  /**
+   * Past MAX_FINGERPRINT_CELLS (a block too big to read back): the hash of one row in the middle
+   * of each band, in `rowHashes`' order. A refresh reads these rows alone to vouch for the bands it
+   * would leave in place (commit-span.ts): a sort, or rows that moved, shows in them. Absent in
+   * smaller blocks (read whole) and in records stored before it (then copied whole).
+   */
+  samples?: string[];
 }
 
 /** How many rows at each end of a block stay where they are when its data rows are sorted. */
@@ -338,6 +345,7 @@ export function blockHasher(cols: number): RecordHasher {
 
 function recordOf(rows: number[], colSums: number[], colRows: number[], pinned: PinnedRows): BlockRecord {
   const band = bandOf(rows.length);
+  const sampled = rows.length * colSums.length > MAX_FINGERPRINT_CELLS;
   const head = Math.min(pinned.head, rows.length);
   const tail = Math.min(pinned.tail, rows.length - head);
   let sum = 0;
@@ -357,7 +365,21 @@ function recordOf(rows: number[], colSums: number[], colRows: number[], pinned: 
     tail: rows.slice(rows.length - tail).map(hex),
     rowSet: `${hex(sum)}.${hex(mixed)}`,
     colRows: colRows.map((s) => hex(mix32(s))),
+    ...(sampled ? { samples: sampleRows(rows.length, band).map((i) => hex(rows[i])) } : {}),
   };
+}
+
+/** The rows (0-based, in the block) a record's `samples` hash: the middle of each band. */
+export function sampleRows(rows: number, band: number): number[] {
+  const at: number[] = [];
+  for (let i = 0; i < rows; i += band) at.push(i + Math.floor((Math.min(rows, i + band) - i) / 2));
+  return at;
+}
+
+/** The hash a record's `samples` holds for this one row as it is now (values only, as a block the writer wrote). */
+export function rowNow(sheet: Sheet, rect: Pick<Rect, 'col' | 'cols'>, row: number): string {
+  const values = sheet.getRange(row, rect.col, 1, rect.cols).getValues()[0];
+  return hex(rowHashOf(values.map((v) => cellHash(v))));
 }
 
 function bandHashes(rows: number[], band: number): string[] {
@@ -427,6 +449,7 @@ export function parseRecord(text: string): StoredBlockRecord | null {
         colRows: list(parsed.colRows),
         ...atOf(parsed.at),
         ...(typeof parsed.formats === 'string' ? { formats: parsed.formats } : {}),
+        ...(Array.isArray(parsed.samples) ? { samples: list(parsed.samples) } : {}),
       };
     }
     // No version, or one from a later version we cannot read: compared as version 1 would be, or by shape.

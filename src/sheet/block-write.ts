@@ -16,10 +16,10 @@ import {
   type StagedSoFar,
   type WrittenBlock,
 } from './block-place';
-import { blockState } from './block-edits';
+import { blockState, samplesHold } from './block-edits';
 import { locateBlock, ownedRects } from './block-locate';
 import { refuseUnrecognised } from './block-recover';
-import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord, type PinnedRows } from './block-record';
+import { bandOf, MAX_FINGERPRINT_CELLS, readRecord, sampleRows, type BlockRecord, type PinnedRows } from './block-record';
 import { forgetPendingCommit, stagePendingCommit } from './pending-commit';
 import { writtenRecord, type WrittenRecord } from './written-record';
 import { rowCells } from './row-cells';
@@ -444,7 +444,6 @@ function copySize(plan: BlockPlan, dataRows: number, promoted: boolean): CommitS
   const sheet = findTarget(spreadsheet, target, sheetName);
   const old = sheet ? readOwned(spreadsheet, blockRangeName(blockIdOn(target, sheet))) : null;
   const rect = old && old.sheet.getSheetId() === sheet?.getSheetId() ? old.rect : null;
-  const oldCells = rect ? rect.rows * rect.cols : 0;
   // A resumed write's rows were hashed in other executions: its record is read from the new block.
   const newCells = (dataRows + 1) * width;
   const reread = target.resume !== undefined && newCells <= MAX_FINGERPRINT_CELLS ? newCells : 0;
@@ -452,10 +451,21 @@ function copySize(plan: BlockPlan, dataRows: number, promoted: boolean): CommitS
   return {
     rows: Math.max(dataRows + 1, rect?.rows ?? 0),
     cols: Math.max(width, rect?.cols ?? 0),
-    checkCells: oldCells <= MAX_FINGERPRINT_CELLS ? oldCells : 0,
+    ...checkSize(rect),
     recordCells: reread,
     guardCells: sheet ? guardCells(sheet, { ...(rect ?? plan.start), rows: dataRows + 1, cols: width }, rect) : 0,
   };
+}
+
+/**
+ * What the edit check reads of the old block: all of it, or past MAX_FINGERPRINT_CELLS a row per
+ * band, each its own call (the sample rows that vouch for the rows a refresh leaves in place).
+ */
+function checkSize(old: Rect | null): Pick<CommitSize, 'checkCells' | 'checkCalls'> {
+  if (!old) return { checkCells: 0 };
+  if (old.rows * old.cols <= MAX_FINGERPRINT_CELLS) return { checkCells: old.rows * old.cols };
+  const samples = sampleRows(old.rows, bandOf(old.rows)).length;
+  return { checkCells: samples * old.cols, checkCalls: samples };
 }
 
 /** What findConflict reads where the new block goes past the old: values and formulas. */
@@ -544,9 +554,9 @@ function commitStaged(
       rangeOf(sheet, corner).copyTo(staging.getRange(corner.row - box.row + 1, corner.col - box.col + 1));
     }
     // Rows at the top that did not change stay as they are: only the rest is copied (commit-span.ts).
-    const top = committed
-      ? unchangedTopRows({ record: record?.v === 2 ? record : null, rect: committed, state }, { written, record: written.record(), rect })
-      : 0;
+    const v2 = record?.v === 2 ? record : null;
+    const vouch = reads.check && committed && v2 ? (bands: number) => samplesHold(sheet, committed, v2, bands) : undefined;
+    const top = committed ? unchangedTopRows({ record: v2, rect: committed, state }, { written, record: written.record(), rect }, vouch) : 0;
     if (top === 0) staging.getRange(1, 1).setNote(fullNote);
     if (top < box.rows)
       rangeOf(staging, { row: 1 + top, col: 1, rows: box.rows - top, cols: box.cols }).copyTo(sheet.getRange(box.row + top, box.col));

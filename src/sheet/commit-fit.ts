@@ -64,6 +64,8 @@ export interface CommitSize {
   rows: number;
   cols: number;
   checkCells: number;
+  /** Calls the edit check makes beyond one (a read per sample row of a block too big to read whole). */
+  checkCalls?: number;
   recordCells?: number;
   /**
    * Cells the check for the user's content where the block grows reads (values and formulas):
@@ -100,7 +102,8 @@ const FRESH_SHARE = 0.9;
  * to a cell written applied to the writes' pace.
  */
 const OTHER_CALLS = 30;
-const OTHER_CELLS = OTHER_CALLS * (SHEETS_PRICES.callMs / SHEETS_PRICES.writeCellMs);
+/** A call's own price in cells written, at the model's ratio. */
+const CALL_CELLS = SHEETS_PRICES.callMs / SHEETS_PRICES.writeCellMs;
 
 /** What one call of a kind costs: its own time and, per cell, the rest. */
 interface Pace {
@@ -150,10 +153,10 @@ export function copyPace(clock: CopyClock): CopyPace {
   };
   /** The whole commit at the paces learned: the check's read, then the copy, and its other calls. */
   const commitMs = (size: CommitSize, copy: Pace): number =>
-    costAt(copy, size.rows * size.cols) + costAt(reads, readCells(size)) + OTHER_CALLS * copy.callMs;
+    costAt(copy, size.rows * size.cols) + costAt(reads, readCells(size)) + (size.checkCalls ?? 0) * reads.callMs + OTHER_CALLS * copy.callMs;
   /** At a write's pace, on the safe side: a copy as a write, a read at the model's multiple of one. */
   const safeMs = (size: CommitSize, write: number): number =>
-    (size.rows * size.cols + readCells(size) * READ_PER_WRITE + OTHER_CELLS) * write;
+    (size.rows * size.cols + readCells(size) * READ_PER_WRITE + (OTHER_CALLS + (size.checkCalls ?? 0)) * CALL_CELLS) * write;
   const pace: CopyPace = {
     fit(staging, size, how) {
       const cells = size.rows * size.cols;
@@ -204,7 +207,9 @@ function readCells(size: CommitSize): number {
 
 /** The commit with only the reads it makes (the guard's it always makes). */
 function withReads(size: CommitSize, reads: CommitReads): CommitSize {
-  return { ...size, checkCells: reads.check ? size.checkCells : 0, recordCells: reads.record ? size.recordCells : 0 };
+  return reads.check
+    ? { ...size, recordCells: reads.record ? size.recordCells : 0 }
+    : { ...size, checkCells: 0, checkCalls: 0, recordCells: reads.record ? size.recordCells : 0 };
 }
 
 /** What an execution has for a commit: a whole one, or in a fresh one what it did not spend first (null: unknown). */

@@ -9,30 +9,35 @@ import type { Rect } from './rect';
  * whose new days come last, then copies only what changed (a write of every cell twice otherwise;
  * docs/architecture.md, "Why the staged copy stays the commit").
  *
- * Only for a block the edit check read and found exactly as recorded (`same`): the record then
- * tells what the sheet holds, band by band. Not for a sorted block, one checked by shape only (too
- * big to read: a sort or a typed value would go unseen, and the copy would mix old rows with new),
- * one written somewhere else, or under other number formats. Rows compare by the record's band
- * hashes (32-bit, as the edit check's): the first band that differs, or that either block ends
- * in, starts the copy.
+ * For a block the edit check read and found exactly as recorded (`same`): the record then tells
+ * what the sheet holds, band by band. For one checked by shape only (too big to read), only where
+ * `vouch` finds the record's sample rows of the bands to be kept where they were: a sort, or rows
+ * moved across bands, would otherwise leave old rows mixed with new; a value typed over a row of
+ * theirs goes unseen, and stays (a whole copy would overwrite it). Not for a sorted block, one
+ * written somewhere else, or under other number formats. Rows compare by the record's band hashes
+ * (32-bit, as the edit check's): the first band that differs, or that either block ends in, starts
+ * the copy.
  */
 export function unchangedTopRows(
   old: { record: BlockRecord | null; rect: Rect; state: BlockState | null },
   fresh: { written: WrittenBlock; record: BlockRecord | null; rect: Rect },
+  vouch?: (bands: number) => boolean,
 ): number {
   const { record, rect, state } = old;
-  if (state?.kind !== 'same' || !state.read || !record || record.band === null || !fresh.record) return 0;
+  if (state?.kind !== 'same' || !record || record.band === null || !fresh.record) return 0;
+  if (!state.read && (!vouch || record.samples?.length !== record.rowHashes.length)) return 0;
   if (rect.row !== fresh.rect.row || rect.col !== fresh.rect.col || rect.cols !== fresh.rect.cols) return 0;
   if (record.formats === undefined || record.formats !== fresh.record.formats) return 0;
   const band = record.band;
   const bands = fresh.written.bandsAt(band);
   if (!bands) return 0;
   let top = 0;
-  for (let i = 0; i < record.rowHashes.length; i++) {
-    const rows = Math.min(band, record.rows - i * band);
+  let kept = 0;
+  for (; kept < record.rowHashes.length; kept++) {
+    const rows = Math.min(band, record.rows - kept * band);
     // A band the new block ends in holds other rows than the old one's, whatever its hash.
-    if (rows !== Math.min(band, fresh.rect.rows - i * band) || bands[i] !== record.rowHashes[i]) break;
+    if (rows !== Math.min(band, fresh.rect.rows - kept * band) || bands[kept] !== record.rowHashes[kept]) break;
     top += rows;
   }
-  return top;
+  return state.read || top === 0 || vouch?.(kept) ? top : 0;
 }

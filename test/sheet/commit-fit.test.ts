@@ -50,6 +50,8 @@ function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0, readCa
     pausable?: boolean;
     fresh?: boolean;
     checkCells?: number;
+    /** Reads beyond one the check makes (a sample row each, past what is read whole). */
+    checkCalls?: number;
     recordCells?: number;
     /** No copy: the staging sheet becomes the block's (staging-promote.ts). */
     promoted?: boolean;
@@ -59,7 +61,7 @@ function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0, readCa
         sheet,
         how.promoted
           ? { rows: 0, cols: 0, checkCells: 0, recordCells: how.checkCells ?? 0 }
-          : { ...SIZE, checkCells: how.checkCells ?? 0, recordCells: how.recordCells ?? 0 },
+          : { ...SIZE, checkCells: how.checkCells ?? 0, checkCalls: how.checkCalls ?? 0, recordCells: how.recordCells ?? 0 },
         {
           pausable: how.pausable ?? true,
           fresh: how.fresh ?? false,
@@ -118,6 +120,20 @@ describe('the commit judged at a measured pace', () => {
       ok: false,
       code: 'TIME_BUDGET',
       message: expect.stringMatching(/that happens in the next one/),
+    });
+  });
+
+  it("counts each sample row a big block's check reads as a call: where they do not fit, the block goes unread", () => {
+    // 200 ms a read call, 40 sample rows of 2 cells: 8 s of calls for 80 cells.
+    const { judge } = staged(0.1, 0.001, 0, 200);
+    expect(judge({ leftMs: 20_000, executionMs: 20_000, writeMsPerCell: 1, checkCells: 80, checkCalls: 40 })).toMatchObject({
+      ok: true,
+      reads: ALL,
+    });
+    // The same with 4 s in a whole execution: the samples could never be read beside the copy.
+    expect(judge({ leftMs: 4_000, executionMs: 4_000, writeMsPerCell: 1, checkCells: 80, checkCalls: 40 })).toMatchObject({
+      ok: true,
+      reads: NONE,
     });
   });
 

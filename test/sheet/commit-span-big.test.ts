@@ -1,14 +1,16 @@
 import type { Spreadsheet } from '../../src/platform/types';
-import { MAX_FINGERPRINT_CELLS } from '../../src/sheet/block-record';
+import { MAX_FINGERPRINT_CELLS, recordKey } from '../../src/sheet/block-record';
 import type { BlockTable } from '../../src/sheet/report-table';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
+import { blockRangeName } from '../../src/sheet/block-ownership';
 import { refusal, sheet, sheetEmulator } from './helpers';
 
 /**
  * Blocks at the edge of what the edit check reads (MAX_FINGERPRINT_CELLS): one just within it is
  * read, so a value typed in it is refused and the rows left in place are the ones checked; one
- * just past it is checked by shape only, so the refresh copies it whole and what the user typed
- * there never survives beside the new rows (commit-span.ts).
+ * just past it is checked by shape and a sample row per band, so the rows that did not change stay
+ * in place only where the samples vouch for them: a sort is replaced whole, a typed value in an
+ * unchanged row stays the user's (commit-span.ts).
  */
 const now = (): number => Date.UTC(2026, 10, 21, 15);
 const columns: BlockTable['columns'] = [
@@ -31,16 +33,50 @@ describe('a refresh copies only the rows that changed, at the edge of the edit c
     expect(sheet(ss, 'Days').getLastRow()).toBe(within + 1);
   });
 
-  it('one row past it: a value typed in the top rows is replaced by the report, as a fresh write shows', () => {
+  it('one row past it: unchanged rows stay in place, vouched for by sample rows, and a value typed there stays', () => {
     const { emu, ss } = sheetEmulator();
     write(ss, table(within + 1), 'first');
     sheet(ss, 'Days').getRange('B10').setValue(42);
     emu.resetCounters();
     write(ss, table(within + 6), 'second');
     const s = sheet(ss, 'Days');
-    expect(s.getRange('A1:B12').getValues()).toEqual([['Day', 'Views'], ...table(11).rows]);
+    // Not read back (too big): the user's cell is kept, never overwritten by a copy it did not need.
+    expect(s.getRange('A1:B12').getValues()).toEqual([['Day', 'Views'], ...table(11).rows.map((r, i) => (i === 8 ? ['d9', 42] : r))]);
     expect(s.getRange(within + 7, 1).getValue()).toBe(`d${within + 6}`);
     expect(s.getRange(1, 1).getNote()).toBe('second');
+    // Only the last band and the new rows are copied; the check read one row per band, not the block.
+    expect(emu.counters.copyCells).toBeLessThan(((within + 7) * 2) / 20);
+    expect(emu.counters.readCells).toBeLessThan(1_000);
+  });
+
+  it('one row past it: rows the user sorted are all replaced in the report\'s order, none twice', () => {
+    const { emu, ss } = sheetEmulator();
+    write(ss, table(within + 1), 'first');
+    sheet(ss, 'Days').getRange(2, 1, within + 1, 2).sort({ column: 2, ascending: false });
+    emu.resetCounters();
+    write(ss, table(within + 6), 'second');
+    const s = sheet(ss, 'Days');
+    const values = s.getRange(2, 1, within + 6, 2).getValues();
+    // Counted, not diffed: a failure here would otherwise print half a million rows.
+    const wrong = values.filter(([day, views], i) => day !== `d${i + 1}` || views !== i + 1).length;
+    expect(wrong).toBe(0);
+    expect(emu.counters.copyCells).toBe((within + 7) * 2);
+  });
+
+  it('one row past it, recorded before sample rows existed: copied whole, as then', () => {
+    const { emu, ss } = sheetEmulator();
+    write(ss, table(within + 1), 'first');
+    const s = sheet(ss, 'Days');
+    const key = recordKey(blockRangeName('r1'));
+    const meta = s.getDeveloperMetadata().find((m) => m.getKey() === key);
+    if (!meta) throw new Error('no record');
+    const { samples, ...older } = JSON.parse(meta.getValue() ?? '{}') as { samples?: string[] };
+    expect(samples).toHaveLength(40);
+    meta.setValue(JSON.stringify(older));
+    s.getRange('B10').setValue(42);
+    emu.resetCounters();
+    write(ss, table(within + 6), 'second');
+    expect(s.getRange('A1:B12').getValues()).toEqual([['Day', 'Views'], ...table(11).rows]);
     expect(emu.counters.copyCells).toBe((within + 7) * 2);
   });
 });
