@@ -28,20 +28,18 @@ describe('a big saved report refreshed', () => {
     await saved.locator('[data-report-id]').first().waitFor();
   }, 400_000);
 
-  it('Run on its card refreshes it: the typed value and the notes stay, the note says when', async () => {
+  it('Run on its card refreshes it: the typed value and the notes stay', async () => {
     const pg = playground();
     const saved = await pg.section('saved');
     const card = saved.locator('[data-report-id]').first();
     await card.waitFor();
     await pg.tab(SHEET).click();
-    const before = await pg.cell('A1').getAttribute('title');
     const neighbour = await pg.cell('B4').textContent();
     await card.getByRole('button', { name: 'Run' }).click();
 
     const status = saved.locator('[data-test=saved-status]');
     await saved.locator('[data-test=saved-status].success, [data-test=saved-status].error').waitFor({ timeout: 600_000 });
     expect(await status.textContent()).toBe('Refreshed 1 of 1.');
-    await pg.page.waitForFunction((old) => document.querySelector('td[data-row="1"][data-col="1"]')?.getAttribute('title') !== old, before);
     await pg.shot('playground-big-refresh-done');
     expect(await pg.cell('A1').getAttribute('title')).toMatch(/Refreshed/);
     expect(await pg.cell('B3').textContent()).toBe('checked by hand');
