@@ -556,7 +556,9 @@ function commitStaged(
     // Rows at the top that did not change stay as they are: only the rest is copied (commit-span.ts).
     const v2 = record?.v === 2 ? record : null;
     const vouch = reads.check && committed && v2 ? (bands: number) => samplesHold(sheet, committed, v2, bands) : undefined;
-    const top = committed ? unchangedTopRows({ record: v2, rect: committed, state }, { written, record: written.record(), rect }, vouch) : 0;
+    const top = committed
+      ? unchangedTopRows({ record: v2, rect: committed, state }, { written, record: written.record(), rect }, vouch)
+      : 0;
     if (top === 0) staging.getRange(1, 1).setNote(fullNote);
     if (top < box.rows)
       rangeOf(staging, { row: 1 + top, col: 1, rows: box.rows - top, cols: box.cols }).copyTo(sheet.getRange(box.row + top, box.col));
