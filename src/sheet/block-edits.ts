@@ -72,12 +72,16 @@ function locateShapeChange(sheet: Sheet, now: Rect, record: BlockRecord): string
 
 /**
  * Whether the record's sample rows of its first `bands` bands are still there, each read alone
- * (a block checked by its shape: commit-span.ts leaves those bands in place only then).
+ * (a block checked by its shape: commit-span.ts leaves those bands in place only then). The next
+ * band's sample too, when there is one: a row deleted below the last kept sample and one inserted
+ * in the rows copied (or the reverse) moves no kept sample, yet shifts a report row into or out of
+ * the kept rows, to show twice or not at all beside the copy; it moves that one.
  */
 export function samplesHold(sheet: Sheet, now: Rect, record: BlockRecord, bands: number): boolean {
   const samples = record.samples;
   if (!samples || record.band === null || now.rows !== record.rows) return false;
   const rows = sampleRows(record.rows, record.band);
-  for (let i = 0; i < bands; i++) if (rowNow(sheet, now, now.row + rows[i]) !== samples[i]) return false;
+  const read = Math.min(bands + 1, samples.length, rows.length);
+  for (let i = 0; i < read; i++) if (rowNow(sheet, now, now.row + rows[i]) !== samples[i]) return false;
   return true;
 }
