@@ -536,7 +536,7 @@ function commitStaged(
   // Before the copy: an execution killed after it leaves what is needed to finish (pending-commit.ts).
   const fullNote = sorted ? `${note}\n${SORT_REPLACED}` : note;
   const newRecord = stagePendingCommit(
-    { sheet, rangeName: committedName, rect },
+    { sheet, rangeName: committedName, rect, old: record },
     staging,
     { written, reads: reads.record },
     fullNote,
