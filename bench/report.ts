@@ -76,7 +76,7 @@ function cellsOnly(model: LatencyModel): string {
   const cited = COPY_CITED.copyCellMs;
   return (
     `Cells only (\`refreshVsFirstPull\`, src/sheet/refresh-cost.ts, the formula of the menu's speed check, docs/platform.md check 14): ` +
-    `a refresh of 120,000 rows costs ${at(model.copyCellMs, 120_000)}× its first pull at the model's cell prices (${at(cited, 120_000)}× with copyTo at a third); of 60,000 rows ${at(model.copyCellMs, 60_000)}× (${at(cited, 60_000)}×).`
+    `a refresh of 120,000 rows in which every row changed costs ${at(model.copyCellMs, 120_000)}× its first pull at the model's cell prices (${at(cited, 120_000)}× with copyTo at a third); of 60,000 rows ${at(model.copyCellMs, 60_000)}× (${at(cited, 60_000)}×).`
   );
 }
 

@@ -153,7 +153,10 @@ export function copyPace(clock: CopyClock): CopyPace {
   };
   /** The whole commit at the paces learned: the check's read, then the copy, and its other calls. */
   const commitMs = (size: CommitSize, copy: Pace): number =>
-    costAt(copy, size.rows * size.cols) + costAt(reads, readCells(size)) + (size.checkCalls ?? 0) * reads.callMs + OTHER_CALLS * copy.callMs;
+    costAt(copy, size.rows * size.cols) +
+    costAt(reads, readCells(size)) +
+    (size.checkCalls ?? 0) * reads.callMs +
+    OTHER_CALLS * copy.callMs;
   /** At a write's pace, on the safe side: a copy as a write, a read at the model's multiple of one. */
   const safeMs = (size: CommitSize, write: number): number =>
     (size.rows * size.cols + readCells(size) * READ_PER_WRITE + (OTHER_CALLS + (size.checkCalls ?? 0)) * CALL_CELLS) * write;

@@ -2,9 +2,11 @@ import { MAX_FINGERPRINT_CELLS } from './block-record';
 
 /**
  * What a saved report's daily refresh costs against its first pull, from what one cell costs
- * Google to write, copy and read. The first pull writes each cell once. A refresh writes them to a
- * staging sheet, puts them in place with one `Range.copyTo` (block-write.ts), and first reads the
- * block once to find the user's edits when the block is small enough to check (block-edits.ts).
+ * Google to write, copy and read, when every row changed (a rolling window: rows that did not
+ * change are left in place, commit-span.ts, so this is the dearest refresh). The first pull writes
+ * each cell once. A refresh writes them to a staging sheet, puts them in place with one
+ * `Range.copyTo` (block-write.ts), and first reads the block once to find the user's edits when the
+ * block is small enough to check (block-edits.ts).
  * Cells only: calls, the network and the rest are the same for both and left out, so at small
  * sizes the real multiple is somewhat lower. The one formula the bench (bench/report.ts) and the
  * Sheets speed check (sheet-speed-check.ts) both use.

@@ -149,7 +149,7 @@ export function sheetSpeedMessage(r: SheetSpeedReport): string {
   }
   lines.push(
     `A copy costs ${thousands(r.copyPerWrite, 2)} times a write per cell, and a read ${thousands(r.readPerWrite ?? 0, 2)} times.`,
-    `At these speeds a daily refresh of 120,000 rows (15 columns) costs about ${thousands(r.refresh120k, 2)} times its first pull, and one of 60,000 rows about ${thousands(r.refresh60k, 2)} times (cells only).`,
+    `At these speeds a daily refresh of 120,000 rows (15 columns) costs about ${thousands(r.refresh120k, 2)} times its first pull, and one of 60,000 rows about ${thousands(r.refresh60k, 2)} times, when every row changed (cells only; rows that did not change are not copied).`,
     "Please send these lines to the add-on's maintainers: they settle what the benchmark assumes a copy costs.",
   );
   return lines.join('\n');

@@ -42,11 +42,19 @@ const BRIDGE_SCRIPT = `
 })();
 `;
 
+/** Awaited before each server call reaches the add-on: a test holds one back to play a slow server. */
+export type SidebarGate = (name: string) => Promise<void>;
+
 /**
  * `emu` may be a function: each server call then goes to the emulator it returns, so one page can
  * be walked against a fresh emulator per case (a reload starts the sidebar over on the new one).
  */
-export async function openSidebar(browser: Browser, emu: Emulator | (() => Emulator), htmlFile: string): Promise<SidebarPage> {
+export async function openSidebar(
+  browser: Browser,
+  emu: Emulator | (() => Emulator),
+  htmlFile: string,
+  gate?: SidebarGate,
+): Promise<SidebarPage> {
   const current = typeof emu === 'function' ? emu : () => emu;
   const html = fs.readFileSync(htmlFile, 'utf8');
   const server = http.createServer((req, res) => {
@@ -71,8 +79,9 @@ export async function openSidebar(browser: Browser, emu: Emulator | (() => Emula
     blocked.push(url);
     return route.abort();
   });
-  await page.exposeFunction('__serverCall', (name: string, argsJson: string) => {
+  await page.exposeFunction('__serverCall', async (name: string, argsJson: string) => {
     calls.push(name);
+    await gate?.(name);
     try {
       const value = current().bundle!.call(name, ...(JSON.parse(argsJson) as unknown[]));
       return JSON.stringify({ ok: true, value: value ?? null });
@@ -104,14 +113,14 @@ export interface EmulatedSidebar extends SidebarPage {
  * and fake API (its clock, drift and answer edits); each round trip adds 40 virtual ms, so result
  * lines show a realistic duration.
  */
-export async function openEmulatedSidebar(opts: Omit<SidebarWorldOptions, 'emulator'> = {}): Promise<EmulatedSidebar> {
+export async function openEmulatedSidebar(opts: Omit<SidebarWorldOptions, 'emulator'> = {}, gate?: SidebarGate): Promise<EmulatedSidebar> {
   const built = builtAddOn();
   const browser = launch();
   try {
     const { emu, api } = sidebarWorld({ ...opts, emulator: { latencyMs: 40, distDir: built.dir } });
     emu.loadBundle(built.code);
     const opened = await browser;
-    const sidebar = await openSidebar(opened, emu, built.sidebar);
+    const sidebar = await openSidebar(opened, emu, built.sidebar, gate);
     return {
       ...sidebar,
       browser: opened,

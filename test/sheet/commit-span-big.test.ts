@@ -49,10 +49,12 @@ describe('a refresh copies only the rows that changed, at the edge of the edit c
     expect(emu.counters.readCells).toBeLessThan(1_000);
   });
 
-  it('one row past it: rows the user sorted are all replaced in the report\'s order, none twice', () => {
+  it("one row past it: rows the user sorted are all replaced in the report's order, none twice", () => {
     const { emu, ss } = sheetEmulator();
     write(ss, table(within + 1), 'first');
-    sheet(ss, 'Days').getRange(2, 1, within + 1, 2).sort({ column: 2, ascending: false });
+    sheet(ss, 'Days')
+      .getRange(2, 1, within + 1, 2)
+      .sort({ column: 2, ascending: false });
     emu.resetCounters();
     write(ss, table(within + 6), 'second');
     const s = sheet(ss, 'Days');

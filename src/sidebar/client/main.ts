@@ -58,9 +58,14 @@ function start(app: HTMLElement): void {
     renderDemoBar(demoBar, view, ctx, (message) => setStatus(status, message, 'success'));
   });
 
+  // A tab the user opened while the settings were loading: kept when they arrive, not switched away from.
+  let picked: string | null = null;
   for (const section of SECTIONS) {
     const button = el('button', { type: 'button', role: 'tab', className: 'tab', text: section.title, 'data-section': section.id });
-    button.addEventListener('click', () => ctx.showSection(section.id));
+    button.addEventListener('click', () => {
+      picked = section.id;
+      ctx.showSection(section.id);
+    });
     const root = el('section', { role: 'tabpanel', 'data-section': section.id, hidden: true });
     buttons.set(section.id, button);
     roots.set(section.id, root);
@@ -77,7 +82,7 @@ function start(app: HTMLElement): void {
     .then((view) => {
       setStatus(status, '');
       ctx.emit('settings-changed', view);
-      ctx.showSection(view.configured || view.demo ? SECTIONS[0].id : 'settings');
+      ctx.showSection(view.configured || view.demo ? (picked ?? SECTIONS[0].id) : 'settings');
     })
     .catch((error: Error) => {
       setStatus(status, error.message, 'error');
