@@ -1,5 +1,14 @@
 import type { Sheet } from '../platform/types';
-import { bandNow, fingerprint, MAX_FINGERPRINT_CELLS, rowNow, sampleRows, type BlockRecord, type StoredBlockRecord } from './block-record';
+import {
+  bandNow,
+  fingerprint,
+  MAX_FINGERPRINT_CELLS,
+  rowNow,
+  rowsNow,
+  sampleRows,
+  type BlockRecord,
+  type StoredBlockRecord,
+} from './block-record';
 import { describeLegacyEdits } from './block-record-v1';
 import { changedRowsWords, editedAreaWords } from './changed-rows';
 import { toA1, type Rect } from './rect';
@@ -72,12 +81,38 @@ function locateShapeChange(sheet: Sheet, now: Rect, record: BlockRecord): string
 
 /**
  * Whether the record's sample rows of its first `bands` bands are still there, each read alone
- * (a block checked by its shape: commit-span.ts leaves those bands in place only then).
+ * (a block checked by its shape: commit-span.ts leaves those bands in place only then), and the
+ * last rows of those bands are the new block's (`fresh`: its rows' hashes, edgeHolds).
  */
-export function samplesHold(sheet: Sheet, now: Rect, record: BlockRecord, bands: number): boolean {
+export function samplesHold(
+  sheet: Sheet,
+  now: Rect,
+  record: BlockRecord,
+  bands: number,
+  fresh: (from: number, to: number) => string[] | null,
+): boolean {
   const samples = record.samples;
   if (!samples || record.band === null || now.rows !== record.rows) return false;
   const rows = sampleRows(record.rows, record.band);
   for (let i = 0; i < bands; i++) if (rowNow(sheet, now, now.row + rows[i]) !== samples[i]) return false;
-  return true;
+  return edgeHolds(sheet, now, Math.min(record.rows, bands * record.band), fresh);
+}
+
+/** How many of the last rows left in place edgeHolds reads: a sort reversing rows about the edge keeps the middle one. */
+export const EDGE_ROWS = 2;
+
+/**
+ * Whether the last rows left in place (the `top` rows) hold the new block's rows there (`fresh`,
+ * as hashed when sent), in one read. Rows that crossed the edge between the rows left and the
+ * rows copied, moving no sample, would show twice beside the copy, or not at all: a sort of a few
+ * rows across it, or a row deleted below the last kept sample and one inserted among the copied
+ * rows (or the reverse), which shifts the rows at the edge.
+ */
+function edgeHolds(sheet: Sheet, now: Rect, top: number, fresh: (from: number, to: number) => string[] | null): boolean {
+  if (top >= now.rows) return true;
+  const from = Math.max(0, top - EDGE_ROWS);
+  const want = fresh(from, top);
+  if (!want) return false;
+  const got = rowsNow(sheet, now, now.row + from, top - from);
+  return got.every((h, i) => h === want[i]);
 }

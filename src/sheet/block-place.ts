@@ -114,6 +114,8 @@ export interface WrittenBlock {
   record(): BlockRecord | null;
   /** After record(): its rows' `rowHashes` in bands of another record's size (null: not known). */
   bandsAt(band: number): string[] | null;
+  /** After record(): the hashes of its rows `from` to `to` (0-based, `to` excluded; null: not known). */
+  rowsAt(from: number, to: number): string[] | null;
 }
 
 /** What a block write does with its rows: stage them (staged-write), or write them in place (direct-write). */

@@ -287,6 +287,8 @@ export interface RecordHasher {
   finish(pinned: PinnedRows): BlockRecord;
   /** `rowHashes` as a record of these rows would hold them in bands of `band` rows. */
   bands(band: number): string[];
+  /** The hashes of rows `from` to `to` (0-based, `to` excluded), as rowsNow reads them. */
+  rows(from: number, to: number): string[];
 }
 
 /**
@@ -340,6 +342,7 @@ export function blockHasher(cols: number): RecordHasher {
       return recordOf(rowHashes, colSums, colRows, pinned);
     },
     bands: (band) => bandHashes(rowHashes, band),
+    rows: (from, to) => rowHashes.slice(from, to).map(hex),
   };
 }
 
@@ -378,8 +381,15 @@ export function sampleRows(rows: number, band: number): number[] {
 
 /** The hash a record's `samples` holds for this one row as it is now (values only, as a block the writer wrote). */
 export function rowNow(sheet: Sheet, rect: Pick<Rect, 'col' | 'cols'>, row: number): string {
-  const values = sheet.getRange(row, rect.col, 1, rect.cols).getValues()[0];
-  return hex(rowHashOf(values.map((v) => cellHash(v))));
+  return rowsNow(sheet, rect, row, 1)[0];
+}
+
+/** rowNow of `count` rows from `row` on, in one read. */
+export function rowsNow(sheet: Sheet, rect: Pick<Rect, 'col' | 'cols'>, row: number, count: number): string[] {
+  return sheet
+    .getRange(row, rect.col, count, rect.cols)
+    .getValues()
+    .map((values) => hex(rowHashOf(values.map((v) => cellHash(v)))));
 }
 
 function bandHashes(rows: number[], band: number): string[] {

@@ -16,7 +16,7 @@ import {
   type StagedSoFar,
   type WrittenBlock,
 } from './block-place';
-import { blockState, samplesHold } from './block-edits';
+import { blockState, EDGE_ROWS, samplesHold } from './block-edits';
 import { locateBlock, ownedRects } from './block-locate';
 import { refuseUnrecognised } from './block-recover';
 import { bandOf, MAX_FINGERPRINT_CELLS, readRecord, sampleRows, type BlockRecord, type PinnedRows } from './block-record';
@@ -283,6 +283,7 @@ function writtenBlock(written: WrittenRecord | null, dropped: number[], pinned: 
       return (record = finished && { ...finished, formats: formatsKey(kept) });
     },
     bandsAt: (band) => (written && block.record() ? written.bands(band) : null),
+    rowsAt: (from, to) => (written && block.record() ? written.rows(from, to) : null),
   };
   return block;
 }
@@ -465,7 +466,7 @@ function checkSize(old: Rect | null): Pick<CommitSize, 'checkCells' | 'checkCall
   if (!old) return { checkCells: 0 };
   if (old.rows * old.cols <= MAX_FINGERPRINT_CELLS) return { checkCells: old.rows * old.cols };
   const samples = sampleRows(old.rows, bandOf(old.rows)).length;
-  return { checkCells: samples * old.cols, checkCalls: samples };
+  return { checkCells: (samples + EDGE_ROWS) * old.cols, checkCalls: samples + 1 };
 }
 
 /** What findConflict reads where the new block goes past the old: values and formulas. */
@@ -535,7 +536,7 @@ function commitStaged(
   // Before the copy: an execution killed after it leaves what is needed to finish (pending-commit.ts).
   const fullNote = sorted ? `${note}\n${SORT_REPLACED}` : note;
   const newRecord = stagePendingCommit(
-    { sheet, rangeName: committedName, rect },
+    { sheet, rangeName: committedName, rect, old: record },
     staging,
     { written, reads: reads.record },
     fullNote,
@@ -555,7 +556,7 @@ function commitStaged(
     }
     // Rows at the top that did not change stay as they are: only the rest is copied (commit-span.ts).
     const v2 = record?.v === 2 ? record : null;
-    const vouch = reads.check && committed && v2 ? (bands: number) => samplesHold(sheet, committed, v2, bands) : undefined;
+    const vouch = reads.check && committed && v2 ? (bands: number) => samplesHold(sheet, committed, v2, bands, written.rowsAt) : undefined;
     const top = committed
       ? unchangedTopRows({ record: v2, rect: committed, state }, { written, record: written.record(), rect }, vouch)
       : 0;

@@ -11,9 +11,10 @@ import type { Rect } from './rect';
  *
  * For a block the edit check read and found exactly as recorded (`same`): the record then tells
  * what the sheet holds, band by band. For one checked by shape only (too big to read), only where
- * `vouch` finds the record's sample rows of the bands to be kept where they were: a sort, or rows
- * moved across bands, would otherwise leave old rows mixed with new; a value typed over a row of
- * theirs goes unseen, and stays (a whole copy would overwrite it). Not for a sorted block, one
+ * `vouch` finds the record's sample rows of the bands to be kept where they were, and the rows at
+ * their edge the new block's: a sort, or rows moved across bands, would otherwise leave old rows
+ * mixed with new; a value typed over a row of theirs goes unseen, and stays (a whole copy would
+ * overwrite it). Not for a sorted block, one
  * written somewhere else, or under other number formats. Rows compare by the record's band hashes
  * (32-bit, as the edit check's): the first band that differs, or that either block ends in, starts
  * the copy.

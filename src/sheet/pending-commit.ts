@@ -19,7 +19,8 @@ import { unmarkStaging } from './staging-sheets';
  * - neither (the user changed cells since): left as it is, and the old record is checked as ever,
  *   so the user's cells are refused, never overwritten.
  * A block is told by its record's shape and the hash of its last rows (`tail`): cheap at any size,
- * and the two blocks differ there (the new rows, or the old rows the copy emptied).
+ * and the two blocks differ there (the new rows, or the old rows the copy emptied); where they do
+ * not (same shape, a past row revised), by the first band where their records differ (`band`).
  */
 export interface PendingCommit {
   /** Where the new block goes; its top-left is the old block's, when there was one. */
@@ -27,6 +28,11 @@ export interface PendingCommit {
   record: BlockRecord;
   /** The hash of the block's last `rows` rows, as bandNow reads them. */
   tail: { rows: number; hash: string };
+  /**
+   * Where the old block is of the same shape and has the same last rows: the first band (of the
+   * records' `rowHashes`) where the two differ, which tells them apart instead. Absent otherwise.
+   */
+  band?: number;
   note: string;
   /** Rows at the block's end that a sort leaves in place (for settleCommitted). */
   fixedTail: number;
@@ -57,7 +63,7 @@ function tailOf(record: BlockRecord, staged: Sheet): PendingCommit['tail'] {
  * execution has the time, commit-fit.ts).
  */
 export function stagePendingCommit(
-  at: { sheet: Sheet; rangeName: string; rect: Rect },
+  at: { sheet: Sheet; rangeName: string; rect: Rect; old?: StoredBlockRecord | null },
   staged: Sheet,
   { written, reads }: { written: WrittenBlock; reads: boolean },
   note: string,
@@ -66,9 +72,29 @@ export function stagePendingCommit(
   const { rect } = at;
   const read = (): BlockRecord => (reads ? fingerprint(staged, { ...rect, row: 1, col: 1 }, pinnedRows(target), true) : shapeOnly(rect));
   const record = written.record() ?? read();
-  const pending = { rect, record, tail: tailOf(record, staged), note, fixedTail: target.fixedTail ?? 0 };
+  const band = differingBand(at.old, record);
+  const pending = {
+    rect,
+    record,
+    tail: tailOf(record, staged),
+    ...(band === undefined ? {} : { band }),
+    note,
+    fixedTail: target.fixedTail ?? 0,
+  };
   writePendingCommit(at.sheet, at.rangeName, pending);
   return record;
+}
+
+/**
+ * The first band where `record` differs from the `old` one of the same shape, when their last
+ * bands are alike (a past row revised): by shape and last rows the two blocks would look the same,
+ * and a settle would take the new rows for the old block's, then the user's edits.
+ */
+function differingBand(old: StoredBlockRecord | null | undefined, record: BlockRecord): number | undefined {
+  if (old?.v !== 2 || old.band === null || old.band !== record.band || old.rows !== record.rows || old.cols !== record.cols)
+    return undefined;
+  const at = record.rowHashes.findIndex((hash, i) => hash !== old.rowHashes[i]);
+  return at >= 0 && at < record.rowHashes.length - 1 ? at : undefined;
 }
 
 function writePendingCommit(sheet: Sheet, rangeName: string, pending: PendingCommit): void {
@@ -113,9 +139,15 @@ function inside(sheet: Sheet, rect: Rect): boolean {
  * the block for the user's edits as ever. False where that cannot be known (a record of shape
  * alone and no `tail`).
  */
-function holds(sheet: Sheet, rect: Rect, record: StoredBlockRecord, tail: PendingCommit['tail'] | null): boolean {
+function holds(sheet: Sheet, rect: Rect, record: StoredBlockRecord, tail: PendingCommit['tail'] | null, band?: number): boolean {
   if (!inside(sheet, rect) || blockState(sheet, rect, record, false).kind !== 'same') return false;
   if (record.v === 1) return true;
+  // A band where the two blocks differ, when their last rows do not (differingBand).
+  if (band !== undefined && record.band !== null && band < record.rowHashes.length) {
+    const from = band * record.band;
+    const rows = Math.min(record.band, rect.rows - from);
+    return bandNow(sheet, { row: rect.row + from, col: rect.col, rows, cols: rect.cols }) === record.rowHashes[band];
+  }
   const last = tail ?? (record.band !== null && record.rowHashes.length > 0 ? tailOf(record, sheet) : null);
   if (!last || last.rows > rect.rows) return false;
   return bandNow(sheet, { row: rect.row + rect.rows - last.rows, col: rect.col, rows: last.rows, cols: rect.cols }) === last.hash;
@@ -130,10 +162,10 @@ export function settlePendingCommit(spreadsheet: Spreadsheet, sheet: Sheet, bloc
   const area = readOwned(spreadsheet, name);
   const old = area && area.sheet.getSheetId() === sheet.getSheetId() ? area.rect : null;
   // The recorded block still there: a refresh's copy never ran (or a promotion was recorded already).
-  if (!old || !record || !holds(sheet, old, record, null)) {
+  if (!old || !record || !holds(sheet, old, record, null, pending.band)) {
     // Rows the user inserted above the block since moved both blocks alike.
     const rect = old ? { ...pending.rect, row: old.row, col: old.col } : pending.rect;
-    if (!holds(sheet, rect, pending.record, pending.tail)) return;
+    if (!holds(sheet, rect, pending.record, pending.tail, pending.band)) return;
     markOwned(spreadsheet, name, sheet, rect);
     settleCommitted(sheet, name, rect, { fixedTail: pending.fixedTail }, pending.record);
     const header = sheet.getRange(rect.row, rect.col);

@@ -18,6 +18,8 @@ export interface WrittenRecord {
   finish(dropped: number[], pinned: PinnedRows): BlockRecord | null;
   /** After finish: the rows' band hashes at another record's band size (null where finish was). */
   bands(band: number): string[] | null;
+  /** After finish: the hashes of rows `from` to `to` (0-based, `to` excluded; null where finish was). */
+  rows(from: number, to: number): string[] | null;
 }
 
 /** A cell's hash that no cell has: its read-back is UNSURE. */
@@ -59,5 +61,6 @@ export function writtenRecord(cols: number): WrittenRecord {
       return hasher.finish(pinned);
     },
     bands: (band) => (unsure ? null : hasher.bands(band)),
+    rows: (from, to) => (unsure ? null : hasher.rows(from, to)),
   };
 }

@@ -104,6 +104,21 @@ describe('a refresh killed right after its commit copied the block into place', 
     refresh(tagged(20, 'new'), 'third');
     expect(columnA(ss, 22)).toEqual(expectedA(20, 'new', 22));
   });
+
+  it('that revised one row in the middle (its last rows as before) is followed by a refresh that works', () => {
+    const { ss, refresh, killedAfterCopy } = limitsEmulator();
+    refresh(pagesTable(200), 'first');
+    // A past day's pageviews revised: same shape, same last rows, one band of difference.
+    const revised = pagesTable(200);
+    revised.rows[50][2] = 7;
+    killedAfterCopy(revised, 'second');
+    const s = sheet(ss, 'Pages');
+    expect(s.getRange(52, 3).getValue()).toBe(7);
+    // The report's own revised row is no edit of the user's: the next refresh writes, with its note.
+    refresh(revised, 'third');
+    expect(s.getRange(52, 3).getValue()).toBe(7);
+    expect(s.getRange(1, 1).getNote()).toBe('third');
+  });
 });
 
 /** A refresh of `killed` over `first`, killed right after the commit stored what it is about to do, before its copy. */
@@ -160,6 +175,17 @@ describe('a refresh killed before its copy', () => {
     expect(columnA(ss, 27)).toEqual(expectedA(25, 'new', 27));
     refresh(tagged(3, 'last'), 'fourth');
     expect(columnA(ss, 27)).toEqual(expectedA(3, 'last', 27));
+  });
+
+  it('that revised one row in the middle leaves the old block, which the next refresh replaces', () => {
+    const revised = pagesTable(200);
+    revised.rows[50][2] = 7;
+    const { ss, refresh } = killedBeforeCopy(pagesTable(200), revised);
+    const s = sheet(ss, 'Pages');
+    expect(s.getRange(52, 3).getValue()).toBe(5_100);
+    refresh(revised, 'third');
+    expect(s.getRange(52, 3).getValue()).toBe(7);
+    expect(s.getRange(1, 1).getNote()).toBe('third');
   });
 
   it('leaves the cells the killed run meant to fill to the user: what they type there is refused, kept', () => {
