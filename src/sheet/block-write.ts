@@ -452,7 +452,7 @@ function copySize(plan: BlockPlan, dataRows: number, promoted: boolean): CommitS
   return {
     rows: Math.max(dataRows + 1, rect?.rows ?? 0),
     cols: Math.max(width, rect?.cols ?? 0),
-    ...checkSize(rect),
+    ...checkSize(rect, target.resume === undefined),
     recordCells: reread,
     guardCells: sheet ? guardCells(sheet, { ...(rect ?? plan.start), rows: dataRows + 1, cols: width }, rect) : 0,
   };
@@ -460,11 +460,14 @@ function copySize(plan: BlockPlan, dataRows: number, promoted: boolean): CommitS
 
 /**
  * What the edit check reads of the old block: all of it, or past MAX_FINGERPRINT_CELLS a row per
- * band, each its own call (the sample rows that vouch for the rows a refresh leaves in place).
+ * band, each its own call (the sample rows that vouch for the rows a refresh leaves in place), and
+ * the rows at the edge of those. None past it for a resumed write (`hashedAll` false): its rows
+ * were hashed in other executions, so it leaves no row in place and has nothing to vouch for.
  */
-function checkSize(old: Rect | null): Pick<CommitSize, 'checkCells' | 'checkCalls'> {
+function checkSize(old: Rect | null, hashedAll: boolean): Pick<CommitSize, 'checkCells' | 'checkCalls'> {
   if (!old) return { checkCells: 0 };
   if (old.rows * old.cols <= MAX_FINGERPRINT_CELLS) return { checkCells: old.rows * old.cols };
+  if (!hashedAll) return { checkCells: 0 };
   const samples = sampleRows(old.rows, bandOf(old.rows)).length;
   return { checkCells: (samples + EDGE_ROWS) * old.cols, checkCalls: samples + 1 };
 }
