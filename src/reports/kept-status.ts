@@ -2,6 +2,7 @@ import type { Execution } from '../platform/execution';
 import type { Sheet } from '../platform/types';
 import { STATUS_SHEET_NAME } from './keys';
 import type { StatusRecord } from './report-store';
+import { removeMetadata } from '../sheet/sheet-metadata';
 
 /**
  * Statuses the document store refused (its 500 KB full) are kept on the status sheet itself, as
@@ -79,7 +80,7 @@ export function writeKept(
     kept[id] = status;
     text = next;
   }
-  for (const meta of sheet.getDeveloperMetadata()) if (meta.getKey() === KEPT_KEY) meta.remove();
+  removeMetadata(sheet, KEPT_KEY);
   if (text !== '{}') sheet.addDeveloperMetadata(KEPT_KEY, text);
   ex.memory.set(MEMO, new Map(Object.keys(kept).map((id) => [id, kept[id]])));
 }

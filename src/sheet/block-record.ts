@@ -1,5 +1,6 @@
 import type { Sheet } from '../platform/types';
 import { readInSlices, type Rect } from './rect';
+import { putMetadata, removeMetadata } from './sheet-metadata';
 
 /**
  * What the writer remembers of a block it wrote, kept in developer metadata on the block's sheet
@@ -487,14 +488,13 @@ export function readRecord(sheet: Sheet, rangeName: string): StoredBlockRecord |
 
 /** Stores a record (a version-1 record is only ever moved, by a hand-over, never made). */
 export function writeRecord(sheet: Sheet, rangeName: string, record: StoredBlockRecord): void {
-  forgetRecord(sheet, rangeName);
   const stored =
     record.v === 1
       ? { rows: record.rows, cols: record.cols, band: record.band, rowHashes: record.rowHashes, colHashes: record.colHashes }
       : record;
-  sheet.addDeveloperMetadata(recordKey(rangeName), JSON.stringify(stored));
+  putMetadata(sheet, recordKey(rangeName), stored);
 }
 
 export function forgetRecord(sheet: Sheet, rangeName: string): void {
-  for (const meta of sheet.getDeveloperMetadata()) if (meta.getKey() === recordKey(rangeName)) meta.remove();
+  removeMetadata(sheet, recordKey(rangeName));
 }

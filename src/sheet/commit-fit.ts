@@ -64,7 +64,10 @@ export interface CommitSize {
   rows: number;
   cols: number;
   checkCells: number;
-  /** Calls the edit check makes beyond one (a read per sample row of a block too big to read whole). */
+  /**
+   * The edit check's calls when it reads in many (a block too big to read whole: a read per sample
+   * row and one of the rows at the edge), each priced beside the one call the reads are priced at.
+   */
   checkCalls?: number;
   recordCells?: number;
   /**
@@ -210,9 +213,8 @@ function readCells(size: CommitSize): number {
 
 /** The commit with only the reads it makes (the guard's it always makes). */
 function withReads(size: CommitSize, reads: CommitReads): CommitSize {
-  return reads.check
-    ? { ...size, recordCells: reads.record ? size.recordCells : 0 }
-    : { ...size, checkCells: 0, checkCalls: 0, recordCells: reads.record ? size.recordCells : 0 };
+  const check = reads.check ? {} : { checkCells: 0, checkCalls: 0 };
+  return { ...size, ...check, recordCells: reads.record ? size.recordCells : 0 };
 }
 
 /** What an execution has for a commit: a whole one, or in a fresh one what it did not spend first (null: unknown). */

@@ -1,6 +1,7 @@
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, markOwned, readOwned } from './block-ownership';
 import type { Rect } from './rect';
+import { putMetadata, removeMetadata } from './sheet-metadata';
 
 /**
  * A history refresh changes the sheet in several calls (insert rows, write them, move the named
@@ -26,12 +27,11 @@ function journalKey(blockId: string): string {
 }
 
 export function writeJournal(sheet: Sheet, blockId: string, journal: HistoryJournal): void {
-  dropJournal(sheet, blockId);
-  sheet.addDeveloperMetadata(journalKey(blockId), JSON.stringify(journal));
+  putMetadata(sheet, journalKey(blockId), journal);
 }
 
 export function dropJournal(sheet: Sheet, blockId: string): void {
-  for (const meta of sheet.getDeveloperMetadata()) if (meta.getKey() === journalKey(blockId)) meta.remove();
+  removeMetadata(sheet, journalKey(blockId));
 }
 
 function readJournal(sheet: Sheet, blockId: string): HistoryJournal | null {

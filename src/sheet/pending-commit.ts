@@ -5,6 +5,7 @@ import { pinnedRows, settleCommitted, type BlockTarget, type WrittenBlock } from
 import { bandNow, fingerprint, readRecord, shapeOnly, type BlockRecord, type StoredBlockRecord } from './block-record';
 import { intersect, sheetRect, type Rect } from './rect';
 import { unmarkStaging } from './staging-sheets';
+import { putMetadata, removeMetadata } from './sheet-metadata';
 
 /**
  * A staged commit puts its block in place with one copy, and only then records it (named range,
@@ -98,12 +99,11 @@ function differingBand(old: StoredBlockRecord | null | undefined, record: BlockR
 }
 
 function writePendingCommit(sheet: Sheet, rangeName: string, pending: PendingCommit): void {
-  forgetPendingCommit(sheet, rangeName);
-  sheet.addDeveloperMetadata(pendingKey(rangeName), JSON.stringify(pending));
+  putMetadata(sheet, pendingKey(rangeName), pending);
 }
 
 export function forgetPendingCommit(sheet: Sheet, rangeName: string): void {
-  for (const meta of sheet.getDeveloperMetadata()) if (meta.getKey() === pendingKey(rangeName)) meta.remove();
+  removeMetadata(sheet, pendingKey(rangeName));
 }
 
 export function readPendingCommit(sheet: Sheet, rangeName: string): PendingCommit | null {

@@ -1,4 +1,5 @@
 import type { Sheet, Spreadsheet } from '../platform/types';
+import { putMetadata, removeMetadata } from './sheet-metadata';
 
 /**
  * The hidden sheets a refresh stages its block on. Each is marked as the add-on's with developer
@@ -38,9 +39,8 @@ export const KEEP_PAUSED_MS = 26 * 3_600_000;
 function remark(sheet: Sheet, change: Partial<StagingMark>): void {
   const mark = markOf(sheet);
   if (!mark) return;
-  unmarkStaging(sheet);
   const { keepUntil: _kept, ...rest } = mark;
-  sheet.addDeveloperMetadata(STAGING_MARK_KEY, JSON.stringify({ ...rest, ...change }));
+  putMetadata(sheet, STAGING_MARK_KEY, { ...rest, ...change });
 }
 
 /** Marks a staging sheet as kept for its run's next execution, until `until`. */
@@ -62,13 +62,7 @@ export function stampPromotion(sheet: Sheet, now: number): void {
  * Whether it was marked.
  */
 export function unmarkStaging(sheet: Sheet): boolean {
-  let marked = false;
-  for (const meta of sheet.getDeveloperMetadata()) {
-    if (meta.getKey() !== STAGING_MARK_KEY) continue;
-    meta.remove();
-    marked = true;
-  }
-  return marked;
+  return removeMetadata(sheet, STAGING_MARK_KEY);
 }
 
 function shortHash(text: string): string {
