@@ -6,26 +6,16 @@
  * first pull instead of a second write of every cell, and the user's value is not overwritten.
  */
 import { connectedPlaygroundForFile } from '../journeys/playground-driver';
+import { BIG_SHEET, pullAndSave } from './big-saved-report';
 
 const playground = connectedPlaygroundForFile();
-const SHEET = 'Page performance - site-big';
 
 describe('a big saved report refreshed', () => {
   it('pulls 70,000 rows and saves them; the user types over a cell and beside the block', async () => {
-    const pg = playground();
-    const report = await pg.pickReport('site-big', 'pages/performance');
-    await report.locator('input[name=limit]').fill('70000');
-    await report.getByRole('button', { name: 'Run report' }).click();
-    const status = pg.sidebar.locator('[data-test=run-status]');
-    await pg.sidebar.locator('[data-test=run-status].success, [data-test=run-status].error').waitFor({ timeout: 300_000 });
-    expect(await status.textContent()).toMatch(new RegExp(`^Wrote 70,000 rows to '${SHEET}'!A1:O70001 in `));
-    await pg.typeInto('Q1', 'My notes');
-    await pg.typeInto('B3', 'checked by hand');
-
-    await report.getByRole('button', { name: 'Save this report\u2026' }).click();
-    const saved = pg.sidebar.locator('section[data-section=saved]');
-    await saved.locator('[data-test=save-last-run]').getByRole('button', { name: 'Save this report' }).click();
-    await saved.locator('[data-report-id]').first().waitFor();
+    await pullAndSave(playground(), 70000, [
+      ['Q1', 'My notes'],
+      ['B3', 'checked by hand'],
+    ]);
   }, 400_000);
 
   it('Run on its card refreshes it: the typed value and the notes stay', async () => {
@@ -33,7 +23,7 @@ describe('a big saved report refreshed', () => {
     const saved = await pg.section('saved');
     const card = saved.locator('[data-report-id]').first();
     await card.waitFor();
-    await pg.tab(SHEET).click();
+    await pg.tab(BIG_SHEET).click();
     const neighbour = await pg.cell('B4').textContent();
     await card.getByRole('button', { name: 'Run' }).click();
 

@@ -7,26 +7,16 @@
  * block" every day. The user's notes stay where they were.
  */
 import { connectedPlaygroundForFile } from '../journeys/playground-driver';
+import { BIG_SHEET, pullAndSave } from './big-saved-report';
 
 const playground = connectedPlaygroundForFile();
-const SHEET = 'Page performance - site-big';
 
 describe('a saved report refreshed on a slow day', () => {
   it('pulls 60,000 rows and saves them, with the user\u2019s notes beside the block', async () => {
-    const pg = playground();
-    const report = await pg.pickReport('site-big', 'pages/performance');
-    await report.locator('input[name=limit]').fill('60000');
-    await report.getByRole('button', { name: 'Run report' }).click();
-    const status = pg.sidebar.locator('[data-test=run-status]');
-    await pg.sidebar.locator('[data-test=run-status].success, [data-test=run-status].error').waitFor({ timeout: 300_000 });
-    expect(await status.textContent()).toMatch(new RegExp(`^Wrote 60,000 rows to '${SHEET}'!A1:O60001 in `));
-    await pg.typeInto('Q1', 'My notes');
-    await pg.typeInto('Q2', 'check the top pages');
-
-    await report.getByRole('button', { name: 'Save this report\u2026' }).click();
-    const saved = pg.sidebar.locator('section[data-section=saved]');
-    await saved.locator('[data-test=save-last-run]').getByRole('button', { name: 'Save this report' }).click();
-    await saved.locator('[data-report-id]').first().waitFor();
+    await pullAndSave(playground(), 60000, [
+      ['Q1', 'My notes'],
+      ['Q2', 'check the top pages'],
+    ]);
   }, 400_000);
 
   it('at 15 times the usual pace, Run on its card refreshes it, the notes kept', async () => {
@@ -37,7 +27,7 @@ describe('a saved report refreshed on a slow day', () => {
     const saved = await pg.section('saved');
     const card = saved.locator('[data-report-id]').first();
     await card.waitFor();
-    await pg.tab(SHEET).click();
+    await pg.tab(BIG_SHEET).click();
     const before = await pg.cell('A1').getAttribute('title');
     await card.getByRole('button', { name: 'Run' }).click();
 
