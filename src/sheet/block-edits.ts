@@ -1,14 +1,13 @@
 import type { Sheet } from '../platform/types';
 import {
   bandNow,
-  fingerprint,
   MAX_FINGERPRINT_CELLS,
   rowNow,
   rowsNow,
-  sampleRows,
   type BlockRecord,
   type StoredBlockRecord,
 } from './block-record';
+import { EDGE_ROWS, fingerprint, sampleRows } from './block-hasher';
 import { describeLegacyEdits } from './block-record-v1';
 import { changedRowsWords, editedAreaWords } from './changed-rows';
 import { toA1, type Rect } from './rect';
@@ -97,9 +96,6 @@ export function samplesHold(
   for (let i = 0; i < bands; i++) if (rowNow(sheet, now, now.row + rows[i]) !== samples[i]) return false;
   return edgeHolds(sheet, now, Math.min(record.rows, bands * record.band), fresh);
 }
-
-/** How many of the last rows left in place edgeHolds reads: a sort reversing rows about the edge keeps the middle one. */
-export const EDGE_ROWS = 2;
 
 /**
  * Whether the last rows left in place (the `top` rows) hold the new block's rows there (`fresh`,

@@ -3,7 +3,8 @@ import { CreatorError } from '../shared/errors';
 import { blockState } from './block-edits';
 import { blocksOnSheet } from './block-handover';
 import { blockRangeName, markOwned, readOwned } from './block-ownership';
-import { cellHash, readRecord, rowHashText, type StoredBlockRecord } from './block-record';
+import { readRecord, type StoredBlockRecord } from './block-record';
+import { cellHash, rowHashText } from './cell-hash';
 import { conflictPlace, findConflict } from './conflicts';
 import { intersect, parseCell, readInSlices, sheetRect, toA1, type Rect } from './rect';
 

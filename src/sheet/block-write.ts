@@ -16,10 +16,11 @@ import {
   type StagedSoFar,
   type WrittenBlock,
 } from './block-place';
-import { blockState, EDGE_ROWS, samplesHold } from './block-edits';
+import { blockState, samplesHold } from './block-edits';
 import { locateBlock, ownedRects } from './block-locate';
 import { refuseUnrecognised } from './block-recover';
-import { bandOf, MAX_FINGERPRINT_CELLS, readRecord, sampleRows, type BlockRecord, type PinnedRows } from './block-record';
+import { bandOf, MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord, type PinnedRows } from './block-record';
+import { EDGE_ROWS, sampleRows } from './block-hasher';
 import { forgetPendingCommit, stagePendingCommit } from './pending-commit';
 import { writtenRecord, type WrittenRecord } from './written-record';
 import { rowCells } from './row-cells';

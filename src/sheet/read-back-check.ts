@@ -1,5 +1,5 @@
 import type { Spreadsheet } from '../platform/types';
-import { cellHash } from './block-record';
+import { cellHash } from './cell-hash';
 import { readBackOf, toCellValue, UNSURE, type CellValue } from './cell-values';
 import { insertScratchSheet, removeSheet } from './staging-sheets';
 

@@ -1,4 +1,6 @@
-import { blockHasher, cellHash, textHash, type BlockRecord, type PinnedRows } from './block-record';
+import type { BlockRecord, PinnedRows } from './block-record';
+import { blockHasher, type CarriedHashes } from './block-hasher';
+import { cellHash, textHash } from './cell-hash';
 import { readBackStart, type CellValue } from './cell-values';
 
 /**
@@ -20,6 +22,13 @@ export interface WrittenRecord {
   bands(band: number): string[] | null;
   /** After finish: the hashes of rows `from` to `to` (0-based, `to` excluded; null where finish was). */
   rows(from: number, to: number): string[] | null;
+  /** What a later execution needs to go on hashing (RecordHasher.carry); null when unsure. */
+  carry(band: number): CarriedHashes | null;
+  /**
+   * Before any row: goes on from the rows an earlier execution hashed (`carried`, `cols` wide);
+   * whether it could (null or another width: no).
+   */
+  resume(carried: CarriedHashes | null): boolean;
 }
 
 /** A cell's hash that no cell has: its read-back is UNSURE. */
@@ -36,7 +45,7 @@ function sentHash(cell: unknown): number {
 }
 
 export function writtenRecord(cols: number): WrittenRecord {
-  const hasher = blockHasher(cols);
+  let hasher = blockHasher(cols);
   const cells = new Array<number>(cols).fill(0);
   let unsure = false;
   return {
@@ -62,5 +71,11 @@ export function writtenRecord(cols: number): WrittenRecord {
     },
     bands: (band) => (unsure ? null : hasher.bands(band)),
     rows: (from, to) => (unsure ? null : hasher.rows(from, to)),
+    carry: (band) => (unsure ? null : hasher.carry(band)),
+    resume(carried) {
+      if (!carried || carried.cols !== cols) return false;
+      hasher = blockHasher(cols, carried);
+      return true;
+    },
   };
 }

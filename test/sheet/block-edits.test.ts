@@ -5,7 +5,7 @@
  */
 import type { Sheet } from '../../src/platform/types';
 import { blockState } from '../../src/sheet/block-edits';
-import { fingerprint } from '../../src/sheet/block-record';
+import { fingerprint } from '../../src/sheet/block-hasher';
 
 function gridSheet(values: unknown[][]): Sheet {
   const slice = <T>(grid: T[][], row: number, col: number, rows: number, cols: number): T[][] =>

@@ -6,7 +6,9 @@
  */
 import type { Sheet } from '../../src/platform/types';
 import { blockState } from '../../src/sheet/block-edits';
-import { blockHasher, cellHash, fingerprint, parseRecord } from '../../src/sheet/block-record';
+import { parseRecord } from '../../src/sheet/block-record';
+import { blockHasher, fingerprint } from '../../src/sheet/block-hasher';
+import { cellHash } from '../../src/sheet/cell-hash';
 import { legacyFingerprint } from '../../src/sheet/block-record-v1';
 
 /** The record as first written: each cell's key built whole, then hashed with FNV-1a. */

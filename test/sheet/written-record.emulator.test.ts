@@ -1,4 +1,5 @@
-import { fingerprint, readRecord } from '../../src/sheet/block-record';
+import { readRecord } from '../../src/sheet/block-record';
+import { fingerprint } from '../../src/sheet/block-hasher';
 import type { BlockTable } from '../../src/sheet/report-table';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
 import { sheet, sheetClock, sheetEmulator } from './helpers';

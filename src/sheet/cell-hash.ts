@@ -1,0 +1,178 @@
+/**
+ * The hashes every block record is made of: a cell's (as getValues and getFormulas read it), a row's
+ * of its cells, a band's of its rows. 32-bit FNV-1a words spread by murmur3's finaliser; records
+ * stored in users' sheets hold them, so none may change (block-record.ts).
+ */
+
+export const SEED = 2166136261;
+export const FNV_PRIME = 16777619;
+
+/** Spreads every bit of a 32-bit word over all of them (murmur3's finaliser). */
+export function mix32(x: number): number {
+  let h = x ^ (x >>> 16);
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Folds a word into a running hash, order mattering. */
+export function fold(hash: number, word: number): number {
+  return Math.imul(hash ^ word, FNV_PRIME) >>> 0;
+}
+
+function isDateObject(value: object): boolean {
+  return value instanceof Date || Object.prototype.toString.call(value) === '[object Date]';
+}
+
+/** Folds text.slice(from) into a hash, character by character, without making the slice. */
+function fnvText(hash: number, text: string, from = 0): number {
+  let h = hash;
+  for (let i = from; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/** fnvText(SEED, prefix) for each prefix a cell's key starts with: worked out once, not per cell. */
+const PREFIX: Record<string, number> = {};
+
+function prefixed(prefix: string): number {
+  const known = PREFIX[prefix];
+  return known === undefined ? (PREFIX[prefix] = fnvText(SEED, prefix)) : known;
+}
+
+/** The keys of the kinds of cell every block is made of, worked out once. */
+const STRING_KEY = prefixed('string:');
+const NUMBER_KEY = prefixed('number:');
+const DATE_KEY = prefixed('d');
+const FORMULA_KEY = prefixed('f');
+
+/**
+ * fnvText(hash, String(n)) for 0 <= n < 10^9 written with `digits` digits (leading zeros when n has
+ * fewer; 0: as many as n has), most significant first, in 32-bit integer steps.
+ */
+function fnvDigits(hash: number, n: number, digits: number): number {
+  let h = hash;
+  let unit = 1;
+  if (digits === 0) while (unit * 10 <= n) unit *= 10;
+  else for (let d = 1; d < digits; d++) unit *= 10;
+  let rest = n;
+  for (; unit >= 1; unit = (unit / 10) | 0) {
+    const digit = (rest / unit) | 0;
+    h = Math.imul(h ^ (48 + digit), FNV_PRIME);
+    rest -= digit * unit;
+  }
+  return h;
+}
+
+const BILLION = 1_000_000_000;
+
+/**
+ * fnvText(hash, String(n)) for a safe integer, without making the string: String gives an
+ * integer's plain decimal digits (with a minus sign; "0" for -0), so the hash is the same. Above
+ * 10^9 (a date's milliseconds) the digits go in two parts, each small enough for integer division.
+ */
+function fnvInteger(hash: number, n: number): number {
+  let h = hash;
+  let rest = n;
+  if (rest < 0) {
+    h = Math.imul(h ^ 45, FNV_PRIME); // '-'
+    rest = -rest;
+  }
+  if (rest < BILLION) return fnvDigits(h, rest, 0);
+  const high = Math.floor(rest / BILLION);
+  return fnvDigits(fnvDigits(h, high, 0), rest - high * BILLION, 9);
+}
+
+/** Powers of ten up to the decimals fnvDecimal handles, each exact as a double. */
+const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
+/** Below 10^15 a decimal has at most 15 significant digits, so no other decimal of that length reads as the same double. */
+const MAX_SCALED = 1e15;
+
+/**
+ * fnvText(hash, String(x)) for a number that is not a whole one, without making the string, when
+ * it has at most six decimals (most report metrics): String gives the shortest decimal that reads
+ * back as x. The fewest decimals k at which round(|x| × 10^k) / 10^k gives x back (an exactly
+ * rounded division) is that decimal, written without exponent (|x| is between 10^-6 and 10^15).
+ * Null when none of k = 1..6 fits: the caller hashes String(x).
+ */
+function fnvDecimal(hash: number, x: number): number | null {
+  const a = x < 0 ? -x : x;
+  for (let k = 1; k < POW10.length; k++) {
+    const p = POW10[k];
+    const m = Math.round(a * p);
+    if (m >= MAX_SCALED) return null;
+    if (m / p !== a) continue;
+    let h = x < 0 ? Math.imul(hash ^ 45, FNV_PRIME) : hash; // '-'
+    const fraction = m % p;
+    h = Math.imul(fnvInteger(h, (m - fraction) / p) ^ 46, FNV_PRIME); // '.'
+    for (let zero = POW10[k - 1]; zero > fraction; zero /= 10) h = Math.imul(h ^ 48, FNV_PRIME); // leading '0's
+    return fnvInteger(h, fraction);
+  }
+  return null;
+}
+
+/**
+ * A cell as getValues and getFormulas read it: its formula, else its date's time, else its type
+ * and text. 0 for an empty cell ("" with no formula), which no other cell gives. Called for every
+ * cell a writer sends and every cell a check reads: the common kinds (text, whole numbers) are
+ * hashed without building their key, to the same hash (records stored in users' sheets keep
+ * matching).
+ */
+export function cellHash(value: unknown, formula?: string): number {
+  if (formula) return mix32(fnvText(FORMULA_KEY, formula)) || 1;
+  if (typeof value === 'string') return textHash(value);
+  let h: number;
+  if (typeof value === 'number') {
+    if (Number.isSafeInteger(value)) h = fnvInteger(NUMBER_KEY, value);
+    else h = fnvDecimal(NUMBER_KEY, value) ?? fnvText(NUMBER_KEY, String(value));
+  } else if (typeof value === 'object' && value !== null && isDateObject(value)) {
+    const time = (value as Date).getTime();
+    h = Number.isSafeInteger(time) ? fnvInteger(DATE_KEY, time) : fnvText(DATE_KEY, String(time));
+  } else h = fnvText(prefixed(`${typeof value}:`), String(value));
+  return mix32(h) || 1;
+}
+
+/**
+ * cellHash of the text text.slice(from), without making the slice: a cell the writer sends with
+ * a protective apostrophe is hashed as the text it reads back as (cell-values.ts, readBackStart).
+ */
+export function textHash(text: string, from = 0): number {
+  if (text.length <= from) return 0;
+  return mix32(fnvText(STRING_KEY, text, from)) || 1;
+}
+
+/**
+ * A row's hash: its non-empty cells in order. Empty cells are left out so that a column no row
+ * filled, dropped after the rows were hashed, changes no row's hash (a moved value still changes
+ * its columns' hashes).
+ */
+export function rowHashOf(cells: ArrayLike<number>, width = cells.length): number {
+  let h = SEED;
+  let filled = 0;
+  for (let i = 0; i < width; i++) {
+    const c = cells[i];
+    if (c === 0) continue;
+    h = fold(h, c);
+    filled++;
+  }
+  return mix32(fold(h, filled));
+}
+
+export const hex = (h: number): string => (h >>> 0).toString(36);
+
+/** A row's hash as a record stores it in `head` and `tail` (cells from cellHash). */
+export function rowHashText(cells: number[]): string {
+  return hex(rowHashOf(cells));
+}
+
+/** A non-empty cell bound to the hash of the row that holds it (0 for an empty cell). */
+export function cellInRow(cell: number, rowHash: number): number {
+  return cell === 0 ? 0 : mix32((cell ^ Math.imul(rowHash, 0x9e3779b1)) >>> 0);
+}
+
+
+export function bandHash(rows: number[], from: number, to: number): number {
+  let h = SEED;
+  for (let i = from; i < to; i++) h = fold(h, rows[i]);
+  return h;
+}
