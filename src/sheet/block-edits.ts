@@ -1,12 +1,5 @@
 import type { Sheet } from '../platform/types';
-import {
-  bandNow,
-  MAX_FINGERPRINT_CELLS,
-  rowNow,
-  rowsNow,
-  type BlockRecord,
-  type StoredBlockRecord,
-} from './block-record';
+import { bandNow, MAX_FINGERPRINT_CELLS, rowNow, rowsNow, type BlockRecord, type StoredBlockRecord } from './block-record';
 import { EDGE_ROWS, fingerprint, sampleRows } from './block-hasher';
 import { describeLegacyEdits } from './block-record-v1';
 import { changedRowsWords, editedAreaWords } from './changed-rows';

@@ -84,8 +84,7 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
   let colRows: number[] = base ? base.colRows.slice() : new Array<number>(cols).fill(0);
   let firstRow: number[] | null = base ? base.firstRow.slice() : null;
   const baseRows = base?.rows ?? 0;
-  const known = new Map<number, number>();
-  if (base) for (let i = 0; i + 1 < base.known.length; i += 2) known.set(base.known[i], base.known[i + 1]);
+  const known = knownOf(base);
   // A column dropped after another execution's rows: their first band's hash cannot be made again.
   let broken = false;
   const rowHashes: number[] = [];
@@ -106,15 +105,7 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
     const folded = foldOn(base, rowHashes);
     return folded.open.rows > 0 ? [...folded.done, folded.open.hash] : folded.done;
   };
-  const rowsOf = (from: number, to: number): number[] | null => {
-    const out: number[] = [];
-    for (let i = from; i < to; i++) {
-      const h = rowAt(i);
-      if (h === undefined) return null;
-      out.push(h);
-    }
-    return out;
-  };
+  const rowsOf = (from: number, to: number): number[] | null => rowsAt(span(from, to), rowAt);
   return {
     add(values, formulas) {
       const width = colSums.length;
@@ -156,7 +147,7 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
       const ends = [...(rowsOf(0, head) ?? []), ...(rowsOf(n - tail, n) ?? [])];
       if (!banded || ends.length !== head + tail) return null;
       const [sum, mixed] = sums(rowHashes, base ? [base.sum, base.mixed] : [0, 0], ends);
-      const sampled = n * colSums.length > MAX_FINGERPRINT_CELLS ? sampleRows(n, band).map(rowAt) : null;
+      const sampled = n * colSums.length > MAX_FINGERPRINT_CELLS ? rowsAt(sampleRows(n, band), rowAt) : null;
       return {
         v: 2,
         rows: n,
@@ -168,46 +159,58 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
         tail: ends.slice(head).map(hex),
         rowSet: `${hex(sum)}.${hex(mixed)}`,
         colRows: colRows.map((s) => hex(mix32(s))),
-        ...(sampled && sampled.every((h) => h !== undefined) ? { samples: (sampled as number[]).map(hex) } : {}),
+        ...(sampled ? { samples: sampled.map(hex) } : {}),
       };
     },
     bands: (band) => bands(band)?.map(hex) ?? null,
     rows: (from, to) => rowsOf(from, to)?.map(hex) ?? null,
     carry(wanted) {
       const band = base ? base.band : wanted;
-      const n = total();
-      if (broken || !firstRow || Math.ceil(n / band) > MAX_CARRIED_BANDS) return null;
-      const folded = base ? foldOn(base, rowHashes) : foldOn(emptyCarry(colSums.length, band), rowHashes);
-      const keep = new Set<number>();
-      for (let i = 0; i < Math.min(KEEP_ENDS, n); i++) keep.add(i).add(n - 1 - i);
-      for (let start = 0; start < n; start += band) {
-        const sample = start + Math.floor(band / 2);
-        if (sample < n) keep.add(sample);
-        if (start + band <= n) for (let e = Math.max(start, start + band - EDGE_ROWS); e < start + band; e++) keep.add(e);
-      }
-      const pairs: number[] = [];
-      for (const i of [...keep].sort((a, b) => a - b)) {
-        const h = rowAt(i);
-        if (h === undefined) return null;
-        pairs.push(i, h);
-      }
+      if (broken || !firstRow || Math.ceil(total() / band) > MAX_CARRIED_BANDS) return null;
+      const folded = foldOn(base ?? emptyCarry(colSums.length, band), rowHashes);
+      const known = keptRows(total(), band, rowAt);
+      if (!known) return null;
       const [sum, mixed] = sums(rowHashes, base ? [base.sum, base.mixed] : [0, 0], []);
-      return {
-        v: 1,
-        cols: colSums.length,
-        rows: n,
-        band,
-        bands: folded.done,
-        open: folded.open.hash,
-        known: pairs,
-        firstRow: firstRow.slice(),
-        colSums: colSums.slice(),
-        colRows: colRows.slice(),
-        sum,
-        mixed,
-      };
+      const columns = { firstRow: firstRow.slice(), colSums: colSums.slice(), colRows: colRows.slice() };
+      return { v: 1, cols: colSums.length, rows: total(), band, bands: folded.done, open: folded.open.hash, known, ...columns, sum, mixed };
     },
   };
+}
+
+/**
+ * Index and hash, in pairs, of the rows of `n` a later execution may ask for: the first and last
+ * rows, each band's sample row and the rows at its end; null when one is not known.
+ */
+function keptRows(n: number, band: number, rowAt: (i: number) => number | undefined): number[] | null {
+  const keep = new Set<number>();
+  for (let i = 0; i < Math.min(KEEP_ENDS, n); i++) keep.add(i).add(n - 1 - i);
+  for (let start = 0; start < n; start += band) {
+    const sample = start + Math.floor(band / 2);
+    if (sample < n) keep.add(sample);
+    if (start + band <= n) for (let e = Math.max(start, start + band - EDGE_ROWS); e < start + band; e++) keep.add(e);
+  }
+  const at = [...keep].sort((a, b) => a - b);
+  const hashes = rowsAt(at, rowAt);
+  return hashes && at.flatMap((i, k) => [i, hashes[k]]);
+}
+
+function knownOf(base: CarriedHashes | null): Map<number, number> {
+  const known = new Map<number, number>();
+  if (base) for (let i = 0; i + 1 < base.known.length; i += 2) known.set(base.known[i], base.known[i + 1]);
+  return known;
+}
+
+const span = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+
+/** The hashes of the rows `at`; null when one is not known. */
+function rowsAt(at: number[], rowAt: (i: number) => number | undefined): number[] | null {
+  const out: number[] = [];
+  for (const i of at) {
+    const h = rowAt(i);
+    if (h === undefined) return null;
+    out.push(h);
+  }
+  return out;
 }
 
 function emptyCarry(cols: number, band: number): CarriedHashes {
@@ -266,7 +269,7 @@ export function parseCarried(value: unknown): CarriedHashes | null {
   const c = value as Partial<CarriedHashes> | null;
   const whole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
   const words = (x: unknown): x is number[] => Array.isArray(x) && x.every(whole);
-  if (!c || c.v !== 1 || !whole(c.cols) || !whole(c.rows) || !whole(c.band) || c.band < 1) return null;
+  if (c?.v !== 1 || !whole(c.cols) || !whole(c.rows) || !whole(c.band) || c.band < 1) return null;
   if (!words(c.bands) || !whole(c.open) || !words(c.known) || !words(c.firstRow) || !whole(c.sum) || !whole(c.mixed)) return null;
   if (!words(c.colSums) || !words(c.colRows) || c.colSums.length !== c.cols || c.colRows.length !== c.cols) return null;
   if (c.bands.length !== Math.floor(c.rows / c.band)) return null;

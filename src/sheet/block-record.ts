@@ -117,7 +117,6 @@ export function rowsNow(sheet: Sheet, rect: Pick<Rect, 'col' | 'cols'>, row: num
     .map((values) => hex(rowHashOf(values.map((v) => cellHash(v)))));
 }
 
-
 /**
  * The hash `rowHashes` holds for a band made of these rows now: where a record's band is found
  * again after rows were inserted or deleted around it.

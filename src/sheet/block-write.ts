@@ -19,7 +19,7 @@ import {
 import { blockState, samplesHold } from './block-edits';
 import { locateBlock, ownedRects } from './block-locate';
 import { refuseUnrecognised } from './block-recover';
-import { bandOf, MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord, type PinnedRows } from './block-record';
+import { bandOf, MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord, type PinnedRows, type StoredBlockRecord } from './block-record';
 import { EDGE_ROWS, sampleRows } from './block-hasher';
 import { forgetPendingCommit, stagePendingCommit } from './pending-commit';
 import { writtenRecord, type WrittenRecord } from './written-record';
@@ -33,7 +33,8 @@ import { claimDirect } from './direct-write';
 import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
 import type { BlockColumn, WriteBlockResult } from './report-table';
 import { applyFormats, formatsKey, writeWithSetValues } from './staged-values';
-import { unchangedTopRows } from './commit-span';
+import { topByBands, unchangedTopRows } from './commit-span';
+import { carryBand, keepHashes, takeHashes } from './staged-hashes';
 import { KEEP_PAUSED_MS, keepForLater, makeStaging, removeSheet, sweepStaging } from './staging-sheets';
 
 /**
@@ -193,7 +194,9 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const width = columns.length;
   const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, target.now);
   let expectedRows = 0;
-  const size = (dataRows: number): CommitSize => copySize(plan, dataRows, false);
+  // While staging: the commit priced as the bands hashed so far say (rows still to come).
+  const size = (dataRows: number): CommitSize =>
+    copySize(plan, dataRows, false, { hashed: knownRecord, bands: written.bands, rows: rows + 1, more: true });
   const timing = stagedTiming(target, pace, { width, expected: () => expectedRows, rows: () => rows, size });
   const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: writeWithSetValues, timing };
 
@@ -205,10 +208,16 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   let header: CellValue[] | null = target.resume ? null : columns.map((c) => toCellValue(c.header, true));
   const cells = rowCells(columns, target.sheetSafe);
   const written = writtenRecord(width);
-  // The rows staged in earlier executions were hashed there: the block is fingerprinted at commit.
+  // The rows staged in earlier executions were hashed there: their hashes come with the staging
+  // sheet (staged-hashes.ts), else the block is fingerprinted at commit.
   let knownRecord = !target.resume;
+  const use = (s: BlockSink): void => {
+    sink = s;
+    const staging = target.resume ? s.sheet?.() : null;
+    if (staging) knownRecord = written.resume(takeHashes(staging, rows + 1, width));
+  };
 
-  const openSink = <T>(first: (s: BlockSink) => T): T => (sink ? first(sink) : sinkFor(plan, (s) => void (sink = s), first));
+  const openSink = <T>(first: (s: BlockSink) => T): T => (sink ? first(sink) : sinkFor(plan, use, first));
 
   const live = (): void => void (ended && endedError());
 
@@ -242,7 +251,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
     commit(note: string, finalColumns?: BlockColumn[]): WriteBlockResult {
       live();
       const kept = finalColumns ?? columns;
-      const block = writtenBlock(knownRecord ? written : null, droppedColumns(columns, kept), pinnedRows(target), kept);
+      const block = writtenBlock(() => (knownRecord ? written : null), droppedColumns(columns, kept), pinnedRows(target), kept);
       return endWith(target, write, () => {
         if (kept.length === 0) throw noColumns();
         if (header) written.add([header]);
@@ -266,6 +275,13 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
       }
       ended = true;
       sink = null;
+      const staging = s.sheet?.();
+      if (staging)
+        keepStagedHashes(
+          staging,
+          knownRecord ? written : null,
+          carryBand(oldBlock(plan)?.record ?? null, Math.max(expectedRows, rows) + 1),
+        );
       knownRecord = false;
       return { staging: s.detach(), rows };
     },
@@ -273,18 +289,32 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   return write;
 }
 
-/** What the commit knows of the rows sent (`written`; null: nothing), its record made once. */
-function writtenBlock(written: WrittenRecord | null, dropped: number[], pinned: PinnedRows, kept: BlockColumn[]): WrittenBlock {
+/**
+ * The hashes of a paused write's rows kept with its staging sheet, in bands of `band` rows (none
+ * when they are not known): a failure to keep them costs the next execution a read, not the rows.
+ */
+function keepStagedHashes(staging: Sheet, written: WrittenRecord | null, band: number): void {
+  try {
+    keepHashes(staging, written ? written.carry(band) : null);
+  } catch (_) {
+    // Kept or not, the rows are on the staging sheet: its commit reads them when it must.
+  }
+}
+
+/** What the commit knows of the rows sent (`hashed`: the record, when it knows them), its record made once. */
+function writtenBlock(hashed: () => WrittenRecord | null, dropped: number[], pinned: PinnedRows, kept: BlockColumn[]): WrittenBlock {
   let record: BlockRecord | null | undefined;
+  let written: WrittenRecord | null = null;
   const block: WrittenBlock = {
     record() {
       if (record !== undefined) return record;
+      written = hashed();
       const finished = written ? written.finish(dropped, pinned) : null;
       // With its columns' formats: a later refresh leaves unchanged rows in place only under the same ones.
       return (record = finished && { ...finished, formats: formatsKey(kept) });
     },
-    bandsAt: (band) => (written && block.record() ? written.bands(band) : null),
-    rowsAt: (from, to) => (written && block.record() ? written.rows(from, to) : null),
+    bandsAt: (band) => (block.record() && written ? written.bands(band) : null),
+    rowsAt: (from, to) => (block.record() && written ? written.rows(from, to) : null),
   };
   return block;
 }
@@ -401,22 +431,33 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
     commit(header, note, columns, dataRows, written) {
       const sheet = live();
       const promoted = promotes(plan);
+      const hashed = { hashed: written.record() !== null, bands: written.bandsAt, rows: dataRows + 1, more: false };
+      const priced = copySize(plan, dataRows, promoted, hashed);
       // Before the staging sheet changes: a commit that cannot run now leaves it as the rows left it.
-      const reads = plan.timing?.beforeCopy(sheet, copySize(plan, dataRows, promoted)) ?? ALL_READS;
+      const reads = plan.timing?.beforeCopy(sheet, priced) ?? ALL_READS;
+      // Where fewer rows than priced can stay in place (their samples say they moved), the bigger
+      // copy is judged again before anything changes.
+      const copies = {
+        priced: priced.copyRows ?? priced.rows,
+        refit: (copyRows: number) => void plan.timing?.beforeCopy(sheet, { rows: priced.rows, cols: priced.cols, checkCells: 0, copyRows }),
+      };
       // A sheet made for this write goes again if the commit fails: a failed first run leaves no trace.
       let created: Sheet | null = null;
-      try {
+      const ready = (): void => {
         if (header) writeValues(sheet, 1, [header]);
         for (const i of droppedColumns(target.columns, columns)) sheet.deleteColumn(i + 1);
         applyFormats(sheet, dataRows, columns);
+      };
+      try {
         const create = (): Sheet => (created = spreadsheet.insertSheet(sheetName));
         const size = { rows: dataRows + 1, cols: columns.length, columns };
         if (promoted) {
+          ready();
           const result = promoteStaging(plan, sheet, size, note, written, reads);
           staging = null;
           return result;
         }
-        const result = commitStaged(spreadsheet, sheet, target, sheetName, size, note, create, written, reads);
+        const result = commitStaged(spreadsheet, sheet, target, sheetName, size, note, create, written, { ...reads, ...copies, ready });
         created = null;
         return result;
       } finally {
@@ -441,19 +482,48 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
  * The cells the commit's copy covers: the new block and, where it was bigger, the old one; none
  * when the staging sheet becomes the block's sheet (`promoted`).
  */
-function copySize(plan: BlockPlan, dataRows: number, promoted: boolean): CommitSize {
+/** The block the write replaces, on the sheet it goes to: where it is, and its record. */
+function oldBlock(plan: BlockPlan): { rect: Rect; record: StoredBlockRecord | null } | null {
+  const { spreadsheet, target, sheetName } = plan;
+  const sheet = findTarget(spreadsheet, target, sheetName);
+  const name = sheet ? blockRangeName(blockIdOn(target, sheet)) : null;
+  const old = sheet && name ? readOwned(spreadsheet, name) : null;
+  if (!sheet || !name || !old || old.sheet.getSheetId() !== sheet.getSheetId()) return null;
+  return { rect: old.rect, record: readRecord(sheet, name) };
+}
+
+/** What a write knows of its rows' hashes for the commit's price (`rows`: those hashed, header included). */
+interface HashedRows {
+  /** Every row's hash is known (false: the record is read back from the new block). */
+  hashed: boolean;
+  bands(band: number): string[] | null;
+  rows: number;
+  /** Rows are still to come. */
+  more: boolean;
+}
+
+/**
+ * The cells the commit's copy covers: the new block and, where it was bigger, the old one, less
+ * the rows at the top the bands say stay in place (commit-span.ts); none when the staging sheet
+ * becomes the block's sheet (`promoted`).
+ */
+function copySize(plan: BlockPlan, dataRows: number, promoted: boolean, fresh: HashedRows): CommitSize {
   const { spreadsheet, target, sheetName, width } = plan;
   const sheet = findTarget(spreadsheet, target, sheetName);
-  const old = sheet ? readOwned(spreadsheet, blockRangeName(blockIdOn(target, sheet))) : null;
-  const rect = old && old.sheet.getSheetId() === sheet?.getSheetId() ? old.rect : null;
-  // A resumed write's rows were hashed in other executions: its record is read from the new block.
+  const old = oldBlock(plan);
+  const rect = old?.rect ?? null;
+  const record = old?.record?.v === 2 ? old.record : null;
+  // Rows hashed in no execution (a resumed write that kept no hashes): the record is read from the new block.
   const newCells = (dataRows + 1) * width;
-  const reread = target.resume !== undefined && newCells <= MAX_FINGERPRINT_CELLS ? newCells : 0;
+  const reread = !fresh.hashed && newCells <= MAX_FINGERPRINT_CELLS ? newCells : 0;
   if (promoted) return { rows: 0, cols: 0, checkCells: 0, recordCells: reread };
+  const rows = Math.max(dataRows + 1, rect?.rows ?? 0);
+  const bands = fresh.hashed && record?.band ? fresh.bands(record.band) : null;
   return {
-    rows: Math.max(dataRows + 1, rect?.rows ?? 0),
+    rows,
     cols: Math.max(width, rect?.cols ?? 0),
-    ...checkSize(rect, target.resume === undefined),
+    copyRows: rows - topByBands(record, { bands, rows: fresh.rows }, fresh.more),
+    ...checkSize(rect, record, fresh.hashed),
     recordCells: reread,
     guardCells: sheet ? guardCells(sheet, { ...(rect ?? plan.start), rows: dataRows + 1, cols: width }, rect) : 0,
   };
@@ -462,14 +532,14 @@ function copySize(plan: BlockPlan, dataRows: number, promoted: boolean): CommitS
 /**
  * What the edit check reads of the old block: all of it, or past MAX_FINGERPRINT_CELLS a row per
  * band, each its own call (the sample rows that vouch for the rows a refresh leaves in place), and
- * the rows at the edge of those. None past it for a resumed write (`hashedAll` false): its rows
- * were hashed in other executions, so it leaves no row in place and has nothing to vouch for.
+ * the rows at the edge of those. None past it when the new rows' hashes are not all known
+ * (`hashedAll` false): the commit then leaves no row in place and has nothing to vouch for.
  */
-function checkSize(old: Rect | null, hashedAll: boolean): Pick<CommitSize, 'checkCells' | 'checkCalls'> {
+function checkSize(old: Rect | null, record: BlockRecord | null, hashedAll: boolean): Pick<CommitSize, 'checkCells' | 'checkCalls'> {
   if (!old) return { checkCells: 0 };
   if (old.rows * old.cols <= MAX_FINGERPRINT_CELLS) return { checkCells: old.rows * old.cols };
   if (!hashedAll) return { checkCells: 0 };
-  const samples = sampleRows(old.rows, bandOf(old.rows)).length;
+  const samples = sampleRows(old.rows, record?.band ?? bandOf(old.rows)).length;
   return { checkCells: (samples + EDGE_ROWS) * old.cols, checkCalls: samples + 1 };
 }
 
@@ -506,6 +576,14 @@ function restyleKept(sheet: Sheet, kept: Rect, columns: BlockColumn[]): void {
   sheet.getRange(kept.row, kept.col, 1, kept.cols).setFontWeight('bold');
 }
 
+/** The commit's copy as priced (rows), judged again when it must copy more; the staging made ready for it. */
+interface CopyPriced {
+  priced: number;
+  refit(copyRows: number): void;
+  /** The staging sheet's last touches (header, dropped columns, formats), once nothing stops the commit. */
+  ready(): void;
+}
+
 function commitStaged(
   spreadsheet: Spreadsheet,
   staging: Sheet,
@@ -515,7 +593,7 @@ function commitStaged(
   note: string,
   create: () => Sheet,
   written: WrittenBlock,
-  reads: CommitReads,
+  reads: CommitReads & CopyPriced,
 ): WriteBlockResult {
   const existing = findTarget(spreadsheet, target, sheetName);
   const sheet = existing ?? create();
@@ -537,6 +615,16 @@ function commitStaged(
   const conflict = findConflict(sheet, rect, ownedRects(located));
   if (conflict) throw blockConflictError(name, conflict);
 
+  // Rows at the top that did not change stay as they are: only the rest is copied (commit-span.ts).
+  const v2 = record?.v === 2 ? record : null;
+  const vouch = reads.check && committed && v2 ? (bands: number) => samplesHold(sheet, committed, v2, bands, written.rowsAt) : undefined;
+  const top = committed ? unchangedTopRows({ record: v2, rect: committed, state }, { written, record: written.record(), rect }, vouch) : 0;
+  const box: Rect = committed
+    ? { row: rect.row, col: rect.col, rows: Math.max(rect.rows, committed.rows), cols: Math.max(rect.cols, committed.cols) }
+    : rect;
+  if (box.rows - top > reads.priced) reads.refit(box.rows - top);
+  reads.ready();
+
   // Before the copy: an execution killed after it leaves what is needed to finish (pending-commit.ts).
   const fullNote = sorted ? `${note}\n${SORT_REPLACED}` : note;
   const newRecord = stagePendingCommit(
@@ -548,9 +636,6 @@ function commitStaged(
   );
 
   // The copy covers old and new together; the user's cells in that box's corners ride along.
-  const box: Rect = committed
-    ? { row: rect.row, col: rect.col, rows: Math.max(rect.rows, committed.rows), cols: Math.max(rect.cols, committed.cols) }
-    : rect;
   let copied = false;
   try {
     growToFit(staging, { row: 1, col: 1, rows: box.rows, cols: box.cols });
@@ -558,12 +643,6 @@ function commitStaged(
     for (const corner of subtractAll([box], [rect, ...(committed ? [committed] : [])])) {
       rangeOf(sheet, corner).copyTo(staging.getRange(corner.row - box.row + 1, corner.col - box.col + 1));
     }
-    // Rows at the top that did not change stay as they are: only the rest is copied (commit-span.ts).
-    const v2 = record?.v === 2 ? record : null;
-    const vouch = reads.check && committed && v2 ? (bands: number) => samplesHold(sheet, committed, v2, bands, written.rowsAt) : undefined;
-    const top = committed
-      ? unchangedTopRows({ record: v2, rect: committed, state }, { written, record: written.record(), rect }, vouch)
-      : 0;
     if (top === 0) staging.getRange(1, 1).setNote(fullNote);
     if (top < box.rows)
       rangeOf(staging, { row: 1 + top, col: 1, rows: box.rows - top, cols: box.cols }).copyTo(sheet.getRange(box.row + top, box.col));

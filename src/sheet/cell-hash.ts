@@ -170,7 +170,6 @@ export function cellInRow(cell: number, rowHash: number): number {
   return cell === 0 ? 0 : mix32((cell ^ Math.imul(rowHash, 0x9e3779b1)) >>> 0);
 }
 
-
 export function bandHash(rows: number[], from: number, to: number): number {
   let h = SEED;
   for (let i = from; i < to; i++) h = fold(h, rows[i]);

@@ -63,6 +63,11 @@ export interface CopyPace {
 export interface CommitSize {
   rows: number;
   cols: number;
+  /**
+   * The rows the copy covers, when fewer than `rows` (the rows at the top of a refresh that did not
+   * change stay in place, commit-span.ts); default: all.
+   */
+  copyRows?: number;
   checkCells: number;
   /**
    * The edit check's calls when it reads in many (a block too big to read whole: a read per sample
@@ -156,13 +161,10 @@ export function copyPace(clock: CopyClock): CopyPace {
   };
   /** The whole commit at the paces learned: the check's read, then the copy, and its other calls. */
   const commitMs = (size: CommitSize, copy: Pace): number =>
-    costAt(copy, size.rows * size.cols) +
-    costAt(reads, readCells(size)) +
-    (size.checkCalls ?? 0) * reads.callMs +
-    OTHER_CALLS * copy.callMs;
+    costAt(copy, copyCells(size)) + costAt(reads, readCells(size)) + (size.checkCalls ?? 0) * reads.callMs + OTHER_CALLS * copy.callMs;
   /** At a write's pace, on the safe side: a copy as a write, a read at the model's multiple of one. */
   const safeMs = (size: CommitSize, write: number): number =>
-    (size.rows * size.cols + readCells(size) * READ_PER_WRITE + (OTHER_CALLS + (size.checkCalls ?? 0)) * CALL_CELLS) * write;
+    (copyCells(size) + readCells(size) * READ_PER_WRITE + (OTHER_CALLS + (size.checkCalls ?? 0)) * CALL_CELLS) * write;
   const pace: CopyPace = {
     fit(staging, size, how) {
       const cells = size.rows * size.cols;
@@ -205,6 +207,10 @@ export function copyPace(clock: CopyClock): CopyPace {
     },
   };
   return pace;
+}
+
+function copyCells(size: CommitSize): number {
+  return (size.copyRows ?? size.rows) * size.cols;
 }
 
 function readCells(size: CommitSize): number {

@@ -1,4 +1,4 @@
-import type { BlockRecord } from './block-record';
+import { MAX_FINGERPRINT_CELLS, type BlockRecord } from './block-record';
 import type { WrittenBlock } from './block-place';
 import type { BlockState } from './block-edits';
 import type { Rect } from './rect';
@@ -29,16 +29,36 @@ export function unchangedTopRows(
   if (!state.read && (!vouch || record.samples?.length !== record.rowHashes.length)) return 0;
   if (rect.row !== fresh.rect.row || rect.col !== fresh.rect.col || rect.cols !== fresh.rect.cols) return 0;
   if (record.formats === undefined || record.formats !== fresh.record.formats) return 0;
+  const { kept, top } = sameBands(record, fresh.written.bandsAt(record.band), fresh.rect.rows);
+  return state.read || top === 0 || vouch?.(kept) ? top : 0;
+}
+
+/** The leading bands of `record` the new block's `bands` (of `rows` rows) has unchanged, and their rows. */
+function sameBands(record: BlockRecord, bands: string[] | null, rows: number): { kept: number; top: number } {
   const band = record.band;
-  const bands = fresh.written.bandsAt(band);
-  if (!bands) return 0;
   let top = 0;
   let kept = 0;
+  if (!bands || band === null) return { kept, top };
   for (; kept < record.rowHashes.length; kept++) {
-    const rows = Math.min(band, record.rows - kept * band);
+    const inBand = Math.min(band, record.rows - kept * band);
     // A band the new block ends in holds other rows than the old one's, whatever its hash.
-    if (rows !== Math.min(band, fresh.rect.rows - kept * band) || bands[kept] !== record.rowHashes[kept]) break;
-    top += rows;
+    if (inBand !== Math.min(band, rows - kept * band) || bands[kept] !== record.rowHashes[kept]) break;
+    top += inBand;
   }
-  return state.read || top === 0 || vouch?.(kept) ? top : 0;
+  return { kept, top };
+}
+
+/**
+ * The rows at the top a refresh's commit may leave in place, by the bands alone (the reads that
+ * vouch for them come later, and a copy they make bigger is judged again, block-write.ts): what
+ * the commit's copy is priced without. `more`: rows are still to come (a write under way), so
+ * where every complete band so far is unchanged, so may the rest be, up to the old block's last band.
+ * 0 where nothing can stay: no record, or a record too big to read that has no sample rows.
+ */
+export function topByBands(record: BlockRecord | null, fresh: { bands: string[] | null; rows: number }, more: boolean): number {
+  if (!record || record.band === null) return 0;
+  if (record.rows * record.cols > MAX_FINGERPRINT_CELLS && record.samples?.length !== record.rowHashes.length) return 0;
+  const { kept, top } = sameBands(record, fresh.bands, fresh.rows);
+  if (!more || kept < Math.floor(fresh.rows / record.band)) return top;
+  return Math.max(top, (record.rowHashes.length - 1) * record.band);
 }

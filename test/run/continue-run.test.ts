@@ -114,7 +114,7 @@ function expectCommitted(world: World): void {
 }
 
 describe('a saved report too big for one execution continues in the next', () => {
-  it('refreshes 240,000 rows: in one execution at 3 times the model, across several at 6 times, old data intact until the commit', () => {
+  it('refreshes 240,000 rows: in one execution at 3 times the model, across several at 10 times, old data intact until the commit', () => {
     const { world, costs } = limitedWorld(AS_WRITE, pulled);
     // The next day at every cost times 3: one execution, never killed.
     costs.scale = 3;
@@ -126,8 +126,8 @@ describe('a saved report too big for one execution continues in the next', () =>
     expect(second.note).not.toBe(first.note);
     expect(statusOf(world).Outcome).toBe('OK');
 
-    // The day after at times 6: one execution cannot hold it; hourly runs go on until it is in.
-    costs.scale = 6;
+    // The day after at times 10: one execution cannot stage it (360 s of writes); hourly runs go on until it is in.
+    costs.scale = 10;
     world.emu.clock.set(Date.parse('2026-11-24T11:05:00Z'));
     const { said, executions } = continueUntilDone(world, second);
     expect(executions).toBeGreaterThan(1);
@@ -135,32 +135,49 @@ describe('a saved report too big for one execution continues in the next', () =>
     expectCommitted(world);
   });
 
-  it('at 15 times the model, with a copy a third of a write (the cited figure), stages across executions and commits whole', () => {
-    const { world, costs } = limitedWorld(CITED, pulled);
+  it.each([
+    ['a copy a third of a write (the cited figure)', CITED],
+    ['a copy priced as a write', AS_WRITE],
+  ])('at 15 times the model, with %s, stages across executions and commits, the unchanged rows left in place', (_, prices) => {
+    const { world, costs } = limitedWorld(prices, pulled);
     costs.scale = 15;
     world.emu.clock.set(Date.parse('2026-11-23T11:05:00Z'));
-    const { said, executions } = continueUntilDone(world, first);
+    // A value typed over a row the refresh leaves in place (checked by its samples, not cell by cell) stays.
+    const typed = world.emu.spreadsheet.getSheetByName('Big')?.getRange(5, 2);
+    const original = typed?.getValue();
+    typed?.setValue('checked by hand');
+    const before = blockState(world);
+    const { said, executions } = continueUntilDone(world, before);
     // The staging takes two executions or more (540 s of writes), each saying how far it is; the
-    // copy (180 s) comes in the execution that has room for it after the last rows.
-    expect(executions).toBeGreaterThan(2);
+    // commit copies no row that did not change (a whole copy as a write would be 540 s).
+    expect(executions).toBeGreaterThan(1);
     const counts = said.map((text) => Number(/^continuing: ([\d,]+) of 240,000 rows/.exec(text)?.[1].replace(/,/g, '')));
     expect(counts.every((n, i) => n > 0 && (i === 0 || n >= counts[i - 1]))).toBe(true);
+    expect(typed?.getValue()).toBe('checked by hand');
+    typed?.setValue(original);
     expectCommitted(world);
   });
 
-  it('at 15 times the model, with a copy priced as a write, stops at once with a clear message and keeps the old data', () => {
+  it('at 15 times the model, with a copy priced as a write, a block the user sorted (every row to copy) is refused with a clear message, the old data kept', () => {
     const { world, costs } = limitedWorld(AS_WRITE, pulled);
+    world.emu.spreadsheet.getSheetByName('Big')?.getRange(2, 1, ROWS, 15).sort({ column: 3, ascending: true });
+    const sorted = blockState(world);
+    expect(sorted.hash).not.toBe(first.hash);
     costs.scale = 15;
     for (const day of ['2026-11-23', '2026-11-24']) {
-      // The copy alone (3.6 M cells, 540 s) is more than any execution has: found in the first one, every day.
+      // The copy (3.6 M cells, 540 s) is more than any execution has: found at the commit, after the rows are staged.
       world.emu.clock.set(Date.parse(`${day}T11:05:00Z`));
-      expect(fireSchedule(world).killed).toBeNull();
+      for (let run = 0; run < 4; run++) {
+        expect(fireSchedule(world).killed).toBeNull();
+        if (statusOf(world).Outcome !== 'Continuing') break;
+        world.emu.clock.advance(HOUR);
+      }
       const status = statusOf(world);
       expect(status.Outcome).toBe('Failed');
       expect(String(status['Last error'])).toMatch(
         /^This report has 240,000 rows of 15 columns \(3,600,015 cells\): .* about \d+ minutes .* The previous data is unchanged\. Save it as a history report .* or use a shorter date range\.$/,
       );
-      expect(blockState(world)).toEqual(first);
+      expect(blockState(world)).toEqual(sorted);
       expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
       expect(checkpointKeys(world)).toEqual([]);
       expect(savedCard(world).continuingText ?? null).toBeNull();

@@ -10,7 +10,9 @@ const COLS = 5;
 
 function rowsOf(n: number, seed = 0): unknown[][] {
   return Array.from({ length: n }, (_, i) =>
-    i === 0 ? ['date', 'page', 'views', 'ok', 'note'] : [new Date(Date.UTC(2026, 0, 1 + ((i + seed) % 300))), `/p/${i + seed}`, i * 3.25, i % 2 === 0, i % 7 === 0 ? '' : `n${i}`],
+    i === 0
+      ? ['date', 'page', 'views', 'ok', 'note']
+      : [new Date(Date.UTC(2026, 0, 1 + ((i + seed) % 300))), `/p/${i + seed}`, i * 3.25, i % 2 === 0, i % 7 === 0 ? '' : `n${i}`],
   );
 }
 
