@@ -158,6 +158,27 @@ describe('a saved report too big for one execution continues in the next', () =>
     expectCommitted(world);
   });
 
+  it('at 15 times the model, with a copy priced as a write, a window moved a day on (every row changed) is refused at once with a clear message, the old data kept', () => {
+    const { world, costs } = limitedWorld(AS_WRITE, pulled);
+    const listed = world.sidebar<{ reports: Array<{ id: string }> }>('listReports');
+    if (!listed.ok) throw new Error(listed.message);
+    const moved = world.sidebar('saveReport', [{ ...BIG_SAVED, id: listed.value.reports[0].id, start: '2026-10-02', end: '2026-11-01' }]);
+    expect(moved).toMatchObject({ ok: true });
+    costs.scale = 15;
+    // The first rows staged already differ from the old block's: the whole copy (540 s) is judged
+    // after the first chunk, and no execution could hold it.
+    world.emu.clock.set(Date.parse('2026-11-23T11:05:00Z'));
+    expect(fireSchedule(world).killed).toBeNull();
+    const status = statusOf(world);
+    expect(status.Outcome).toBe('Failed');
+    expect(String(status['Last error'])).toMatch(
+      /^This report has 240,000 rows of 15 columns \(3,600,015 cells\): .* about \d+ minutes .* The previous data is unchanged\. Save it as a history report .* or use a shorter date range\.$/,
+    );
+    expect(blockState(world)).toEqual(first);
+    expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
+    expect(checkpointKeys(world)).toEqual([]);
+  });
+
   it('at 15 times the model, with a copy priced as a write, a block the user sorted (every row to copy) is refused with a clear message, the old data kept', () => {
     const { world, costs } = limitedWorld(AS_WRITE, pulled);
     world.emu.spreadsheet.getSheetByName('Big')?.getRange(2, 1, ROWS, 15).sort({ column: 3, ascending: true });
