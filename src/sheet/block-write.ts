@@ -277,11 +277,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
       sink = null;
       const staging = s.sheet?.();
       if (staging)
-        keepStagedHashes(
-          staging,
-          knownRecord ? written : null,
-          carryBand(oldBlock(plan)?.record ?? null, Math.max(expectedRows, rows) + 1),
-        );
+        keepStagedHashes(staging, knownRecord ? written : null, carryBand(oldBlock(plan).record, Math.max(expectedRows, rows) + 1));
       knownRecord = false;
       return { staging: s.detach(), rows };
     },
@@ -478,18 +474,14 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
   };
 }
 
-/**
- * The cells the commit's copy covers: the new block and, where it was bigger, the old one; none
- * when the staging sheet becomes the block's sheet (`promoted`).
- */
-/** The block the write replaces, on the sheet it goes to: where it is, and its record. */
-function oldBlock(plan: BlockPlan): { rect: Rect; record: StoredBlockRecord | null } | null {
+/** The sheet the write goes to, and the block there it replaces: where it is, and its record. */
+function oldBlock(plan: BlockPlan): { sheet: Sheet | null; rect: Rect | null; record: StoredBlockRecord | null } {
   const { spreadsheet, target, sheetName } = plan;
   const sheet = findTarget(spreadsheet, target, sheetName);
   const name = sheet ? blockRangeName(blockIdOn(target, sheet)) : null;
   const old = sheet && name ? readOwned(spreadsheet, name) : null;
-  if (!sheet || !name || !old || old.sheet.getSheetId() !== sheet.getSheetId()) return null;
-  return { rect: old.rect, record: readRecord(sheet, name) };
+  if (!sheet || !name || !old || old.sheet.getSheetId() !== sheet.getSheetId()) return { sheet, rect: null, record: null };
+  return { sheet, rect: old.rect, record: readRecord(sheet, name) };
 }
 
 /** What a write knows of its rows' hashes for the commit's price (`rows`: those hashed, header included). */
@@ -508,11 +500,9 @@ interface HashedRows {
  * becomes the block's sheet (`promoted`).
  */
 function copySize(plan: BlockPlan, dataRows: number, promoted: boolean, fresh: HashedRows): CommitSize {
-  const { spreadsheet, target, sheetName, width } = plan;
-  const sheet = findTarget(spreadsheet, target, sheetName);
-  const old = oldBlock(plan);
-  const rect = old?.rect ?? null;
-  const record = old?.record?.v === 2 ? old.record : null;
+  const { width } = plan;
+  const { sheet, rect, record: stored } = oldBlock(plan);
+  const record = stored?.v === 2 ? stored : null;
   // Rows hashed in no execution (a resumed write that kept no hashes): the record is read from the new block.
   const newCells = (dataRows + 1) * width;
   const reread = !fresh.hashed && newCells <= MAX_FINGERPRINT_CELLS ? newCells : 0;
