@@ -103,8 +103,9 @@ export function runReportToSheet(execution: Execution, request: RunReportRequest
   };
 
   try {
-    // A continued run says how far it is until this execution's own pages and writes take over.
-    const resumedAt = cont?.resumed ? { rows: cont.pull.fromRow, total: cont.expected() } : null;
+    // A continued run says how far it is until this execution's own pages and writes take over:
+    // the rows staged, as its last execution said (not the earlier row its pull asks again from).
+    const resumedAt = cont?.resumed ? { rows: cont.target.resume?.rows ?? cont.pull.fromRow, total: cont.expected() } : null;
     progress(resumedAt ? continuingText(resumedAt) : `Starting ${run.spec.label}`, 0, null);
     const spreadsheet: Spreadsheet | null = platform.spreadsheet();
     if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');

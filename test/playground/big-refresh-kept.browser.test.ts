@@ -6,7 +6,7 @@
  * first pull instead of a second write of every cell, and the user's value is not overwritten.
  */
 import { connectedPlaygroundForFile } from '../journeys/playground-driver';
-import { BIG_SHEET, pullAndSave } from './big-saved-report';
+import { pullAndSave, savedReportCard } from './big-saved-report';
 
 const playground = connectedPlaygroundForFile();
 
@@ -20,10 +20,7 @@ describe('a big saved report refreshed', () => {
 
   it('Run on its card refreshes it: the typed value and the notes stay', async () => {
     const pg = playground();
-    const saved = await pg.section('saved');
-    const card = saved.locator('[data-report-id]').first();
-    await card.waitFor();
-    await pg.tab(BIG_SHEET).click();
+    const { saved, card } = await savedReportCard(pg);
     const neighbour = await pg.cell('B4').textContent();
     await card.getByRole('button', { name: 'Run' }).click();
 

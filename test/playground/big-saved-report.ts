@@ -23,3 +23,20 @@ export async function pullAndSave(pg: Playground, rows: number, typed: Array<[st
   await saved.locator('[data-test=save-last-run]').getByRole('button', { name: 'Save this report' }).click();
   await saved.locator('[data-report-id]').first().waitFor();
 }
+
+/**
+ * The saved report's card in the Saved tab, the report's sheet shown; with `slow`, the playground
+ * restarted first at that many times the usual pace (PLAYGROUND_SLOW) and the sidebar opened again.
+ */
+export async function savedReportCard(pg: Playground, slow?: string) {
+  if (slow) {
+    await pg.restart({ PLAYGROUND_SLOW: slow });
+    await pg.menu('Open sidebar');
+    await pg.page.locator('#sidebar:not([hidden])').waitFor();
+  }
+  const saved = await pg.section('saved');
+  const card = saved.locator('[data-report-id]').first();
+  await card.waitFor();
+  await pg.tab(BIG_SHEET).click();
+  return { saved, card };
+}

@@ -8,7 +8,7 @@
  * the typed value stays, where a copy of every row would have overwritten it.
  */
 import { connectedPlaygroundForFile } from '../journeys/playground-driver';
-import { BIG_SHEET, pullAndSave } from './big-saved-report';
+import { pullAndSave, savedReportCard } from './big-saved-report';
 
 const playground = connectedPlaygroundForFile();
 
@@ -22,13 +22,7 @@ describe('a big saved report refreshed across executions on a slow day', () => {
 
   it('at 30 times the usual pace, Run on its card continues call after call, then refreshes it: the typed value and the note stay', async () => {
     const pg = playground();
-    await pg.restart({ PLAYGROUND_SLOW: '30' });
-    await pg.menu('Open sidebar');
-    await pg.page.locator('#sidebar:not([hidden])').waitFor();
-    const saved = await pg.section('saved');
-    const card = saved.locator('[data-report-id]').first();
-    await card.waitFor();
-    await pg.tab(BIG_SHEET).click();
+    const { saved, card } = await savedReportCard(pg, '30');
     const neighbour = await pg.cell('B4').textContent();
     await card.getByRole('button', { name: 'Run' }).click();
 

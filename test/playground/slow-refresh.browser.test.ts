@@ -7,7 +7,7 @@
  * block" every day. The user's notes stay where they were.
  */
 import { connectedPlaygroundForFile } from '../journeys/playground-driver';
-import { BIG_SHEET, pullAndSave } from './big-saved-report';
+import { pullAndSave, savedReportCard } from './big-saved-report';
 
 const playground = connectedPlaygroundForFile();
 
@@ -21,13 +21,7 @@ describe('a saved report refreshed on a slow day', () => {
 
   it('at 15 times the usual pace, Run on its card refreshes it, the notes kept', async () => {
     const pg = playground();
-    await pg.restart({ PLAYGROUND_SLOW: '15' });
-    await pg.menu('Open sidebar');
-    await pg.page.locator('#sidebar:not([hidden])').waitFor();
-    const saved = await pg.section('saved');
-    const card = saved.locator('[data-report-id]').first();
-    await card.waitFor();
-    await pg.tab(BIG_SHEET).click();
+    const { saved, card } = await savedReportCard(pg, '15');
     const before = await pg.cell('A1').getAttribute('title');
     await card.getByRole('button', { name: 'Run' }).click();
 

@@ -113,6 +113,20 @@ function expectCommitted(world: World): void {
   expect(checkpointKeys(world)).toEqual([]);
 }
 
+/** The run refused as too big for one block, with its size and what to do; `block` as it was, nothing of the run left. */
+function expectRefusedTooBig(world: World, block: Block): Record<string, unknown> {
+  const status = statusOf(world);
+  expect(status.Outcome).toBe('Failed');
+  expect(String(status['Last error'])).toMatch(
+    /^This report has 240,000 rows of 15 columns \(3,600,015 cells\): .* about \d+ minutes .* The previous data is unchanged\. Save it as a history report .* or use a shorter date range\.$/,
+  );
+  expect(blockState(world)).toEqual(block);
+  expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
+  expect(checkpointKeys(world)).toEqual([]);
+  expect(savedCard(world).continuingText ?? null).toBeNull();
+  return status;
+}
+
 describe('a saved report too big for one execution continues in the next', () => {
   it('refreshes 240,000 rows: in one execution at 3 times the model, across several at 10 times, old data intact until the commit', () => {
     const { world, costs } = limitedWorld(AS_WRITE, pulled);
@@ -169,14 +183,7 @@ describe('a saved report too big for one execution continues in the next', () =>
     // after the first chunk, and no execution could hold it.
     world.emu.clock.set(Date.parse('2026-11-23T11:05:00Z'));
     expect(fireSchedule(world).killed).toBeNull();
-    const status = statusOf(world);
-    expect(status.Outcome).toBe('Failed');
-    expect(String(status['Last error'])).toMatch(
-      /^This report has 240,000 rows of 15 columns \(3,600,015 cells\): .* about \d+ minutes .* The previous data is unchanged\. Save it as a history report .* or use a shorter date range\.$/,
-    );
-    expect(blockState(world)).toEqual(first);
-    expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
-    expect(checkpointKeys(world)).toEqual([]);
+    expectRefusedTooBig(world, first);
   });
 
   it('at 15 times the model, with a copy priced as a write, a block the user sorted (every row to copy) is refused with a clear message, the old data kept', () => {
@@ -193,15 +200,7 @@ describe('a saved report too big for one execution continues in the next', () =>
         if (statusOf(world).Outcome !== 'Continuing') break;
         world.emu.clock.advance(HOUR);
       }
-      const status = statusOf(world);
-      expect(status.Outcome).toBe('Failed');
-      expect(String(status['Last error'])).toMatch(
-        /^This report has 240,000 rows of 15 columns \(3,600,015 cells\): .* about \d+ minutes .* The previous data is unchanged\. Save it as a history report .* or use a shorter date range\.$/,
-      );
-      expect(blockState(world)).toEqual(sorted);
-      expect(sheetNames(world).filter((n) => /^CR staging/.test(n))).toEqual([]);
-      expect(checkpointKeys(world)).toEqual([]);
-      expect(savedCard(world).continuingText ?? null).toBeNull();
+      const status = expectRefusedTooBig(world, sorted);
       // Not tried again before the next day's run.
       world.emu.clock.advance(HOUR);
       expect(fireSchedule(world).killed).toBeNull();
