@@ -159,7 +159,7 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
         tail: ends.slice(head).map(hex),
         rowSet: `${hex(sum)}.${hex(mixed)}`,
         colRows: colRows.map((s) => hex(mix32(s))),
-        ...(sampled ? { samples: sampled.map(hex) } : {}),
+        ...(sampled ? { samples: sampled.map(hex), samplesAt: SAMPLES_AT } : {}),
       };
     },
     bands: (band) => bands(band)?.map(hex) ?? null,
@@ -256,6 +256,19 @@ export function sampleRows(rows: number, band: number): number[] {
   const at: number[] = [];
   for (let i = 0; i < rows; i += band) at.push(Math.min(rows - 1, i + Math.floor(band / 2)));
   return at;
+}
+
+/** A record's `samplesAt` when sampleRows placed its samples. */
+export const SAMPLES_AT = 2;
+
+/**
+ * The row a record stored before this rule (05ff8b2) sampled in its last band, where that differs
+ * from sampleRows': the middle of a short last band's own rows. Null where the two agree.
+ */
+export function earlierLastSample(rows: number, band: number): number | null {
+  const start = Math.floor((rows - 1) / band) * band;
+  const earlier = start + Math.floor((rows - start) / 2);
+  return rows > 0 && earlier !== sampleRows(rows, band)[Math.floor((rows - 1) / band)] ? earlier : null;
 }
 
 function bandsOf(rows: number[], band: number): number[] {
