@@ -20,7 +20,8 @@ export interface RecordHasher {
   dropColumns(indexes: number[]): void;
   /**
    * The record of every row added, with `pinned` rows at each end; null only for a hasher that
-   * went on from another execution's (`carried`) and can no longer tell it (a column dropped).
+   * went on from another execution's (`carried`) and can no longer tell it (a column dropped), or
+   * whose block grew to more than MAX_CARRIED_BANDS of the band it carried.
    */
   finish(pinned: PinnedRows): BlockRecord | null;
   /** `rowHashes` as a record of these rows would hold them in bands of `band` rows (null: not known at that size). */
@@ -141,6 +142,9 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
     finish(pinned) {
       const n = total();
       const band = base ? base.band : bandOf(n);
+      // A block that grew far past the band it carried would make a record Google cannot store
+      // (a metadata value holds 30,000 characters): it is read back instead, in bands of its own size.
+      if (Math.ceil(n / band) > MAX_CARRIED_BANDS) return null;
       const banded = bands(band);
       const head = Math.min(pinned.head, n);
       const tail = Math.min(pinned.tail, n - head);
