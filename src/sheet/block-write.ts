@@ -459,7 +459,7 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
       let created: Sheet | null = null;
       const ready = (): void => {
         if (header) writeValues(sheet, 1, [header]);
-        for (const i of droppedColumns(target.columns, columns)) sheet.deleteColumn(i + 1);
+        dropColumnsOnce(sheet, target.columns, columns);
         applyFormats(sheet, dataRows, columns);
       };
       try {
@@ -493,9 +493,20 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
 }
 
 /**
- * The cells the commit's copy covers: the new block and, where it was bigger, the old one; none
- * when the staging sheet becomes the block's sheet (`promoted`).
+ * Deletes the staging sheet's columns that no row filled, unless an execution killed after it did
+ * so already (its header row then holds the kept columns' headers, and nothing after them):
+ * deleting them again would take the report's own columns.
  */
+function dropColumnsOnce(sheet: Sheet, begun: BlockColumn[], kept: BlockColumn[]): void {
+  const dropped = droppedColumns(begun, kept);
+  if (dropped.length === 0) return;
+  const headers = sheet.getRange(1, 1, 1, Math.min(begun.length, sheet.getMaxColumns())).getValues()[0];
+  const holds = (columns: BlockColumn[]): boolean =>
+    headers.every((h, i) => String(h) === (i < columns.length ? String(columns[i].header) : ''));
+  if (holds(kept) && !holds(begun)) return;
+  for (const i of dropped) sheet.deleteColumn(i + 1);
+}
+
 /** The block the write replaces, on the sheet it goes to: where it is, and its record. */
 function oldBlock(plan: BlockPlan): { rect: Rect; record: StoredBlockRecord | null } | null {
   const { spreadsheet, target, sheetName } = plan;
