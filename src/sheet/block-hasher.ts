@@ -142,8 +142,7 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
     finish(pinned) {
       const n = total();
       const band = base ? base.band : bandOf(n);
-      // A block that grew far past the band it carried would make a record Google cannot store
-      // (a metadata value holds 30,000 characters): it is read back instead, in bands of its own size.
+      // Far past its carried band, a record passes a metadata value's 30,000 characters: read back instead.
       if (Math.ceil(n / band) > MAX_CARRIED_BANDS) return null;
       const banded = bands(band);
       const head = Math.min(pinned.head, n);
