@@ -23,7 +23,7 @@ import { putMetadata, removeMetadata } from './sheet-metadata';
  * A block is told by its record's shape and the hash of its last rows (`tail`): cheap at any size,
  * and the two blocks differ there (the new rows, or the old rows the copy emptied); where they do
  * not (same shape, a past row revised), by the first band where their records differ (`band`).
- * A block that grew is asked for first: a refresh that only added rows leaves the old block's rows
+ * A block with more rows is asked for first: a refresh that only added rows leaves the old block's rows
  * as they were, so the old block would still seem there after the copy.
  */
 export interface PendingCommit {
@@ -168,9 +168,10 @@ export function settlePendingCommit(spreadsheet: Spreadsheet, sheet: Sheet, bloc
   const rect = old ? { ...pending.rect, row: old.row, col: old.col } : pending.rect;
   const oldHolds = (): boolean => old !== null && record !== null && holds(sheet, old, record, null, pending.band);
   const newHolds = (): boolean => holds(sheet, rect, pending.record, pending.tail, pending.band);
-  // The block reaching further is asked first: a copy fills a grown block's cells past the old one
-  // (whose own rows may be the new block's first, unchanged), and empties a shrunk one's.
-  const grew = old !== null && (rect.rows > old.rows || rect.cols > old.cols);
+  // A block with more rows is asked first: the copy fills its last rows, past the old block (whose
+  // own rows may be the new block's first, unchanged); a shrunk one's it empties. Not by columns:
+  // a new column may be empty in the last rows, which then read alike before the copy.
+  const grew = old !== null && rect.rows > old.rows;
   // The recorded block still there: a refresh's copy never ran (or a promotion was recorded already).
   if (grew ? newHolds() : !oldHolds() && newHolds()) {
     markOwned(spreadsheet, name, sheet, rect);
