@@ -1,6 +1,6 @@
 import type { Sheet } from '../platform/types';
 import { bandNow, MAX_FINGERPRINT_CELLS, rowNow, rowsNow, type BlockRecord, type StoredBlockRecord } from './block-record';
-import { EDGE_ROWS, fingerprint, sampleRows } from './block-hasher';
+import { EDGE_ROWS, earlierLastSample, fingerprint, SAMPLES_AT, sampleRows } from './block-hasher';
 import { describeLegacyEdits } from './block-record-v1';
 import { changedRowsWords, editedAreaWords } from './changed-rows';
 import { toA1, type Rect } from './rect';
@@ -86,6 +86,9 @@ export function samplesHold(
   const samples = record.samples;
   if (!samples || record.band === null || now.rows !== record.rows) return false;
   const rows = sampleRows(record.rows, record.band);
+  // A record stored before the last band's sample row moved sampled the middle of its own rows.
+  const earlier = record.samplesAt === SAMPLES_AT ? null : earlierLastSample(record.rows, record.band);
+  if (earlier !== null) rows[rows.length - 1] = earlier;
   for (let i = 0; i < bands; i++) if (rowNow(sheet, now, now.row + rows[i]) !== samples[i]) return false;
   return edgeHolds(sheet, now, Math.min(record.rows, bands * record.band), fresh);
 }

@@ -20,7 +20,8 @@ export interface RecordHasher {
   dropColumns(indexes: number[]): void;
   /**
    * The record of every row added, with `pinned` rows at each end; null only for a hasher that
-   * went on from another execution's (`carried`) and can no longer tell it (a column dropped).
+   * went on from another execution's (`carried`) and can no longer tell it (a column dropped), or
+   * whose block grew to more than MAX_CARRIED_BANDS of the band it carried.
    */
   finish(pinned: PinnedRows): BlockRecord | null;
   /** `rowHashes` as a record of these rows would hold them in bands of `band` rows (null: not known at that size). */
@@ -141,6 +142,8 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
     finish(pinned) {
       const n = total();
       const band = base ? base.band : bandOf(n);
+      // Far past its carried band, a record passes a metadata value's 30,000 characters: read back instead.
+      if (Math.ceil(n / band) > MAX_CARRIED_BANDS) return null;
       const banded = bands(band);
       const head = Math.min(pinned.head, n);
       const tail = Math.min(pinned.tail, n - head);
@@ -159,7 +162,7 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
         tail: ends.slice(head).map(hex),
         rowSet: `${hex(sum)}.${hex(mixed)}`,
         colRows: colRows.map((s) => hex(mix32(s))),
-        ...(sampled ? { samples: sampled.map(hex) } : {}),
+        ...(sampled ? { samples: sampled.map(hex), samplesAt: SAMPLES_AT } : {}),
       };
     },
     bands: (band) => bands(band)?.map(hex) ?? null,
@@ -256,6 +259,19 @@ export function sampleRows(rows: number, band: number): number[] {
   const at: number[] = [];
   for (let i = 0; i < rows; i += band) at.push(Math.min(rows - 1, i + Math.floor(band / 2)));
   return at;
+}
+
+/** A record's `samplesAt` when sampleRows placed its samples. */
+export const SAMPLES_AT = 2;
+
+/**
+ * The row a record stored before this rule (05ff8b2) sampled in its last band, where that differs
+ * from sampleRows': the middle of a short last band's own rows. Null where the two agree.
+ */
+export function earlierLastSample(rows: number, band: number): number | null {
+  const start = Math.floor((rows - 1) / band) * band;
+  const earlier = start + Math.floor((rows - start) / 2);
+  return rows > 0 && earlier !== sampleRows(rows, band)[Math.floor((rows - 1) / band)] ? earlier : null;
 }
 
 function bandsOf(rows: number[], band: number): number[] {

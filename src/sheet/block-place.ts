@@ -106,6 +106,13 @@ export interface BlockPlan {
     staged(staging: Sheet): void;
     /** Throws when the copy cannot run now; else which reads the commit makes (commit-fit.ts). */
     beforeCopy(staging: Sheet, size: CommitSize): CommitReads;
+    /**
+     * Throws when a copy bigger than the one priced (fewer rows than the bands said can stay) cannot
+     * run in the time the commit's reads left: judged against a whole execution, which needs none.
+     */
+    refit(staging: Sheet, size: CommitSize): void;
+    /** A refit stopped the commit: its next execution copies every row (none is left in place). */
+    copiesWhole(): boolean;
   };
 }
 

@@ -66,6 +66,11 @@ export interface BlockRecord {
    * smaller blocks (read whole) and in records stored before it (then copied whole).
    */
   samples?: string[];
+  /**
+   * Which rows `samples` hash: 2 where sampleRows placed them (block-hasher.ts); absent in records
+   * stored before it, whose short last band was sampled in the middle of its own rows.
+   */
+  samplesAt?: number;
 }
 
 /** How many rows at each end of a block stay where they are when its data rows are sorted. */
@@ -160,6 +165,7 @@ export function parseRecord(text: string): StoredBlockRecord | null {
         ...atOf(parsed.at),
         ...(typeof parsed.formats === 'string' ? { formats: parsed.formats } : {}),
         ...(Array.isArray(parsed.samples) ? { samples: list(parsed.samples) } : {}),
+        ...(typeof parsed.samplesAt === 'number' ? { samplesAt: parsed.samplesAt } : {}),
       };
     }
     // No version, or one from a later version we cannot read: compared as version 1 would be, or by shape.

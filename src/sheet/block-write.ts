@@ -138,11 +138,14 @@ function checkpoint(
 /** The stop of a pausable write; its run continues in a later execution. */
 export const PAUSED_WRITE = "The write stopped before Google's time limit for one execution; it continues in the next one.";
 
-/** A staged write's timing: its commit's copy judged at a measured pace (commit-fit.ts). */
+/**
+ * A staged write's timing: its commit's copy judged at a measured pace (commit-fit.ts). `copyAll`:
+ * an earlier execution's commit found the staged rows cannot stay in place (a sort) and stopped.
+ */
 function stagedTiming(
   target: BlockTarget,
   pace: StepClock | null,
-  at: { width: number; expected: () => number; rows: () => number; size: (rows: number) => CommitSize },
+  at: { width: number; expected: () => number; rows: () => number; size: (rows: number) => CommitSize; copyAll: () => boolean },
 ): NonNullable<BlockPlan['timing']> {
   const copies =
     pace && target.stopBy !== undefined
@@ -154,6 +157,7 @@ function stagedTiming(
         })
       : null;
   const pausable = target.pausable === true;
+  let whole = false;
   return {
     staged(staging) {
       if (pausable) copies?.early(staging, () => at.size(at.expected()), at.rows());
@@ -161,6 +165,16 @@ function stagedTiming(
     beforeCopy(staging, size) {
       return copies?.fit(staging, size, { pausable, fresh: target.resume !== undefined && pace?.done === 0 }) ?? ALL_READS;
     },
+    refit(staging, size) {
+      try {
+        // Not as a fresh execution: the next one needs none of the reads this one spent its time on.
+        copies?.fit(staging, size, { pausable, fresh: false });
+      } catch (error) {
+        whole = isCreatorError(error) && error.code === 'TIME_BUDGET';
+        throw error;
+      }
+    },
+    copiesWhole: () => whole || at.copyAll(),
   };
 }
 
@@ -197,7 +211,8 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   // While staging: the commit priced as the bands hashed so far say (rows still to come).
   const size = (dataRows: number): CommitSize =>
     copySize(plan, dataRows, false, { hashed: knownRecord, bands: written.bands, rows: rows + 1, more: true });
-  const timing = stagedTiming(target, pace, { width, expected: () => expectedRows, rows: () => rows, size });
+  let copyAll = false;
+  const timing = stagedTiming(target, pace, { width, expected: () => expectedRows, rows: () => rows, size, copyAll: () => copyAll });
   const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: writeWithSetValues, timing };
 
   let sink: BlockSink | null = null;
@@ -214,7 +229,9 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const use = (s: BlockSink): void => {
     sink = s;
     const staging = target.resume ? s.sheet?.() : null;
-    if (staging) knownRecord = written.resume(takeHashes(staging, rows + 1, width));
+    const taken = staging ? takeHashes(staging, rows + 1, width) : null;
+    if (staging) knownRecord = written.resume(taken?.carried ?? null);
+    copyAll = taken?.copyAll === true;
   };
 
   const openSink = <T>(first: (s: BlockSink) => T): T => (sink ? first(sink) : sinkFor(plan, use, first));
@@ -275,9 +292,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
       }
       ended = true;
       sink = null;
-      const staging = s.sheet?.();
-      if (staging)
-        keepStagedHashes(staging, knownRecord ? written : null, carryBand(oldBlock(plan).record, Math.max(expectedRows, rows) + 1));
+      keepStagedHashes(plan, s.sheet?.() ?? null, knownRecord ? written : null, Math.max(expectedRows, rows) + 1);
       knownRecord = false;
       return { staging: s.detach(), rows };
     },
@@ -286,12 +301,15 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
 }
 
 /**
- * The hashes of a paused write's rows kept with its staging sheet, in bands of `band` rows (none
- * when they are not known): a failure to keep them costs the next execution a read, not the rows.
+ * The hashes of a paused write's rows kept with its staging sheet, in the old block's bands where
+ * it can (carryBand; `rows`: the block's, header included, as far as known), none when they are not
+ * known: a failure to keep them costs the next execution a read, not the rows.
  */
-function keepStagedHashes(staging: Sheet, written: WrittenRecord | null, band: number): void {
+function keepStagedHashes(plan: BlockPlan, staging: Sheet | null, written: WrittenRecord | null, rows: number): void {
+  if (!staging) return;
   try {
-    keepHashes(staging, written ? written.carry(band) : null);
+    const band = carryBand(oldBlock(plan).record, rows);
+    keepHashes(staging, written ? written.carry(band) : null, plan.timing?.copiesWhole() === true);
   } catch (_) {
     // Kept or not, the rows are on the staging sheet: its commit reads them when it must.
   }
@@ -435,13 +453,13 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
       // copy is judged again before anything changes.
       const copies = {
         priced: priced.copyRows ?? priced.rows,
-        refit: (copyRows: number) => void plan.timing?.beforeCopy(sheet, { rows: priced.rows, cols: priced.cols, checkCells: 0, copyRows }),
+        refit: (copyRows: number) => plan.timing?.refit(sheet, { rows: priced.rows, cols: priced.cols, checkCells: 0, copyRows }),
       };
       // A sheet made for this write goes again if the commit fails: a failed first run leaves no trace.
       let created: Sheet | null = null;
       const ready = (): void => {
         if (header) writeValues(sheet, 1, [header]);
-        for (const i of droppedColumns(target.columns, columns)) sheet.deleteColumn(i + 1);
+        dropColumnsOnce(sheet, target.columns, columns);
         applyFormats(sheet, dataRows, columns);
       };
       try {
@@ -472,6 +490,21 @@ function stagedSink(plan: BlockPlan, now: number, adopted?: Sheet): BlockSink {
       return sheet.getName();
     },
   };
+}
+
+/**
+ * Deletes the staging sheet's columns that no row filled, unless an execution killed after it did
+ * so already (its header row then holds the kept columns' headers, and nothing after them):
+ * deleting them again would take the report's own columns.
+ */
+function dropColumnsOnce(sheet: Sheet, begun: BlockColumn[], kept: BlockColumn[]): void {
+  const dropped = droppedColumns(begun, kept);
+  if (dropped.length === 0) return;
+  const headers = sheet.getRange(1, 1, 1, Math.min(begun.length, sheet.getMaxColumns())).getValues()[0];
+  const holds = (columns: BlockColumn[]): boolean =>
+    headers.every((h, i) => String(h) === (i < columns.length ? String(columns[i].header) : ''));
+  if (holds(kept) && !holds(begun)) return;
+  for (const i of dropped) sheet.deleteColumn(i + 1);
 }
 
 /** The sheet the write goes to, and the block there it replaces: where it is, and its record. */
@@ -508,7 +541,8 @@ function copySize(plan: BlockPlan, dataRows: number, promoted: boolean, fresh: H
   const reread = !fresh.hashed && newCells <= MAX_FINGERPRINT_CELLS ? newCells : 0;
   if (promoted) return { rows: 0, cols: 0, checkCells: 0, recordCells: reread };
   const rows = Math.max(dataRows + 1, rect?.rows ?? 0);
-  const bands = fresh.hashed && record?.band ? fresh.bands(record.band) : null;
+  // After a commit found the rows cannot stay (copiesWhole), every row is priced as copied.
+  const bands = fresh.hashed && record?.band && !plan.timing?.copiesWhole() ? fresh.bands(record.band) : null;
   return {
     rows,
     cols: Math.max(width, rect?.cols ?? 0),

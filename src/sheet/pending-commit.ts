@@ -23,6 +23,8 @@ import { putMetadata, removeMetadata } from './sheet-metadata';
  * A block is told by its record's shape and the hash of its last rows (`tail`): cheap at any size,
  * and the two blocks differ there (the new rows, or the old rows the copy emptied); where they do
  * not (same shape, a past row revised), by the first band where their records differ (`band`).
+ * A block with more rows is asked for first: a refresh that only added rows leaves the old block's rows
+ * as they were, so the old block would still seem there after the copy.
  */
 export interface PendingCommit {
   /** Where the new block goes; its top-left is the old block's, when there was one. */
@@ -162,16 +164,21 @@ export function settlePendingCommit(spreadsheet: Spreadsheet, sheet: Sheet, bloc
   const record = readRecord(sheet, name);
   const area = readOwned(spreadsheet, name);
   const old = area && area.sheet.getSheetId() === sheet.getSheetId() ? area.rect : null;
+  // Rows the user inserted above the block since moved both blocks alike.
+  const rect = old ? { ...pending.rect, row: old.row, col: old.col } : pending.rect;
+  const oldHolds = (): boolean => old !== null && record !== null && holds(sheet, old, record, null, pending.band);
+  const newHolds = (): boolean => holds(sheet, rect, pending.record, pending.tail, pending.band);
+  // A block with more rows is asked first: the copy fills its last rows, past the old block (whose
+  // own rows may be the new block's first, unchanged); a shrunk one's it empties. Not by columns:
+  // a new column may be empty in the last rows, which then read alike before the copy.
+  const grew = old !== null && rect.rows > old.rows;
   // The recorded block still there: a refresh's copy never ran (or a promotion was recorded already).
-  if (!old || !record || !holds(sheet, old, record, null, pending.band)) {
-    // Rows the user inserted above the block since moved both blocks alike.
-    const rect = old ? { ...pending.rect, row: old.row, col: old.col } : pending.rect;
-    if (!holds(sheet, rect, pending.record, pending.tail, pending.band)) return;
+  if (grew ? newHolds() : !oldHolds() && newHolds()) {
     markOwned(spreadsheet, name, sheet, rect);
     settleCommitted(sheet, name, rect, { fixedTail: pending.fixedTail }, pending.record);
     const header = sheet.getRange(rect.row, rect.col);
     if (header.getNote() !== pending.note) header.setNote(pending.note);
-  }
+  } else if (!oldHolds()) return;
   // A promoted first pull's sheet (staging-promote.ts): no sweep may take it now, and it is shown.
   if (unmarkStaging(sheet) && sheet.isSheetHidden()) sheet.showSheet();
   forgetPendingCommit(sheet, name);

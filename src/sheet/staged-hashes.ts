@@ -11,8 +11,12 @@ import { putMetadata, removeMetadata } from './sheet-metadata';
  */
 const KEY = 'creator.staged.hashes';
 
-export function keepHashes(staging: Sheet, carried: CarriedHashes | null): void {
-  if (carried) putMetadata(staging, KEY, carried);
+/**
+ * `copyAll`: the commit found fewer rows can stay than the bands say (a sort) and stopped for the
+ * time: the next execution prices the copy of every row, so it can go without the reads that found it.
+ */
+export function keepHashes(staging: Sheet, carried: CarriedHashes | null, copyAll = false): void {
+  if (carried) putMetadata(staging, KEY, copyAll ? { ...carried, copyAll } : carried);
   else removeMetadata(staging, KEY);
 }
 
@@ -20,18 +24,21 @@ export function keepHashes(staging: Sheet, carried: CarriedHashes | null): void 
  * The hashes kept with a staging sheet that holds `rows` rows (header included) of `cols` columns,
  * taken off it (a later stop keeps its own); null when there are none, or they tell of other rows.
  */
-export function takeHashes(staging: Sheet, rows: number, cols: number): CarriedHashes | null {
+export function takeHashes(staging: Sheet, rows: number, cols: number): { carried: CarriedHashes; copyAll: boolean } | null {
   let found: CarriedHashes | null = null;
+  let copyAll = false;
   for (const meta of staging.getDeveloperMetadata()) {
     if (meta.getKey() !== KEY) continue;
     try {
-      found = parseCarried(JSON.parse(meta.getValue() ?? ''));
+      const value = JSON.parse(meta.getValue() ?? '') as { copyAll?: unknown } | null;
+      found = parseCarried(value);
+      copyAll = value?.copyAll === true;
     } catch (_) {
       found = null;
     }
     meta.remove();
   }
-  return found && found.rows === rows && found.cols === cols ? found : null;
+  return found && found.rows === rows && found.cols === cols ? { carried: found, copyAll } : null;
 }
 
 /**

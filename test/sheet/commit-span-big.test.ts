@@ -1,5 +1,5 @@
 import type { Spreadsheet } from '../../src/platform/types';
-import { MAX_FINGERPRINT_CELLS, recordKey } from '../../src/sheet/block-record';
+import { MAX_FINGERPRINT_CELLS, recordKey, rowsNow } from '../../src/sheet/block-record';
 import type { BlockTable } from '../../src/sheet/report-table';
 import { writeReportBlock } from '../../src/sheet/write-report-block';
 import { blockRangeName } from '../../src/sheet/block-ownership';
@@ -80,5 +80,34 @@ describe('a refresh copies only the rows that changed, at the edge of the edit c
     write(ss, table(within + 6), 'second');
     expect(s.getRange('A1:B12').getValues()).toEqual([['Day', 'Views'], ...table(11).rows]);
     expect(emu.counters.copyCells).toBe((within + 7) * 2);
+  });
+
+  it("one row past it, recorded before the last band's sample moved (05ff8b2), unchanged: nothing is copied", () => {
+    // That version sampled a short last band in the middle of its own rows; this one, in the
+    // middle of a whole band or at the block's last row: the earlier row is read for such a record.
+    const { emu, ss } = sheetEmulator();
+    write(ss, table(within + 1), 'first');
+    const s = sheet(ss, 'Days');
+    const meta = s.getDeveloperMetadata().find((m) => m.getKey() === recordKey(blockRangeName('r1')));
+    if (!meta) throw new Error('no record');
+    const { samplesAt, ...record } = JSON.parse(meta.getValue() ?? '{}') as {
+      rows: number;
+      band: number;
+      samples: string[];
+      samplesAt?: number;
+    };
+    expect(samplesAt).toBe(2);
+    // As the earlier version sampled it: the middle of the last band's own rows.
+    const last = Math.floor((record.rows - 1) / record.band) * record.band;
+    expect(record.rows - last).toBeLessThan(record.band);
+    const earlier = last + Math.floor((record.rows - last) / 2);
+    record.samples[record.samples.length - 1] = rowsNow(s, { col: 1, cols: 2 }, 1 + earlier, 1)[0];
+    meta.setValue(JSON.stringify(record));
+
+    emu.resetCounters();
+    write(ss, table(within + 1), 'second');
+    expect(s.getRange(1, 1).getNote()).toBe('second');
+    expect(s.getRange(within + 2, 1, 1, 2).getValues()).toEqual([[`d${within + 1}`, within + 1]]);
+    expect(emu.counters.copyCells).toBe(0);
   });
 });

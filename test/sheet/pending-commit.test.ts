@@ -88,6 +88,19 @@ describe('a refresh killed right after its commit copied the block into place', 
     expect(s.getRange('A40').getValue()).toBe('below');
   });
 
+  it('that only added rows (the old rows unchanged above them) is followed by a refresh that works', () => {
+    const { ss, refresh, killedAfterCopy } = limitsEmulator();
+    refresh(tagged(100, 'day'), 'first');
+    // Every old row as it was, five new ones below: the old block still reads as before the copy.
+    killedAfterCopy(tagged(105, 'day'), 'second');
+    expect(columnA(ss, 107)).toEqual(expectedA(105, 'day', 107));
+
+    refresh(tagged(110, 'day'), 'third');
+    expect(columnA(ss, 112)).toEqual(expectedA(110, 'day', 112));
+    expect(sheet(ss, 'Pages').getRange(1, 1).getNote()).toBe('third');
+    expect(hiddenSheets(ss)).toEqual([]);
+  });
+
   it('still refuses a value the user typed over the report since, and overwrites nothing', () => {
     const { ss, refresh, killedAfterCopy } = limitsEmulator();
     refresh(tagged(10, 'old'), 'first');
