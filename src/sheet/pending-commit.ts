@@ -172,13 +172,14 @@ export function settlePendingCommit(spreadsheet: Spreadsheet, sheet: Sheet, bloc
   // own rows may be the new block's first, unchanged); a shrunk one's it empties. Not by columns:
   // a new column may be empty in the last rows, which then read alike before the copy.
   const grew = old !== null && rect.rows > old.rows;
-  // The recorded block still there: a refresh's copy never ran (or a promotion was recorded already).
+  // The new block there: the copy ran, and its bookkeeping is finished as the commit would have.
   if (grew ? newHolds() : !oldHolds() && newHolds()) {
     markOwned(spreadsheet, name, sheet, rect);
     settleCommitted(sheet, name, rect, { fixedTail: pending.fixedTail }, pending.record);
     const header = sheet.getRange(rect.row, rect.col);
     if (header.getNote() !== pending.note) header.setNote(pending.note);
-  } else if (!oldHolds()) return;
+  } else if (!oldHolds()) return; // Neither: the user changed cells since; the old record is checked as ever.
+  // Else the recorded block still there: the copy never ran (or a promotion was recorded already).
   // A promoted first pull's sheet (staging-promote.ts): no sweep may take it now, and it is shown.
   if (unmarkStaging(sheet) && sheet.isSheetHidden()) sheet.showSheet();
   forgetPendingCommit(sheet, name);
