@@ -139,6 +139,8 @@ export async function openPlayground(opts: PlaygroundOptions = {}): Promise<Play
     async typeInto(cell, input) {
       const { row, col } = a1(cell);
       await pg.page.click(`td[data-row="${row}"][data-col="${col}"]`);
+      // The cell selected before typing: a click the grid's re-render swallowed would type elsewhere.
+      await pg.page.locator(`#nameBox:text-is("${cell}")`).waitFor();
       await pg.page.fill('#formulaInput', input);
       await pg.page.press('#formulaInput', 'Enter');
       await pg.page.locator(`#nameBox:not(:text-is("${cell}"))`).waitFor();

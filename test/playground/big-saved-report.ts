@@ -16,7 +16,10 @@ export async function pullAndSave(pg: Playground, rows: number, typed: Array<[st
   await pg.sidebar.locator('[data-test=run-status].success, [data-test=run-status].error').waitFor({ timeout: 300_000 });
   const shown = rows.toLocaleString('en-US');
   expect(await status.textContent()).toMatch(new RegExp(`^Wrote ${shown} rows to '${BIG_SHEET}'!A1:O${rows + 1} in `));
-  for (const [cell, text] of typed) await pg.typeInto(cell, text);
+  for (const [cell, text] of typed) {
+    await pg.typeInto(cell, text);
+    expect(await pg.cell(cell).textContent()).toBe(text);
+  }
 
   await report.getByRole('button', { name: 'Save this report\u2026' }).click();
   const saved = pg.sidebar.locator('section[data-section=saved]');
