@@ -33,7 +33,7 @@ import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect 
 import type { BlockColumn, WriteBlockResult } from './report-table';
 import { applyFormats, formatsKey, writeWithSetValues } from './staged-values';
 import { unchangedTopRows } from './commit-span';
-import { copySize, oldBlock } from './commit-size';
+import { copySize, oldBlock, type HashedRows } from './commit-size';
 import { carryBand, keepHashes, takeHashes } from './staged-hashes';
 import { KEEP_PAUSED_MS, keepForLater, makeStaging, removeSheet, sweepStaging } from './staging-sheets';
 
@@ -178,6 +178,17 @@ function stagedTiming(
   };
 }
 
+/** What a write under way knows of its rows' hashes, `rows` data rows staged (more to come). */
+function soFar(hashed: boolean, written: WrittenRecord, rows: number): HashedRows {
+  return { hashed, bands: written.bands, rows: rows + 1, more: true };
+}
+
+/** `make`'s value, made at the first call. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
+}
+
 /** A step, its pace learned when there is a stop time to keep. */
 function timed(pace: StepClock | null, units: number, step: () => void): void {
   if (pace) pace.run(units, step);
@@ -208,9 +219,9 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const width = columns.length;
   const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, target.now);
   let expectedRows = 0;
-  // While staging: the commit priced as the bands hashed so far say (rows still to come).
-  const size = (dataRows: number): CommitSize =>
-    copySize(plan, dataRows, false, { hashed: knownRecord, bands: written.bands, rows: rows + 1, more: true });
+  // While staging: priced by the bands hashed so far, the block it replaces looked up once (the commit looks again).
+  const replaced = once(() => oldBlock(plan));
+  const size = (dataRows: number): CommitSize => copySize(plan, dataRows, false, soFar(knownRecord, written, rows), replaced());
   let copyAll = false;
   const timing = stagedTiming(target, pace, { width, expected: () => expectedRows, rows: () => rows, size, copyAll: () => copyAll });
   const plan: BlockPlan = { spreadsheet, target, sheetName, start, width, writeValues: writeWithSetValues, timing };

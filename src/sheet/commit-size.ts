@@ -38,9 +38,9 @@ export interface HashedRows {
  * the rows at the top the bands say stay in place (commit-span.ts); none when the staging sheet
  * becomes the block's sheet (`promoted`).
  */
-export function copySize(plan: BlockPlan, dataRows: number, promoted: boolean, fresh: HashedRows): CommitSize {
+export function copySize(plan: BlockPlan, dataRows: number, promoted: boolean, fresh: HashedRows, old = oldBlock(plan)): CommitSize {
   const { width } = plan;
-  const { sheet, rect, record: stored } = oldBlock(plan);
+  const { sheet, rect, record: stored } = old;
   const record = stored?.v === 2 ? stored : null;
   // Rows hashed in no execution (a resumed write that kept no hashes): the record is read from the new block.
   const newCells = (dataRows + 1) * width;
