@@ -8,6 +8,7 @@
  */
 import { createEmulator } from '../../emulator';
 import { EXECUTION_LIMIT_MS } from '../../emulator/state';
+import { LONGEST_RUN_MS } from '../../src/sheet/staging-sheets';
 import type { Spreadsheet } from '../../src/platform/types';
 import type { StagedSoFar } from '../../src/sheet/block-place';
 import { beginBlockWrite } from '../../src/sheet/block-write';
@@ -26,7 +27,7 @@ const rowsOf = (n: number, views: (i: number) => number = (i) => i + 1): Row[] =
 /** Which execution of the run dies: the first pause's, the second pause's, or the commit's. */
 type Phase = 0 | 1 | 2;
 
-/** The run of paused-commit-kills.test.ts, execution `phase` killed at its `k`-th priced call; `killed` false once it lives through. */
+/** The run of paused-commit-kills.test.ts, its execution `phase` killed at its `k`-th priced call; `killed` false once it lives through. */
 function killedAt(phase: Phase, k: number, rows: Row[], cut: number) {
   const emu = createEmulator({
     transport: {
@@ -46,39 +47,53 @@ function killedAt(phase: Phase, k: number, rows: Row[], cut: number) {
   const execution = (
     resume: StagedSoFar | undefined,
     step: (w: ReturnType<typeof beginBlockWrite>) => StagedSoFar | undefined,
-    killAfter?: number,
+    killAfter: number | undefined,
+    startsOver: () => void,
   ) =>
     emu.runAs({ mode: 'full' }, () => {
       if (killAfter !== undefined) emu.clock.advance(EXECUTION_LIMIT_MS.full - killAfter);
       try {
         return step(beginBlockWrite(ss, { sheetName: 'Days', blockId: 'r1', columns, now, pausable: true, runId: 'run', resume }));
-      } catch (_) {
+      } catch (error) {
         if (killAfter !== undefined) killed = true;
+        if (/starts over/.test((error as Error).message)) startsOver();
         return undefined;
       }
     });
   refresh(rowsOf(1_000));
-  const at = (p: Phase): number | undefined => (p === phase ? k : undefined);
-  // A killed execution kept nothing: its run's next one starts again from the last pause it kept.
-  const stage = (resume: StagedSoFar | undefined, part: Row[], p: Phase): StagedSoFar | undefined => {
-    const step = (w: ReturnType<typeof beginBlockWrite>) => (w.appendRows(part), w.pause() ?? undefined);
-    const kept = execution(resume, step, at(p));
-    return p === phase && killed ? execution(resume, step) : kept;
-  };
-  const first = stage(undefined, rows.slice(0, cut), 0);
-  const kept = stage(first, rows.slice(cut), 1);
-  execution(kept, (w) => void w.commit('killed', columns), at(2));
-  if (phase === 2) execution(kept, (w) => void w.commit('resumed', columns));
+  // The run as its pull drives it: a killed execution kept nothing, so the next goes on from the
+  // last pause kept; one told its staged rows are gone starts the run over.
+  const parts = [rows.slice(0, cut), rows.slice(cut)];
+  let kept: StagedSoFar | undefined;
+  let done = 0;
+  let committed = false;
+  for (let n = 0; n < 8 && !committed; n++) {
+    let over = false;
+    const step = (w: ReturnType<typeof beginBlockWrite>): StagedSoFar | undefined => {
+      if (done === parts.length) {
+        w.commit('refresh', columns);
+        committed = true;
+        return undefined;
+      }
+      w.appendRows(parts[done]);
+      return w.pause() ?? undefined;
+    };
+    const out = execution(kept, step, n === phase ? k : undefined, () => (over = true));
+    if (over) [kept, done] = [undefined, 0];
+    else if (out) [kept, done] = [out, done + 1];
+  }
   const s = sheet(ss, 'Days');
   const shown = s.getRange(2, 1, s.getLastRow() - 1, s.getLastColumn()).getValues();
-  const stagingLeft = ss.getSheets().filter((x) => x.getName().startsWith('CR staging')).length;
+  // A killed execution's staging sheet is the sweep's once its run is over (staging-sheets.ts).
+  emu.clock.advance(LONGEST_RUN_MS + 1);
   let next = 'accepted';
   try {
     refresh(rows);
   } catch (error) {
     next = (error as Error).message;
   }
-  return { killed, same: JSON.stringify(shown) === JSON.stringify(rows), stagingLeft, next };
+  const stagingLeft = ss.getSheets().filter((x) => x.getName().startsWith('CR staging')).length;
+  return { killed, committed, same: JSON.stringify(shown) === JSON.stringify(rows), stagingLeft, next };
 }
 
 describe('a paused refresh killed at any call, its developer metadata priced', () => {
@@ -97,8 +112,9 @@ describe('a paused refresh killed at any call, its developer metadata priced', (
       for (let killed = true; killed; k++) {
         const out = killedAt(phase, k, rows, 500);
         killed = out.killed;
-        expect({ k, same: out.same, stagingLeft: out.stagingLeft, next: out.next }).toEqual({
+        expect({ k, committed: out.committed, same: out.same, stagingLeft: out.stagingLeft, next: out.next }).toEqual({
           k,
+          committed: true,
           same: true,
           stagingLeft: 0,
           next: 'accepted',
