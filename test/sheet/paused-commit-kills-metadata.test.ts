@@ -24,11 +24,12 @@ type Row = [string, number];
 const rowsOf = (n: number, views: (i: number) => number = (i) => i + 1): Row[] =>
   Array.from({ length: n }, (_, i) => [`d${i + 1}`, views(i)]);
 
-/** Which execution of the run dies: the first pause's, the second pause's, or the commit's. */
-type Phase = 0 | 1 | 2;
-
-/** The run of paused-commit-kills.test.ts, its execution `phase` killed at its `k`-th priced call; `killed` false once it lives through. */
-function killedAt(phase: Phase, k: number, rows: Row[], cut: number) {
+/**
+ * The run of paused-commit-kills.test.ts, its `n`-th execution killed at its `kills[n]`-th priced
+ * call (0: the first pause's, 1: the second's, 2: the commit's, 3: the one after); `killed` names
+ * the executions that died.
+ */
+function killedAt(kills: Record<number, number>, rows: Row[], cut: number) {
   const emu = createEmulator({
     transport: {
       send: () => {
@@ -39,7 +40,7 @@ function killedAt(phase: Phase, k: number, rows: Row[], cut: number) {
   });
   const ss = emu.platform().spreadsheet() as Spreadsheet;
   const now = (): number => emu.clock.now();
-  let killed = false;
+  const killed = new Set<number>();
   const refresh = (table: Row[]) =>
     emu.runAs({ mode: 'full' }, () =>
       writeReportBlock(ss, { now, sheetName: 'Days', blockId: 'r1', table: { columns, rows: table }, note: 'refresh' }),
@@ -47,15 +48,16 @@ function killedAt(phase: Phase, k: number, rows: Row[], cut: number) {
   const execution = (
     resume: StagedSoFar | undefined,
     step: (w: ReturnType<typeof beginBlockWrite>) => StagedSoFar | undefined,
-    killAfter: number | undefined,
+    n: number,
     startsOver: () => void,
   ) =>
     emu.runAs({ mode: 'full' }, () => {
+      const killAfter = kills[n];
       if (killAfter !== undefined) emu.clock.advance(EXECUTION_LIMIT_MS.full - killAfter);
       try {
         return step(beginBlockWrite(ss, { sheetName: 'Days', blockId: 'r1', columns, now, pausable: true, runId: 'run', resume }));
       } catch (error) {
-        if (killAfter !== undefined) killed = true;
+        if (killAfter !== undefined) killed.add(n);
         if (/starts over/.test((error as Error).message)) startsOver();
         return undefined;
       }
@@ -78,7 +80,7 @@ function killedAt(phase: Phase, k: number, rows: Row[], cut: number) {
       w.appendRows(parts[done]);
       return w.pause() ?? undefined;
     };
-    const out = execution(kept, step, n === phase ? k : undefined, () => (over = true));
+    const out = execution(kept, step, n, () => (over = true));
     if (over) [kept, done] = [undefined, 0];
     else if (out) [kept, done] = [out, done + 1];
   }
@@ -96,32 +98,45 @@ function killedAt(phase: Phase, k: number, rows: Row[], cut: number) {
   return { killed, committed, same: JSON.stringify(shown) === JSON.stringify(rows), stagingLeft, next };
 }
 
+const cases: [string, Row[]][] = [
+  ['added rows below the old ones', rowsOf(1_010)],
+  ['revised a row in the middle', rowsOf(1_000, (i) => (i === 700 ? 0 : i + 1))],
+  ['has fewer rows', rowsOf(900)],
+];
+type Outcome = ReturnType<typeof killedAt>;
+const seen = (out: Outcome, at: Record<number, number>) => ({ at, committed: out.committed, same: out.same, stagingLeft: out.stagingLeft, next: out.next });
+const whole = (at: Record<number, number>) => ({ at, committed: true, same: true, stagingLeft: 0, next: 'accepted' });
+
+/** Kills execution `n` at each of its calls, up to the first it lives through (`also`: kills of other executions); how many calls that was. */
+function sweep(n: number, rows: Row[], also: Record<number, number> = {}): number {
+  let k = 0;
+  for (let dies = true; dies; k++) {
+    const at = { ...also, [n]: k };
+    const out = killedAt(at, rows, 500);
+    dies = out.killed.has(n);
+    expect(seen(out, at)).toEqual(whole(at));
+  }
+  return k;
+}
+
 describe('a paused refresh killed at any call, its developer metadata priced', () => {
-  const cases: [string, Row[]][] = [
-    ['added rows below the old ones', rowsOf(1_010)],
-    ['revised a row in the middle', rowsOf(1_000, (i) => (i === 700 ? 0 : i + 1))],
-    ['has fewer rows', rowsOf(900)],
-  ];
   describe.each([
     ['its first pause', 0],
     ['its second pause', 1],
     ['its commit', 2],
-  ] as [string, Phase][])('at %s', (_, phase) => {
+  ])('at %s', (_, n) => {
     it.each(cases)('that %s ends with its rows in place once, a block its next refresh takes as its own', (_, rows) => {
-      let k = 0;
-      for (let killed = true; killed; k++) {
-        const out = killedAt(phase, k, rows, 500);
-        killed = out.killed;
-        expect({ k, committed: out.committed, same: out.same, stagingLeft: out.stagingLeft, next: out.next }).toEqual({
-          k,
-          committed: true,
-          same: true,
-          stagingLeft: 0,
-          next: 'accepted',
-        });
-      }
       // The sweep reached past the bookkeeping: every call the execution makes was a kill once.
-      expect(k).toBeGreaterThan(3);
+      expect(sweep(n, rows)).toBeGreaterThan(3);
     });
   });
+
+  it.each(cases)('that %s, killed in its commit and again in the execution settling it, still ends whole', (_, rows) => {
+    let k = 0;
+    for (let dies = true; dies; k++) {
+      dies = killedAt({ 2: k }, rows, 500).killed.has(2);
+      sweep(3, rows, { 2: k });
+    }
+    expect(k).toBeGreaterThan(3);
+  }, 300_000);
 });
