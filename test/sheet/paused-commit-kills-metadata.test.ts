@@ -104,7 +104,13 @@ const cases: [string, Row[]][] = [
   ['has fewer rows', rowsOf(900)],
 ];
 type Outcome = ReturnType<typeof killedAt>;
-const seen = (out: Outcome, at: Record<number, number>) => ({ at, committed: out.committed, same: out.same, stagingLeft: out.stagingLeft, next: out.next });
+const seen = (out: Outcome, at: Record<number, number>) => ({
+  at,
+  committed: out.committed,
+  same: out.same,
+  stagingLeft: out.stagingLeft,
+  next: out.next,
+});
 const whole = (at: Record<number, number>) => ({ at, committed: true, same: true, stagingLeft: 0, next: 'accepted' });
 
 /** Kills execution `n` at each of its calls, up to the first it lives through (`also`: kills of other executions); how many calls that was. */
@@ -131,12 +137,16 @@ describe('a paused refresh killed at any call, its developer metadata priced', (
     });
   });
 
-  it.each(cases)('that %s, killed in its commit and again in the execution settling it, still ends whole', (_, rows) => {
-    let k = 0;
-    for (let dies = true; dies; k++) {
-      dies = killedAt({ 2: k }, rows, 500).killed.has(2);
-      sweep(3, rows, { 2: k });
-    }
-    expect(k).toBeGreaterThan(3);
-  }, 300_000);
+  it.each(cases)(
+    'that %s, killed in its commit and again in the execution settling it, still ends whole',
+    (_, rows) => {
+      let k = 0;
+      for (let dies = true; dies; k++) {
+        dies = killedAt({ 2: k }, rows, 500).killed.has(2);
+        sweep(3, rows, { 2: k });
+      }
+      expect(k).toBeGreaterThan(3);
+    },
+    300_000,
+  );
 });

@@ -99,14 +99,18 @@ describe('a paused refresh of a block too big to read whose commit Google kills 
     ['revised a row in an early band', rowsOf(OLD_ROWS, (i) => (i === 300 ? 0 : i + 1)), undefined],
     ['has fewer rows', rowsOf(OLD_ROWS - 1_000), undefined],
     ['follows the user sorting the old block', rowsOf(OLD_ROWS + 10), sortedByViews],
-  ])('that %s ends with its rows in place once, a block its next refresh takes as its own', (_, rows, user) => {
-    // Every call of the commit, up to the first k it lives through (a few dozen: it copies only what changed).
-    let k = 0;
-    for (let killed = true; killed; k++) {
-      const out = killedAt(k, rows, user);
-      killed = out.killed;
-      expect({ k, off: out.off, stagingLeft: out.stagingLeft, next: out.next }).toEqual({ k, off: 0, stagingLeft: 0, next: 'accepted' });
-    }
-    expect(k).toBeGreaterThan(3);
-  }, 600_000);
+  ])(
+    'that %s ends with its rows in place once, a block its next refresh takes as its own',
+    (_, rows, user) => {
+      // Every call of the commit, up to the first k it lives through (a few dozen: it copies only what changed).
+      let k = 0;
+      for (let killed = true; killed; k++) {
+        const out = killedAt(k, rows, user);
+        killed = out.killed;
+        expect({ k, off: out.off, stagingLeft: out.stagingLeft, next: out.next }).toEqual({ k, off: 0, stagingLeft: 0, next: 'accepted' });
+      }
+      expect(k).toBeGreaterThan(3);
+    },
+    600_000,
+  );
 });
