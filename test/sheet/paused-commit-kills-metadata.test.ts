@@ -6,15 +6,12 @@
  * kept, and must end with the new rows in place, each once, no staging sheet left, and a block the
  * next refresh takes for the report's own.
  */
-import { createEmulator } from '../../emulator';
-import { EXECUTION_LIMIT_MS } from '../../emulator/state';
 import { LONGEST_RUN_MS } from '../../src/sheet/staging-sheets';
-import type { Spreadsheet } from '../../src/platform/types';
 import type { StagedSoFar } from '../../src/sheet/block-place';
-import { beginBlockWrite } from '../../src/sheet/block-write';
+import type { beginBlockWrite } from '../../src/sheet/block-write';
 import type { BlockTable } from '../../src/sheet/report-table';
-import { writeReportBlock } from '../../src/sheet/write-report-block';
 import { sheet } from './helpers';
+import { pausedRun, SHEET_CALLS } from './paused-run';
 
 const columns: BlockTable['columns'] = [
   { header: 'Day', field: 'day', type: 'string' },
@@ -30,38 +27,8 @@ const rowsOf = (n: number, views: (i: number) => number = (i) => i + 1): Row[] =
  * the executions that died.
  */
 function killedAt(kills: Record<number, number>, rows: Row[], cut: number) {
-  const emu = createEmulator({
-    transport: {
-      send: () => {
-        throw new Error('no network');
-      },
-    },
-    serviceCosts: { prices: { readCalls: 1, copyCalls: 1, setValuesCalls: 1, setNumberFormatsCalls: 1, metadataCalls: 1 } },
-  });
-  const ss = emu.platform().spreadsheet() as Spreadsheet;
-  const now = (): number => emu.clock.now();
+  const { emu, ss, refresh, execution, nextRefresh, stagingLeft } = pausedRun(columns, { ...SHEET_CALLS, metadataCalls: 1 });
   const killed = new Set<number>();
-  const refresh = (table: Row[]) =>
-    emu.runAs({ mode: 'full' }, () =>
-      writeReportBlock(ss, { now, sheetName: 'Days', blockId: 'r1', table: { columns, rows: table }, note: 'refresh' }),
-    );
-  const execution = (
-    resume: StagedSoFar | undefined,
-    step: (w: ReturnType<typeof beginBlockWrite>) => StagedSoFar | undefined,
-    n: number,
-    startsOver: () => void,
-  ) =>
-    emu.runAs({ mode: 'full' }, () => {
-      const killAfter = kills[n];
-      if (killAfter !== undefined) emu.clock.advance(EXECUTION_LIMIT_MS.full - killAfter);
-      try {
-        return step(beginBlockWrite(ss, { sheetName: 'Days', blockId: 'r1', columns, now, pausable: true, runId: 'run', resume }));
-      } catch (error) {
-        if (killAfter !== undefined) killed.add(n);
-        if (/starts over/.test((error as Error).message)) startsOver();
-        return undefined;
-      }
-    });
   refresh(rowsOf(1_000));
   // The run as its pull drives it: a killed execution kept nothing, so the next goes on from the
   // last pause kept; one told its staged rows are gone starts the run over.
@@ -70,7 +37,6 @@ function killedAt(kills: Record<number, number>, rows: Row[], cut: number) {
   let done = 0;
   let committed = false;
   for (let n = 0; n < 8 && !committed; n++) {
-    let over = false;
     const step = (w: ReturnType<typeof beginBlockWrite>): StagedSoFar | undefined => {
       if (done === parts.length) {
         w.commit('refresh', columns);
@@ -80,22 +46,17 @@ function killedAt(kills: Record<number, number>, rows: Row[], cut: number) {
       w.appendRows(parts[done]);
       return w.pause() ?? undefined;
     };
-    const out = execution(kept, step, n, () => (over = true));
-    if (over) [kept, done] = [undefined, 0];
-    else if (out) [kept, done] = [out, done + 1];
+    const out = execution(kept, step, kills[n]);
+    if (out.error && kills[n] !== undefined) killed.add(n);
+    if (out.error && /starts over/.test(out.error.message)) [kept, done] = [undefined, 0];
+    else if (out.kept) [kept, done] = [out.kept, done + 1];
   }
   const s = sheet(ss, 'Days');
   const shown = s.getRange(2, 1, s.getLastRow() - 1, s.getLastColumn()).getValues();
   // A killed execution's staging sheet is the sweep's once its run is over (staging-sheets.ts).
   emu.clock.advance(LONGEST_RUN_MS + 1);
-  let next = 'accepted';
-  try {
-    refresh(rows);
-  } catch (error) {
-    next = (error as Error).message;
-  }
-  const stagingLeft = ss.getSheets().filter((x) => x.getName().startsWith('CR staging')).length;
-  return { killed, committed, same: JSON.stringify(shown) === JSON.stringify(rows), stagingLeft, next };
+  const next = nextRefresh(rows);
+  return { killed, committed, same: JSON.stringify(shown) === JSON.stringify(rows), stagingLeft: stagingLeft(), next };
 }
 
 const cases: [string, Row[]][] = [

@@ -4,15 +4,11 @@
  * block. Killed at any priced call, the next execution must still end with the new rows in place,
  * each once, no staging sheet left, and a block the next refresh takes for the report's own.
  */
-import { createEmulator } from '../../emulator';
-import { EXECUTION_LIMIT_MS } from '../../emulator/state';
 import type { Spreadsheet } from '../../src/platform/types';
-import type { StagedSoFar } from '../../src/sheet/block-place';
 import { MAX_FINGERPRINT_CELLS } from '../../src/sheet/block-record';
-import { beginBlockWrite } from '../../src/sheet/block-write';
 import type { BlockTable } from '../../src/sheet/report-table';
-import { writeReportBlock } from '../../src/sheet/write-report-block';
 import { sheet } from './helpers';
+import { pausedRun } from './paused-run';
 
 /** 10,000 data rows of 100 cells and a header: 1,000,100 cells, just past the limit, in few rows. */
 const COLS = 100;
@@ -38,51 +34,17 @@ function misplaced(ss: Spreadsheet, want: Row[]): number {
  * (`killed`: false once it lives through), then resumed; `user` acts on the old block first.
  */
 function killedAt(k: number, rows: Row[], user?: (ss: Spreadsheet) => void) {
-  const emu = createEmulator({
-    transport: {
-      send: () => {
-        throw new Error('no network');
-      },
-    },
-    serviceCosts: { prices: { readCalls: 1, copyCalls: 1, setValuesCalls: 1, setNumberFormatsCalls: 1 } },
-  });
-  const ss = emu.platform().spreadsheet() as Spreadsheet;
-  let killed = false;
-  const now = (): number => emu.clock.now();
-  const refresh = (table: Row[]) =>
-    emu.runAs({ mode: 'full' }, () =>
-      writeReportBlock(ss, { now, sheetName: 'Days', blockId: 'r1', table: { columns, rows: table }, note: 'refresh' }),
-    );
-  const execution = (
-    resume: StagedSoFar | undefined,
-    step: (w: ReturnType<typeof beginBlockWrite>) => StagedSoFar | undefined,
-    killAfter?: number,
-  ) =>
-    emu.runAs({ mode: 'full' }, () => {
-      if (killAfter !== undefined) emu.clock.advance(EXECUTION_LIMIT_MS.full - killAfter);
-      try {
-        return step(beginBlockWrite(ss, { sheetName: 'Days', blockId: 'r1', columns, now, pausable: true, runId: 'run', resume }));
-      } catch (_) {
-        if (killAfter !== undefined) killed = true;
-        return undefined;
-      }
-    });
+  const { ss, refresh, execution, nextRefresh, stagingLeft } = pausedRun(columns);
   refresh(rowsOf(OLD_ROWS));
   user?.(ss);
   const cut = Math.floor(rows.length / 2);
-  const first = execution(undefined, (w) => (w.appendRows(rows.slice(0, cut)), w.pause() ?? undefined));
-  const kept = execution(first, (w) => (w.appendRows(rows.slice(cut)), w.pause() ?? undefined));
-  execution(kept, (w) => void w.commit('killed', columns), k);
+  const first = execution(undefined, (w) => (w.appendRows(rows.slice(0, cut)), w.pause() ?? undefined)).kept;
+  const kept = execution(first, (w) => (w.appendRows(rows.slice(cut)), w.pause() ?? undefined)).kept;
+  const killed = execution(kept, (w) => void w.commit('killed', columns), k).error !== undefined;
   execution(kept, (w) => void w.commit('resumed', columns));
   const off = misplaced(ss, rows);
-  const stagingLeft = ss.getSheets().filter((x) => x.getName().startsWith('CR staging')).length;
-  let next = 'accepted';
-  try {
-    refresh(rows);
-  } catch (error) {
-    next = (error as Error).message;
-  }
-  return { killed, off, stagingLeft, next };
+  const left = stagingLeft();
+  return { killed, off, stagingLeft: left, next: nextRefresh(rows) };
 }
 
 const sortedByViews = (ss: Spreadsheet): void => {
