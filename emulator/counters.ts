@@ -50,6 +50,12 @@ export interface Counters {
   recalcBurstDenied: number;
   /** Custom-function calls the formula engine made. */
   customFunctionCalls: number;
+  /**
+   * Developer metadata calls: add, get, a finder's find, and a metadatum's setKey, setValue and
+   * remove. Unpriced unless a test gives them a price (service-costs.ts), so that a kill can land
+   * between the writer's bookkeeping calls.
+   */
+  metadataCalls: number;
 }
 
 export function newCounters(): Counters {
@@ -82,5 +88,6 @@ export function newCounters(): Counters {
     unflushedLockReleases: 0,
     recalcBurstDenied: 0,
     customFunctionCalls: 0,
+    metadataCalls: 0,
   };
 }

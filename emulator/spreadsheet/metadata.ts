@@ -31,11 +31,13 @@ export function developerMetadataFacade(ctx: Context, meta: MetadataModel): Faca
     getVisibility: () => DeveloperMetadataVisibility[meta.visibility],
     getLocation: location,
     setKey: (key: unknown) => {
+      ctx.counters.metadataCalls++;
       if (typeof key !== 'string' || !key) throw new Error('Invalid argument: key');
       meta.key = key;
       return self;
     },
     setValue: (value: unknown) => {
+      ctx.counters.metadataCalls++;
       meta.value = value === null || value === undefined ? null : String(value);
       return self;
     },
@@ -45,6 +47,7 @@ export function developerMetadataFacade(ctx: Context, meta: MetadataModel): Faca
       return self;
     },
     remove: () => {
+      ctx.counters.metadataCalls++;
       model.metadata = model.metadata.filter((x) => x !== meta);
     },
   };
@@ -67,10 +70,12 @@ export function metadataFinder(ctx: Context, scope: () => MetadataModel[]): Faca
     withValue: (value: string) => add((m) => m.value === value),
     withVisibility: (v: unknown) => add((m) => isEnumValue(v) && m.visibility === enumName(v)),
     withLocationType: (t: unknown) => add((m) => isEnumValue(t) && m.location.type === enumName(t)),
-    find: () =>
-      scope()
+    find: () => {
+      ctx.counters.metadataCalls++;
+      return scope()
         .filter((m) => filters.every((f) => f(m)))
-        .map((m) => developerMetadataFacade(ctx, m)),
+        .map((m) => developerMetadataFacade(ctx, m));
+    },
   };
   self = guard('DeveloperMetadataFinder', finder, ctx.permission);
   return self;

@@ -264,10 +264,11 @@ export function createRange(ctx: Context, rect: GridRect): Facade {
         throw new Error(
           'Adding developer metadata to arbitrary ranges is not currently supported. Developer metadata may only be added to the top-level spreadsheet, an individual sheet, or an entire row or column.',
         );
+      counters.metadataCalls++;
       model.addMetadata({ ...loc, sheet }, key, valueOrVisibility, visibility);
       return self;
     },
-    getDeveloperMetadata: () => ownMetadata().map((m) => developerMetadataFacade(ctx, m)),
+    getDeveloperMetadata: () => (counters.metadataCalls++, ownMetadata().map((m) => developerMetadataFacade(ctx, m))),
     createDeveloperMetadataFinder: () => metadataFinder(ctx, ownMetadata),
   };
   self = guard('Range', range, ctx.permission);

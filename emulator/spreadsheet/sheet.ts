@@ -147,10 +147,11 @@ export function createSheet(ctx: Context, sheet: SheetModel): Facade {
 
     getNamedRanges: () => model.namedRanges.filter((n) => n.rect.sheet === sheet).map((n) => namedRangeFacade(ctx, n)),
     addDeveloperMetadata: (key: unknown, valueOrVisibility?: unknown, visibility?: unknown) => {
+      ctx.counters.metadataCalls++;
       model.addMetadata({ type: 'SHEET', sheet }, key, valueOrVisibility, visibility);
       return self;
     },
-    getDeveloperMetadata: () => ownMetadata().map((m) => developerMetadataFacade(ctx, m)),
+    getDeveloperMetadata: () => (ctx.counters.metadataCalls++, ownMetadata().map((m) => developerMetadataFacade(ctx, m))),
     createDeveloperMetadataFinder: () =>
       metadataFinder(ctx, () => model.metadata.filter((m) => 'sheet' in m.location && m.location.sheet === sheet)),
 

@@ -94,10 +94,14 @@ export function createSpreadsheet(ctx: Context): Facade {
     },
 
     addDeveloperMetadata: (key: unknown, valueOrVisibility?: unknown, visibility?: unknown) => {
+      ctx.counters.metadataCalls++;
       model.addMetadata({ type: 'SPREADSHEET' }, key, valueOrVisibility, visibility);
       return self;
     },
-    getDeveloperMetadata: () => model.metadata.filter((m) => m.location.type === 'SPREADSHEET').map((m) => developerMetadataFacade(ctx, m)),
+    getDeveloperMetadata: () => {
+      ctx.counters.metadataCalls++;
+      return model.metadata.filter((m) => m.location.type === 'SPREADSHEET').map((m) => developerMetadataFacade(ctx, m));
+    },
     createDeveloperMetadataFinder: () => metadataFinder(ctx, () => model.metadata),
 
     toast: (message: unknown, title?: unknown, seconds?: unknown) => {

@@ -39,6 +39,23 @@ describe('the emulator in limits mode', () => {
     expect(emu.counters).toMatchObject({ setValuesCalls: 1, setValuesCells: 2_000, copyCalls: 1, copyCells: 2_000 });
   });
 
+  it('counts developer metadata calls, and prices them only when asked (the model has no price for them)', () => {
+    const bookkeeping = (emu: ReturnType<typeof emulator>['emu'], sheet: ReturnType<typeof emulator>['sheet']) => {
+      const start = emu.clock.now();
+      emu.runAs({ mode: 'full' }, () => {
+        sheet.addDeveloperMetadata('k', 'v');
+        for (const meta of sheet.getDeveloperMetadata()) meta.setValue('w');
+        sheet.createDeveloperMetadataFinder().withKey('k').find()[0].remove();
+      });
+      return emu.clock.now() - start;
+    };
+    const free = emulator({ prices: { setValuesCalls: 50 } });
+    expect(bookkeeping(free.emu, free.sheet)).toBe(0);
+    expect(free.emu.counters.metadataCalls).toBe(5);
+    const priced = emulator({ prices: { setValuesCalls: 50, metadataCalls: 7 } });
+    expect(bookkeeping(priced.emu, priced.sheet)).toBe(5 * 7);
+  });
+
   it("kills an execution whose writes pass six minutes with Google's message, and the next one runs", () => {
     const costs: ServiceCosts = { prices: { setValuesCalls: 100_000 }, scale: 1 };
     const { emu, sheet, rows } = emulator(costs);
