@@ -35,8 +35,13 @@ function offsetMinutes(platform: Pick<Platform, 'formatDate'>, timeZone: string,
  */
 export function localMidnight(platform: Pick<Platform, 'formatDate'>, timeZone: string, ymd: string): Date {
   const utcMidnight = dayNumber(ymd) * 86_400_000;
-  const first = utcMidnight - offsetMinutes(platform, timeZone, utcMidnight) * 60_000;
-  const second = utcMidnight - offsetMinutes(platform, timeZone, first) * 60_000;
+  const offset = offsetMinutes(platform, timeZone, utcMidnight);
+  const first = utcMidnight - offset * 60_000;
+  const atFirst = offsetMinutes(platform, timeZone, first);
+  // The same offset at both (nearly every day): both candidates are `first`, 00:00 on that day.
+  // Two formatDate calls instead of four, for each of the thousands of days a report may hold.
+  if (atFirst === offset) return new Date(first);
+  const second = utcMidnight - atFirst * 60_000;
   const onDay = [first, second].filter((ms) => dayOf(platform, timeZone, new Date(ms)) === ymd).sort((a, b) => a - b);
   return new Date(onDay.length ? onDay[0] : first);
 }

@@ -2,7 +2,6 @@ import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import type { CommitReads, CommitSize } from './commit-fit';
 import type { OwnedArea } from './block-ownership';
-import { fingerprint } from './block-hasher';
 import { forgetRecord, writeRecord, type BlockRecord, type PinnedRows } from './block-record';
 import type { CellValue } from './cell-values';
 import type { Rect } from './rect';
@@ -120,6 +119,12 @@ export interface BlockPlan {
 export interface WrittenBlock {
   /** The block's record, hashed as it was sent; null: read the block back for it. */
   record(): BlockRecord | null;
+  /**
+   * record(), else what `read` reads back, with the block's number formats either way: a refresh
+   * leaves unchanged rows in place only under the same formats, so a record read back without
+   * them would make the next refresh copy every row.
+   */
+  orRead(read: () => BlockRecord): BlockRecord;
   /** After record(): its rows' `rowHashes` in bands of another record's size (null: not known). */
   bandsAt(band: number): string[] | null;
   /** After record(): the hashes of its rows `from` to `to` (0-based, `to` excluded; null: not known). */
@@ -148,19 +153,13 @@ export interface BlockSink {
 
 /**
  * The end of a commit, whichever way the block was written: its record replaced by what was
- * written, hashed as it was sent (read back only where that could not be known), and where (a
- * block whose named range is deleted is looked for there first); a block at the top freezes its
- * header. Freezing is only done there: freezing down to a lower header would pin the user's own
+ * written (WrittenBlock.orRead: hashed as it was sent, read back only where that could not be
+ * known), and where (a block whose named range is deleted is looked for there first); a block at
+ * the top freezes its header. Freezing is only done there: freezing down to a lower header would pin the user's own
  * rows above it.
  */
-export function settleCommitted(
-  sheet: Sheet,
-  name: string,
-  rect: Rect,
-  target: Pick<BlockTarget, 'fixedTail'>,
-  written: BlockRecord | null,
-): void {
+export function settleCommitted(sheet: Sheet, name: string, rect: Rect, written: BlockRecord): void {
   forgetRecord(sheet, name);
-  writeRecord(sheet, name, { ...(written ?? fingerprint(sheet, rect, pinnedRows(target), true)), at: { row: rect.row, col: rect.col } });
+  writeRecord(sheet, name, { ...written, at: { row: rect.row, col: rect.col } });
   if (rect.row === 1 && sheet.getFrozenRows() < 1) sheet.setFrozenRows(1);
 }

@@ -1,6 +1,6 @@
 import type { Sheet } from '../platform/types';
 import { readInSlices, type Rect } from './rect';
-import { putMetadata, removeMetadata } from './sheet-metadata';
+import { putMetadata, readMetadata, removeMetadata } from './sheet-metadata';
 import { bandHash, cellHash, hex, rowHashOf } from './cell-hash';
 
 /**
@@ -183,12 +183,7 @@ function atOf(value: unknown): { at?: { row: number; col: number } } {
 }
 
 export function readRecord(sheet: Sheet, rangeName: string): StoredBlockRecord | null {
-  for (const meta of sheet.getDeveloperMetadata()) {
-    if (meta.getKey() !== recordKey(rangeName)) continue;
-    const record = parseRecord(meta.getValue() ?? '');
-    if (record) return record;
-  }
-  return null;
+  return readMetadata(sheet, recordKey(rangeName), parseRecord);
 }
 
 /** Stores a record (a version-1 record is only ever moved, by a hand-over, never made). */

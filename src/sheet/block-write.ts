@@ -219,7 +219,8 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const width = columns.length;
   const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, target.now);
   let expectedRows = 0;
-  // While staging: priced by the bands hashed so far, the block it replaces looked up once (the commit looks again).
+  // While staging: priced by the bands hashed so far, the block it replaces looked up once, also for a
+  // pause's band (the commit looks again).
   const replaced = once(() => oldBlock(plan));
   const size = (dataRows: number): CommitSize => copySize(plan, dataRows, false, soFar(knownRecord, written, rows), replaced());
   let copyAll = false;
@@ -303,7 +304,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
       }
       ended = true;
       sink = null;
-      keepStagedHashes(plan, s.sheet?.() ?? null, knownRecord ? written : null, Math.max(expectedRows, rows) + 1);
+      keepStagedHashes(plan, s.sheet?.() ?? null, knownRecord ? written : null, Math.max(expectedRows, rows) + 1, replaced);
       knownRecord = false;
       return { staging: s.detach(), rows };
     },
@@ -314,12 +315,19 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
 /**
  * The hashes of a paused write's rows kept with its staging sheet, in the old block's bands where
  * it can (carryBand; `rows`: the block's, header included, as far as known), none when they are not
- * known: a failure to keep them costs the next execution a read, not the rows.
+ * known: a failure to keep them costs the next execution a read, not the rows. `replaced`: the
+ * block it replaces, as this execution looked it up.
  */
-function keepStagedHashes(plan: BlockPlan, staging: Sheet | null, written: WrittenRecord | null, rows: number): void {
+function keepStagedHashes(
+  plan: BlockPlan,
+  staging: Sheet | null,
+  written: WrittenRecord | null,
+  rows: number,
+  replaced: () => ReturnType<typeof oldBlock>,
+): void {
   if (!staging) return;
   try {
-    const band = carryBand(oldBlock(plan).record, rows);
+    const band = carryBand(replaced().record, rows);
     keepHashes(staging, written ? written.carry(band) : null, plan.timing?.copiesWhole() === true);
   } catch (_) {
     // Kept or not, the rows are on the staging sheet: its commit reads them when it must.
@@ -338,6 +346,7 @@ function writtenBlock(hashed: () => WrittenRecord | null, dropped: number[], pin
       // With its columns' formats: a later refresh leaves unchanged rows in place only under the same ones.
       return (record = finished && { ...finished, formats: formatsKey(kept) });
     },
+    orRead: (read) => block.record() ?? { ...read(), formats: formatsKey(kept) },
     bandsAt: (band) => (block.record() && written ? written.bands(band) : null),
     rowsAt: (from, to) => (block.record() && written ? written.rows(from, to) : null),
   };
@@ -636,7 +645,7 @@ function commitStaged(
     // A first write killed midway left its new sheet hidden (direct-write.ts): complete, it is shown.
     if (sheet.isSheetHidden()) sheet.showSheet();
   }
-  settleCommitted(sheet, committedName, rect, target, newRecord);
+  settleCommitted(sheet, committedName, rect, newRecord);
   forgetPendingCommit(sheet, committedName);
   return {
     sheetName: name,

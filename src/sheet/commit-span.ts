@@ -26,12 +26,15 @@ export function unchangedTopRows(
 ): number {
   const { record, rect, state } = old;
   if (state?.kind !== 'same' || !record || record.band === null || !fresh.record) return 0;
-  if (!state.read && (!vouch || record.samples?.length !== record.rowHashes.length)) return 0;
+  if (!state.read && (!vouch || !sampled(record))) return 0;
   if (rect.row !== fresh.rect.row || rect.col !== fresh.rect.col || rect.cols !== fresh.rect.cols) return 0;
   if (record.formats === undefined || record.formats !== fresh.record.formats) return 0;
   const { kept, top } = sameBands(record, fresh.written.bandsAt(record.band), fresh.rect.rows);
   return state.read || top === 0 || vouch?.(kept) ? top : 0;
 }
+
+/** Whether a record has a sample row for each band: only those vouch for rows of a block too big to read. */
+const sampled = (record: BlockRecord): boolean => record.samples?.length === record.rowHashes.length;
 
 /** The leading bands of `record` the new block's `bands` (of `rows` rows) has unchanged, and their rows. */
 function sameBands(record: BlockRecord, bands: string[] | null, rows: number): { kept: number; top: number } {
@@ -57,7 +60,7 @@ function sameBands(record: BlockRecord, bands: string[] | null, rows: number): {
  */
 export function topByBands(record: BlockRecord | null, fresh: { bands: string[] | null; rows: number }, more: boolean): number {
   if (!record || record.band === null) return 0;
-  if (record.rows * record.cols > MAX_FINGERPRINT_CELLS && record.samples?.length !== record.rowHashes.length) return 0;
+  if (record.rows * record.cols > MAX_FINGERPRINT_CELLS && !sampled(record)) return 0;
   const { kept, top } = sameBands(record, fresh.bands, fresh.rows);
   if (!more || kept < Math.floor(fresh.rows / record.band)) return top;
   return Math.max(top, (record.rowHashes.length - 1) * record.band);

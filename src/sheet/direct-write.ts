@@ -1,7 +1,18 @@
 import { CreatorError } from '../shared/errors';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { blockRangeName, forget, markOwned, pendingRangeName, readOwned } from './block-ownership';
-import { blockIdOn, droppedColumns, findTarget, growToFit, ownedOn, settleCommitted, type BlockPlan, type BlockSink } from './block-place';
+import { fingerprint } from './block-hasher';
+import {
+  blockIdOn,
+  droppedColumns,
+  findTarget,
+  growToFit,
+  ownedOn,
+  pinnedRows,
+  settleCommitted,
+  type BlockPlan,
+  type BlockSink,
+} from './block-place';
 import { bringIntoView } from './bring-into-view';
 import { blockConflictError, findConflict, type Conflict } from './conflicts';
 import { intersect, rangeOf, sheetRect, toA1, type Rect } from './rect';
@@ -156,7 +167,8 @@ function directSink(plan: BlockPlan, sheet: Sheet): BlockSink {
         markOwned(spreadsheet, committedName, sheet, rect);
         ended = true;
         forget(spreadsheet, pendingName);
-        settleCommitted(sheet, committedName, rect, target, written.record());
+        const record = written.orRead(() => fingerprint(sheet, rect, pinnedRows(target), true));
+        settleCommitted(sheet, committedName, rect, record);
         // As a staged write's new sheet, made at its commit, is shown.
         bringIntoView(sheet);
         return { sheetName: sheet.getName(), sheetId: sheet.getSheetId(), blockId, range: toA1(rect), rows: dataRows, clippedCells: 0 };

@@ -6,7 +6,7 @@ import { fingerprint } from './block-hasher';
 import { bandNow, readRecord, shapeOnly, type BlockRecord, type StoredBlockRecord } from './block-record';
 import { intersect, sheetRect, type Rect } from './rect';
 import { unmarkStaging } from './staging-sheets';
-import { putMetadata, removeMetadata } from './sheet-metadata';
+import { jsonOf, putMetadata, readMetadata, removeMetadata } from './sheet-metadata';
 
 /**
  * A staged commit puts its block in place with one copy, and only then records it (named range,
@@ -75,7 +75,7 @@ export function stagePendingCommit(
 ): BlockRecord {
   const { rect } = at;
   const read = (): BlockRecord => (reads ? fingerprint(staged, { ...rect, row: 1, col: 1 }, pinnedRows(target), true) : shapeOnly(rect));
-  const record = written.record() ?? read();
+  const record = written.orRead(read);
   const band = differingBand(at.old, record);
   const pending = {
     rect,
@@ -110,16 +110,11 @@ export function forgetPendingCommit(sheet: Sheet, rangeName: string): void {
 }
 
 export function readPendingCommit(sheet: Sheet, rangeName: string): PendingCommit | null {
-  for (const meta of sheet.getDeveloperMetadata()) {
-    if (meta.getKey() !== pendingKey(rangeName)) continue;
-    try {
-      const parsed = JSON.parse(meta.getValue() ?? '') as PendingCommit;
-      if (parsed?.rect && parsed.record?.v === 2 && typeof parsed.tail?.hash === 'string') return parsed;
-    } catch (_) {
-      // Not one this version wrote: as if none (the old record is checked as ever).
-    }
-  }
-  return null;
+  // One this version did not write counts as none (the old record is checked as ever).
+  return readMetadata(sheet, pendingKey(rangeName), (text) => {
+    const parsed = jsonOf(text) as PendingCommit | undefined;
+    return parsed?.rect && parsed.record?.v === 2 && typeof parsed.tail?.hash === 'string' ? parsed : null;
+  });
 }
 
 /** A block handed to another owner (block-handover.ts) takes its unfinished commit along. */
@@ -175,7 +170,7 @@ export function settlePendingCommit(spreadsheet: Spreadsheet, sheet: Sheet, bloc
   // The new block there: the copy ran, and its bookkeeping is finished as the commit would have.
   if (grew ? newHolds() : !oldHolds() && newHolds()) {
     markOwned(spreadsheet, name, sheet, rect);
-    settleCommitted(sheet, name, rect, { fixedTail: pending.fixedTail }, pending.record);
+    settleCommitted(sheet, name, rect, pending.record);
     const header = sheet.getRange(rect.row, rect.col);
     if (header.getNote() !== pending.note) header.setNote(pending.note);
   } else if (!oldHolds()) return; // Neither: the user changed cells since; the old record is checked as ever.

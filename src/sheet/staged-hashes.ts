@@ -1,7 +1,7 @@
 import type { Sheet } from '../platform/types';
 import { MAX_CARRIED_BANDS, parseCarried, type CarriedHashes } from './block-hasher';
 import { bandOf, type StoredBlockRecord } from './block-record';
-import { putMetadata, removeMetadata } from './sheet-metadata';
+import { jsonOf, putMetadata, readMetadata, removeMetadata } from './sheet-metadata';
 
 /**
  * A write paused by Google's time limit keeps its rows' hashes beside them, on its staging sheet
@@ -25,20 +25,13 @@ export function keepHashes(staging: Sheet, carried: CarriedHashes | null, copyAl
  * taken off it (a later stop keeps its own); null when there are none, or they tell of other rows.
  */
 export function takeHashes(staging: Sheet, rows: number, cols: number): { carried: CarriedHashes; copyAll: boolean } | null {
-  let found: CarriedHashes | null = null;
-  let copyAll = false;
-  for (const meta of staging.getDeveloperMetadata()) {
-    if (meta.getKey() !== KEY) continue;
-    try {
-      const value = JSON.parse(meta.getValue() ?? '') as { copyAll?: unknown } | null;
-      found = parseCarried(value);
-      copyAll = value?.copyAll === true;
-    } catch (_) {
-      found = null;
-    }
-    meta.remove();
-  }
-  return found && found.rows === rows && found.cols === cols ? { carried: found, copyAll } : null;
+  const found = readMetadata(staging, KEY, (text) => {
+    const value = jsonOf(text) as { copyAll?: unknown } | null | undefined;
+    const carried = parseCarried(value);
+    return carried && { carried, copyAll: value?.copyAll === true };
+  });
+  removeMetadata(staging, KEY);
+  return found && found.carried.rows === rows && found.carried.cols === cols ? found : null;
 }
 
 /**

@@ -44,7 +44,7 @@ export function promoteStaging(
   const record = stagePendingCommit({ sheet: staging, rangeName: name, rect }, staging, { written, reads: reads.record }, note, target);
   staging.setName(sheetName);
   markOwned(spreadsheet, name, staging, rect);
-  settleCommitted(staging, name, rect, target, record);
+  settleCommitted(staging, name, rect, record);
   unmarkStaging(staging);
   forgetPendingCommit(staging, name);
   bringIntoView(staging);

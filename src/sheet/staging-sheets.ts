@@ -1,5 +1,5 @@
 import type { Sheet, Spreadsheet } from '../platform/types';
-import { putMetadata, removeMetadata } from './sheet-metadata';
+import { jsonOf, putMetadata, readMetadata, removeMetadata } from './sheet-metadata';
 
 /**
  * The hidden sheets a refresh stages its block on. Each is marked as the add-on's with developer
@@ -113,16 +113,11 @@ export function makeStaging(spreadsheet: Spreadsheet, key: string, columns: numb
 }
 
 function markOf(sheet: Sheet): StagingMark | null {
-  for (const meta of sheet.getDeveloperMetadata()) {
-    if (meta.getKey() !== STAGING_MARK_KEY) continue;
-    try {
-      const mark = JSON.parse(meta.getValue() ?? '') as StagingMark;
-      if (typeof mark.run === 'string' && typeof mark.madeAt === 'number' && typeof mark.columns === 'number') return mark;
-    } catch (_) {
-      // Not a mark this version wrote: treated as unmarked.
-    }
-  }
-  return null;
+  // Not a mark this version wrote: treated as unmarked.
+  return readMetadata(sheet, STAGING_MARK_KEY, (text) => {
+    const mark = jsonOf(text) as StagingMark | null | undefined;
+    return typeof mark?.run === 'string' && typeof mark.madeAt === 'number' && typeof mark.columns === 'number' ? mark : null;
+  });
 }
 
 /** Whether `sheet` is a staging sheet of a run that is over and holds only what that run wrote. */

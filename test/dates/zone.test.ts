@@ -33,6 +33,63 @@ describe('localMidnight', () => {
   });
 });
 
+/** The first quarter hour (every zone's offsets are whole quarter hours) whose day in `tz` is `ymd`; null: no such day there. */
+function firstQuarterHourOf(tz: string, ymd: string): number | null {
+  const utcMidnight = Date.parse(`${ymd}T00:00:00Z`);
+  for (let t = utcMidnight - 16 * 3_600_000; t <= utcMidnight + 16 * 3_600_000; t += 900_000) {
+    if (formatDate(new Date(t), tz, 'yyyy-MM-dd') === ymd) return t;
+  }
+  return null;
+}
+
+/** The days either side of each change of `tz`'s offset in `year`, found at every UTC noon. */
+function changeDays(tz: string, year: number): string[] {
+  const days: string[] = [];
+  let before = '';
+  for (let t = Date.UTC(year, 0, 1, 12); t < Date.UTC(year + 1, 0, 1, 12); t += 86_400_000) {
+    const offset = formatDate(new Date(t), tz, 'Z');
+    const day = new Date(t).toISOString().slice(0, 10);
+    if (before && offset !== before) days.push(addDays(day, -1), day, addDays(day, 1));
+    before = offset;
+  }
+  return days;
+}
+
+describe('localMidnight across the zones whose clocks change at midnight', () => {
+  // Havana falls back from 01:00 to 00:00 (midnight twice); Beirut and Santiago change at 00:00;
+  // Sao Paulo moved its clocks at midnight until 2019; Lord Howe by half an hour; Apia skipped
+  // 2011-12-30; Casablanca stops DST for Ramadan; Kathmandu is 5:45 ahead.
+  const zones = [
+    'America/Havana',
+    'Asia/Beirut',
+    'America/Santiago',
+    'America/Sao_Paulo',
+    'Australia/Lord_Howe',
+    'Pacific/Apia',
+    'Africa/Casablanca',
+    'Asia/Kathmandu',
+    'Europe/London',
+    'America/Los_Angeles',
+  ];
+
+  it.each(zones)('%s: every day round each change is its first instant, as read there', (tz) => {
+    for (const year of [2011, 2018, 2022, 2026]) {
+      for (const day of changeDays(tz, year)) {
+        // Apia has no 2011-12-30: no day to begin.
+        const first = firstQuarterHourOf(tz, day);
+        if (first !== null) expect({ day, at: localMidnight(platform, tz, day).getTime() }).toEqual({ day, at: first });
+      }
+    }
+  });
+
+  it('asks for two offsets on an ordinary day, not four readings', () => {
+    let calls = 0;
+    const counted = { formatDate: (d: Date, tz: string, pattern: string) => (calls++, formatDate(d, tz, pattern)) };
+    for (const day of ['2026-01-15', '2026-06-15', '2026-10-01']) localMidnight(counted, 'Europe/London', day);
+    expect(calls).toBe(6);
+  });
+});
+
 describe('calendar arithmetic', () => {
   it('crosses months, years and leap days', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
