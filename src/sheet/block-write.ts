@@ -219,8 +219,7 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
   const width = columns.length;
   const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, target.now);
   let expectedRows = 0;
-  // While staging: priced by the bands hashed so far, the block it replaces looked up once, also for a
-  // pause's band (the commit looks again).
+  // Priced by the bands hashed so far; the replaced block looked up once (a pause's band too; the commit looks again).
   const replaced = once(() => oldBlock(plan));
   const size = (dataRows: number): CommitSize => copySize(plan, dataRows, false, soFar(knownRecord, written, rows), replaced());
   let copyAll = false;
