@@ -46,21 +46,26 @@ const NUMBER_KEY = prefixed('number:');
 const DATE_KEY = prefixed('d');
 const FORMULA_KEY = prefixed('f');
 
+/** Scratch for fnvDigits: the digits of a number below 10^9, least significant first. */
+const DIGITS = new Uint8Array(9);
+
 /**
  * fnvText(hash, String(n)) for 0 <= n < 10^9 written with `digits` digits (leading zeros when n has
- * fewer; 0: as many as n has), most significant first, in 32-bit integer steps.
+ * fewer; 0: as many as n has), most significant first. The digits are taken off the low end by
+ * 32-bit division by ten (a multiplication once compiled), not by a division by a power of ten
+ * each: every number cell a writer sends goes through here.
  */
 function fnvDigits(hash: number, n: number, digits: number): number {
+  let count = 0;
+  let rest = n | 0;
+  do {
+    const next = (rest / 10) | 0;
+    DIGITS[count++] = rest - next * 10;
+    rest = next;
+  } while (rest > 0);
+  while (count < digits) DIGITS[count++] = 0;
   let h = hash;
-  let unit = 1;
-  if (digits === 0) while (unit * 10 <= n) unit *= 10;
-  else for (let d = 1; d < digits; d++) unit *= 10;
-  let rest = n;
-  for (; unit >= 1; unit = (unit / 10) | 0) {
-    const digit = (rest / unit) | 0;
-    h = Math.imul(h ^ (48 + digit), FNV_PRIME);
-    rest -= digit * unit;
-  }
+  while (count > 0) h = Math.imul(h ^ (48 + DIGITS[--count]), FNV_PRIME);
   return h;
 }
 
@@ -87,6 +92,7 @@ function fnvInteger(hash: number, n: number): number {
 const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
 /** Below 10^15 a decimal has at most 15 significant digits, so no other decimal of that length reads as the same double. */
 const MAX_SCALED = 1e15;
+const INT32_LIMIT = 2 ** 31;
 
 /**
  * fnvText(hash, String(x)) for a number that is not a whole one, without making the string, when
@@ -103,10 +109,11 @@ function fnvDecimal(hash: number, x: number): number | null {
     if (m >= MAX_SCALED) return null;
     if (m / p !== a) continue;
     let h = x < 0 ? Math.imul(hash ^ 45, FNV_PRIME) : hash; // '-'
-    const fraction = m % p;
+    // Below 2^31 (most metrics) the parts come from 32-bit division, not a floating-point remainder.
+    const fraction = m < INT32_LIMIT ? (m | 0) - (((m | 0) / p) | 0) * p : m % p;
     h = Math.imul(fnvInteger(h, (m - fraction) / p) ^ 46, FNV_PRIME); // '.'
-    for (let zero = POW10[k - 1]; zero > fraction; zero /= 10) h = Math.imul(h ^ 48, FNV_PRIME); // leading '0's
-    return fnvInteger(h, fraction);
+    // The k decimals, leading zeros included (the last is not 0: k is the fewest that fit).
+    return fnvDigits(h, fraction, k);
   }
   return null;
 }

@@ -209,6 +209,8 @@ describe('a cell hashed without its key built', () => {
     const next = (): number => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
     const numbers = [0.1, 0.2, 0.1 + 0.2, 1 / 3, 2.675, 1.005, 1e-6, 1.5e-6, 5e-7, 1e-7, 0.000123, 123456789.123456, 99999999.999999];
     numbers.push(1e14 + 0.5, 999999999999999.9, 1e15 + 0.5, 2 ** 53 + 2, 1e21, -0.5, -12.25, NaN, Infinity, -Infinity);
+    // Decimals whose scaled digits sit either side of 2^31 (split by 32-bit division below it).
+    numbers.push(21474836.47, 21474836.48, -21474836.47, 2147483.647, 2147483.648, 214748.3649, 0.000001, 0.000101);
     // Whole numbers on both sides of the 10^9 split the hash makes (a date's milliseconds are above it).
     numbers.push(
       0,
