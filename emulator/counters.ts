@@ -56,6 +56,11 @@ export interface Counters {
    * between the writer's bookkeeping calls.
    */
   metadataCalls: number;
+  /**
+   * Utilities.formatDate calls. Unpriced (Google publishes no figure); counted because a ledger of
+   * hundreds of thousands of date cells could otherwise make as many calls into Google.
+   */
+  formatDateCalls: number;
 }
 
 export function newCounters(): Counters {
@@ -89,5 +94,6 @@ export function newCounters(): Counters {
     recalcBurstDenied: 0,
     customFunctionCalls: 0,
     metadataCalls: 0,
+    formatDateCalls: 0,
   };
 }

@@ -46,7 +46,10 @@ export function createUtilities(state: EmulatorState): GoogleAppsScript.Utilitie
       checkTimeLimit(state);
       state.onWait?.();
     },
-    formatDate: (date: unknown, timeZone: unknown, pattern: unknown) => formatDate(date, timeZone, pattern),
+    formatDate: (date: unknown, timeZone: unknown, pattern: unknown) => {
+      state.counters.formatDateCalls++;
+      return formatDate(date, timeZone, pattern);
+    },
     formatString: (template: string, ...args: unknown[]) => formatString(String(template), args),
     getUuid: () => randomUUID(),
 

@@ -7,6 +7,6 @@ export { datesInWords, PRESETS, presetLabel } from './presets';
 export { parseRange, resolveRange, sharedLastDay } from './range';
 export type { RequestedRange, ResolvedRange, RollingRule } from './range';
 export { hourText } from './hour';
-export { localMidnight } from './zone';
+export { dayReader, localMidnight } from './zone';
 export { COMPARE_LABEL, COMPARE_TO, comparisonRange, dayShift, equalLengthComparison } from './compare-period';
 export type { CompareTo, DayShift } from './compare-period';

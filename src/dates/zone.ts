@@ -14,6 +14,29 @@ export function dayOf(platform: Pick<Platform, 'formatDate'>, timeZone: string, 
   return platform.formatDate(instant, timeZone, 'yyyy-MM-dd');
 }
 
+/** Distinct instants a dayReader remembers; past it (unique timestamps, not days) each is formatted again. */
+const MAX_REMEMBERED_INSTANTS = 8_192;
+
+/**
+ * dayOf for the date cells of a sheet, each instant formatted once: a ledger repeats the same few
+ * hundred days over hundreds of thousands of rows, and every formatDate is a call into Google
+ * (about 480,000 of them to refresh a 240,000-row ledger when each cell was formatted). Null for a
+ * Date with no time (an invalid one).
+ */
+export function dayReader(platform: Pick<Platform, 'formatDate'>, timeZone: string): (cell: Date) => string | null {
+  const days = new Map<number, string>();
+  return (cell) => {
+    const ms = cell.getTime();
+    if (Number.isNaN(ms)) return null;
+    let day = days.get(ms);
+    if (day === undefined) {
+      day = dayOf(platform, timeZone, cell);
+      if (days.size < MAX_REMEMBERED_INSTANTS) days.set(ms, day);
+    }
+    return day;
+  };
+}
+
 /** Today in `timeZone`, from the platform's clock. */
 export function today(platform: Clock, timeZone: string): string {
   return dayOf(platform, timeZone, new Date(platform.now()));

@@ -7,7 +7,7 @@ import { HISTORY_DATE_FIELD, pullHistory } from '../pull/pull-history';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
 import { isDate } from '../shared/user-input';
 import { HISTORY_NOTE_MARK, historyBlock, nearlyFull, upsertHistoryBlock, type HistoryFacts } from '../sheet/upsert-history';
-import { addDays } from '../dates';
+import { addDays, dayReader } from '../dates';
 import { elapsedSeconds, siteLabels, type RunToSheetOptions } from './run-report';
 import { withDocumentLock } from './document-lock';
 import { thousands } from '../shared/text-size';
@@ -36,9 +36,9 @@ export function runHistoryToSheet(
   };
   const spreadsheet: Spreadsheet | null = platform.spreadsheet();
   if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');
-  const zone = platform.timeZone();
+  const dayOfDate = dayReader(platform, platform.timeZone());
   const dayOf = (cell: unknown): string | null => {
-    if (isDate(cell)) return Number.isNaN(cell.getTime()) ? null : platform.formatDate(cell, zone, 'yyyy-MM-dd');
+    if (isDate(cell)) return dayOfDate(cell);
     return typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? cell : null;
   };
 

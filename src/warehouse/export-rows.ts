@@ -1,4 +1,5 @@
 import { CreatorError, isCreatorError } from '../shared/errors';
+import { dayReader } from '../dates';
 import type { Execution } from '../platform/execution';
 import type { BigQueryApi, BigQueryField, BigQueryTable } from '../platform/types';
 import { type Destination, problemOf, warehouseError } from './bigquery-errors';
@@ -117,20 +118,9 @@ export function exportExtract(
 ): ExportOutcome {
   const api = bigQueryOf(ex, dest);
   const schema = schemaFor(extract.spec, extract.columns);
-  const zone = ex.platform.timeZone();
   const exportedAt = new Date(ex.platform.now()).toISOString();
-  // A ledger repeats the same few hundred days over many rows: each is formatted once.
-  const days = new Map<number, string>();
-  const dayOf = (cell: unknown): string | null => {
-    if (!(cell instanceof Date)) return null;
-    const ms = cell.getTime();
-    let d = days.get(ms);
-    if (d === undefined) {
-      d = ex.platform.formatDate(cell, zone, 'yyyy-MM-dd');
-      days.set(ms, d);
-    }
-    return d;
-  };
+  const dayOfDate = dayReader(ex.platform, ex.platform.timeZone());
+  const dayOf = (cell: unknown): string | null => (cell instanceof Date ? dayOfDate(cell) : null);
   const rows = jsonRows(schema, extract, { dayOf, exportedAt });
   const prepared = prepareTable(api, dest, schema, extract.spec.label);
   const expiresAt = prepared.table.expirationTime ? Number(prepared.table.expirationTime) : null;

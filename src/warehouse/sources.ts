@@ -1,4 +1,5 @@
 import { CreatorError } from '../shared/errors';
+import { dayReader } from '../dates';
 import type { Execution } from '../platform/execution';
 import type { Sheet, Spreadsheet } from '../platform/types';
 import { findReport } from '../catalog/reports';
@@ -101,17 +102,10 @@ export function readLedger(ex: Execution, src: ExportSource): Ledger {
   const columns = ledgerColumns(src.report, header, rows);
   const dateAt = columns.findIndex((c) => c.field === HISTORY_DATE_FIELD);
   const siteAt = columns.findIndex((c) => c.field === SITE_FIELD);
-  const zone = ex.platform.timeZone();
-  const names = new Map<number, string>();
+  const dayOfDate = dayReader(ex.platform, ex.platform.timeZone());
   const dayOf = (cell: unknown): string => {
     if (!isDate(cell)) return typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? cell : '';
-    const ms = cell.getTime();
-    let d = names.get(ms);
-    if (d === undefined) {
-      d = ex.platform.formatDate(cell, zone, 'yyyy-MM-dd');
-      names.set(ms, d);
-    }
-    return d;
+    return dayOfDate(cell) ?? '';
   };
   const dayOfRow = rows.map((r) => (dateAt >= 0 ? dayOf(r[dateAt]) : ''));
   const days = [...new Set(dayOfRow.filter((d) => d !== ''))].sort();

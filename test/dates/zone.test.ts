@@ -1,4 +1,4 @@
-import { addDays, isYmd, localMidnight } from '../../src/dates';
+import { addDays, dayReader, isYmd, localMidnight } from '../../src/dates';
 import { formatDate } from './clock-stub';
 
 const platform = { formatDate };
@@ -87,6 +87,22 @@ describe('localMidnight across the zones whose clocks change at midnight', () =>
     const counted = { formatDate: (d: Date, tz: string, pattern: string) => (calls++, formatDate(d, tz, pattern)) };
     for (const day of ['2026-01-15', '2026-06-15', '2026-10-01']) localMidnight(counted, 'Europe/London', day);
     expect(calls).toBe(6);
+  });
+});
+
+describe('dayReader', () => {
+  it('reads the day of each date cell as formatDate does, each instant asked once', () => {
+    let calls = 0;
+    const counted = { formatDate: (d: Date, tz: string, pattern: string) => (calls++, formatDate(d, tz, pattern)) };
+    const tz = 'America/New_York';
+    const read = dayReader(counted, tz);
+    // 90 days of midnights, each in ten cells (a ledger's rows), and a moment late in a day.
+    const cells = Array.from({ length: 900 }, (_, i) => localMidnight(platform, tz, addDays('2026-07-01', Math.floor(i / 10))));
+    cells.push(new Date(Date.UTC(2026, 9, 1, 3, 59)));
+    expect(cells.map((c) => read(new Date(c.getTime())))).toEqual(cells.map((c) => formatDate(c, tz, 'yyyy-MM-dd')));
+    expect(read(new Date(Date.UTC(2026, 9, 1, 3, 59)))).toBe('2026-09-30');
+    expect(calls).toBe(91);
+    expect(read(new Date(Number.NaN))).toBeNull();
   });
 });
 
