@@ -155,8 +155,8 @@ export interface BlockSink {
  * The end of a commit, whichever way the block was written: its record replaced by what was
  * written (WrittenBlock.orRead: hashed as it was sent, read back only where that could not be
  * known), and where (a block whose named range is deleted is looked for there first); a block at
- * the top freezes its header. Freezing is only done there: freezing down to a lower header would pin the user's own
- * rows above it.
+ * the top freezes its header. Freezing is only done there: freezing down to a lower header would
+ * pin the user's own rows above it.
  */
 export function settleCommitted(sheet: Sheet, name: string, rect: Rect, written: BlockRecord): void {
   forgetRecord(sheet, name);

@@ -202,7 +202,7 @@ export function copyPace(clock: CopyClock): CopyPace {
       // The reads count on the safe side (they may be most of the commit); only the copy must fit.
       const size = sizeOf();
       if (safeMs(size, write) <= clock.executionMs) return;
-      const ms = commitMs(withReads(size, NO_READS), probe(staging, Math.min(staged, Math.ceil(size.rows / PROBE_SHARE)), size.cols));
+      const ms = commitMs(copyOnly(size), probe(staging, Math.min(staged, Math.ceil(size.rows / PROBE_SHARE)), size.cols));
       if (ms > clock.executionMs) throw neverFits(size, ms, clock.executionMs);
     },
   };
@@ -217,10 +217,22 @@ function readCells(size: CommitSize): number {
   return size.checkCells + (size.recordCells ?? 0) + (size.guardCells ?? 0);
 }
 
-/** The commit with only the reads it makes (the guard's it always makes). */
+/**
+ * The commit with only the reads it makes (the guard's it always makes). Without the edit check
+ * nothing vouches for the rows at the top a refresh would leave in place (commit-span.ts), so it
+ * copies every row.
+ */
 function withReads(size: CommitSize, reads: CommitReads): CommitSize {
-  const check = reads.check ? {} : { checkCells: 0, checkCalls: 0 };
+  const check = reads.check ? {} : { checkCells: 0, checkCalls: 0, copyRows: size.rows };
   return { ...size, ...check, recordCells: reads.record ? size.recordCells : 0 };
+}
+
+/**
+ * The least a commit could cost: its copy as the bands price it and the guard's reads (whether the
+ * check that lets rows stay fits is for the commit to find).
+ */
+function copyOnly(size: CommitSize): CommitSize {
+  return { ...size, checkCells: 0, checkCalls: 0, recordCells: 0 };
 }
 
 /** What an execution has for a commit: a whole one, or in a fresh one what it did not spend first (null: unknown). */

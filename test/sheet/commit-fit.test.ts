@@ -53,6 +53,8 @@ function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0, readCa
     /** Reads beyond one the check makes (a sample row each, past what is read whole). */
     checkCalls?: number;
     recordCells?: number;
+    /** The rows the copy covers when the unchanged ones at the top stay (commit-span.ts). */
+    copyRows?: number;
     /** No copy: the staging sheet becomes the block's (staging-promote.ts). */
     promoted?: boolean;
   }) =>
@@ -61,7 +63,13 @@ function staged(copyMsPerCell: number, readMsPerCell = 0, copyCallMs = 0, readCa
         sheet,
         how.promoted
           ? { rows: 0, cols: 0, checkCells: 0, recordCells: how.checkCells ?? 0 }
-          : { ...SIZE, checkCells: how.checkCells ?? 0, checkCalls: how.checkCalls ?? 0, recordCells: how.recordCells ?? 0 },
+          : {
+              ...SIZE,
+              checkCells: how.checkCells ?? 0,
+              checkCalls: how.checkCalls ?? 0,
+              recordCells: how.recordCells ?? 0,
+              ...(how.copyRows === undefined ? {} : { copyRows: how.copyRows }),
+            },
         {
           pausable: how.pausable ?? true,
           fresh: how.fresh ?? false,
@@ -161,6 +169,26 @@ describe('the commit judged at a measured pace', () => {
       ok: false,
       code: 'TOO_LARGE',
       message: expect.stringMatching(/^This report has 1,000 rows of 2 columns .* about 2 s at Google's pace/),
+    });
+  });
+
+  it('prices a commit that goes without the edit check as a copy of every row: nothing vouches for rows left in place', () => {
+    const { judge } = staged(0.1, 1);
+    // The refresh changed only its last 100 rows, but the check of the old block (2,002 cells at
+    // 1 ms) fits no execution of 2 s: unread, the commit copies all 1,001 rows (about 200 ms), so
+    // 150 ms left are not enough, and the next execution does it.
+    expect(judge({ leftMs: 150, executionMs: 2_000, writeMsPerCell: null, checkCells: 2_002, copyRows: 101 })).toMatchObject({
+      ok: false,
+      code: 'TIME_BUDGET',
+    });
+    expect(judge({ leftMs: 1_000, executionMs: 2_000, writeMsPerCell: null, checkCells: 2_002, copyRows: 101 })).toMatchObject({
+      ok: true,
+      reads: NONE,
+    });
+    // With the check in reach, only the changed rows are copied, and 1.5 s left hold both.
+    expect(judge({ leftMs: 1_500, executionMs: 5_000, writeMsPerCell: null, checkCells: 1_000, copyRows: 101 })).toMatchObject({
+      ok: true,
+      reads: { check: true },
     });
   });
 
