@@ -96,7 +96,9 @@ describe('localMidnight across the zones whose clocks change at midnight', () =>
     ]) {
       expect({ day, at: localMidnight(platform, tz, day).getTime() }).toEqual({ day, at: firstQuarterHourOf(tz, day) });
     }
-    expect(formatDate(localMidnight(platform, 'Asia/Amman', '2018-10-26'), 'Asia/Amman', 'yyyy-MM-dd HH:mm Z')).toBe('2018-10-26 00:00 +0300');
+    expect(formatDate(localMidnight(platform, 'Asia/Amman', '2018-10-26'), 'Asia/Amman', 'yyyy-MM-dd HH:mm Z')).toBe(
+      '2018-10-26 00:00 +0300',
+    );
   });
 
   it('asks for two offsets on an ordinary day, not four readings', () => {
