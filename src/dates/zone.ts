@@ -51,18 +51,27 @@ function offsetMinutes(platform: Pick<Platform, 'formatDate'>, timeZone: string,
   return m[1] === '-' ? -minutes : minutes;
 }
 
+/** No zone is more than 14 hours ahead of UTC (Pacific/Kiritimati): no day begins before UTC midnight less this. */
+const EARLIEST_START_MS = 14 * 3_600_000;
+
 /**
  * The first instant of `ymd` in `timeZone`: 00:00 local, or the end of the DST gap on the rare
- * days whose midnight does not exist. Two offsets are tried (before and after a transition near
- * midnight) and the earliest candidate that is still on that day wins.
+ * days whose midnight does not exist. The first offset is asked where the day could begin in the
+ * most eastern zone, not at UTC midnight: where clocks fall back onto 00:00 east of UTC (Amman and
+ * Gaza 01:00 -> 00:00, Casey 03:00 -> 00:00), midnight comes twice, and an offset asked at UTC
+ * midnight is the second one's. Where the offset at the 00:00 it gives is the same (nearly every
+ * day), it held from before the day could begin to that 00:00, so that is the day's first instant:
+ * two formatDate calls, for each of the thousands of days a report may hold. Else it changed in
+ * between: of the two candidates, the earlier one still on that day wins. Checked for every zone
+ * round every change from 1970 to 2037. Not handled: a gap across midnight that starts before it
+ * (Toronto 1919, St. John's 1919-1934: the day's first instant is then the gap's end, not either
+ * candidate's).
  */
 export function localMidnight(platform: Pick<Platform, 'formatDate'>, timeZone: string, ymd: string): Date {
   const utcMidnight = dayNumber(ymd) * 86_400_000;
-  const offset = offsetMinutes(platform, timeZone, utcMidnight);
+  const offset = offsetMinutes(platform, timeZone, utcMidnight - EARLIEST_START_MS);
   const first = utcMidnight - offset * 60_000;
   const atFirst = offsetMinutes(platform, timeZone, first);
-  // The same offset at both (nearly every day): both candidates are `first`, 00:00 on that day.
-  // Two formatDate calls instead of four, for each of the thousands of days a report may hold.
   if (atFirst === offset) return new Date(first);
   const second = utcMidnight - atFirst * 60_000;
   const onDay = [first, second].filter((ms) => dayOf(platform, timeZone, new Date(ms)) === ymd).sort((a, b) => a - b);

@@ -147,8 +147,9 @@ export function shapeOnly(rect: Pick<Rect, 'rows' | 'cols'>): BlockRecord {
 export function parseRecord(text: string): StoredBlockRecord | null {
   try {
     const parsed = JSON.parse(text) as Partial<BlockRecord> & { v?: unknown };
-    if (!parsed || typeof parsed.rows !== 'number' || typeof parsed.cols !== 'number') return null;
-    const band = typeof parsed.band === 'number' ? parsed.band : null;
+    if (!parsed || !count(parsed.rows) || !count(parsed.cols)) return null;
+    // A band of no rows, or of part of one, is none this version wrote: checked by shape only.
+    const band = count(parsed.band) && parsed.band >= 1 ? parsed.band : null;
     const list = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
     if (parsed.v === 2) {
       return {
@@ -175,6 +176,9 @@ export function parseRecord(text: string): StoredBlockRecord | null {
     return null;
   }
 }
+
+/** A count as this version stores it in a record: a whole number, not negative, exact. */
+const count = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
 function atOf(value: unknown): { at?: { row: number; col: number } } {
   const at = value as { row?: unknown; col?: unknown } | null;

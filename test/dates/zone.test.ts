@@ -70,6 +70,8 @@ describe('localMidnight across the zones whose clocks change at midnight', () =>
     'Asia/Kathmandu',
     'Europe/London',
     'America/Los_Angeles',
+    'Asia/Amman',
+    'Asia/Gaza',
   ];
 
   it.each(zones)('%s: every day round each change is its first instant, as read there', (tz) => {
@@ -80,6 +82,23 @@ describe('localMidnight across the zones whose clocks change at midnight', () =>
         if (first !== null) expect({ day, at: localMidnight(platform, tz, day).getTime() }).toEqual({ day, at: first });
       }
     }
+  });
+
+  it('is the first of the two midnights where clocks fall back onto 00:00 east of UTC', () => {
+    // Amman and Gaza went from 01:00 back to 00:00; Casey from +11 to +8, Vostok from +7 to +5,
+    // Magadan from +12 to +10, each at 01:00 or later onto 00:00: the day began at the first 00:00.
+    for (const [tz, day] of [
+      ['Asia/Amman', '2018-10-26'],
+      ['Asia/Gaza', '2020-10-24'],
+      ['Antarctica/Casey', '2023-03-09'],
+      ['Antarctica/Vostok', '2023-12-18'],
+      ['Asia/Magadan', '2014-10-26'],
+    ]) {
+      expect({ day, at: localMidnight(platform, tz, day).getTime() }).toEqual({ day, at: firstQuarterHourOf(tz, day) });
+    }
+    expect(formatDate(localMidnight(platform, 'Asia/Amman', '2018-10-26'), 'Asia/Amman', 'yyyy-MM-dd HH:mm Z')).toBe(
+      '2018-10-26 00:00 +0300',
+    );
   });
 
   it('asks for two offsets on an ordinary day, not four readings', () => {
