@@ -110,7 +110,9 @@ describe('row, column and sheet edits in the playground', () => {
     const after = await card.locator('[data-test=report-status]').textContent();
     expect(after).toMatch(/^Last run .* · 30 rows · data through/);
     expect(after).not.toBe(before);
-    // The refresh adds its status sheet, and no sheet under the old name.
+    // The refresh adds its status sheet, and no sheet under the old name (the tabs are drawn again
+    // after the card says so, on a loaded machine a moment later).
+    await pg().page.locator('#tabs button', { hasText: 'Creator Reporting status' }).waitFor();
     expect(await pg().page.locator('#tabs button').allTextContents()).toEqual(['Sheet1', 'My earnings', 'Creator Reporting status', '+']);
     await pg().page.locator('#tabs button.active', { hasText: 'My earnings' }).waitFor();
     expect(await pg().cell('A1').textContent()).toBe('Date');
