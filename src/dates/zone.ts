@@ -1,4 +1,5 @@
 import type { Platform } from '../platform/types';
+import { isDate } from '../shared/user-input';
 import { dayNumber } from './calendar';
 
 /**
@@ -18,14 +19,15 @@ export function dayOf(platform: Pick<Platform, 'formatDate'>, timeZone: string, 
 const MAX_REMEMBERED_INSTANTS = 8_192;
 
 /**
- * dayOf for the date cells of a sheet, each instant formatted once: a ledger repeats the same few
- * hundred days over hundreds of thousands of rows, and every formatDate is a call into Google
- * (about 480,000 of them to refresh a 240,000-row ledger when each cell was formatted). Null for a
- * Date with no time (an invalid one).
+ * The day a sheet's cell holds: a date cell's in `timeZone`, or a `YYYY-MM-DD` text as it is; null
+ * for anything else (an invalid date too). Each instant is formatted once: a ledger repeats the
+ * same few hundred days over hundreds of thousands of rows, and every formatDate is a call into
+ * Google (about 480,000 of them to refresh a 240,000-row ledger when each cell was formatted).
  */
-export function dayReader(platform: Pick<Platform, 'formatDate'>, timeZone: string): (cell: Date) => string | null {
+export function dayReader(platform: Pick<Platform, 'formatDate'>, timeZone: string): (cell: unknown) => string | null {
   const days = new Map<number, string>();
   return (cell) => {
+    if (!isDate(cell)) return typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? cell : null;
     const ms = cell.getTime();
     if (Number.isNaN(ms)) return null;
     let day = days.get(ms);

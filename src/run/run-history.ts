@@ -5,7 +5,6 @@ import type { Execution } from '../platform/execution';
 import type { Platform, Spreadsheet } from '../platform/types';
 import { HISTORY_DATE_FIELD, pullHistory } from '../pull/pull-history';
 import type { RunReportRequest, RunReportResult } from '../shared/types';
-import { isDate } from '../shared/user-input';
 import { HISTORY_NOTE_MARK, historyBlock, nearlyFull, upsertHistoryBlock, type HistoryFacts } from '../sheet/upsert-history';
 import { addDays, dayReader } from '../dates';
 import { elapsedSeconds, siteLabels, type RunToSheetOptions } from './run-report';
@@ -36,11 +35,7 @@ export function runHistoryToSheet(
   };
   const spreadsheet: Spreadsheet | null = platform.spreadsheet();
   if (!spreadsheet) throw new CreatorError('NO_SPREADSHEET', 'Open a spreadsheet to write the report into.');
-  const dayOfDate = dayReader(platform, platform.timeZone());
-  const dayOf = (cell: unknown): string | null => {
-    if (isDate(cell)) return dayOfDate(cell);
-    return typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? cell : null;
-  };
+  const dayOf = dayReader(platform, platform.timeZone());
 
   try {
     progress(`Starting ${run.spec.label} (history)`, 0, null);

@@ -119,9 +119,7 @@ export function exportExtract(
   const api = bigQueryOf(ex, dest);
   const schema = schemaFor(extract.spec, extract.columns);
   const exportedAt = new Date(ex.platform.now()).toISOString();
-  const dayOfDate = dayReader(ex.platform, ex.platform.timeZone());
-  const dayOf = (cell: unknown): string | null => (cell instanceof Date ? dayOfDate(cell) : null);
-  const rows = jsonRows(schema, extract, { dayOf, exportedAt });
+  const rows = jsonRows(schema, extract, { dayOf: dayReader(ex.platform, ex.platform.timeZone()), exportedAt });
   const prepared = prepareTable(api, dest, schema, extract.spec.label);
   const expiresAt = prepared.table.expirationTime ? Number(prepared.table.expirationTime) : null;
   const outcome: ExportOutcome = {

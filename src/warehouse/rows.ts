@@ -27,7 +27,7 @@ export interface Extract {
 }
 
 export interface RowContext {
-  /** A date cell's day (the sheet's time zone). */
+  /** A date cell's day (the sheet's time zone), or a `YYYY-MM-DD` text's; null for anything else (dates/zone.ts, dayReader). */
   dayOf(cell: unknown): string | null;
   exportedAt: string;
 }
@@ -38,7 +38,7 @@ const numeric = (n: number): number => Number(n.toFixed(9));
 function cellValue(column: WarehouseColumn, cell: unknown, ctx: RowContext): unknown {
   switch (column.type) {
     case 'DATE':
-      return isDate(cell) ? ctx.dayOf(cell) : typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? cell : null;
+      return ctx.dayOf(cell);
     case 'NUMERIC':
     case 'FLOAT64':
     case 'INT64': {

@@ -7,7 +7,6 @@ import { HISTORY_DATE_FIELD } from '../catalog/history';
 import { pullReport, type PullBasics } from '../pull/pull-report';
 import { historyBlock } from '../sheet/upsert-history';
 import { SITE_COLUMN, SITE_FIELD, SITE_NAME_COLUMN, toTable, type TableColumn } from '../table';
-import { isDate } from '../shared/user-input';
 import type { Extract } from './rows';
 
 /** What an export needs of a saved report (reports/ hands it in; warehouse/ does not read the store). */
@@ -102,11 +101,8 @@ export function readLedger(ex: Execution, src: ExportSource): Ledger {
   const columns = ledgerColumns(src.report, header, rows);
   const dateAt = columns.findIndex((c) => c.field === HISTORY_DATE_FIELD);
   const siteAt = columns.findIndex((c) => c.field === SITE_FIELD);
-  const dayOfDate = dayReader(ex.platform, ex.platform.timeZone());
-  const dayOf = (cell: unknown): string => {
-    if (!isDate(cell)) return typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? cell : '';
-    return dayOfDate(cell) ?? '';
-  };
+  const cellDay = dayReader(ex.platform, ex.platform.timeZone());
+  const dayOf = (cell: unknown): string => cellDay(cell) ?? '';
   const dayOfRow = rows.map((r) => (dateAt >= 0 ? dayOf(r[dateAt]) : ''));
   const days = [...new Set(dayOfRow.filter((d) => d !== ''))].sort();
   const single =

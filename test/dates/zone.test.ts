@@ -122,6 +122,9 @@ describe('dayReader', () => {
     expect(read(new Date(Date.UTC(2026, 9, 1, 3, 59)))).toBe('2026-09-30');
     expect(calls).toBe(91);
     expect(read(new Date(Number.NaN))).toBeNull();
+    // A day typed as text is that day; other text, numbers and empty cells hold none.
+    expect([read('2026-07-01'), read('7/1/2026'), read(45000), read('')]).toEqual(['2026-07-01', null, null, null]);
+    expect(calls).toBe(91);
   });
 });
 
