@@ -39,6 +39,57 @@ describe('needleSearch', () => {
     }
   });
 
+  it('finds every needle at every offset of a text whose other characters share its blocks', () => {
+    const next = random(7);
+    // Needles over three letters, some a shift of another, so blocks repeat within and across them.
+    const base = text(next, 12, 'abc');
+    const needles = [base.slice(0, 8), base.slice(1, 9), base.slice(4, 12), text(next, 8, 'abc')];
+    const search = needleSearch(needles, 8);
+    for (const needle of needles) {
+      for (let at = 0; at <= 30; at++) {
+        const hay = text(next, at, 'abc') + needle + text(next, 30 - at, 'abc');
+        expect([hay, search.foundIn(hay)]).toEqual([hay, true]);
+        // One character changed: found only where includes finds another needle.
+        const miss = hay.slice(0, at + 3) + 'x' + hay.slice(at + 4);
+        expect([miss, search.foundIn(miss)]).toEqual([miss, needles.some((n) => miss.includes(n))]);
+      }
+    }
+    // Needles overlapping one another in the text, and the text that is one needle.
+    expect(search.foundIn(base)).toBe(true);
+    const cut = `${base.slice(0, 7)}x${base.slice(8)}`;
+    expect(search.foundIn(cut)).toBe(needles.some((n) => cut.includes(n)));
+  });
+
+  it('agrees with includes for needles of every length from 2 to 20 (a long one must match past its first 8 characters)', () => {
+    const next = random(11);
+    for (let length = 2; length <= 20; length++) {
+      for (let round = 0; round < 300; round++) {
+        const needles = Array.from({ length: 1 + Math.floor(next() * 4) }, () => text(next, length, 'ab'));
+        let hay = text(next, Math.floor(next() * 60), 'ab');
+        const needle = needles[Math.floor(next() * needles.length)];
+        const at = Math.floor(next() * (hay.length + 1));
+        // A needle whole, or (longer ones) its first 8 characters with the rest changed.
+        const planted = round % 2 || length <= 8 ? needle : needle.slice(0, 8) + 'c'.repeat(length - 8);
+        if (round % 3 !== 0) hay = hay.slice(0, at) + planted + hay.slice(at);
+        const expected = needles.some((n) => hay.includes(n));
+        expect([length, needles, hay, needleSearch(needles, length).foundIn(hay)]).toEqual([length, needles, hay, expected]);
+      }
+    }
+  });
+
+  it('tells apart characters that share a slot of its table (any character, one or two bytes)', () => {
+    // 'a', 'á' and '潡' (97, 97 + 128, 97 + 222 × 128) fall in the same slots beside the same neighbour.
+    const search = needleSearch(['abababab', '漢b漢b漢b漢b'], 8);
+    for (const twin of ['\u00e1', '\u6f61']) {
+      expect(search.foundIn(`xx${`${twin}b`.repeat(4)}xx`)).toBe(false);
+      expect(search.foundIn(`xx${twin}bababab`)).toBe(false);
+      expect(search.foundIn(`xxabababa${twin}`)).toBe(false);
+    }
+    expect(search.foundIn('xx\u6f61babababab')).toBe(true);
+    expect(search.foundIn('xx漢b漢b漢b漢bxx')).toBe(true);
+    expect(search.foundIn('xx漢b漢b漢b漢\u00e1xx')).toBe(false);
+  });
+
   it('finds a needle that is the whole text, at its very end, and nothing in a text shorter than a needle', () => {
     const search = needleSearch(['tok3n-ab', 'zzzzzzzz'], 8);
     expect(search.foundIn('tok3n-ab')).toBe(true);
