@@ -10,7 +10,7 @@ import { MAX_FINGERPRINT_CELLS } from '../sheet/block-record';
 import { refreshCellsCost } from '../sheet/refresh-cost';
 import { MAX_BLOCK_CELLS } from '../sheet/block-write';
 import { SHEET_CELL_LIMIT } from '../sheet/upsert-history';
-import { ROWS_PER_BATCH } from '../sheet/write-report-block';
+import { rowsPerCall } from '../sheet/staged-values';
 
 /**
  * What one refresh of a block of this size costs Google, by the cost model (platform/sheets-prices):
@@ -23,7 +23,8 @@ export function refreshMs(block: { rows: number; cols: number }): number {
   const p = SHEETS_PRICES;
   const cells = block.rows * block.cols;
   const batches = Math.ceil(Math.ceil(block.rows / MAX_PAGE_SIZE) / START_FAN_OUT);
-  const chunks = Math.max(1, Math.ceil(block.rows / ROWS_PER_BATCH));
+  // The header rides with the first call's rows.
+  const chunks = Math.max(1, Math.ceil((block.rows + 1) / rowsPerCall(block.cols)));
   const checkCalls = cells <= MAX_FINGERPRINT_CELLS ? chunks : 0;
   const calls = chunks + 1 + checkCalls;
   return (

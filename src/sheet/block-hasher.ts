@@ -11,8 +11,11 @@ export interface RecordHasher {
    * getFormulas reads them, absent when the rows hold none (what the writer writes).
    */
   add(values: ReadonlyArray<ReadonlyArray<unknown>>, formulas?: ReadonlyArray<ReadonlyArray<string>>): void;
-  /** The next row as its cells' hashes (cellHash of each, as `add` would work them out). */
-  addHashes(cells: ArrayLike<number>): void;
+  /**
+   * The next row as its cells' hashes (cellHash of each, as `add` would work them out), from
+   * `at` in `cells` (a row of many laid end to end).
+   */
+  addHashes(cells: ArrayLike<number>, at?: number): void;
   /**
    * Leaves out columns (0-based) that were hashed but will not be in the block: columns empty in
    * every row but the first (the header), such as a streamed table's column no row filled.
@@ -92,12 +95,12 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
   const cells = new Array<number>(cols);
   const total = (): number => baseRows + rowHashes.length;
   const rowAt = (i: number): number | undefined => (i >= baseRows ? rowHashes[i - baseRows] : known.get(i));
-  const addHashes = (row: ArrayLike<number>): void => {
+  const addHashes = (row: ArrayLike<number>, at = 0): void => {
     const width = colSums.length;
-    for (let c = 0; c < width; c++) colSums[c] = (colSums[c] + row[c]) >>> 0;
-    if (!firstRow) firstRow = Array.from({ length: width }, (_, c) => row[c]);
-    const rowHash = rowHashOf(row, width);
-    for (let c = 0; c < width; c++) colRows[c] = (colRows[c] + cellInRow(row[c], rowHash)) >>> 0;
+    for (let c = 0; c < width; c++) colSums[c] = (colSums[c] + row[at + c]) >>> 0;
+    if (!firstRow) firstRow = Array.from({ length: width }, (_, c) => row[at + c]);
+    const rowHash = rowHashOf(row, width, at);
+    for (let c = 0; c < width; c++) colRows[c] = (colRows[c] + cellInRow(row[at + c], rowHash)) >>> 0;
     rowHashes.push(rowHash);
   };
   const bands = (band: number): number[] | null => {

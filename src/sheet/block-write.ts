@@ -21,8 +21,9 @@ import { locateBlock, ownedRects } from './block-locate';
 import { refuseUnrecognised } from './block-recover';
 import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord, type PinnedRows } from './block-record';
 import { forgetPendingCommit, stagePendingCommit } from './pending-commit';
-import { writtenRecord, type WrittenRecord } from './written-record';
-import { rowCells } from './row-cells';
+import { sentHashes, writtenRecord, type WrittenRecord } from './written-record';
+import type { ReadyRows } from './ready-rows';
+import { rowCells, type RowCells } from './row-cells';
 import { promoteStaging, promotes } from './staging-promote';
 import { OutOfTime, stepClock, type StepClock } from '../platform/deadline';
 import { ALL_READS, copyPace, READ_PER_WRITE, type CommitReads, type CommitSize } from './commit-fit';
@@ -31,7 +32,7 @@ import { blockConflictError, findConflict } from './conflicts';
 import { claimDirect } from './direct-write';
 import { intersect, parseCell, rangeOf, sheetRect, subtractAll, toA1, type Rect } from './rect';
 import type { BlockColumn, WriteBlockResult } from './report-table';
-import { applyFormats, formatsKey, writeWithSetValues } from './staged-values';
+import { applyFormats, formatsKey, rowsPerCall, writeWithSetValues } from './staged-values';
 import { unchangedTopRows } from './commit-span';
 import { copySize, oldBlock, type HashedRows } from './commit-size';
 import { carryBand, keepHashes, takeHashes } from './staged-hashes';
@@ -66,10 +67,20 @@ import { KEEP_PAUSED_MS, keepForLater, makeStaging, removeSheet, sweepStaging } 
 export type { BlockTarget } from './block-place';
 
 export interface BlockWrite {
-  /** `expected`: the rows the whole block will have, where known (the commit's cost depends on it). */
-  appendRows(rows: unknown[][], expected?: number | null): void;
+  /**
+   * Rows made into the cells this write sends and hashed now, while they are fresh in memory, for
+   * a later appendRows (nothing is written yet; rows never appended are simply dropped).
+   */
+  ready(rows: unknown[][]): ReadyRows;
+  /**
+   * One setValues call's rows. `expected`: the rows the whole block will have, where known (the
+   * commit's cost depends on it).
+   */
+  appendRows(rows: unknown[][] | ReadyRows, expected?: number | null): void;
   /** Data rows written so far. */
   readonly rows: number;
+  /** The data rows that fill the next setValues call (the header rides with the first). */
+  readonly callRows: number;
   /**
    * `columns`: begin's columns with their final number formats, when rows that arrived later
    * widened one (a streamed table's whole numbers joined by fractions), less any that no row
@@ -95,16 +106,20 @@ export const MAX_BLOCK_CELLS = 4_000_000;
  * small enough to be fingerprinted (MAX_FINGERPRINT_CELLS), the check of the old block for the
  * user's edits (a read: about two and a half writes, by the cost model's read price). The size is
  * the whole block's where the API said it. A direct write's commit adds nothing. The copy is
- * counted as a write here (the safe side: a public figure makes it several times cheaper) except
- * in a pausable write, which stages what fits and has its copy judged at the commit at a pace it
- * measures (commit-fit.ts): its commit may well be the next execution's.
+ * counted as a write here (the safe side: a public figure makes it several times cheaper).
+ *
+ * A pausable write adds nothing: it stages what fits and has its commit (the check and the copy)
+ * judged at the commit at a pace it measures (commit-fit.ts), in this execution or the next. The
+ * rows must be staged before any commit, so keeping time back for one only made each execution
+ * after the first stage a single call's rows: a 60,000-row refresh at 15 times the model took
+ * five executions instead of one.
  */
 const COPY_SHARE = 1;
 const CHECK_SHARE = READ_PER_WRITE;
 
 function commitShare(sink: BlockSink | null, pausable: boolean, rows: number, width: number): number {
-  if (sink?.staged !== true) return 0;
-  return (pausable ? 0 : COPY_SHARE) + (rows * width <= MAX_FINGERPRINT_CELLS ? CHECK_SHARE : 0);
+  if (sink?.staged !== true || pausable) return 0;
+  return COPY_SHARE + (rows * width <= MAX_FINGERPRINT_CELLS ? CHECK_SHARE : 0);
 }
 
 /**
@@ -210,13 +225,30 @@ function noColumns(): CreatorError {
   return new CreatorError('BAD_INPUT', 'The report has no columns to write.');
 }
 
-export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): BlockWrite {
+/** The target's sheet name, where its block starts and how wide it is, each checked. */
+function shapeOf(target: BlockTarget): { sheetName: string; start: { row: number; col: number }; width: number } {
   const sheetName = target.sheetName.trim();
   if (!sheetName || sheetName.length > 100) throw new CreatorError('BAD_INPUT', 'Give the sheet a name of 1 to 100 characters.');
+  if (target.columns.length === 0) throw noColumns();
+  return { sheetName, start: parseCell(target.startCell ?? 'A1'), width: target.columns.length };
+}
+
+/** BlockWrite.ready: rows made into the cells that are sent, each hashed as getValues will read it back. */
+function readied(cells: RowCells, width: number, batch: unknown[][]): ReadyRows {
+  const values = cells.values(batch);
+  return { rows: batch, values, hashes: sentHashes(values, width) };
+}
+
+/** Refuses (the write aborted) a block of `rows` data rows too big for the spreadsheet's cells. */
+function refuseTooLarge(write: BlockWrite, rows: number, width: number): void {
+  if ((rows + 1) * width <= MAX_BLOCK_CELLS) return;
+  write.abort();
+  throw tooLarge(rows, width);
+}
+
+export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): BlockWrite {
+  const { sheetName, start, width } = shapeOf(target);
   const { columns } = target;
-  if (columns.length === 0) throw noColumns();
-  const start = parseCell(target.startCell ?? 'A1');
-  const width = columns.length;
   const pace = target.stopBy === undefined ? null : stepClock(target.stopBy, target.now);
   let expectedRows = 0;
   // Priced by the bands hashed so far; the replaced block looked up once (a pause's band too; the commit looks again).
@@ -253,24 +285,27 @@ export function beginBlockWrite(spreadsheet: Spreadsheet, target: BlockTarget): 
     get rows() {
       return rows;
     },
-    appendRows(batch: unknown[][], expected?: number | null) {
+    get callRows() {
+      return Math.max(1, rowsPerCall(width) - (header ? 1 : 0));
+    },
+    ready: (batch) => readied(cells, width, batch),
+    appendRows(given: unknown[][] | ReadyRows, expected?: number | null) {
       live();
-      if ((rows + batch.length + 1) * width > MAX_BLOCK_CELLS) {
-        write.abort();
-        throw tooLarge(rows + batch.length, width);
-      }
-      if (batch.length === 0) return;
-      expectedRows = Math.max(expectedRows, expected ?? 0, rows + batch.length);
-      checkpoint(write, pace, { sink, width, pausable: target.pausable === true, expected: expected ?? 0 }, rows, batch.length);
+      const count = Array.isArray(given) ? given.length : given.rows.length;
+      refuseTooLarge(write, rows + count, width);
+      if (count === 0) return;
+      expectedRows = Math.max(expectedRows, expected ?? 0, rows + count);
+      checkpoint(write, pace, { sink, width, pausable: target.pausable === true, expected: expected ?? 0 }, rows, count);
       // A pausable write that fails is left open: its run keeps what was staged, or aborts it.
       guarded(sheetName, target.pausable ? null : write, () => {
-        const values = cells.values(batch);
+        const batch = Array.isArray(given) ? write.ready(given) : given;
         const at = header ? 0 : 1 + rows;
-        if (header) values.unshift(header);
-        timed(pace, batch.length, () => openSink((s) => s.append(values, at)));
-        written.add(values);
+        const values = header ? [header, ...batch.values] : batch.values;
+        timed(pace, count, () => openSink((s) => s.append(values, at)));
+        if (header) written.add([header]);
+        written.add(batch.values, batch.hashes);
         header = null;
-        rows += batch.length;
+        rows += count;
         // Outside the timed step: a probe of the copy's pace is no part of the writes' pace.
         const staging = sink?.copies?.() ? sink.sheet?.() : null;
         if (staging) timing.staged(staging);

@@ -149,14 +149,14 @@ export function textHash(text: string, from = 0): number {
 }
 
 /**
- * A row's hash: its non-empty cells in order. Empty cells are left out so that a column no row
+ * A row's hash: its non-empty cells in order (`width` of them from `at`). Empty cells are left out so that a column no row
  * filled, dropped after the rows were hashed, changes no row's hash (a moved value still changes
  * its columns' hashes).
  */
-export function rowHashOf(cells: ArrayLike<number>, width = cells.length): number {
+export function rowHashOf(cells: ArrayLike<number>, width = cells.length, at = 0): number {
   let h = SEED;
   let filled = 0;
-  for (let i = 0; i < width; i++) {
+  for (let i = at; i < at + width; i++) {
     const c = cells[i];
     if (c === 0) continue;
     h = fold(h, c);

@@ -1,6 +1,6 @@
 import type { Spreadsheet } from '../platform/types';
-import { beginBlockWrite, type BlockWrite } from './block-write';
-import { ROWS_PER_BATCH } from './write-report-block';
+import { beginBlockWrite, type BlockTarget, type BlockWrite } from './block-write';
+import { readyQueue, type ReadyQueue } from './ready-rows';
 import type { BlockColumn, BlockTable, WriteBlockInput, WriteBlockResult } from './report-table';
 import type { StagedSoFar } from './block-place';
 
@@ -90,57 +90,66 @@ function keyColumnsOf(columns: readonly BlockColumn[], fields: readonly string[]
   return at.length ? at : null;
 }
 
+type StreamInput = Omit<WriteBlockInput, 'table' | 'note' | 'onProgress' | 'resume'> & {
+  resume?: Continued;
+  /** The report's key fields (dates and dimensions), by which a continued run recognises a row. */
+  keyFields?: readonly string[];
+};
+
+/** The block write of a stream whose first batch has these columns. */
+function targetOf(input: StreamInput, columns: BlockColumn[], sheetSafe: boolean | undefined): BlockTarget {
+  return {
+    sheetName: input.sheetName,
+    blockId: input.blockId,
+    sheetId: input.sheetId,
+    columns,
+    startCell: input.startCell,
+    sheetSafe,
+    exclusive: input.exclusive,
+    now: input.now,
+    stopBy: input.stopBy,
+    executionMs: input.executionMs,
+    runId: input.runId,
+    runIsLive: input.runIsLive,
+    pausable: input.pausable,
+    keepPausedMs: input.keepPausedMs,
+    resume: input.resume ? { staging: input.resume.staging, rows: input.resume.rows } : undefined,
+  };
+}
+
 /**
  * The streamed form of writeReportBlock (see block-write.ts for the staged, all-or-nothing write):
- * only the rows not yet staged are held, up to ROWS_PER_BATCH, so a pull's memory stays bounded
- * by a few batches whatever its size. The target's conflicts are checked again at commit.
+ * only the rows not yet staged are held, up to one setValues call's (BlockWrite.callRows), so a
+ * pull's memory stays bounded whatever its size. Rows are made into cells and hashed as they
+ * arrive (BlockWrite.ready). The target's conflicts are checked again at commit.
  */
 export function streamReportBlock(
   spreadsheet: Spreadsheet,
-  input: Omit<WriteBlockInput, 'table' | 'note' | 'onProgress' | 'resume'> & {
-    resume?: Continued;
-    /** The report's key fields (dates and dimensions), by which a continued run recognises a row. */
-    keyFields?: readonly string[];
-  },
+  input: StreamInput,
   /** After each chunk is staged: rows written so far, and of how many where known. */
   onWritten?: (rows: number, expected: number | null) => void,
 ): StreamedBlock {
   let write: BlockWrite | null = null;
-  let waiting: unknown[][] = [];
+  let waiting: ReadyQueue | null = null;
   let expected: number | null = null;
   // The earlier executions' last rows: the first rows of this one drop any it brings again.
   let skip = input.resume?.tail.length ? repeats(input.resume.tail) : null;
   let keyColumns: number[] | null = null;
-  let tail: string[] = input.resume?.tail ?? [];
+  const tail: string[] = input.resume?.tail ?? [];
+  // This execution's last rows staged: keyed only when it pauses (a key is a JSON text of the row).
+  let recent: unknown[][] = [];
   const keyOf = (row: unknown[]): string => rowKey(row, keyColumns);
   // Whether this execution's write touched the staging sheet (a chunk or the commit was tried).
   let touched = false;
   const begin = (columns: BlockColumn[], sheetSafe: boolean | undefined): BlockWrite =>
-    beginBlockWrite(spreadsheet, {
-      sheetName: input.sheetName,
-      blockId: input.blockId,
-      sheetId: input.sheetId,
-      columns,
-      startCell: input.startCell,
-      sheetSafe,
-      exclusive: input.exclusive,
-      now: input.now,
-      stopBy: input.stopBy,
-      executionMs: input.executionMs,
-      runId: input.runId,
-      runIsLive: input.runIsLive,
-      pausable: input.pausable,
-      keepPausedMs: input.keepPausedMs,
-      resume: input.resume ? { staging: input.resume.staging, rows: input.resume.rows } : undefined,
-    });
-  /** Stages whole chunks of ROWS_PER_BATCH (or everything, at the end): one write each. */
+    beginBlockWrite(spreadsheet, targetOf(input, columns, sheetSafe));
+  /** Stages whole calls' worth of rows (or everything, at the end): one write each. */
   const stage = (w: BlockWrite, all: boolean): void => {
-    while (waiting.length >= ROWS_PER_BATCH || (all && waiting.length > 0)) {
-      const chunk = waiting.length > ROWS_PER_BATCH ? waiting.slice(0, ROWS_PER_BATCH) : waiting;
-      waiting = chunk === waiting ? [] : waiting.slice(ROWS_PER_BATCH);
+    while (waiting && (waiting.rows >= w.callRows || (all && waiting.rows > 0))) {
+      const chunk = waiting.take(w.callRows);
       touched = true;
       w.appendRows(chunk, expected);
-      if (input.pausable) tail = tail.concat(chunk.slice(-TAIL_KEYS).map(keyOf)).slice(-TAIL_KEYS);
+      if (input.pausable) recent = recent.concat(chunk.rows.slice(-TAIL_KEYS)).slice(-TAIL_KEYS);
       onWritten?.(w.rows, expected === null ? null : Math.max(expected, w.rows));
     }
   };
@@ -150,15 +159,15 @@ export function streamReportBlock(
       if (!write) {
         write = begin(batch.columns, batch.sheetSafe);
         keyColumns = keyColumnsOf(batch.columns, input.keyFields);
+        waiting = readyQueue(batch.columns.length);
       }
       const seen = skip;
-      for (const row of batch.rows) if (!seen || seen.done() || !seen.drop(keyOf(row))) waiting.push(row);
+      const kept = seen ? batch.rows.filter((row) => seen.done() || !seen.drop(keyOf(row))) : batch.rows;
       if (seen?.done()) skip = null;
+      waiting?.add(write.ready(kept));
       stage(write, false);
     },
-    restart() {
-      block.abort();
-    },
+    restart: () => block.abort(),
     commit(note, columns) {
       const w = write ?? begin(columns, true);
       write = null;
@@ -177,20 +186,21 @@ export function streamReportBlock(
     abort() {
       write?.abort();
       write = null;
-      waiting = [];
+      waiting = null;
+      recent = [];
     },
     pause() {
       const w = write;
       write = null;
-      waiting = [];
+      waiting = null;
       // Nothing tried on the staging sheet in this execution: what the earlier ones staged stays as it is.
       if (w && !touched) w.abort();
       const kept = w && touched ? w.pause() : (input.resume ?? null);
       if (!kept) return null;
-      return { ...kept, tail };
+      return { ...kept, tail: tail.concat(recent.map(keyOf)).slice(-TAIL_KEYS) };
     },
     get staged() {
-      return (write ? write.rows : (input.resume?.rows ?? 0)) + waiting.length;
+      return (write ? write.rows : (input.resume?.rows ?? 0)) + (waiting?.rows ?? 0);
     },
   };
   return block;

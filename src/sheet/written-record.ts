@@ -11,8 +11,11 @@ import { readBackStart, type CellValue } from './cell-values';
  * "Check how Sheets reads values back", docs/platform.md).
  */
 export interface WrittenRecord {
-  /** The block's next rows, header first, exactly as they were sent to Sheets. */
-  add(values: CellValue[][]): void;
+  /**
+   * The block's next rows, header first, exactly as they were sent to Sheets; `hashes`: their
+   * cells' sentHashes, worked out earlier (null: one was unsure), else they are hashed now.
+   */
+  add(values: CellValue[][], hashes?: Uint32Array | null): void;
   /**
    * The record, `dropped` columns (0-based, empty in every data row) left out; null when a cell's
    * read-back could not be known (value-like text sent as it is): the block is then read back.
@@ -44,25 +47,36 @@ function sentHash(cell: unknown): number {
   return start < 0 ? UNSURE_HASH : textHash(cell, start);
 }
 
+/**
+ * The sentHash of every cell of `values` (`cols` wide), row after row; null when one is unsure
+ * (its read-back cannot be known, so no record of the block can be made from what was sent).
+ */
+export function sentHashes(values: ReadonlyArray<ReadonlyArray<unknown>>, cols: number): Uint32Array | null {
+  const hashes = new Uint32Array(values.length * cols);
+  for (let r = 0; r < values.length; r++) {
+    const row = values[r];
+    const at = r * cols;
+    for (let c = 0; c < cols; c++) {
+      const h = sentHash(row[c]);
+      if (h === UNSURE_HASH) return null;
+      hashes[at + c] = h;
+    }
+  }
+  return hashes;
+}
+
 export function writtenRecord(cols: number): WrittenRecord {
   let hasher = blockHasher(cols);
-  const cells = new Array<number>(cols).fill(0);
   let unsure = false;
   return {
-    add(values) {
+    add(values, known) {
       if (unsure) return;
-      for (let r = 0; r < values.length; r++) {
-        const row = values[r];
-        for (let c = 0; c < cols; c++) {
-          const h = sentHash(row[c]);
-          if (h === UNSURE_HASH) {
-            unsure = true;
-            return;
-          }
-          cells[c] = h;
-        }
-        hasher.addHashes(cells);
+      const hashes = known === undefined ? sentHashes(values, cols) : known;
+      if (!hashes) {
+        unsure = true;
+        return;
       }
+      for (let at = 0; at < hashes.length; at += cols) hasher.addHashes(hashes, at);
     },
     finish(dropped, pinned) {
       if (unsure) return null;

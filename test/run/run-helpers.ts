@@ -8,7 +8,7 @@ export const BIG = { report: 'pages/performance', siteId: 'site-big', start: '20
 export const OCTOBER = { report: 'pages/performance', siteId: 'site-1', start: '2026-10-01', end: '2026-10-31', sheetName: 'Report' };
 /**
  * 58 pages of 500 rows. Page 1 comes alone, then fetchAll batches of 8, 16 and 32 pages (the fan-out
- * doubling): pages 2-57 bring 28,000 rows, so a batch of 20,000 (ROWS_PER_BATCH) is written before
+ * doubling): pages 2-57 bring 28,000 rows, so several setValues calls' worth (rowsPerCall) are written before
  * page 58 (the last, where a failure or a kill happens) is asked for.
  */
 export const BIG_ROWS = 29_000;

@@ -9,7 +9,7 @@
 import { buildBundle, expectClearMessage, type World } from '../hardening/world';
 import { BIG, BIG_ROWS, bigPullFailingLate, connected, type LateFailure, MINUTE, OCTOBER, run, sheetNames, values } from './run-helpers';
 import type { TransportRequest, TransportResponse } from '../../emulator/transport-types';
-import { ROWS_PER_BATCH } from '../../src/sheet/write-report-block';
+import { rowsPerCall } from '../../src/sheet/staged-values';
 
 const stagingSheets = (world: World): string[] => sheetNames(world).filter((name) => /staging/i.test(name));
 
@@ -68,7 +68,7 @@ describe('a streamed pull (one site, no totals, no comparison)', () => {
       expect(late.failed.ok).toBe(false);
       expectClearMessage(late.failed.message ?? '');
       // The staging really happened (so this is the case under test), and none of it shows.
-      expect(staged).toBeGreaterThanOrEqual(ROWS_PER_BATCH);
+      expect(staged).toBeGreaterThanOrEqual(rowsPerCall(blockBefore[0].length) * blockBefore[0].length);
       expect(late.afterFailure).toBe(late.before);
       world.emu.restore(late.failedAt);
       expect(stagingSheets(world)).toEqual([]);

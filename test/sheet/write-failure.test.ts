@@ -63,9 +63,9 @@ describe('writeReportBlock: a write that fails midway (all-or-nothing)', () => {
     writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: old, note: 'old note' });
 
     const bigger = pagesTable(30_000, (i) => `New ${i}`);
-    // The header and the first chunk are staged, the second chunk fails.
+    // The header with the first call's rows is staged, the second call's fail.
     expect(() =>
-      writeReportBlock(failingOnSetValues(ss, 3), { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: bigger, note: 'new note' }),
+      writeReportBlock(failingOnSetValues(ss, 2), { now: sheetClock, sheetName: 'Pages', blockId: 'r1', table: bigger, note: 'new note' }),
     ).toThrow(/failed midway; the previous data is still in place/);
 
     expect(shown(ss, 'Pages', 'A1:C2')).toEqual([

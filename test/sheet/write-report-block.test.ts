@@ -1,4 +1,5 @@
-import { ROWS_PER_BATCH, writeReportBlock } from '../../src/sheet/write-report-block';
+import { writeReportBlock } from '../../src/sheet/write-report-block';
+import { rowsPerCall } from '../../src/sheet/staged-values';
 import { pagesTable, sheet, sheetEmulator, shown, sheetClock } from './helpers';
 
 const NOTE = 'Creator Reporting: Page performance\nSite: site-1';
@@ -221,9 +222,20 @@ describe('writeReportBlock: a rewrite owns only its block', () => {
 });
 
 describe('writeReportBlock: large blocks', () => {
-  /** Past two staged chunks of ROWS_PER_BATCH (20,000 rows): what a large block does, at any size above. */
+  /** Past two setValues calls' worth of rows (20,000 rows of 3 columns): what a large block does, at any size above. */
   const LARGE = 45_000;
-  const chunks = Math.ceil(LARGE / ROWS_PER_BATCH);
+  const chunks = Math.ceil((LARGE + 1) / rowsPerCall(3));
+
+  it('sends the header with the first rows: a block filling two calls exactly takes two setValues calls, not a third for one row', () => {
+    const { emu, ss } = sheetEmulator();
+    const rows = 2 * rowsPerCall(3) - 1;
+    emu.resetCounters();
+    const result = writeReportBlock(ss, { now: sheetClock, sheetName: 'Pages', blockId: 'two', table: pagesTable(rows), note: NOTE });
+    expect(result.rows).toBe(rows);
+    expect(emu.counters.setValuesCalls).toBe(2);
+    expect(emu.counters.setValuesCells).toBe((rows + 1) * 3);
+    expect(shown(ss, 'Pages', `A${rows}:A${rows + 1}`)).toEqual([[`Page ${rows - 1}`], [`Page ${rows}`]]);
+  });
 
   it('writes 45,000 rows with a handful of setValues calls', () => {
     const { emu, ss } = sheetEmulator();
