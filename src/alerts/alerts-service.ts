@@ -168,8 +168,12 @@ export function checkAlertsNow(ex: Execution): AlertCheckSummary {
 /**
  * After a scheduled run: value and change alerts when reports were refreshed; noData alerts once
  * their hour has come, every run until the day's data is in (then not again that day) or they fire.
+ * None with less than CHECK_MARGIN_MS left (as for an alert not reached within it, below).
  */
 export function checkAfterSchedule(ex: Execution, refreshedAny: boolean): AlertCheckResult[] {
+  // A refresh that stopped at its checkpoint leaves only the reserve, for recording where it
+  // stands: reading the alerts then could pass Google's limit and end the run with its error.
+  if (timeLeft(ex) < CHECK_MARGIN_MS) return [];
   const hour = localHour(ex);
   const day = today(ex.platform, ex.platform.timeZone());
   const checkedToday = (state: AlertState) => state.lastCheckedAt !== null && dayOfInstant(ex, state.lastCheckedAt) === day;

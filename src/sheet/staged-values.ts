@@ -11,14 +11,14 @@ import type { BlockColumn } from './report-table';
  */
 const MAX_ROWS_PER_CALL = 20_000;
 /**
- * A call's rows are held in memory from their pages' arrival until it is made. At about 120,000
- * cells (8,000 rows of 15 columns, some 5 MB) they are written while still in V8's young
- * generation; at 300,000, most rows outlived two of its collections and were copied into the old
- * generation first: 0.2–0.3 s of a 120,000-row pull's 0.6–0.9 s of CPU (bench/README.md, "What 3×
- * would take"). The price: 9 calls more at 120,000 rows, about 0.45 s of Google's time at the
- * model's assumed 50 ms a call.
+ * A call's rows are held in memory from their pages' arrival until it is made. At 300,000 cells
+ * (20,000 rows of 15 columns) most rows outlived two of V8's young-generation collections and were
+ * copied into the old generation first: about 300 ms of collections in a 120,000-row pull's add-on
+ * CPU. At 200,000 (13,333 rows) they were 45–55 ms, as at 120,000 (bench/README.md, "What 3× would
+ * take"), and a 120,000-row pull still takes 10 calls (4 more: about 0.2 s of Google's time at the
+ * model's assumed 50 ms a call).
  */
-const MAX_CELLS_PER_CALL = 120_000;
+const MAX_CELLS_PER_CALL = 200_000;
 /** For a date column without a format of its own (the catalog's date format). */
 const DATE_FORMAT = 'yyyy-mm-dd';
 

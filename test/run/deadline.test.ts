@@ -28,7 +28,7 @@ describe('a refresh too slow for one execution stops before the limit', () => {
     const before = JSON.stringify(values(world, 'Big'));
     expect(values(world, 'Big')).toHaveLength(ROWS + 1);
 
-    // Google 60 times slower than the model: the first call's 8,000 rows take over a minute, and
+    // Google 60 times slower than the model: the first call's 13,333 rows take two minutes, and
     // the rest with the commit (copy and check) cannot fit in the six.
     costs.scale = 60;
     const slow = run(world, PULL);
