@@ -47,12 +47,11 @@ export interface ReadyQueue {
   add(piece: ReadyRows): void;
   /** The first `count` rows queued (all of them when fewer), taken off the queue. */
   take(count: number): ReadyRows;
-  clear(): void;
   readonly rows: number;
 }
 
 export function readyQueue(width: number): ReadyQueue {
-  let pieces: ReadyRows[] = [];
+  const pieces: ReadyRows[] = [];
   let rows = 0;
   return {
     add(piece) {
@@ -79,10 +78,6 @@ export function readyQueue(width: number): ReadyQueue {
         }
       }
       return taken.length ? joined(taken, width) : { rows: [], values: [], hashes: new Uint32Array(0) };
-    },
-    clear() {
-      pieces = [];
-      rows = 0;
     },
     get rows() {
       return rows;
