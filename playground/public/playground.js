@@ -15,6 +15,18 @@
   let drawnFrom = null;
   /** The tab being renamed (its old name), or null: while set, re-renders leave the tabs alone. */
   let renaming = null;
+  /** The load a tab click started: what is typed meanwhile belongs to the clicked sheet, not the one
+   * still drawn, so Enter waits for it. */
+  let switching = Promise.resolve();
+  /** What the user is typing in the formula bar, or null: a re-render meanwhile (a poll, a tab's load)
+   * keeps it instead of showing the selected cell's content over it. */
+  let draft = null;
+
+  function showSheet(name) {
+    offset = 0;
+    switching = load(name).catch((error) => toast(error.message));
+    return switching;
+  }
 
   async function api(path, body) {
     const response = await fetch(path, body === undefined ? {} : {
@@ -427,10 +439,7 @@
       b.textContent = name;
       b.dataset.sheet = name;
       if (name === activeSheet) b.className = 'active';
-      b.addEventListener('click', () => {
-        offset = 0;
-        load(name);
-      });
+      b.addEventListener('click', () => showSheet(name));
       tabs.append(b);
     }
     const add = document.createElement('button');
@@ -441,8 +450,7 @@
       const name = window.prompt('Sheet name');
       if (!name) return;
       await guarded(api('/api/sheet', { name }));
-      offset = 0;
-      load(name);
+      showSheet(name);
     });
     tabs.append(add);
   }
@@ -482,7 +490,7 @@
     if (td) td.classList.add('selected');
     $('nameBox').textContent = rangeName(range);
     const cell = cellAt(selected.row, selected.col);
-    $('formulaInput').value = cell ? cell.f || cell.raw || '' : '';
+    if (draft === null) $('formulaInput').value = cell ? cell.f || cell.raw || '' : '';
   }
 
   async function guarded(promise) {
@@ -527,6 +535,7 @@
       selected = cell;
       selectedTo = null;
     }
+    draft = null;
     showSelection();
   });
 
@@ -595,6 +604,7 @@
       if (!inside) {
         selected = at;
         selectedTo = null;
+        draft = null;
         range = selectedRange();
         showSelection();
       }
@@ -683,11 +693,20 @@
     hideContextMenu();
     showContextMenu(event, [['Rename', () => startRename(tab.dataset.sheet)]]);
   });
+  $('formulaInput').addEventListener('input', (event) => {
+    draft = event.target.value;
+  });
   $('formulaInput').addEventListener('keydown', async (event) => {
+    if (event.key === 'Escape') {
+      draft = null;
+      showSelection();
+    }
     if (event.key !== 'Enter') return;
     event.preventDefault();
     const input = event.target.value;
+    draft = null;
     const target = { ...selected };
+    await switching;
     const done = input.startsWith('=') ? toast('Calculating…', 60000) : () => {};
     await guarded(api('/api/cell', { sheet: activeSheet, row: target.row, col: target.col, input }));
     done();

@@ -4,6 +4,7 @@
  * refuse (naming the rows) and keeps what the user typed; a tab renamed by double-click is
  * followed by its saved report, which refreshes it instead of making a sheet with the old name.
  */
+import type { Route } from 'playwright-core';
 import { connectedPlaygroundForFile } from '../journeys/playground-driver';
 
 const pg = connectedPlaygroundForFile();
@@ -119,4 +120,53 @@ describe('row, column and sheet edits in the playground', () => {
     expect(await card.locator('.hint.gray').first().textContent()).toMatch(/\u2192 My earnings$/);
     await pg().shot('playground-renamed-refreshed');
   }, 240_000);
+
+  it('what is typed right after clicking a tab lands in that tab, even while it is still loading', async () => {
+    const { page } = pg();
+    await page.locator('#tabs button.active', { hasText: 'My earnings' }).waitFor();
+    // The clicked sheet's contents arrive late (a slow machine), and the user goes on meanwhile.
+    const holdLoadOf = async (sheet: string) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const pattern = new RegExp(`/api/state\\?.*sheet=${sheet.replace(' ', '(?:\\+|%20)')}(&|$)`);
+      const hold = async (route: Route) => {
+        await held;
+        await route.continue();
+      };
+      await page.route(pattern, hold);
+      return async () => {
+        release();
+        await page.unroute(pattern, hold);
+      };
+    };
+
+    // Enter pressed before the sheet arrived: the value goes to the sheet clicked, not the one drawn.
+    let release = await holdLoadOf('Sheet1');
+    await pg().tab('Sheet1').click();
+    await pg().cell('C3').click();
+    await page.fill('#formulaInput', 'typed while loading');
+    await page.press('#formulaInput', 'Enter');
+    await release();
+    await page.locator('#tabs button.active', { hasText: 'Sheet1' }).waitFor();
+    await pg().cell('C3').filter({ hasText: 'typed while loading' }).waitFor();
+
+    // Typing begun before the sheet arrived is still in the formula bar when it does.
+    release = await holdLoadOf('My earnings');
+    await pg().tab('My earnings').click();
+    await pg().cell('J40').click();
+    await page.fill('#formulaInput', 'my note');
+    await release();
+    await page.locator('#tabs button.active', { hasText: 'My earnings' }).waitFor();
+    expect(await page.inputValue('#formulaInput')).toBe('my note');
+    await page.press('#formulaInput', 'Enter');
+    await pg().cell('J40').filter({ hasText: 'my note' }).waitFor();
+    expect(await pg().cell('C3').textContent()).not.toBe('typed while loading');
+    expect(await pg().cell('A1').textContent()).toBe('Date');
+    await pg().tab('Sheet1').click();
+    await page.locator('#tabs button.active', { hasText: 'Sheet1' }).waitFor();
+    expect(await pg().cell('C3').textContent()).toBe('typed while loading');
+    expect(await pg().cell('J40').textContent()).toBe('');
+  }, 60_000);
 });
