@@ -1,16 +1,18 @@
 /**
- * A tab the user opens while the sidebar is still loading its settings stays open when they
- * arrive. On a slow day the settings take seconds, and the sidebar used to jump back to its first
- * tab under the user's click (found by the playground walk at 15 times the usual pace).
+ * The sidebar on a slow day, its answers taking seconds. A tab the user opens while the settings
+ * load stays open when they arrive (the sidebar used to jump back to its first tab under the user's
+ * click, found by the playground walk at 15 times the usual pace); a Run clicked before the dates
+ * with data arrive says so instead of "Choose a date range." over a range the user never saw.
  */
 import { openEmulatedSidebar, type EmulatedSidebar } from './sidebar-harness';
 
 let sidebar: EmulatedSidebar;
 let holding = false;
 let release: (() => void) | null = null;
-/** Holds getSettings back while `holding`, as a slow server would. */
+/** The server call held back while `holding`, as a slow server would. */
+let held = 'getSettings';
 const gate = (name: string): Promise<void> =>
-  holding && name === 'getSettings'
+  holding && name === held
     ? new Promise<void>((resolve) => {
         release = resolve;
       })
@@ -46,7 +48,7 @@ async function loadSlowly(meanwhile: () => Promise<void>): Promise<void> {
   await sidebar.page.waitForFunction(() => document.querySelector('.status')?.textContent !== 'Loading\u2026');
 }
 
-describe('the sidebar while its settings load', () => {
+describe('the sidebar while it loads', () => {
   it('opens on its first tab when the user picked none', async () => {
     await loadSlowly(async () => undefined);
     expect(await shownSection()).toBe('report');
@@ -58,5 +60,23 @@ describe('the sidebar while its settings load', () => {
     });
     expect(await shownSection()).toBe('saved');
     expect(await sidebar.page.locator('button.tab[data-section=saved]').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('a Run clicked before the dates with data first arrive says they are loading and runs nothing', async () => {
+    const { page } = sidebar;
+    held = 'getDateOptions';
+    holding = true;
+    release = null;
+    await page.reload();
+    await page.locator('select[name=site] option[value=site-1]').waitFor({ state: 'attached' });
+    await page.locator('[data-test=availability]', { hasText: 'Loading the dates' }).waitFor();
+    const ran = sidebar.calls.filter((c) => c === 'runReport').length;
+    await page.getByRole('button', { name: 'Run report' }).click();
+    await page.locator('[data-test=run-status]', { hasText: 'The dates with data are still loading. Try again in a moment.' }).waitFor();
+    expect(sidebar.calls.filter((c) => c === 'runReport').length).toBe(ran);
+    holding = false;
+    const go = (): (() => void) | null => release;
+    go()?.();
+    await page.locator('[data-test=availability]', { hasText: 'data through' }).waitFor();
   });
 });

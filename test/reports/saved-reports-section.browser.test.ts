@@ -242,6 +242,38 @@ test('Edit: Save waits until the pickers hold the report, so an early click cann
   await page.close();
 });
 
+test('Edit: a Save clicked before the dates with data arrive keeps the dates as saved', async () => {
+  const w = createWorld(bundle());
+  w.connect();
+  w.call('saveReport', { name: 'Late dates', report: 'earnings', siteId: 'site-1', start: 'lastMonth', sheetName: 'S' });
+  const page = await open(w, OWNER);
+  await page.locator('[data-report-id]').first().waitFor();
+  // The dates answer only when the test says so, as on a slow connection; the rest answers at once.
+  await page.evaluate(() => {
+    const win = window as unknown as { serverCall: (u: string, f: string, a: unknown[]) => Promise<unknown>; release: () => void };
+    const call = win.serverCall;
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    win.release = open;
+    win.serverCall = (u, f, a) => (f === 'getDateOptions' ? gate.then(() => call(u, f, a)) : call(u, f, a));
+  });
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.locator('[data-test=availability]', { hasText: 'Loading the dates' }).waitFor();
+  await page.locator('input[name=sheetName]').fill('Moved');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.locator('input[name=sheetName]').waitFor({ state: 'detached' });
+  expect(w.call<{ reports: Array<Record<string, unknown>> }>('listReports').reports[0]).toMatchObject({
+    name: 'Late dates',
+    start: 'lastMonth',
+    sheetName: 'Moved',
+  });
+  expect(await page.locator('[data-test=saved-status]').innerText()).toBe('Saved.');
+  await page.evaluate(() => (window as unknown as { release: () => void }).release());
+  await page.close();
+});
+
 test('Also send to BigQuery: Test says what is missing, Save keeps the table, Run exports, Export now sends the rows again', async () => {
   const w = createWorld(bundle(), { bigQuery: { projects: { 'agency-data': {} } } });
   const project = w.emu.bigQuery?.projects.get('agency-data');

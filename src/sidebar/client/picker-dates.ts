@@ -101,6 +101,14 @@ export function createDatesPicker(rpc: Rpc, initial: ReportDefinition | undefine
       });
   };
   const readInto = (request: RunReportRequest): string | undefined => {
+    // Before the first answer the range select is empty: a saved report being edited keeps the
+    // dates it was saved with (Save is clicked on a slow connection); the builder waits for them.
+    if (preset.options.length === 0) {
+      if (!initial?.start) return 'The dates with data are still loading. Try again in a moment.';
+      request.start = initial.start;
+      request.end = initial.end;
+      return undefined;
+    }
     if (preset.value === CUSTOM) {
       const problem = checkCustomDates(startInput.value, endInput.value, dates);
       if (problem) return problem;
