@@ -4,7 +4,7 @@
  * refuse (naming the rows) and keeps what the user typed; a tab renamed by double-click is
  * followed by its saved report, which refreshes it instead of making a sheet with the old name.
  */
-import type { Route } from 'playwright-core';
+import type { APIResponse, Page, Route } from 'playwright-core';
 import { connectedPlaygroundForFile } from '../journeys/playground-driver';
 
 const pg = connectedPlaygroundForFile();
@@ -16,6 +16,39 @@ async function headerMenu(header: string, item: string): Promise<void> {
     : pg().page.locator('#grid th', { hasText: new RegExp(`^${header}$`) });
   await th.click({ button: 'right' });
   await pg().page.locator('#contextMenu button', { hasText: item }).click();
+}
+
+/**
+ * Holds back the answers to reloads of the sheet shown (a poll, the load after a write: the state
+ * asked for without a sheet), as a slow machine does: each is answered by the server at once, then
+ * reaches the page when `release` lets the oldest held go (waiting until it has fully arrived).
+ */
+async function holdReloads(page: Page) {
+  const held: Array<{ route: Route; response: APIResponse }> = [];
+  let arrived = () => {};
+  const pattern = /\/api\/state\?offset=\d+$/;
+  const hold = async (route: Route) => {
+    held.push({ route, response: await route.fetch() });
+    arrived();
+  };
+  await page.route(pattern, hold);
+  const heldAnswers = async (count: number) => {
+    while (held.length < count) await new Promise<void>((resolve) => (arrived = resolve));
+  };
+  return {
+    heldAnswers,
+    async release() {
+      await heldAnswers(1);
+      const { route, response } = held.shift()!;
+      const finished = page.waitForEvent('requestfinished', (r) => r === route.request());
+      await route.fulfill({ response });
+      await finished;
+    },
+    async stop() {
+      await page.unroute(pattern, hold);
+      for (const { route, response } of held.splice(0)) await route.fulfill({ response });
+    },
+  };
 }
 
 describe('row, column and sheet edits in the playground', () => {
@@ -168,5 +201,49 @@ describe('row, column and sheet edits in the playground', () => {
     await page.locator('#tabs button.active', { hasText: 'Sheet1' }).waitFor();
     expect(await pg().cell('C3').textContent()).toBe('typed while loading');
     expect(await pg().cell('J40').textContent()).toBe('');
+  }, 60_000);
+
+  it('a late answer to an earlier load neither takes the user back to the sheet they left nor hides what they just typed', async () => {
+    const { page } = pg();
+    await page.locator('#tabs button.active', { hasText: 'Sheet1' }).waitFor();
+    // The grid's reload after "+1 hour" answers late (a slow machine): another tab was clicked meanwhile.
+    let reloads = await holdReloads(page);
+    await page.click('#advanceHour');
+    await reloads.heldAnswers(1);
+    await pg().tab('My earnings').click();
+    await page.locator('#tabs button.active', { hasText: 'My earnings' }).waitFor();
+    await reloads.release();
+    await reloads.stop();
+    // Drawn once the formula bar moved on: typeInto's wait is enough to read the cell.
+    await pg().typeInto('K40', 'after a late load');
+    expect(await pg().cell('K40').textContent()).toBe('after a late load');
+    expect(await page.locator('#tabs button.active').textContent()).toBe('My earnings');
+
+    // A reload asked before Enter answers after the value was written: the value must not vanish
+    // from its cell once the selection has moved on (nor may the formula bar's caller read it so).
+    reloads = await holdReloads(page);
+    await page.click('#advanceHour');
+    await reloads.heldAnswers(1);
+    await page.evaluate(() => {
+      const seen = window as unknown as { hidTyped: boolean };
+      seen.hidTyped = false;
+      const typed = () => document.querySelector('td[data-row="41"][data-col="11"]')?.textContent;
+      new MutationObserver(() => {
+        if (document.getElementById('nameBox')!.textContent === 'K42' && typed() !== 'typed after') seen.hidTyped = true;
+      }).observe(document.getElementById('nameBox')!, { childList: true, characterData: true, subtree: true });
+    });
+    await pg().cell('K41').click();
+    await page.fill('#formulaInput', 'typed after');
+    await page.press('#formulaInput', 'Enter');
+    await reloads.heldAnswers(2);
+    await reloads.release();
+    await reloads.release();
+    await reloads.stop();
+    await pg().cell('K41').filter({ hasText: 'typed after' }).waitFor();
+    await page.locator('#nameBox:text-is("K42")').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { hidTyped: boolean }).hidTyped)).toBe(false);
+    await pg().tab('Sheet1').click();
+    await page.locator('#tabs button.active', { hasText: 'Sheet1' }).waitFor();
+    expect(await pg().cell('K40').textContent()).toBe('');
   }, 60_000);
 });
