@@ -1,7 +1,9 @@
 /**
  * A tab the user opens while the sidebar is still loading its settings stays open when they
  * arrive. On a slow day the settings take seconds, and the sidebar used to jump back to its first
- * tab under the user's click (found by the playground walk at 15 times the usual pace).
+ * tab under the user's click (found by the playground walk at 15 times the usual pace). A credential
+ * typed into Settings meanwhile stays too: the settings arriving used to wipe it, and Save then
+ * said "Enter the client ID." (the playground driver's connect() types at once).
  */
 import { openEmulatedSidebar, type EmulatedSidebar } from './sidebar-harness';
 
@@ -58,5 +60,19 @@ describe('the sidebar while its settings load', () => {
     });
     expect(await shownSection()).toBe('saved');
     expect(await sidebar.page.locator('button.tab[data-section=saved]').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('keeps what the user typed into Settings meanwhile, and shows what is stored beside it', async () => {
+    const settings = sidebar.page.locator('section[data-section=settings]');
+    await loadSlowly(async () => {
+      await sidebar.page.locator('button.tab[data-section=settings]').click();
+      await settings.locator('input[name=clientId]').fill('typed-client');
+      await settings.locator('input[name=clientSecret]').fill('typed-secret');
+      await settings.locator('input[name=allowFormulas]').check();
+    });
+    expect(await settings.locator('[data-test=settings-state]').textContent()).toMatch(/^Connected with client ID demo-client/);
+    expect(await settings.locator('input[name=clientId]').inputValue()).toBe('typed-client');
+    expect(await settings.locator('input[name=clientSecret]').inputValue()).toBe('typed-secret');
+    expect(await settings.locator('input[name=allowFormulas]').isChecked()).toBe(true);
   });
 });
