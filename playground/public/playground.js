@@ -167,7 +167,16 @@
     if (state) renderOutbox();
   }
 
+  /** What the menu and the tabs were last built from: they are rebuilt only when that changes, since
+   * a button replaced between press and release (a poll redraws the page each second during a pull)
+   * never gets its click. */
+  let menuDrawn = null;
+  let tabsDrawn = null;
+
   function renderMenu() {
+    const drawing = JSON.stringify(state.menu);
+    if (drawing === menuDrawn) return;
+    menuDrawn = drawing;
     const box = $('extensionsMenu');
     box.replaceChildren();
     if (!state.menu) {
@@ -452,7 +461,9 @@
 
   function renderTabs() {
     // A tab being renamed keeps its input (a poll or the sidebar may re-render meanwhile).
-    if (renaming) return;
+    const drawing = JSON.stringify([state.sheets, activeSheet]);
+    if (renaming || drawing === tabsDrawn) return;
+    tabsDrawn = drawing;
     const tabs = $('tabs');
     tabs.replaceChildren();
     for (const name of state.sheets) {
@@ -697,6 +708,8 @@
         if (ok && activeSheet === old) activeSheet = name.trim();
       }
       renaming = null;
+      // Its input goes back to a tab even when no name changed.
+      tabsDrawn = null;
       await load();
     };
     input.addEventListener('keydown', (event) => {

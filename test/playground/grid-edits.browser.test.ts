@@ -4,7 +4,7 @@
  * refuse (naming the rows) and keeps what the user typed; a tab renamed by double-click is
  * followed by its saved report, which refreshes it instead of making a sheet with the old name.
  */
-import type { APIResponse, Page, Route } from 'playwright-core';
+import type { APIResponse, Locator, Page, Route } from 'playwright-core';
 import { connectedPlaygroundForFile } from '../journeys/playground-driver';
 
 const pg = connectedPlaygroundForFile();
@@ -245,5 +245,28 @@ describe('row, column and sheet edits in the playground', () => {
     await pg().tab('Sheet1').click();
     await page.locator('#tabs button.active', { hasText: 'Sheet1' }).waitFor();
     expect(await pg().cell('K40').textContent()).toBe('');
+  }, 60_000);
+
+  it('a tab clicked while the page redraws (a poll each second during a pull) opens all the same', async () => {
+    const { page } = pg();
+    await page.locator('#tabs button.active', { hasText: 'Sheet1' }).waitFor();
+    // The button pressed, then the page redraws (the clock moved) before it is let go.
+    const clickWhileRedrawn = async (button: Locator) => {
+      const box = (await button.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      const clock = await page.textContent('#clock');
+      await page.evaluate(() => document.getElementById('advanceHour')!.click());
+      await page.waitForFunction((old) => document.getElementById('clock')!.textContent !== old, clock);
+      await page.mouse.up();
+      // Once a later load is drawn, what the click started has been drawn too.
+      await pg().advanceHour();
+    };
+    await clickWhileRedrawn(pg().tab('My earnings'));
+    expect(await page.locator('#tabs button.active').textContent()).toBe('My earnings');
+    // The same with an item of the add-on's menu.
+    await page.click('#extensionsButton');
+    await clickWhileRedrawn(page.locator('#extensionsMenu button', { hasText: 'Show report status' }));
+    expect(await page.locator('#tabs button.active').textContent()).toBe('Creator Reporting status');
   }, 60_000);
 });
