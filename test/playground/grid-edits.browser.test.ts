@@ -3,6 +3,8 @@
  * inserted into a report's block from the row header's right-click menu makes the next refresh
  * refuse (naming the rows) and keeps what the user typed; a tab renamed by double-click is
  * followed by its saved report, which refreshes it instead of making a sheet with the old name.
+ * And what a user does while the page is still busy (a tab's load, a poll, the Saved tab's list, all
+ * answered late, as on a slow machine) lands where they did it.
  */
 import type { APIResponse, Locator, Page, Route } from 'playwright-core';
 import { connectedPlaygroundForFile } from '../journeys/playground-driver';
@@ -269,4 +271,35 @@ describe('row, column and sheet edits in the playground', () => {
     await clickWhileRedrawn(page.locator('#extensionsMenu button', { hasText: 'Show report status' }));
     expect(await page.locator('#tabs button.active').textContent()).toBe('Creator Reporting status');
   }, 60_000);
+
+  it('a saved report opened for editing while the Saved tab is still loading its list stays open', async () => {
+    const { page } = pg();
+    await pg().section('report');
+    // The list the tab asks for on each visit answers late (a slow machine).
+    let heldList: (() => Promise<void>) | null = null;
+    let listAsked = () => {};
+    const asked = new Promise<void>((resolve) => (listAsked = resolve));
+    const hold = async (route: Route) => {
+      if (!route.request().postData()?.includes('"listReports"')) return route.continue();
+      const response = await route.fetch();
+      heldList = async () => {
+        const finished = page.waitForEvent('requestfinished', (r) => r === route.request());
+        await route.fulfill({ response });
+        await finished;
+      };
+      listAsked();
+    };
+    await page.route('**/api/run', hold);
+    const saved = await pg().section('saved');
+    await asked;
+    await page.unroute('**/api/run', hold);
+    const card = saved.locator('[data-report-id]').first();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.locator('[data-test=availability]', { hasText: 'data through' }).waitFor({ timeout: 60_000 });
+    await heldList!();
+    await card.locator('input[name=name]').fill('Earnings, edited while the list loaded');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await saved.locator('[data-test=saved-status].success').waitFor({ timeout: 60_000 });
+    expect(await card.locator('.site-name').textContent()).toBe('Earnings, edited while the list loaded');
+  }, 120_000);
 });
