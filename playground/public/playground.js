@@ -21,6 +21,11 @@
   /** What the user is typing in the formula bar, or null: a re-render meanwhile (a poll, a tab's load)
    * keeps it instead of showing the selected cell's content over it. */
   let draft = null;
+  /** Loads answer out of order (a big sheet's state arrives after a small one's asked later): each is
+   * numbered, and one begun before the last drawn, or before a write of the page's own, is not drawn,
+   * or it would take the user back to the sheet they left or hide the value they just typed. */
+  let loadsBegun = 0;
+  let loadsOutdated = 0;
 
   function showSheet(name) {
     offset = 0;
@@ -50,10 +55,23 @@
   async function load(select) {
     const query = new URLSearchParams({ offset: String(offset) });
     if (select) query.set('sheet', select);
-    state = await api('/api/state?' + query.toString());
+    const number = ++loadsBegun;
+    const answer = await api('/api/state?' + query.toString());
+    if (number <= loadsOutdated) {
+      // The server hands each toast and alert over once.
+      announce(answer);
+      return;
+    }
+    loadsOutdated = number;
+    state = answer;
     if (state.active !== activeSheet) offset = select ? offset : 0;
     activeSheet = state.active;
     render();
+  }
+
+  /** After a write of the page's own: the loads begun before it would draw the sheet without it. */
+  function outdateLoads() {
+    loadsOutdated = loadsBegun;
   }
 
   function render() {
@@ -74,9 +92,13 @@
     renderWarehouse();
     renderSidebar();
     renderOutbox();
-    for (const message of state.toasts) toast(message);
-    for (const message of state.alerts) window.alert(message);
+    announce(state);
     showSelection();
+  }
+
+  function announce(view) {
+    for (const message of view.toasts) toast(message);
+    for (const message of view.alerts) window.alert(message);
   }
 
   // The outbox: every e-mail the add-on sent, newest first, as its recipient would read it. The
@@ -145,7 +167,16 @@
     if (state) renderOutbox();
   }
 
+  /** What the menu and the tabs were last built from: they are rebuilt only when that changes, since
+   * a button replaced between press and release (a poll redraws the page each second during a pull)
+   * never gets its click. */
+  let menuDrawn = null;
+  let tabsDrawn = null;
+
   function renderMenu() {
+    const drawing = JSON.stringify(state.menu);
+    if (drawing === menuDrawn) return;
+    menuDrawn = drawing;
     const box = $('extensionsMenu');
     box.replaceChildren();
     if (!state.menu) {
@@ -430,7 +461,9 @@
 
   function renderTabs() {
     // A tab being renamed keeps its input (a poll or the sidebar may re-render meanwhile).
-    if (renaming) return;
+    const drawing = JSON.stringify([state.sheets, activeSheet]);
+    if (renaming || drawing === tabsDrawn) return;
+    tabsDrawn = drawing;
     const tabs = $('tabs');
     tabs.replaceChildren();
     for (const name of state.sheets) {
@@ -586,11 +619,13 @@
 
   async function changeLines(dimension, action, index) {
     await guarded(api('/api/sheet/lines', { sheet: activeSheet, dimension, action, index }));
+    outdateLoads();
     await load();
   }
 
   async function sortRange(range, column, ascending) {
     await guarded(api('/api/sheet/sort', { sheet: activeSheet, range, column, ascending }));
+    outdateLoads();
     await load();
   }
 
@@ -673,6 +708,8 @@
         if (ok && activeSheet === old) activeSheet = name.trim();
       }
       renaming = null;
+      // Its input goes back to a tab even when no name changed.
+      tabsDrawn = null;
       await load();
     };
     input.addEventListener('keydown', (event) => {
@@ -711,6 +748,7 @@
     await guarded(api('/api/cell', { sheet: activeSheet, row: target.row, col: target.col, input }));
     done();
     selected = { row: target.row + 1, col: target.col };
+    outdateLoads();
     await load();
   });
   $('outboxButton').addEventListener('click', () => setOutboxOpen($('outbox').hidden));

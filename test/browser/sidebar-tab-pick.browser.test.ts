@@ -1,8 +1,10 @@
 /**
  * The sidebar on a slow day, its answers taking seconds. A tab the user opens while the settings
  * load stays open when they arrive (the sidebar used to jump back to its first tab under the user's
- * click, found by the playground walk at 15 times the usual pace); a Run clicked before the dates
- * with data arrive says so instead of "Choose a date range." over a range the user never saw.
+ * click, found by the playground walk at 15 times the usual pace). A credential typed into Settings
+ * meanwhile stays too: the settings arriving used to wipe it, and Save then said "Enter the client
+ * ID." (the playground driver's connect() types at once). A Run clicked before the dates with data
+ * arrive says so instead of "Choose a date range." over a range the user never saw.
  */
 import { openEmulatedSidebar, type EmulatedSidebar } from './sidebar-harness';
 
@@ -31,6 +33,7 @@ const shownSection = () => sidebar.page.locator('section[role=tabpanel]:not([hid
 
 /** Reloads the sidebar with its settings held back, does `meanwhile`, then lets them arrive. */
 async function loadSlowly(meanwhile: () => Promise<void>): Promise<void> {
+  held = 'getSettings';
   holding = true;
   release = null;
   await sidebar.page.reload();
@@ -38,11 +41,11 @@ async function loadSlowly(meanwhile: () => Promise<void>): Promise<void> {
   await meanwhile();
   holding = false;
   // Read through a call: TypeScript keeps `release` narrowed to null across the awaits otherwise.
-  const held = (): (() => void) | null => release;
-  let go = held();
+  const pending = (): (() => void) | null => release;
+  let go = pending();
   while (!go) {
     await new Promise((r) => setTimeout(r, 20));
-    go = held();
+    go = pending();
   }
   go();
   await sidebar.page.waitForFunction(() => document.querySelector('.status')?.textContent !== 'Loading\u2026');
@@ -60,6 +63,20 @@ describe('the sidebar while it loads', () => {
     });
     expect(await shownSection()).toBe('saved');
     expect(await sidebar.page.locator('button.tab[data-section=saved]').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('keeps what the user typed into Settings meanwhile, and shows what is stored beside it', async () => {
+    const settings = sidebar.page.locator('section[data-section=settings]');
+    await loadSlowly(async () => {
+      await sidebar.page.locator('button.tab[data-section=settings]').click();
+      await settings.locator('input[name=clientId]').fill('typed-client');
+      await settings.locator('input[name=clientSecret]').fill('typed-secret');
+      await settings.locator('input[name=allowFormulas]').check();
+    });
+    expect(await settings.locator('[data-test=settings-state]').textContent()).toMatch(/^Connected with client ID demo-client/);
+    expect(await settings.locator('input[name=clientId]').inputValue()).toBe('typed-client');
+    expect(await settings.locator('input[name=clientSecret]').inputValue()).toBe('typed-secret');
+    expect(await settings.locator('input[name=allowFormulas]').isChecked()).toBe(true);
   });
 
   it('a Run clicked before the dates with data first arrive says they are loading and runs nothing', async () => {

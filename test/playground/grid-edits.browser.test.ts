@@ -3,8 +3,10 @@
  * inserted into a report's block from the row header's right-click menu makes the next refresh
  * refuse (naming the rows) and keeps what the user typed; a tab renamed by double-click is
  * followed by its saved report, which refreshes it instead of making a sheet with the old name.
+ * And what a user does while the page is still busy (a tab's load, a poll, the Saved tab's list, all
+ * answered late, as on a slow machine) lands where they did it.
  */
-import type { Route } from 'playwright-core';
+import type { APIResponse, Locator, Page, Route } from 'playwright-core';
 import { connectedPlaygroundForFile } from '../journeys/playground-driver';
 
 const pg = connectedPlaygroundForFile();
@@ -16,6 +18,39 @@ async function headerMenu(header: string, item: string): Promise<void> {
     : pg().page.locator('#grid th', { hasText: new RegExp(`^${header}$`) });
   await th.click({ button: 'right' });
   await pg().page.locator('#contextMenu button', { hasText: item }).click();
+}
+
+/**
+ * Holds back the answers to reloads of the sheet shown (a poll, the load after a write: the state
+ * asked for without a sheet), as a slow machine does: each is answered by the server at once, then
+ * reaches the page when `release` lets the oldest held go (waiting until it has fully arrived).
+ */
+async function holdReloads(page: Page) {
+  const held: Array<{ route: Route; response: APIResponse }> = [];
+  let arrived = () => {};
+  const pattern = /\/api\/state\?offset=\d+$/;
+  const hold = async (route: Route) => {
+    held.push({ route, response: await route.fetch() });
+    arrived();
+  };
+  await page.route(pattern, hold);
+  const heldAnswers = async (count: number) => {
+    while (held.length < count) await new Promise<void>((resolve) => (arrived = resolve));
+  };
+  return {
+    heldAnswers,
+    async release() {
+      await heldAnswers(1);
+      const { route, response } = held.shift()!;
+      const finished = page.waitForEvent('requestfinished', (r) => r === route.request());
+      await route.fulfill({ response });
+      await finished;
+    },
+    async stop() {
+      await page.unroute(pattern, hold);
+      for (const { route, response } of held.splice(0)) await route.fulfill({ response });
+    },
+  };
 }
 
 describe('row, column and sheet edits in the playground', () => {
@@ -169,4 +204,102 @@ describe('row, column and sheet edits in the playground', () => {
     expect(await pg().cell('C3').textContent()).toBe('typed while loading');
     expect(await pg().cell('J40').textContent()).toBe('');
   }, 60_000);
+
+  it('a late answer to an earlier load neither takes the user back to the sheet they left nor hides what they just typed', async () => {
+    const { page } = pg();
+    await page.locator('#tabs button.active', { hasText: 'Sheet1' }).waitFor();
+    // The grid's reload after "+1 hour" answers late (a slow machine): another tab was clicked meanwhile.
+    let reloads = await holdReloads(page);
+    await page.click('#advanceHour');
+    await reloads.heldAnswers(1);
+    await pg().tab('My earnings').click();
+    await page.locator('#tabs button.active', { hasText: 'My earnings' }).waitFor();
+    await reloads.release();
+    await reloads.stop();
+    // Drawn once the formula bar moved on: typeInto's wait is enough to read the cell.
+    await pg().typeInto('K40', 'after a late load');
+    expect(await pg().cell('K40').textContent()).toBe('after a late load');
+    expect(await page.locator('#tabs button.active').textContent()).toBe('My earnings');
+
+    // A reload asked before Enter answers after the value was written: the value must not vanish
+    // from its cell once the selection has moved on (nor may the formula bar's caller read it so).
+    reloads = await holdReloads(page);
+    await page.click('#advanceHour');
+    await reloads.heldAnswers(1);
+    await page.evaluate(() => {
+      const seen = window as unknown as { hidTyped: boolean };
+      seen.hidTyped = false;
+      const typed = () => document.querySelector('td[data-row="41"][data-col="11"]')?.textContent;
+      new MutationObserver(() => {
+        if (document.getElementById('nameBox')!.textContent === 'K42' && typed() !== 'typed after') seen.hidTyped = true;
+      }).observe(document.getElementById('nameBox')!, { childList: true, characterData: true, subtree: true });
+    });
+    await pg().cell('K41').click();
+    await page.fill('#formulaInput', 'typed after');
+    await page.press('#formulaInput', 'Enter');
+    await reloads.heldAnswers(2);
+    await reloads.release();
+    await reloads.release();
+    await reloads.stop();
+    await pg().cell('K41').filter({ hasText: 'typed after' }).waitFor();
+    await page.locator('#nameBox:text-is("K42")').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { hidTyped: boolean }).hidTyped)).toBe(false);
+    await pg().tab('Sheet1').click();
+    await page.locator('#tabs button.active', { hasText: 'Sheet1' }).waitFor();
+    expect(await pg().cell('K40').textContent()).toBe('');
+  }, 60_000);
+
+  it('a tab clicked while the page redraws (a poll each second during a pull) opens all the same', async () => {
+    const { page } = pg();
+    await page.locator('#tabs button.active', { hasText: 'Sheet1' }).waitFor();
+    // The button pressed, then the page redraws (the clock moved) before it is let go.
+    const clickWhileRedrawn = async (button: Locator) => {
+      const box = (await button.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      const clock = await page.textContent('#clock');
+      await page.evaluate(() => document.getElementById('advanceHour')!.click());
+      await page.waitForFunction((old) => document.getElementById('clock')!.textContent !== old, clock);
+      await page.mouse.up();
+      // Once a later load is drawn, what the click started has been drawn too.
+      await pg().advanceHour();
+    };
+    await clickWhileRedrawn(pg().tab('My earnings'));
+    expect(await page.locator('#tabs button.active').textContent()).toBe('My earnings');
+    // The same with an item of the add-on's menu.
+    await page.click('#extensionsButton');
+    await clickWhileRedrawn(page.locator('#extensionsMenu button', { hasText: 'Show report status' }));
+    expect(await page.locator('#tabs button.active').textContent()).toBe('Creator Reporting status');
+  }, 60_000);
+
+  it('a saved report opened for editing while the Saved tab is still loading its list stays open', async () => {
+    const { page } = pg();
+    await pg().section('report');
+    // The list the tab asks for on each visit answers late (a slow machine).
+    let heldList: (() => Promise<void>) | null = null;
+    let listAsked = () => {};
+    const asked = new Promise<void>((resolve) => (listAsked = resolve));
+    const hold = async (route: Route) => {
+      if (!route.request().postData()?.includes('"listReports"')) return route.continue();
+      const response = await route.fetch();
+      heldList = async () => {
+        const finished = page.waitForEvent('requestfinished', (r) => r === route.request());
+        await route.fulfill({ response });
+        await finished;
+      };
+      listAsked();
+    };
+    await page.route('**/api/run', hold);
+    const saved = await pg().section('saved');
+    await asked;
+    await page.unroute('**/api/run', hold);
+    const card = saved.locator('[data-report-id]').first();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.locator('[data-test=availability]', { hasText: 'data through' }).waitFor({ timeout: 60_000 });
+    await heldList!();
+    await card.locator('input[name=name]').fill('Earnings, edited while the list loaded');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await saved.locator('[data-test=saved-status].success').waitFor({ timeout: 60_000 });
+    expect(await card.locator('.site-name').textContent()).toBe('Earnings, edited while the list loaded');
+  }, 120_000);
 });

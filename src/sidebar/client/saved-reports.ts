@@ -68,6 +68,38 @@ function lockedActions(container: HTMLElement, status: HTMLElement): Pick<SavedS
   return { act, busy: () => busy };
 }
 
+/**
+ * Asks the server for the list and draws it. A list asked for before the user's last click on a
+ * card (Edit, Delete) would close the editor or the confirmation that click opened: the tab asks on
+ * each visit, and on a slow day it answers after the click. So only a list asked for since is
+ * drawn; `then` runs either way (it says how an action went).
+ */
+function listLoader(
+  list: HTMLElement,
+  api: SavedReportsApi,
+  status: HTMLElement,
+  render: (view: ReportListView) => void,
+): SavedScreen['load'] {
+  let asked = 0;
+  list.addEventListener(
+    'click',
+    (event) => {
+      if ((event.target as Element).closest('button')) asked++;
+    },
+    true,
+  );
+  return (then) => {
+    const ticket = ++asked;
+    api
+      .run('listReports')
+      .then((view) => {
+        if (ticket === asked) render(view);
+        then?.();
+      })
+      .catch((error: Error) => setStatus(status, error.message, 'error'));
+  };
+}
+
 export function mountSavedReports(container: HTMLElement, api: SavedReportsApi): SavedReportsHandle {
   const status = el('div', { className: 'status', hidden: true, 'data-test': 'saved-status' });
   const ownerBox = el('div', { className: 'state', 'data-test': 'schedule-owner' });
@@ -130,15 +162,7 @@ export function mountSavedReports(container: HTMLElement, api: SavedReportsApi):
     for (const r of view.reports) list.appendChild(reportCard(screen, r, view.timeZone));
   }
 
-  function load(then?: () => void): void {
-    api
-      .run('listReports')
-      .then((view) => {
-        render(view);
-        then?.();
-      })
-      .catch((error: Error) => setStatus(status, error.message, 'error'));
-  }
+  const load = listLoader(list, api, status, render);
 
   const screen: SavedScreen = { api, status, saveBox, act, load, refresh };
   let mode: string | null = null;

@@ -11,11 +11,15 @@ export interface SettingsForm {
   test: HTMLButtonElement;
   forget: HTMLButtonElement;
   status: HTMLDivElement;
-  /** Fills the form from what is stored (never the secret itself). */
+  /**
+   * Fills the form from what is stored (never the secret itself), except the fields the user changed
+   * since the form last sent them: settings that arrive meanwhile (the sidebar's first load on a slow
+   * day) must not wipe a credential being typed.
+   */
   show(view: SettingsView): void;
   /** The sites a connection test found; null hides the list. */
   showSites(result: ConnectionResult | null): void;
-  /** What the form holds, as the server takes it. */
+  /** What the form holds, as the server takes it; from now on, what is stored may be shown over it. */
   input(): SettingsInput;
   /** Forgets the secret typed (after a refusal). */
   clearSecret(): void;
@@ -62,14 +66,19 @@ export function createSettingsForm(): SettingsForm {
     status,
     sites,
   );
+  const typed = new Set<HTMLInputElement>();
+  for (const control of [clientId, secret, apiBaseUrl, tokenUrl, allow]) control.addEventListener('input', () => typed.add(control));
+  const fill = (control: HTMLInputElement, value: string): void => {
+    if (!typed.has(control)) control.value = value;
+  };
   const show = (view: SettingsView): void => {
-    clientId.value = view.clientId;
-    secret.value = '';
+    fill(clientId, view.clientId);
+    fill(secret, '');
     secret.placeholder = view.configured ? view.clientSecretMasked : 'Paste the client secret';
     secretHint.textContent = view.configured ? 'Saved. Leave empty to keep it, or paste a new one.' : '';
-    apiBaseUrl.value = view.apiBaseUrl;
-    tokenUrl.value = view.tokenUrl;
-    allow.checked = view.allowFormulas;
+    fill(apiBaseUrl, view.apiBaseUrl);
+    fill(tokenUrl, view.tokenUrl);
+    if (!typed.has(allow)) allow.checked = view.allowFormulas;
     state.textContent = view.configured
       ? `Connected with client ID ${view.clientId}${view.userEmail ? ` for ${view.userEmail}` : ''}.`
       : 'Not set up yet: enter the client ID and secret from your dashboard\u2019s API settings.';
@@ -94,13 +103,16 @@ export function createSettingsForm(): SettingsForm {
     }
   };
 
-  const input = (): SettingsInput => ({
-    clientId: clientId.value.trim(),
-    clientSecret: secret.value,
-    apiBaseUrl: apiBaseUrl.value.trim() || undefined,
-    tokenUrl: tokenUrl.value.trim() || undefined,
-    allowFormulas: allow.checked,
-  });
+  const input = (): SettingsInput => {
+    typed.clear();
+    return {
+      clientId: clientId.value.trim(),
+      clientSecret: secret.value,
+      apiBaseUrl: apiBaseUrl.value.trim() || undefined,
+      tokenUrl: tokenUrl.value.trim() || undefined,
+      allowFormulas: allow.checked,
+    };
+  };
   const clearSecret = (): void => {
     secret.value = '';
   };
