@@ -18,6 +18,22 @@ function open(w: World, user: string): Promise<Page> {
 
 const cardText = (page: Page, i: number) => page.locator('[data-report-id]').nth(i).innerText();
 
+/** Holds the page's calls of `fn` back until releaseCall, as a slow connection would; the rest answer at once. */
+async function holdCall(page: Page, fn: string): Promise<void> {
+  await page.evaluate((held) => {
+    const win = window as unknown as { serverCall: (u: string, f: string, a: unknown[]) => Promise<unknown>; release: () => void };
+    const call = win.serverCall;
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    win.release = open;
+    win.serverCall = (u, f, a) => (f === held ? gate.then(() => call(u, f, a)) : call(u, f, a));
+  }, fn);
+}
+
+const releaseCall = (page: Page) => page.evaluate(() => (window as unknown as { release: () => void }).release());
+
 test('lists saved reports with their status; names stay text; Run refreshes and shows the result', async () => {
   const w = createWorld(bundle());
   w.connect();
@@ -220,20 +236,11 @@ test('Edit: Save waits until the pickers hold the report, so an early click cann
   const page = await open(w, OWNER);
   await page.locator('[data-report-id]').first().waitFor();
   // The catalog answers only when the test says so, as on a slow connection.
-  await page.evaluate(() => {
-    const win = window as unknown as { serverCall: (u: string, f: string, a: unknown[]) => Promise<unknown>; release: () => void };
-    const call = win.serverCall;
-    let open: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    win.release = open;
-    win.serverCall = (u, f, a) => (f === 'getCatalog' ? gate.then(() => call(u, f, a)) : call(u, f, a));
-  });
+  await holdCall(page, 'getCatalog');
   await page.getByRole('button', { name: 'Edit' }).click();
   const save = page.getByRole('button', { name: 'Save', exact: true });
   expect(await save.isDisabled()).toBe(true);
-  await page.evaluate(() => (window as unknown as { release: () => void }).release());
+  await releaseCall(page);
   await page.locator('[data-test=availability]', { hasText: 'data through' }).waitFor();
   expect(await save.isEnabled()).toBe(true);
   await save.click();
@@ -249,16 +256,7 @@ test('Edit: a Save clicked before the dates with data arrive keeps the dates as 
   const page = await open(w, OWNER);
   await page.locator('[data-report-id]').first().waitFor();
   // The dates answer only when the test says so, as on a slow connection; the rest answers at once.
-  await page.evaluate(() => {
-    const win = window as unknown as { serverCall: (u: string, f: string, a: unknown[]) => Promise<unknown>; release: () => void };
-    const call = win.serverCall;
-    let open: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    win.release = open;
-    win.serverCall = (u, f, a) => (f === 'getDateOptions' ? gate.then(() => call(u, f, a)) : call(u, f, a));
-  });
+  await holdCall(page, 'getDateOptions');
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.locator('[data-test=availability]', { hasText: 'Loading the dates' }).waitFor();
   await page.locator('input[name=sheetName]').fill('Moved');
@@ -270,7 +268,7 @@ test('Edit: a Save clicked before the dates with data arrive keeps the dates as 
     sheetName: 'Moved',
   });
   expect(await page.locator('[data-test=saved-status]').innerText()).toBe('Saved.');
-  await page.evaluate(() => (window as unknown as { release: () => void }).release());
+  await releaseCall(page);
   await page.close();
 });
 
