@@ -100,30 +100,8 @@ export function createDatesPicker(rpc: Rpc, initial: ReportDefinition | undefine
         if (ticket === datesRequest) fillDates(null, error.message);
       });
   };
-  const readInto = (request: RunReportRequest): string | undefined => {
-    // Before the first answer the range select is empty: a saved report being edited keeps the
-    // dates it was saved with (Save is clicked on a slow connection); the builder waits for them.
-    if (preset.options.length === 0) {
-      if (!initial?.start) return 'The dates with data are still loading. Try again in a moment.';
-      request.start = initial.start;
-      request.end = initial.end;
-      return undefined;
-    }
-    if (preset.value === CUSTOM) {
-      const problem = checkCustomDates(startInput.value, endInput.value, dates);
-      if (problem) return problem;
-      request.start = startInput.value;
-      request.end = endInput.value;
-    } else if (preset.value === AS_SAVED) {
-      request.start = initial?.start;
-      request.end = initial?.end;
-    } else if (preset.value) {
-      request.start = preset.value;
-    } else {
-      return 'Choose a date range.';
-    }
-    return undefined;
-  };
+  const readInto = (request: RunReportRequest): string | undefined =>
+    readDates(request, { preset, start: startInput, end: endInput }, dates, initial);
 
   preset.addEventListener('change', () => {
     picked = preset.value;
@@ -132,4 +110,38 @@ export function createDatesPicker(rpc: Rpc, initial: ReportDefinition | undefine
   });
   for (const input of [startInput, endInput]) input.addEventListener('change', changed);
   return { box, load, readInto };
+}
+
+/**
+ * The dates the controls say, put on `request`, or what to fix. Before the first answer the range
+ * select is empty: a saved report being edited keeps the dates it was saved with (Save is clicked on
+ * a slow connection); the builder waits for them.
+ */
+function readDates(
+  request: RunReportRequest,
+  controls: { preset: HTMLSelectElement; start: HTMLInputElement; end: HTMLInputElement },
+  dates: DateOptionsView | null,
+  initial: ReportDefinition | undefined,
+): string | undefined {
+  const { preset, start, end } = controls;
+  if (preset.options.length === 0) {
+    if (!initial?.start) return 'The dates with data are still loading. Try again in a moment.';
+    request.start = initial.start;
+    request.end = initial.end;
+    return undefined;
+  }
+  if (preset.value === CUSTOM) {
+    const problem = checkCustomDates(start.value, end.value, dates);
+    if (problem) return problem;
+    request.start = start.value;
+    request.end = end.value;
+  } else if (preset.value === AS_SAVED) {
+    request.start = initial?.start;
+    request.end = initial?.end;
+  } else if (preset.value) {
+    request.start = preset.value;
+  } else {
+    return 'Choose a date range.';
+  }
+  return undefined;
 }
