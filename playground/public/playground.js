@@ -56,6 +56,8 @@
     const query = new URLSearchParams({ offset: String(offset) });
     if (select) query.set('sheet', select);
     const number = ++loadsBegun;
+    // For a walk that must read the sheet as the server holds it now (playground-driver.ts, showNow).
+    document.body.dataset.loadsBegun = String(number);
     const answer = await api('/api/state?' + query.toString());
     if (number <= loadsOutdated) {
       // The server hands each toast and alert over once.
@@ -67,6 +69,7 @@
     if (state.active !== activeSheet) offset = select ? offset : 0;
     activeSheet = state.active;
     render();
+    document.body.dataset.loadsDrawn = String(number);
   }
 
   /** After a write of the page's own: the loads begun before it would draw the sheet without it. */

@@ -35,6 +35,12 @@ export interface Playground {
   typeInto(a1: string, input: string): Promise<void>;
   cell(a1: string): Locator;
   tab(name: string): Locator;
+  /**
+   * Shows sheet `name` as the server holds it now: its tab clicked, and the page drawn from an
+   * answer asked for after the click (an answer asked for earlier, say during a refresh, shows the
+   * sheet as it was then).
+   */
+  showNow(name: string): Promise<void>;
   /** The sidebar's tab (Report, Saved, Settings, …), shown. */
   section(id: 'report' | 'saved' | 'settings' | 'dashboard' | 'alerts'): Promise<Locator>;
   /** The Report tab with a site and report picked and their dates known; returns that tab. */
@@ -150,6 +156,12 @@ export async function openPlayground(opts: PlaygroundOptions = {}): Promise<Play
       return pg.page.locator(`td[data-row="${row}"][data-col="${col}"]`);
     },
     tab: (name) => pg.page.locator('#tabs button', { hasText: name }),
+    async showNow(name) {
+      await pg.tab(name).click();
+      const asked = await pg.page.evaluate(() => Number(document.body.dataset.loadsBegun));
+      await pg.page.waitForFunction((n) => Number(document.body.dataset.loadsDrawn) >= n, asked);
+      await pg.page.locator('#tabs button.active', { hasText: name }).waitFor();
+    },
     async section(id) {
       await pg.sidebar.locator(`button.tab[data-section=${id}]`).click();
       return pg.sidebar.locator(`section[data-section=${id}]`);

@@ -6,7 +6,7 @@
  * first pull instead of a second write of every cell, and the user's value is not overwritten.
  */
 import { connectedPlaygroundForFile } from '../journeys/playground-driver';
-import { pullAndSave, savedReportCard } from './big-saved-report';
+import { BIG_SHEET, pullAndSave, savedReportCard } from './big-saved-report';
 
 const playground = connectedPlaygroundForFile();
 
@@ -27,6 +27,8 @@ describe('a big saved report refreshed', () => {
     const status = saved.locator('[data-test=saved-status]');
     await saved.locator('[data-test=saved-status].success, [data-test=saved-status].error').waitFor({ timeout: 600_000 });
     expect(await status.textContent()).toBe('Refreshed 1 of 1.');
+    // The sheet as the refresh left it, not as the page last drew it during the run.
+    await pg.showNow(BIG_SHEET);
     await pg.shot('playground-big-refresh-done');
     expect(await pg.cell('A1').getAttribute('title')).toMatch(/Refreshed/);
     expect(await pg.cell('B3').textContent()).toBe('checked by hand');
