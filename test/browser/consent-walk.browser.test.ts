@@ -67,16 +67,19 @@ async function textOf(locator: ReturnType<Page['locator']>, settled: RegExp): Pr
   return (await locator.filter({ hasText: settled }).first().textContent()) ?? '';
 }
 
+/** A status past its in-progress lines (the sidebar shows them while its calls are under way). */
+const SETTLED = /^(?!Refreshing|Checking your alerts|Loading alerts)\S/;
+
 async function checkAlertsNow(): Promise<string> {
   await openTab('alerts');
   await section('alerts').getByRole('button', { name: 'Check now' }).click();
-  return textOf(section('alerts').locator('[data-test=check-results], [data-test=alerts-status]'), /\S/);
+  return textOf(section('alerts').locator('[data-test=check-results], [data-test=alerts-status]'), SETTLED);
 }
 
 async function refreshAll(): Promise<string> {
   await openTab('saved');
   await section('saved').getByRole('button', { name: 'Refresh all' }).click();
-  return textOf(section('saved').locator('[data-test=saved-status]'), /\S/);
+  return textOf(section('saved').locator('[data-test=saved-status]'), SETTLED);
 }
 
 async function runReport(): Promise<string> {
