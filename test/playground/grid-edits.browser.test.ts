@@ -6,7 +6,7 @@
  * And what a user does while the page is still busy (a tab's load, a poll, the Saved tab's list, all
  * answered late, as on a slow machine) lands where they did it.
  */
-import type { APIResponse, Locator, Page, Route } from 'playwright-core';
+import type { APIResponse, Locator, Page, Request, Route } from 'playwright-core';
 import { connectedPlaygroundForFile } from '../journeys/playground-driver';
 
 const pg = connectedPlaygroundForFile();
@@ -21,19 +21,26 @@ async function headerMenu(header: string, item: string): Promise<void> {
 }
 
 /**
- * Holds back the answers to reloads of the sheet shown (a poll, the load after a write: the state
- * asked for without a sheet), as a slow machine does: each is answered by the server at once, then
- * reaches the page when `release` lets the oldest held go (waiting until it has fully arrived).
+ * Holds back the page's answers from `url` (the requests `which` picks, at most `limit` of them), as
+ * a slow machine does: each is answered by the server at once, then reaches the page when `release`
+ * lets the oldest held go (waiting until it has fully arrived). `stop` lets the rest through.
  */
-async function holdReloads(page: Page) {
+async function holdAnswers(
+  page: Page,
+  url: RegExp | string,
+  which: (request: Request) => boolean = () => true,
+  limit = Number.POSITIVE_INFINITY,
+) {
   const held: Array<{ route: Route; response: APIResponse }> = [];
+  let taken = 0;
   let arrived = () => {};
-  const pattern = /\/api\/state\?offset=\d+$/;
   const hold = async (route: Route) => {
+    if (taken >= limit || !which(route.request())) return route.fallback();
+    taken++;
     held.push({ route, response: await route.fetch() });
     arrived();
   };
-  await page.route(pattern, hold);
+  await page.route(url, hold);
   const heldAnswers = async (count: number) => {
     while (held.length < count) await new Promise<void>((resolve) => (arrived = resolve));
   };
@@ -47,11 +54,18 @@ async function holdReloads(page: Page) {
       await finished;
     },
     async stop() {
-      await page.unroute(pattern, hold);
+      await page.unroute(url, hold);
       for (const { route, response } of held.splice(0)) await route.fulfill({ response });
     },
   };
 }
+
+/** Reloads of the sheet shown (a poll, the load after a write: the state asked for without a sheet). */
+const holdReloads = (page: Page) => holdAnswers(page, /\/api\/state\?offset=\d+$/);
+
+/** The answer to the load of sheet `name` (a tab clicked). */
+const holdLoadOf = (page: Page, name: string) =>
+  holdAnswers(page, new RegExp(`/api/state\\?.*sheet=${name.replace(' ', '(?:\\+|%20)')}(&|$)`));
 
 describe('row, column and sheet edits in the playground', () => {
   it('a row inserted inside a block from the row header menu makes the next run refuse and keeps what was typed', async () => {
@@ -160,39 +174,26 @@ describe('row, column and sheet edits in the playground', () => {
     const { page } = pg();
     await page.locator('#tabs button.active', { hasText: 'My earnings' }).waitFor();
     // The clicked sheet's contents arrive late (a slow machine), and the user goes on meanwhile.
-    const holdLoadOf = async (sheet: string) => {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const pattern = new RegExp(`/api/state\\?.*sheet=${sheet.replace(' ', '(?:\\+|%20)')}(&|$)`);
-      const hold = async (route: Route) => {
-        await held;
-        await route.continue();
-      };
-      await page.route(pattern, hold);
-      return async () => {
-        release();
-        await page.unroute(pattern, hold);
-      };
-    };
-
     // Enter pressed before the sheet arrived: the value goes to the sheet clicked, not the one drawn.
-    let release = await holdLoadOf('Sheet1');
+    let late = await holdLoadOf(page, 'Sheet1');
     await pg().tab('Sheet1').click();
+    await late.heldAnswers(1);
     await pg().cell('C3').click();
     await page.fill('#formulaInput', 'typed while loading');
     await page.press('#formulaInput', 'Enter');
-    await release();
+    await late.release();
+    await late.stop();
     await page.locator('#tabs button.active', { hasText: 'Sheet1' }).waitFor();
     await pg().cell('C3').filter({ hasText: 'typed while loading' }).waitFor();
 
     // Typing begun before the sheet arrived is still in the formula bar when it does.
-    release = await holdLoadOf('My earnings');
+    late = await holdLoadOf(page, 'My earnings');
     await pg().tab('My earnings').click();
+    await late.heldAnswers(1);
     await pg().cell('J40').click();
     await page.fill('#formulaInput', 'my note');
-    await release();
+    await late.release();
+    await late.stop();
     await page.locator('#tabs button.active', { hasText: 'My earnings' }).waitFor();
     expect(await page.inputValue('#formulaInput')).toBe('my note');
     await page.press('#formulaInput', 'Enter');
@@ -276,27 +277,14 @@ describe('row, column and sheet edits in the playground', () => {
     const { page } = pg();
     await pg().section('report');
     // The list the tab asks for on each visit answers late (a slow machine).
-    let heldList: (() => Promise<void>) | null = null;
-    let listAsked = () => {};
-    const asked = new Promise<void>((resolve) => (listAsked = resolve));
-    const hold = async (route: Route) => {
-      if (!route.request().postData()?.includes('"listReports"')) return route.continue();
-      const response = await route.fetch();
-      heldList = async () => {
-        const finished = page.waitForEvent('requestfinished', (r) => r === route.request());
-        await route.fulfill({ response });
-        await finished;
-      };
-      listAsked();
-    };
-    await page.route('**/api/run', hold);
+    const list = await holdAnswers(page, '**/api/run', (r) => r.postData()?.includes('"listReports"') === true, 1);
     const saved = await pg().section('saved');
-    await asked;
-    await page.unroute('**/api/run', hold);
+    await list.heldAnswers(1);
     const card = saved.locator('[data-report-id]').first();
     await card.getByRole('button', { name: 'Edit' }).click();
     await card.locator('[data-test=availability]', { hasText: 'data through' }).waitFor({ timeout: 60_000 });
-    await heldList!();
+    await list.release();
+    await list.stop();
     await card.locator('input[name=name]').fill('Earnings, edited while the list loaded');
     await card.getByRole('button', { name: 'Save' }).click();
     await saved.locator('[data-test=saved-status].success').waitFor({ timeout: 60_000 });
