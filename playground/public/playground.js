@@ -30,7 +30,6 @@
   function showSheet(name) {
     offset = 0;
     switching = load(name).catch((error) => toast(error.message));
-    return switching;
   }
 
   async function api(path, body) {

@@ -31,15 +31,12 @@ afterAll(async () => {
 
 const shownSection = () => sidebar.page.locator('section[role=tabpanel]:not([hidden])').getAttribute('data-section');
 
-/** Reloads the sidebar with its settings held back, does `meanwhile`, then lets them arrive. */
-async function loadSlowly(meanwhile: () => Promise<void>): Promise<void> {
-  held = 'getSettings';
+/** Reloads the sidebar with `call` held back until `meanwhile` is done, as a slow server would answer it. */
+async function reloadHolding(call: string, meanwhile: () => Promise<void>): Promise<void> {
+  held = call;
   holding = true;
   release = null;
   await sidebar.page.reload();
-  await sidebar.page.waitForFunction(() => document.querySelector('.status')?.textContent === 'Loading\u2026');
-  await meanwhile();
-  holding = false;
   // Read through a call: TypeScript keeps `release` narrowed to null across the awaits otherwise.
   const pending = (): (() => void) | null => release;
   let go = pending();
@@ -47,7 +44,18 @@ async function loadSlowly(meanwhile: () => Promise<void>): Promise<void> {
     await new Promise((r) => setTimeout(r, 20));
     go = pending();
   }
-  go();
+  await meanwhile();
+  holding = false;
+  // The latest call held (an earlier one, for a site changed meanwhile, counts no more).
+  pending()!();
+}
+
+/** Reloads the sidebar with its settings held back, does `meanwhile`, then lets them arrive. */
+async function loadSlowly(meanwhile: () => Promise<void>): Promise<void> {
+  await reloadHolding('getSettings', async () => {
+    await sidebar.page.waitForFunction(() => document.querySelector('.status')?.textContent === 'Loading\u2026');
+    await meanwhile();
+  });
   await sidebar.page.waitForFunction(() => document.querySelector('.status')?.textContent !== 'Loading\u2026');
 }
 
@@ -81,19 +89,14 @@ describe('the sidebar while it loads', () => {
 
   it('a Run clicked before the dates with data first arrive says they are loading and runs nothing', async () => {
     const { page } = sidebar;
-    held = 'getDateOptions';
-    holding = true;
-    release = null;
-    await page.reload();
-    await page.locator('select[name=site] option[value=site-1]').waitFor({ state: 'attached' });
-    await page.locator('[data-test=availability]', { hasText: 'Loading the dates' }).waitFor();
-    const ran = sidebar.calls.filter((c) => c === 'runReport').length;
-    await page.getByRole('button', { name: 'Run report' }).click();
-    await page.locator('[data-test=run-status]', { hasText: 'The dates with data are still loading. Try again in a moment.' }).waitFor();
-    expect(sidebar.calls.filter((c) => c === 'runReport').length).toBe(ran);
-    holding = false;
-    const go = (): (() => void) | null => release;
-    go()?.();
+    await reloadHolding('getDateOptions', async () => {
+      await page.locator('select[name=site] option[value=site-1]').waitFor({ state: 'attached' });
+      await page.locator('[data-test=availability]', { hasText: 'Loading the dates' }).waitFor();
+      const ran = sidebar.calls.filter((c) => c === 'runReport').length;
+      await page.getByRole('button', { name: 'Run report' }).click();
+      await page.locator('[data-test=run-status]', { hasText: 'The dates with data are still loading. Try again in a moment.' }).waitFor();
+      expect(sidebar.calls.filter((c) => c === 'runReport').length).toBe(ran);
+    });
     await page.locator('[data-test=availability]', { hasText: 'data through' }).waitFor();
   });
 });
