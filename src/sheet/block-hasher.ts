@@ -1,4 +1,4 @@
-import { bandHash, cellHash, cellInRow, fold, hex, mix32, rowHashOf, SEED } from './cell-hash';
+import { bandHash, cellHash, cellInRow, fold, hex, mix32, rowHashOf, SEED, signedCellInRow } from './cell-hash';
 import type { Sheet } from '../platform/types';
 import { bandOf, MAX_BANDS, MAX_FINGERPRINT_CELLS, shapeOnly, type BlockRecord, type PinnedRows } from './block-record';
 import { readInSlices, type Rect } from './rect';
@@ -97,10 +97,13 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
   const rowAt = (i: number): number | undefined => (i >= baseRows ? rowHashes[i - baseRows] : known.get(i));
   const addHashes = (row: ArrayLike<number>, at = 0): void => {
     const width = colSums.length;
-    for (let c = 0; c < width; c++) colSums[c] = (colSums[c] + row[at + c]) >>> 0;
-    if (!firstRow) firstRow = Array.from({ length: width }, (_, c) => row[at + c]);
+    if (!firstRow) firstRow = Array.from({ length: width }, (_, c) => row[at + c] >>> 0);
     const rowHash = rowHashOf(row, width, at);
-    for (let c = 0; c < width; c++) colRows[c] = (colRows[c] + cellInRow(row[at + c], rowHash)) >>> 0;
+    for (let c = 0; c < width; c++) {
+      const cell = row[at + c];
+      colSums[c] = (colSums[c] + cell) >>> 0;
+      colRows[c] = (colRows[c] + signedCellInRow(cell, rowHash)) >>> 0;
+    }
     rowHashes.push(rowHash);
   };
   const bands = (band: number): number[] | null => {

@@ -1,6 +1,6 @@
 import type { BlockRecord, PinnedRows } from './block-record';
 import { blockHasher, type CarriedHashes } from './block-hasher';
-import { cellHash, textHash } from './cell-hash';
+import { signedCellHash, signedTextHash } from './cell-hash';
 import { readBackStart, type CellValue } from './cell-values';
 
 /**
@@ -34,32 +34,33 @@ export interface WrittenRecord {
   resume(carried: CarriedHashes | null): boolean;
 }
 
-/** A cell's hash that no cell has: its read-back is UNSURE. */
-const UNSURE_HASH = -1;
-
 /**
- * cellHash of what the cell sent reads back as (readBackOf), in one look at it: the writer hashes
- * every cell of a pull, so no read-back text or row copy is made on the way.
- */
-function sentHash(cell: unknown): number {
-  if (typeof cell !== 'string') return cellHash(cell);
-  const start = readBackStart(cell);
-  return start < 0 ? UNSURE_HASH : textHash(cell, start);
-}
-
-/**
- * The sentHash of every cell of `values` (`cols` wide), row after row; null when one is unsure
- * (its read-back cannot be known, so no record of the block can be made from what was sent).
+ * The sentHash of every cell of `values` (`cols` wide), row after row: the cellHash of what each
+ * reads back as (readBackOf), without making the read-back text. Null when one is unsure (its
+ * read-back cannot be known, so no record of the block can be made from what was sent). Every
+ * cell of a pull comes through here: a column that repeats its text down the rows (the site's
+ * URL on each) hashes it once, and the hashes stay signed words until they are stored (mixed32).
  */
 export function sentHashes(values: ReadonlyArray<ReadonlyArray<unknown>>, cols: number): Uint32Array | null {
   const hashes = new Uint32Array(values.length * cols);
+  const lastText: unknown[] = new Array(cols).fill(null);
+  const lastHash = new Int32Array(cols);
+  let at = 0;
   for (let r = 0; r < values.length; r++) {
     const row = values[r];
-    const at = r * cols;
-    for (let c = 0; c < cols; c++) {
-      const h = sentHash(row[c]);
-      if (h === UNSURE_HASH) return null;
-      hashes[at + c] = h;
+    for (let c = 0; c < cols; c++, at++) {
+      const cell = row[c];
+      if (typeof cell !== 'string') {
+        hashes[at] = signedCellHash(cell);
+        continue;
+      }
+      if (cell !== lastText[c]) {
+        const start = readBackStart(cell);
+        if (start < 0) return null;
+        lastText[c] = cell;
+        lastHash[c] = signedTextHash(cell, start);
+      }
+      hashes[at] = lastHash[c];
     }
   }
   return hashes;
