@@ -17,6 +17,12 @@ export interface RecordHasher {
    */
   addHashes(cells: ArrayLike<number>, at?: number): void;
   /**
+   * The next rows, as their digest (written-record.ts, sentDigest): what addHashes of each row
+   * would add, in one step. False, adding nothing, before any row: the first row's cells are
+   * kept apart (dropColumns), so it goes in by addHashes.
+   */
+  addDigest(digest: RowsDigest): boolean;
+  /**
    * Leaves out columns (0-based) that were hashed but will not be in the block: columns empty in
    * every row but the first (the header), such as a streamed table's column no row filled.
    */
@@ -37,6 +43,13 @@ export interface RecordHasher {
    * MAX_CARRIED_BANDS bands) or cannot be told (a column dropped).
    */
   carry(band: number): CarriedHashes | null;
+}
+
+/** Rows as a record takes them: each row's hash, and per column the sums of its cells' hashes and of them bound to their rows (cellInRow), as signed words. */
+export interface RowsDigest {
+  readonly rows: Uint32Array;
+  readonly colSums: Int32Array;
+  readonly colRows: Int32Array;
 }
 
 /**
@@ -96,15 +109,8 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
   const total = (): number => baseRows + rowHashes.length;
   const rowAt = (i: number): number | undefined => (i >= baseRows ? rowHashes[i - baseRows] : known.get(i));
   const addHashes = (row: ArrayLike<number>, at = 0): void => {
-    const width = colSums.length;
-    if (!firstRow) firstRow = Array.from({ length: width }, (_, c) => row[at + c] >>> 0);
-    const rowHash = rowHashOf(row, width, at);
-    for (let c = 0; c < width; c++) {
-      const cell = row[at + c];
-      colSums[c] = (colSums[c] + cell) >>> 0;
-      colRows[c] = (colRows[c] + signedCellInRow(cell, rowHash)) >>> 0;
-    }
-    rowHashes.push(rowHash);
+    if (!firstRow) firstRow = Array.from({ length: colSums.length }, (_, c) => row[at + c] >>> 0);
+    rowHashes.push(addRowTo(colSums, colRows, row, at));
   };
   const bands = (band: number): number[] | null => {
     if (broken || (base && band !== base.band)) return null;
@@ -125,6 +131,7 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
       }
     },
     addHashes,
+    addDigest: (digest) => firstRow !== null && addDigestTo({ colSums, colRows, rowHashes }, digest),
     dropColumns(indexes) {
       const drop = new Set(indexes);
       colSums = colSums.filter((_, i) => !drop.has(i));
@@ -184,6 +191,29 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
       return { v: 1, cols: colSums.length, rows: total(), band, bands: folded.done, open: folded.open.hash, known, ...columns, sum, mixed };
     },
   };
+}
+
+/** Adds a row's cells (as many as the sums, from `at` in `row`) to the column sums; the row's hash. */
+function addRowTo(colSums: number[], colRows: number[], row: ArrayLike<number>, at: number): number {
+  const width = colSums.length;
+  const rowHash = rowHashOf(row, width, at);
+  for (let c = 0; c < width; c++) {
+    const cell = row[at + c];
+    colSums[c] = (colSums[c] + cell) >>> 0;
+    colRows[c] = (colRows[c] + signedCellInRow(cell, rowHash)) >>> 0;
+  }
+  return rowHash;
+}
+
+/** What addHashes of each of the digest's rows would have added to a hasher's sums and rows. */
+function addDigestTo(into: { colSums: number[]; colRows: number[]; rowHashes: number[] }, digest: RowsDigest): true {
+  const { colSums, colRows, rowHashes } = into;
+  for (let c = 0; c < colSums.length; c++) {
+    colSums[c] = (colSums[c] + digest.colSums[c]) >>> 0;
+    colRows[c] = (colRows[c] + digest.colRows[c]) >>> 0;
+  }
+  for (let i = 0; i < digest.rows.length; i++) rowHashes.push(digest.rows[i]);
+  return true;
 }
 
 /**

@@ -1,4 +1,6 @@
+import type { RowsDigest } from './block-hasher';
 import type { CellValue } from './cell-values';
+import { emptyDigest, partDigest } from './written-record';
 
 /**
  * Rows made into the cells a writer sends and hashed as they arrive (BlockWrite.ready), while their
@@ -9,8 +11,8 @@ export interface ReadyRows {
   /** As they came: a continued run recognises its last rows by them (stream-report-block.ts). */
   readonly rows: unknown[][];
   readonly values: CellValue[][];
-  /** Each cell's hash (written-record.ts), row after row; null when a cell's read-back cannot be known. */
-  readonly hashes: Uint32Array | null;
+  /** What the record takes from them (written-record.ts, sentDigest); null when a cell's read-back cannot be known. */
+  readonly digest: RowsDigest | null;
 }
 
 /** Whole pieces joined, in order: the rows of one write. */
@@ -19,18 +21,24 @@ function joined(pieces: ReadyRows[], width: number): ReadyRows {
   const count = pieces.reduce((n, p) => n + p.rows.length, 0);
   const rows: unknown[][] = new Array(count);
   const values: CellValue[][] = new Array(count);
-  let hashes: Uint32Array | null = new Uint32Array(count * width);
+  const sure = pieces.every((p) => p.digest !== null);
+  const digest = sure ? emptyDigest(count, width) : null;
   let at = 0;
   for (const piece of pieces) {
     for (let i = 0; i < piece.rows.length; i++) {
       rows[at + i] = piece.rows[i];
       values[at + i] = piece.values[i];
     }
-    if (!piece.hashes) hashes = null;
-    else hashes?.set(piece.hashes, at * width);
+    if (digest && piece.digest) {
+      digest.rows.set(piece.digest.rows, at);
+      for (let c = 0; c < width; c++) {
+        digest.colSums[c] += piece.digest.colSums[c];
+        digest.colRows[c] += piece.digest.colRows[c];
+      }
+    }
     at += piece.rows.length;
   }
-  return { rows, values, hashes };
+  return { rows, values, digest };
 }
 
 /** Rows `from` to `to` of a piece (`to` excluded). */
@@ -38,7 +46,7 @@ function part(piece: ReadyRows, from: number, to: number, width: number): ReadyR
   return {
     rows: piece.rows.slice(from, to),
     values: piece.values.slice(from, to),
-    hashes: piece.hashes?.subarray(from * width, to * width) ?? null,
+    digest: piece.digest && partDigest(piece.digest, piece.values, from, to, width),
   };
 }
 
@@ -77,7 +85,7 @@ export function readyQueue(width: number): ReadyQueue {
           left = 0;
         }
       }
-      return taken.length ? joined(taken, width) : { rows: [], values: [], hashes: new Uint32Array(0) };
+      return taken.length ? joined(taken, width) : { rows: [], values: [], digest: emptyDigest(0, width) };
     },
     get rows() {
       return rows;
