@@ -98,7 +98,10 @@ export function emptyDigest(rows: number, cols: number): RowsDigest {
   return { rows: new Uint32Array(rows), colSums: new Int32Array(cols), colRows: new Int32Array(cols) };
 }
 
-/** The digest of rows `from` to `to` (`to` excluded) of rows whose digest is `whole` (`values`: all of them). */
+/**
+ * The digest of rows `from` to `to` (`to` excluded) of rows whose digest is `whole` (`values`: all
+ * of them). Only the smaller side is hashed again: the part's sums are the whole's less the rest's.
+ */
 export function partDigest(
   whole: RowsDigest,
   values: ReadonlyArray<ReadonlyArray<unknown>>,
@@ -106,21 +109,14 @@ export function partDigest(
   to: number,
   cols: number,
 ): RowsDigest | null {
-  const n = whole.rows.length;
-  // The part's sums are the whole's less the rest's: only the smaller side is hashed again.
-  const inner = to - from <= n - (to - from);
-  const hashed = inner ? sentDigest(values.slice(from, to), cols) : outside(values, from, to, cols);
-  if (!hashed) return null;
-  const rows = whole.rows.slice(from, to);
-  if (inner) return { ...hashed, rows };
-  const colSums = whole.colSums.map((s, c) => s - hashed.colSums[c]);
-  const colRows = whole.colRows.map((s, c) => s - hashed.colRows[c]);
-  return { rows, colSums, colRows };
-}
-
-/** The digest of the rows before `from` and from `to` on (the sums only make sense added). */
-function outside(values: ReadonlyArray<ReadonlyArray<unknown>>, from: number, to: number, cols: number): RowsDigest | null {
-  return sentDigest([...values.slice(0, from), ...values.slice(to)], cols);
+  if (2 * (to - from) <= whole.rows.length) return sentDigest(values.slice(from, to), cols);
+  const rest = sentDigest([...values.slice(0, from), ...values.slice(to)], cols);
+  if (!rest) return null;
+  return {
+    rows: whole.rows.slice(from, to),
+    colSums: whole.colSums.map((s, c) => s - rest.colSums[c]),
+    colRows: whole.colRows.map((s, c) => s - rest.colRows[c]),
+  };
 }
 
 export function writtenRecord(cols: number): WrittenRecord {
