@@ -131,7 +131,10 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
       }
     },
     addHashes,
-    addDigest: (digest) => firstRow !== null && addDigestTo({ colSums, colRows, rowHashes }, digest),
+    addDigest(digest) {
+      if (firstRow) addDigestTo({ colSums, colRows, rowHashes }, digest);
+      return firstRow !== null;
+    },
     dropColumns(indexes) {
       const drop = new Set(indexes);
       colSums = colSums.filter((_, i) => !drop.has(i));
@@ -193,8 +196,11 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
   };
 }
 
-/** Adds a row's cells (as many as the sums, from `at` in `row`) to the column sums; the row's hash. */
-function addRowTo(colSums: number[], colRows: number[], row: ArrayLike<number>, at: number): number {
+/**
+ * Adds a row's cells (as many as the sums, from `at` in `row`) to the column sums; the row's hash.
+ * The sums wrap at 32 bits, in a number array or in words (a digest's, written-record.ts).
+ */
+export function addRowTo(colSums: number[] | Int32Array, colRows: number[] | Int32Array, row: ArrayLike<number>, at: number): number {
   const width = colSums.length;
   const rowHash = rowHashOf(row, width, at);
   for (let c = 0; c < width; c++) {
@@ -206,14 +212,13 @@ function addRowTo(colSums: number[], colRows: number[], row: ArrayLike<number>, 
 }
 
 /** What addHashes of each of the digest's rows would have added to a hasher's sums and rows. */
-function addDigestTo(into: { colSums: number[]; colRows: number[]; rowHashes: number[] }, digest: RowsDigest): true {
+function addDigestTo(into: { colSums: number[]; colRows: number[]; rowHashes: number[] }, digest: RowsDigest): void {
   const { colSums, colRows, rowHashes } = into;
   for (let c = 0; c < colSums.length; c++) {
     colSums[c] = (colSums[c] + digest.colSums[c]) >>> 0;
     colRows[c] = (colRows[c] + digest.colRows[c]) >>> 0;
   }
   for (let i = 0; i < digest.rows.length; i++) rowHashes.push(digest.rows[i]);
-  return true;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { BlockRecord, PinnedRows } from './block-record';
-import { blockHasher, type CarriedHashes, type RowsDigest } from './block-hasher';
-import { rowHashOf, signedCellHash, signedCellInRow, signedTextHash } from './cell-hash';
+import { addRowTo, blockHasher, type CarriedHashes, type RowsDigest } from './block-hasher';
+import { signedCellHash, signedTextHash } from './cell-hash';
 import { readBackStart, type CellValue } from './cell-values';
 
 /**
@@ -83,12 +83,7 @@ export function sentDigest(values: ReadonlyArray<ReadonlyArray<unknown>>, cols: 
   const digest = emptyDigest(values.length, cols);
   const { rows, colSums, colRows } = digest;
   const sure = eachSentRow(values, cols, (cells, r) => {
-    const rowHash = rowHashOf(cells, cols);
-    for (let c = 0; c < cols; c++) {
-      colSums[c] += cells[c];
-      colRows[c] += signedCellInRow(cells[c], rowHash);
-    }
-    rows[r] = rowHash;
+    rows[r] = addRowTo(colSums, colRows, cells, 0);
   });
   return sure ? digest : null;
 }
