@@ -2,6 +2,7 @@ import { bandHash, cellHash, cellInRow, fold, hex, mix32, rowHashOf, SEED, signe
 import type { Sheet } from '../platform/types';
 import { bandOf, MAX_BANDS, MAX_FINGERPRINT_CELLS, shapeOnly, type BlockRecord, type PinnedRows } from './block-record';
 import { readInSlices, type Rect } from './rect';
+import { wordList, type WordList } from './word-list';
 
 /** Hashes a block's cells as they arrive, top row first, in as many calls as convenient. */
 export interface RecordHasher {
@@ -104,18 +105,18 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
   const known = knownOf(base);
   // A column dropped after another execution's rows: their first band's hash cannot be made again.
   let broken = false;
-  const rowHashes: number[] = [];
+  const rowHashes = wordList();
   const cells = new Array<number>(cols);
   const total = (): number => baseRows + rowHashes.length;
-  const rowAt = (i: number): number | undefined => (i >= baseRows ? rowHashes[i - baseRows] : known.get(i));
+  const rowAt = (i: number): number | undefined => (i >= baseRows ? rowHashes.at(i - baseRows) : known.get(i));
   const addHashes = (row: ArrayLike<number>, at = 0): void => {
     if (!firstRow) firstRow = Array.from({ length: colSums.length }, (_, c) => row[at + c] >>> 0);
     rowHashes.push(addRowTo(colSums, colRows, row, at));
   };
   const bands = (band: number): number[] | null => {
     if (broken || (base && band !== base.band)) return null;
-    if (!base) return bandsOf(rowHashes, band);
-    const folded = foldOn(base, rowHashes);
+    if (!base) return bandsOf(rowHashes.view(), band);
+    const folded = foldOn(base, rowHashes.view());
     return folded.open.rows > 0 ? [...folded.done, folded.open.hash] : folded.done;
   };
   const rowsOf = (from: number, to: number): number[] | null => rowsAt(span(from, to), rowAt);
@@ -148,7 +149,7 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
         });
         firstRow = first.filter((_, i) => !drop.has(i));
         const now = rowHashOf(firstRow);
-        if (baseRows === 0) rowHashes[0] = now;
+        if (baseRows === 0) rowHashes.set(0, now);
         colRows = colRows.filter((_, i) => !drop.has(i));
         firstRow.forEach((cell, c) => {
           colRows[c] = (colRows[c] + cellInRow(cell, now)) >>> 0;
@@ -165,7 +166,7 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
       const tail = Math.min(pinned.tail, n - head);
       const ends = [...(rowsOf(0, head) ?? []), ...(rowsOf(n - tail, n) ?? [])];
       if (!banded || ends.length !== head + tail) return null;
-      const [sum, mixed] = sums(rowHashes, base ? [base.sum, base.mixed] : [0, 0], ends);
+      const [sum, mixed] = sums(rowHashes.view(), base ? [base.sum, base.mixed] : [0, 0], ends);
       const sampled = n * colSums.length > MAX_FINGERPRINT_CELLS ? rowsAt(sampleRows(n, band), rowAt) : null;
       return {
         v: 2,
@@ -186,10 +187,10 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
     carry(wanted) {
       const band = base ? base.band : wanted;
       if (broken || !firstRow || Math.ceil(total() / band) > MAX_CARRIED_BANDS) return null;
-      const folded = foldOn(base ?? emptyCarry(colSums.length, band), rowHashes);
+      const folded = foldOn(base ?? emptyCarry(colSums.length, band), rowHashes.view());
       const known = keptRows(total(), band, rowAt);
       if (!known) return null;
-      const [sum, mixed] = sums(rowHashes, base ? [base.sum, base.mixed] : [0, 0], []);
+      const [sum, mixed] = sums(rowHashes.view(), base ? [base.sum, base.mixed] : [0, 0], []);
       const columns = { firstRow: firstRow.slice(), colSums: colSums.slice(), colRows: colRows.slice() };
       return { v: 1, cols: colSums.length, rows: total(), band, bands: folded.done, open: folded.open.hash, known, ...columns, sum, mixed };
     },
@@ -212,13 +213,13 @@ export function addRowTo(colSums: number[] | Int32Array, colRows: number[] | Int
 }
 
 /** What addHashes of each of the digest's rows would have added to a hasher's sums and rows. */
-function addDigestTo(into: { colSums: number[]; colRows: number[]; rowHashes: number[] }, digest: RowsDigest): void {
+function addDigestTo(into: { colSums: number[]; colRows: number[]; rowHashes: WordList }, digest: RowsDigest): void {
   const { colSums, colRows, rowHashes } = into;
   for (let c = 0; c < colSums.length; c++) {
     colSums[c] = (colSums[c] + digest.colSums[c]) >>> 0;
     colRows[c] = (colRows[c] + digest.colRows[c]) >>> 0;
   }
-  for (let i = 0; i < digest.rows.length; i++) rowHashes.push(digest.rows[i]);
+  rowHashes.pushAll(digest.rows);
 }
 
 /**
@@ -262,7 +263,7 @@ function emptyCarry(cols: number, band: number): CarriedHashes {
 }
 
 /** The carried bands with `rows` folded on: the complete bands' hashes, and the band under way. */
-function foldOn(base: CarriedHashes, rows: number[]): { done: number[]; open: { hash: number; rows: number } } {
+function foldOn(base: CarriedHashes, rows: ArrayLike<number>): { done: number[]; open: { hash: number; rows: number } } {
   const done = base.bands.slice();
   let open = base.open;
   let inOpen = base.rows - base.bands.length * base.band;
@@ -278,7 +279,7 @@ function foldOn(base: CarriedHashes, rows: number[]): { done: number[]; open: { 
 }
 
 /** rowSet's two sums over `rows` on from `from`, less the rows `out` (the pinned ones). */
-function sums(rows: number[], from: [number, number], out: number[]): [number, number] {
+function sums(rows: ArrayLike<number>, from: [number, number], out: number[]): [number, number] {
   let [sum, mixed] = from;
   for (let i = 0; i < rows.length; i++) {
     sum = (sum + rows[i]) >>> 0;
@@ -315,7 +316,7 @@ export function earlierLastSample(rows: number, band: number): number | null {
   return rows > 0 && earlier !== sampleRows(rows, band)[Math.floor((rows - 1) / band)] ? earlier : null;
 }
 
-function bandsOf(rows: number[], band: number): number[] {
+function bandsOf(rows: ArrayLike<number>, band: number): number[] {
   const bands: number[] = [];
   for (let i = 0; i < rows.length; i += band) bands.push(bandHash(rows, i, Math.min(rows.length, i + band)));
   return bands;

@@ -238,4 +238,16 @@ describe('a cell hashed without its key built', () => {
     const differing = [...numbers, ...dates].filter((v) => cellHash(v) !== reference(v));
     expect(differing).toEqual([]);
   });
+
+  it('gives a fraction met again, whether its hash was kept or another number took its place, the hash of its text', () => {
+    // More distinct fractions than the hashes kept for them, met over and over in changing orders
+    // (a report's rates repeat down their columns), with the numbers closest to each beside them.
+    const distinct = Array.from({ length: 9000 }, (_, i) => ((i * 7919) % 100_003) / 100 + 0.001 * (i % 7) + 0.005);
+    const near = distinct.slice(0, 500).flatMap((x) => [x * (1 + Number.EPSILON), x * (1 - Number.EPSILON), -x]);
+    const met: number[] = [];
+    for (let pass = 1; pass <= 4; pass++) for (let i = 0; i < distinct.length; i++) met.push(distinct[(i * pass * 31) % distinct.length]);
+    met.push(...near, ...distinct.slice(0, 500), ...near);
+    const differing = met.filter((x) => cellHash(x) !== reference(x));
+    expect(differing).toEqual([]);
+  });
 });
