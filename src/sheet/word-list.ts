@@ -2,7 +2,7 @@
  * Unsigned 32-bit words added at the end, one or many at a time: a block's row hashes, one per
  * row of a pull. Kept in a typed array that doubles when full: pushing 120,000 hashes into a number
  * array took 12–20 ms (its backing store grown and copied, in the young generation), into this
- * under 1 ms (bench/README.md).
+ * 0.2–3 ms (bench/README.md, tenth session).
  */
 export interface WordList {
   readonly length: number;
