@@ -385,8 +385,9 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
   };
   // Quick runs: the previous pull's garbage is young, and a full collection would cost the whole
   // process's live heap (see collectAtSamples).
-  const gc = gcFunction(opts.collectAtSamples === false);
-  const beforeCpu = settledGc(gc, opts.collectAtSamples === false);
+  const minorGc = opts.collectAtSamples === false;
+  const gc = gcFunction(minorGc);
+  const beforeCpu = settledGc(gc, minorGc);
   fresh();
   call('runReport', bigPullRequest(warmUp));
 

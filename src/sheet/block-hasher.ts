@@ -133,7 +133,7 @@ export function blockHasher(cols: number, carried: CarriedHashes | null = null):
     },
     addHashes,
     addDigest(digest) {
-      if (firstRow) addDigestTo({ colSums, colRows, rowHashes }, digest);
+      if (firstRow) addDigestTo(colSums, colRows, rowHashes, digest);
       return firstRow !== null;
     },
     dropColumns(indexes) {
@@ -213,13 +213,20 @@ export function addRowTo(colSums: number[] | Int32Array, colRows: number[] | Int
 }
 
 /** What addHashes of each of the digest's rows would have added to a hasher's sums and rows. */
-function addDigestTo(into: { colSums: number[]; colRows: number[]; rowHashes: WordList }, digest: RowsDigest): void {
-  const { colSums, colRows, rowHashes } = into;
+function addDigestTo(colSums: number[], colRows: number[], rowHashes: WordList, digest: RowsDigest): void {
+  addDigestSums(colSums, colRows, digest);
+  rowHashes.pushAll(digest.rows);
+}
+
+/**
+ * Adds a digest's column sums to column sums (a hasher's, or a bigger digest's), wrapping at 32
+ * bits as addRowTo does: what addHashes of each of its rows would have added to them.
+ */
+export function addDigestSums(colSums: number[] | Int32Array, colRows: number[] | Int32Array, digest: RowsDigest): void {
   for (let c = 0; c < colSums.length; c++) {
     colSums[c] = (colSums[c] + digest.colSums[c]) >>> 0;
     colRows[c] = (colRows[c] + digest.colRows[c]) >>> 0;
   }
-  rowHashes.pushAll(digest.rows);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { RowsDigest } from './block-hasher';
+import { addDigestSums, type RowsDigest } from './block-hasher';
 import type { CellValue } from './cell-values';
 import { emptyDigest, partDigest } from './written-record';
 
@@ -31,10 +31,7 @@ function joined(pieces: ReadyRows[], width: number): ReadyRows {
     }
     if (digest && piece.digest) {
       digest.rows.set(piece.digest.rows, at);
-      for (let c = 0; c < width; c++) {
-        digest.colSums[c] += piece.digest.colSums[c];
-        digest.colRows[c] += piece.digest.colRows[c];
-      }
+      addDigestSums(digest.colSums, digest.colRows, piece.digest);
     }
     at += piece.rows.length;
   }
