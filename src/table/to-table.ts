@@ -154,13 +154,28 @@ function fieldPut(type: ColumnType, convert: (value: unknown) => unknown, forShe
       out[at] = typeof v === 'number' && Number.isFinite(v) ? v : convert(v);
     };
   }
-  if (isTextColumn(type)) {
-    return (out, at, v) => {
-      out[at] = typeof v !== 'string' ? convert(v) : forSheet ? asLiteralText(v, true) : v;
-    };
-  }
+  if (isTextColumn(type)) return textPut(convert, forSheet);
   return (out, at, v) => {
     out[at] = convert(v);
+  };
+}
+
+/**
+ * A text column's cells. A page's JSON gives every row its own copy of a text repeated down the
+ * column (the site's URL on each row): a row takes the row before's string when its text is the
+ * same, so each copy dies young instead of being carried, with the rows a write holds, through
+ * the young-generation collections before its setValues call.
+ */
+function textPut(convert: (value: unknown) => unknown, forSheet: boolean): Put {
+  let last = '';
+  return (out, at, v) => {
+    if (typeof v !== 'string') {
+      out[at] = convert(v);
+      return;
+    }
+    const text = forSheet ? asLiteralText(v, true) : v;
+    if (text !== last) last = text;
+    out[at] = last;
   };
 }
 

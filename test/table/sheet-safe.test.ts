@@ -44,6 +44,15 @@ describe('sheet-safe tables: one pass from API rows to what setValues gets', () 
     expect(shownSafe[1]).toMatchObject({ Author: 'true', Mystery: "'quoted", Flag: ' 1/2' });
   });
 
+  it('keeps every row its own text when texts repeat down a column, escaped or not', () => {
+    // A text column reuses the row before's string for the same text: runs, a text coming back
+    // after another, and a formula-looking text repeated must each still show as sent.
+    const urls = ['/a/', '/a/', '=1+1', '=1+1', '/b/', '/a/', '=1+1', '', '', '/a/', '2024', '2024'];
+    const rows = urls.map((pageUrl, i) => ({ pageUrl, author: i % 3 ? 'Ana Souza' : 'Sam O’Connor', earnings: i }));
+    const shownUrls = written(toTable(pages, rows, { toDate, forSheet: true })).map((r) => [r['Page URL'], r.Author]);
+    expect(shownUrls).toEqual(urls.map((u, i) => [u, i % 3 ? 'Ana Souza' : 'Sam O’Connor']));
+  });
+
   it('passes the rows on without copying them (the grid holds the same row arrays)', () => {
     const safe = toTable(pages, hostile, { toDate, forSheet: true });
     const { ss } = sheetEmulator();
