@@ -129,29 +129,46 @@ function fnvDecimal(hash: number, x: number): number | null {
 }
 
 /**
- * The last number hashed in each of FRACTION_SLOTS slots and its hash: a report's fractions repeat
- * down its columns (rates, percentages, averages of a few decimals), and working one out from its
+ * The last number hashed in each of MEMO_SLOTS slots and its hash, one table for fractions and
+ * one for dates' times: a report's fractions repeat down its columns (rates, percentages, averages
+ * of a few decimals) and its dates are a few days over and over, and working a hash out from
  * decimal digits costs several times a look here. Slots are picked by the number's 64 bits; a
  * slot holding another number is overwritten. Shared by every caller, since a number's hash is
  * the same wherever it is.
  */
-const FRACTION_SLOTS = 4096;
-const FRACTION_SEEN = new Float64Array(FRACTION_SLOTS).fill(Number.NaN);
-const FRACTION_HASH = new Int32Array(FRACTION_SLOTS);
+const MEMO_SLOTS = 4096;
 const BITS = new Float64Array(1);
 const BITS_WORDS = new Int32Array(BITS.buffer);
 
-/** signedCellHash of a number that is not a safe integer (a fraction, mostly). */
-function fractionHash(value: number): number {
+interface HashMemo {
+  seen: Float64Array;
+  hashes: Int32Array;
+}
+
+const memo = (): HashMemo => ({ seen: new Float64Array(MEMO_SLOTS).fill(Number.NaN), hashes: new Int32Array(MEMO_SLOTS) });
+const FRACTIONS = memo();
+const DATES = memo();
+
+/** `work(value)` through `m`. */
+function memoized(m: HashMemo, value: number, work: (value: number) => number): number {
   BITS[0] = value;
-  const slot = mixed32(BITS_WORDS[0] ^ Math.imul(BITS_WORDS[1], 0x9e3779b1)) & (FRACTION_SLOTS - 1);
+  const slot = mixed32(BITS_WORDS[0] ^ Math.imul(BITS_WORDS[1], 0x9e3779b1)) & (MEMO_SLOTS - 1);
   // NaN is never equal to itself, so a slot's first number and NaN itself are worked out.
-  if (FRACTION_SEEN[slot] === value) return FRACTION_HASH[slot];
-  const h = mixed32(fnvDecimal(NUMBER_KEY, value) ?? fnvText(NUMBER_KEY, String(value))) || 1;
-  FRACTION_SEEN[slot] = value;
-  FRACTION_HASH[slot] = h;
+  if (m.seen[slot] === value) return m.hashes[slot];
+  const h = work(value);
+  m.seen[slot] = value;
+  m.hashes[slot] = h;
   return h;
 }
+
+/** signedCellHash of a number that is not a safe integer (a fraction, mostly). */
+const fractionWork = (value: number): number => mixed32(fnvDecimal(NUMBER_KEY, value) ?? fnvText(NUMBER_KEY, String(value))) || 1;
+const fractionHash = (value: number): number => memoized(FRACTIONS, value, fractionWork);
+
+/** signedCellHash of a date whose time is `time`. */
+const dateWork = (time: number): number =>
+  mixed32(Number.isSafeInteger(time) ? fnvInteger(DATE_KEY, time) : fnvText(DATE_KEY, String(time))) || 1;
+const dateHash = (time: number): number => memoized(DATES, time, dateWork);
 
 /**
  * A cell as getValues and getFormulas read it: its formula, else its date's time, else its type
@@ -169,12 +186,8 @@ export function cellHash(value: unknown, formula?: string): number {
 export function signedCellHash(value: unknown): number {
   if (typeof value === 'string') return signedTextHash(value, 0);
   if (typeof value === 'number') return Number.isSafeInteger(value) ? mixed32(fnvInteger(NUMBER_KEY, value)) || 1 : fractionHash(value);
-  let h: number;
-  if (typeof value === 'object' && value !== null && isDateObject(value)) {
-    const time = (value as Date).getTime();
-    h = Number.isSafeInteger(time) ? fnvInteger(DATE_KEY, time) : fnvText(DATE_KEY, String(time));
-  } else h = fnvText(prefixed(`${typeof value}:`), String(value));
-  return mixed32(h) || 1;
+  if (typeof value === 'object' && value !== null && isDateObject(value)) return dateHash((value as Date).getTime());
+  return mixed32(fnvText(prefixed(`${typeof value}:`), String(value))) || 1;
 }
 
 /**

@@ -250,4 +250,21 @@ describe('a cell hashed without its key built', () => {
     const differing = met.filter((x) => cellHash(x) !== reference(x));
     expect(differing).toEqual([]);
   });
+
+  it('gives a date met again, whether its hash was kept or another took its place, the hash of its time', () => {
+    // More distinct days than the hashes kept for them, one Date each shared by its cells as a
+    // pull shares them, met in changing orders; then new Dates of the same times, a millisecond
+    // either side, and times before 1970.
+    const DAY = 86_400_000;
+    const days = Array.from({ length: 9000 }, (_, i) => new Date(Date.UTC(2000, 0, 1) + ((i * 7919) % 9001) * DAY + 5 * 3_600_000));
+    const met: Date[] = [];
+    for (let pass = 1; pass <= 4; pass++) for (let i = 0; i < days.length; i++) met.push(days[(i * pass * 31) % days.length]);
+    const again = days
+      .slice(0, 500)
+      .flatMap((d) => [new Date(d.getTime()), new Date(d.getTime() + 1), new Date(d.getTime() - 1), new Date(-d.getTime())]);
+    met.push(...again, ...days.slice(0, 500), ...again);
+    const differing = met.filter((d) => cellHash(d) !== reference(d)).map((d) => d.getTime());
+    expect(differing).toEqual([]);
+    expect(new Set(days.map((d) => cellHash(d))).size).toBeGreaterThan(8990);
+  });
 });
