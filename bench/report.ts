@@ -88,8 +88,11 @@ function cpuRunsLine(sizes: PullSize[]): string[] {
   const repeated = sizes.filter((z) => (z.addOnCpuRuns?.length ?? 0) > 1);
   if (!repeated.length) return [];
   const each = repeated.map((z) => `${n(z.rows)} rows ${z.addOnCpuRuns.map(n).join(', ')}`).join('; ');
+  const metered = repeated.filter((z) => z.meterCpuSeconds !== undefined);
+  const meter = metered.map((z) => `${n(z.meterCpuSeconds!)} s at ${n(z.rows)}`).join(', ');
   return [
-    `Add-on CPU of a first pull is the least of ${repeated[0].addOnCpuRuns.length} runs, as JSON.parse's is the least of three; each run's seconds: ${each}.`,
+    `Add-on CPU of a first pull is the least of ${repeated[0].addOnCpuRuns.length} runs, as JSON.parse's is the least of three; each run's seconds: ${each}.` +
+      (metered.length ? ` The meter's own cost around each service call (calibrated beside each run) is taken out: ${meter}.` : ''),
     '',
   ];
 }

@@ -15,7 +15,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { createEmulator, DEFAULT_NOW, inProcessTransport, type Emulator } from '../emulator';
 import type { ServiceCosts } from '../emulator/service-costs';
-import { chargedMs, chargeTo, excluded, noWrites, type GoogleCounts, type Meter } from './thin-meter';
+import { chargedMs, chargeTo, excluded, meterMicrosPerCall, noWrites, type GoogleCounts, type Meter } from './thin-meter';
 import { emptyCaches } from '../emulator/services/cache';
 import { createFakeApi, type FakeApi } from '../fake-api';
 import { round } from './model';
@@ -41,6 +41,8 @@ export interface ThinReading {
   addOnCpuRuns: number[];
   /** CPU inside the service stand-ins (excluded above). */
   serviceCpuSeconds: number;
+  /** The meter's own CPU around those calls, calibrated in the run (thin-meter.ts, meterMicrosPerCall): excluded too. */
+  meterCpuSeconds: number;
   /** Peak of the add-on's live data over the pull. */
   addOnPeakMB: number;
   /** Apps Script executions the run took. */
@@ -245,6 +247,8 @@ interface CpuRun {
   measured: Set<string>;
   cpuMicros: number;
   serviceMicros: number;
+  /** The meter's own cost around the service calls, taken out of cpuMicros (meterMicrosPerCall). */
+  meterMicros: number;
 }
 
 /** How a run ended, to compare two runs of one script. */
@@ -325,7 +329,7 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
     latencyMs: opts.roundTripMs,
     serviceCosts: opts.serviceCosts,
   });
-  const meter: Meter = { excludedMicros: 0, depth: 0, dropWrites: true, writes: noWrites() };
+  const meter: Meter = { excludedMicros: 0, timedCalls: 0, depth: 0, dropWrites: true, writes: noWrites() };
   if (opts.serviceCosts) meter.charge = chargeTo(emu.counters);
   const services = emu.globals as unknown as Record<string, object>;
   const installed: Record<string, unknown> = { Date: clockDate(() => emu.clock.now()) };
@@ -402,8 +406,11 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
   /** One measured run from the script's prepared state: its CPU, service calls excluded, and what it asked of Google. */
   const cpuRun = (script: ThinScript): CpuRun => {
     prepare(script);
+    // Calibrated beside each run, so a slow spell of the machine prices both alike.
+    const perCallMicros = meterMicrosPerCall();
     beforeCpu();
     meter.excludedMicros = 0;
+    meter.timedCalls = 0;
     insideMs = 0;
     charged = 0;
     asked = new Set();
@@ -424,8 +431,9 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
       propertyWrites: c.propertyWrites,
       propertyReads: c.propertyReads,
     };
-    const cpuMicros = total.user + total.system - meter.excludedMicros;
-    return { result, counts, networkMs: insideMs - charged, measured, cpuMicros, serviceMicros: meter.excludedMicros };
+    const meterMicros = meter.timedCalls * perCallMicros;
+    const cpuMicros = total.user + total.system - meter.excludedMicros - meterMicros;
+    return { result, counts, networkMs: insideMs - charged, measured, cpuMicros, serviceMicros: meter.excludedMicros, meterMicros };
   };
 
   const measureScript = (script: ThinScript, measureOpts: Pick<MeasureOptions, 'memory' | 'cpuRuns'> = {}): ThinReading => {
@@ -447,7 +455,7 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
     // Google's counts, the network and the pages are the first run's (every run asks the same).
     const { result, counts, networkMs, measured } = runs[0];
     const cpuMicros = Math.min(...runs.map((r) => r.cpuMicros));
-    const serviceMicros = runs.find((r) => r.cpuMicros === cpuMicros)!.serviceMicros;
+    const { serviceMicros, meterMicros } = runs.find((r) => r.cpuMicros === cpuMicros)!;
     const pages = [...measured].filter((key) => key.includes(`/sites/${script.siteId}/`)).map((key) => bodyOf(answers.get(key)!));
     const jsonParseSeconds = parseSeconds(pages, beforeCpu);
     const reading = (addOnPeakMB: number): ThinReading => ({
@@ -459,6 +467,7 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
       addOnCpuSeconds: round(cpuMicros / 1e6, 3),
       addOnCpuRuns: runs.map((r) => round(r.cpuMicros / 1e6, 3)),
       serviceCpuSeconds: round(serviceMicros / 1e6, 3),
+      meterCpuSeconds: round(meterMicros / 1e6, 3),
       addOnPeakMB,
     });
 

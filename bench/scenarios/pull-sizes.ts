@@ -15,6 +15,8 @@ export interface PullSize {
   addOnCpuSeconds: number;
   /** Each CPU run's seconds, in the order they ran. */
   addOnCpuRuns: number[];
+  /** The meter's own CPU around the service calls of the least run, taken out of it (thin.ts). Absent in older results. */
+  meterCpuSeconds?: number;
   addOnCpuPer100k: number;
   addOnPeakMB: number;
   addOnMBPer100k: number;
@@ -107,6 +109,7 @@ export function sizeOf(r: ThinReading, model: LatencyModel, pulled = r.rows): Pu
     pages,
     addOnCpuSeconds: r.addOnCpuSeconds,
     addOnCpuRuns: r.addOnCpuRuns,
+    meterCpuSeconds: r.meterCpuSeconds,
     addOnCpuPer100k: per100k(r.addOnCpuSeconds),
     addOnPeakMB: r.addOnPeakMB,
     addOnMBPer100k: round(per100k(r.addOnPeakMB), 1),
