@@ -2,8 +2,9 @@
  * The add-on's own cost, without the emulator's. The same built bundle runs in this process's own
  * realm (not a vm sandbox, whose global lookups are slower than Apps Script's), with a plain Date
  * on the virtual clock, and every call into a Google service (UrlFetchApp, SpreadsheetApp,
- * CacheService, Utilities...) is timed and taken out: what is left is the bundle's work. Google
- * does that service work on its side, so the emulator's stand-ins for it must not count.
+ * CacheService, Utilities...) is timed and taken out, with the meter's own cost around each call
+ * (thin-meter.ts, meterMicrosPerCall): what is left is the bundle's work. Google does that service
+ * work on its side, so the emulator's stand-ins for it must not count.
  *
  * Memory is the add-on's data: the heap after a full garbage collection, sampled whenever the
  * add-on calls a service (rows arrive and leave through services), minus the heap before the
@@ -432,7 +433,7 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
       propertyReads: c.propertyReads,
     };
     const meterMicros = meter.timedCalls * perCallMicros;
-    const cpuMicros = total.user + total.system - meter.excludedMicros - meterMicros;
+    const cpuMicros = Math.max(0, total.user + total.system - meter.excludedMicros - meterMicros);
     return { result, counts, networkMs: insideMs - charged, measured, cpuMicros, serviceMicros: meter.excludedMicros, meterMicros };
   };
 
