@@ -178,6 +178,8 @@ export interface ThinOptions {
    * may change between runs. Network time is reported without the charged time.
    */
   serviceCosts?: ServiceCosts;
+  /** The meter's own cost per timed service call, in µs, worked out before each CPU run (default: meterMicrosPerCall). */
+  meterCost?: () => number;
 }
 
 export interface MeasureOptions {
@@ -408,7 +410,7 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
   const cpuRun = (script: ThinScript): CpuRun => {
     prepare(script);
     // Calibrated beside each run, so a slow spell of the machine prices both alike.
-    const perCallMicros = meterMicrosPerCall();
+    const perCallMicros = (opts.meterCost ?? meterMicrosPerCall)();
     beforeCpu();
     meter.excludedMicros = 0;
     meter.timedCalls = 0;

@@ -35,11 +35,12 @@ const pull = (limit: number): ThinPull => ({
 });
 
 let dir: string;
+let file: string;
 let world: ThinWorld;
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-thin-'));
-  const file = path.join(dir, 'Code.js');
+  file = path.join(dir, 'Code.js');
   fs.writeFileSync(file, BUNDLE);
   // The warm-up pull writes 300 rows into a sheet the restored spreadsheet makes again, same ID.
   world = thinWorld(file, pull(300), { roundTripMs: 200, collectAtSamples: false });
@@ -101,8 +102,8 @@ describe('thin runner', () => {
   });
 
   test("the meter's own cost around each service call is taken out, not read as the add-on's", () => {
-    // 20,000 service calls and next to no work of the script's own: without the meter's cost
-    // taken out (about 2.5 µs a call here), the reading would be about the meter's.
+    // 20,000 service calls and next to no work of the script's own. With the meter's cost per call
+    // set absurdly high, nothing is left for the add-on: the cost is subtracted call by call.
     const script = {
       siteId: 'site-1',
       run: (s: { call(name: string, ...args: unknown[]): unknown }) => ({
@@ -110,10 +111,14 @@ describe('thin runner', () => {
         executions: 1,
       }),
     };
-    const reading = world.measureScript(script, { memory: false });
-    expect(reading.rows).toBe(20_000);
-    expect(reading.meterCpuSeconds).toBeGreaterThan(0.01);
-    expect(reading.addOnCpuSeconds).toBeLessThan(reading.meterCpuSeconds / 2);
+    const calibrated = world.measureScript(script, { memory: false });
+    expect(calibrated.rows).toBe(20_000);
+    expect(calibrated.meterCpuSeconds).toBeGreaterThan(0);
+    const priced = thinWorld(file, pull(10), { roundTripMs: 200, collectAtSamples: false, meterCost: () => 1_000 }).measureScript(script, {
+      memory: false,
+    });
+    expect(priced.meterCpuSeconds).toBe(20);
+    expect(priced.addOnCpuSeconds).toBe(0);
   });
 
   test('CPU runs that end differently are an error, not a reading of two kinds of work', () => {
