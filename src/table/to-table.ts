@@ -167,15 +167,19 @@ function fieldPut(type: ColumnType, convert: (value: unknown) => unknown, forShe
  * the young-generation collections before its setValues call.
  */
 function textPut(convert: (value: unknown) => unknown, forSheet: boolean): Put {
-  let last = '';
+  // The text as sent and its cell: a repeat is neither escaped again nor kept twice.
+  let lastSent = '';
+  let lastCell = '';
   return (out, at, v) => {
     if (typeof v !== 'string') {
       out[at] = convert(v);
       return;
     }
-    const text = forSheet ? asLiteralText(v, true) : v;
-    if (text !== last) last = text;
-    out[at] = last;
+    if (v !== lastSent) {
+      lastSent = v;
+      lastCell = forSheet ? asLiteralText(v, true) : v;
+    }
+    out[at] = lastCell;
   };
 }
 
