@@ -457,8 +457,7 @@ export function thinWorld(bundleFile: string, warmUp: ThinPull, opts: ThinOption
     }
     // Google's counts, the network and the pages are the first run's (every run asks the same).
     const { result, counts, networkMs, measured } = runs[0];
-    const cpuMicros = Math.min(...runs.map((r) => r.cpuMicros));
-    const { serviceMicros, meterMicros } = runs.find((r) => r.cpuMicros === cpuMicros)!;
+    const { cpuMicros, serviceMicros, meterMicros } = runs.reduce((least, r) => (r.cpuMicros < least.cpuMicros ? r : least));
     const pages = [...measured].filter((key) => key.includes(`/sites/${script.siteId}/`)).map((key) => bodyOf(answers.get(key)!));
     const jsonParseSeconds = parseSeconds(pages, beforeCpu);
     const reading = (addOnPeakMB: number): ThinReading => ({
