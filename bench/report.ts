@@ -91,7 +91,7 @@ function cpuRunsLine(sizes: PullSize[]): string[] {
   const metered = repeated.filter((z) => z.meterCpuSeconds !== undefined);
   const meter = metered.map((z) => `${n(z.meterCpuSeconds!)} s at ${n(z.rows)}`).join(', ');
   return [
-    `Add-on CPU of a first pull is the least of ${repeated[0].addOnCpuRuns.length} runs, as JSON.parse's is the least of three; each run's seconds: ${each}.` +
+    `Add-on CPU of a first pull is the least of ${repeated[0].addOnCpuRuns.length} runs, each followed by a JSON.parse of the same pages, whose least is the baseline; each run's seconds: ${each}.` +
       (metered.length ? ` The meter's own cost around each service call (calibrated beside each run) is taken out: ${meter}.` : ''),
     '',
   ];
