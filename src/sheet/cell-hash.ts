@@ -136,7 +136,7 @@ function fnvDecimal(hash: number, x: number): number | null {
  * slot holding another number is overwritten. Shared by every caller, since a number's hash is
  * the same wherever it is.
  */
-const MEMO_SLOTS = 4096;
+const MEMO_SLOTS = 16_384;
 const BITS = new Float64Array(1);
 const BITS_WORDS = new Int32Array(BITS.buffer);
 
@@ -159,6 +159,26 @@ function memoized(m: HashMemo, value: number, work: (value: number) => number): 
   m.seen[slot] = value;
   m.hashes[slot] = h;
   return h;
+}
+
+/**
+ * The hashes of the whole numbers below SMALL_WHOLES, each worked out the first time it is met (0:
+ * not yet, as no hash is 0): a report's counts (views, sessions, clicks) are mostly small and
+ * repeat down the rows, and a look here costs a fraction of working the digits out.
+ */
+const SMALL_WHOLES = 65_536;
+const WHOLES = new Int32Array(SMALL_WHOLES);
+
+const wholeWork = (value: number): number => mixed32(fnvInteger(NUMBER_KEY, value)) || 1;
+
+/** signedCellHash of a safe integer. */
+function wholeHash(value: number): number {
+  if (value >= 0 && value < SMALL_WHOLES) {
+    // -0 lands on 0's slot, as its hash is 0's ("0").
+    const known = WHOLES[value];
+    return known !== 0 ? known : (WHOLES[value] = wholeWork(value));
+  }
+  return wholeWork(value);
 }
 
 /** signedCellHash of a number that is not a safe integer (a fraction, mostly). */
@@ -185,7 +205,7 @@ export function cellHash(value: unknown, formula?: string): number {
 /** cellHash of a cell without a formula, as a signed word (mixed32: the writer's hashes are not boxed). */
 export function signedCellHash(value: unknown): number {
   if (typeof value === 'string') return signedTextHash(value, 0);
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? mixed32(fnvInteger(NUMBER_KEY, value)) || 1 : fractionHash(value);
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? wholeHash(value) : fractionHash(value);
   if (typeof value === 'object' && value !== null && isDateObject(value)) return dateHash((value as Date).getTime());
   return mixed32(fnvText(prefixed(`${typeof value}:`), String(value))) || 1;
 }

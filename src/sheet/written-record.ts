@@ -44,23 +44,23 @@ export interface WrittenRecord {
  */
 function eachSentRow(values: ReadonlyArray<ReadonlyArray<unknown>>, cols: number, onRow: (cells: Int32Array, r: number) => void): boolean {
   const cells = new Int32Array(cols);
-  const lastText: unknown[] = new Array(cols).fill(null);
-  const lastHash = new Int32Array(cols);
+  // Each column's cell in the row before, whose hash is still in `cells`: a value that repeats down
+  // its column (the site's URL, a day's Date, a small count) is not hashed again. Nothing sent is
+  // the fresh object that starts it.
+  const last: unknown[] = new Array(cols).fill({});
   for (let r = 0; r < values.length; r++) {
     const row = values[r];
     for (let c = 0; c < cols; c++) {
       const cell = row[c];
+      if (cell === last[c]) continue;
+      last[c] = cell;
       if (typeof cell !== 'string') {
         cells[c] = signedCellHash(cell);
         continue;
       }
-      if (cell !== lastText[c]) {
-        const start = readBackStart(cell);
-        if (start < 0) return false;
-        lastText[c] = cell;
-        lastHash[c] = signedTextHash(cell, start);
-      }
-      cells[c] = lastHash[c];
+      const start = readBackStart(cell);
+      if (start < 0) return false;
+      cells[c] = signedTextHash(cell, start);
     }
     onRow(cells, r);
   }

@@ -31,6 +31,27 @@ describe('sentHashes: each cell hashed as it reads back', () => {
     expect(Array.from(got!)).toEqual(readBackHashes(values).map((h) => h >>> 0));
   });
 
+  it('gives a value repeated down its column, run after run, the hash of what it reads back as', () => {
+    // Runs of the same value, as a pull sends them (a day's one Date, a count, a rate), broken by
+    // values equal to them by === but not by what they read back as (none: -0 reads as 0), by NaN
+    // (never === itself), and by a new Date of the same time.
+    const shared = day(3);
+    const runs: CellValue[][] = [
+      [5, shared, 'same', 1.5, "'=x"],
+      [5, shared, 'same', 1.5, "'=x"],
+      [-0, shared, 'same', 1.5, '=x'.slice(1)],
+      [0, new Date(shared.getTime()), 'Same', 2.5, "'=x"],
+      [0, day(4), 'same', 2.5, "'=x"],
+      [Number.NaN, day(4), '', Number.NaN, ''],
+      [Number.NaN, day(4), '', Number.NaN, ''],
+      [70_000, '', 'same', 65_535, "'=x"],
+      [65_536, '', 'same', 65_535, "'=x"],
+    ];
+    const got = sentHashes(runs, 5);
+    expect(got).not.toBeNull();
+    expect(Array.from(got!)).toEqual(readBackHashes(runs).map((h) => h >>> 0));
+  });
+
   it('tells a text from the same text kept literal only by what they read back as', () => {
     const same = sentHashes([['plain'], ["'plain"], ["'plain"], ['plain']], 1);
     expect(same && Array.from(same)).toEqual([cellHash('plain'), cellHash('plain'), cellHash('plain'), cellHash('plain')]);
