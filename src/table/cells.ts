@@ -1,5 +1,6 @@
 import type { ColumnType } from '../catalog/types';
 import { asLiteralText, isTextColumn } from '../sheet/cell-values';
+import { numberCell } from './shared-numbers';
 
 /** Only plain decimal notation counts as a number: "007" (a code) and " 1" stay text. */
 const CANONICAL_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
@@ -117,11 +118,11 @@ export function cellConverter(type: ColumnType, toDate: ToDate, forSheet = false
 function plainConverter(type: ColumnType, toDate: ToDate): (value: unknown) => unknown {
   const general = (value: unknown): unknown => toCell(value, type, toDate);
   if (type === 'percent') {
-    return (value) => (typeof value === 'number' ? (Number.isFinite(value) ? fromPoints(value) : '') : general(value));
+    return (value) => (typeof value === 'number' ? numberCell(fromPoints(value) as number) : general(value));
   }
   if (NUMERIC_TYPES.has(type)) {
     const convert = (value: unknown): unknown =>
-      typeof value === 'number' ? (Number.isFinite(value) ? value : '') : isValueObject(value) ? convert(value.value) : general(value);
+      typeof value === 'number' ? numberCell(value) : isValueObject(value) ? convert(value.value) : general(value);
     return convert;
   }
   if (type === 'date') {
