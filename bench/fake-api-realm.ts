@@ -9,7 +9,7 @@
  * `impressions: 4427` as a boxed 4427.0 instead of a small integer, every row, so each whole
  * number the add-on read was a fresh heap number and every hash of it took the slow way. On Apps
  * Script the add-on's isolate holds no server, and a page parses as it does in a fresh process
- * (bench/README.md, "The fake API's realm").
+ * (bench/README.md, "What is measured, and how").
  */
 import { buildSync } from 'esbuild';
 import * as path from 'node:path';
