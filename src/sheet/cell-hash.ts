@@ -4,6 +4,8 @@
  * stored in users' sheets hold them, so none may change (block-record.ts).
  */
 
+import { numberSlot } from '../shared/number-slot';
+
 export const SEED = 2166136261;
 export const FNV_PRIME = 16777619;
 
@@ -137,8 +139,6 @@ function fnvDecimal(hash: number, x: number): number | null {
  * the same wherever it is.
  */
 const MEMO_SLOTS = 16_384;
-const BITS = new Float64Array(1);
-const BITS_WORDS = new Int32Array(BITS.buffer);
 
 interface HashMemo {
   seen: Float64Array;
@@ -151,8 +151,7 @@ const DATES = memo();
 
 /** `work(value)` through `m`. */
 function memoized(m: HashMemo, value: number, work: (value: number) => number): number {
-  BITS[0] = value;
-  const slot = mixed32(BITS_WORDS[0] ^ Math.imul(BITS_WORDS[1], 0x9e3779b1)) & (MEMO_SLOTS - 1);
+  const slot = numberSlot(value, MEMO_SLOTS);
   // NaN is never equal to itself, so a slot's first number and NaN itself are worked out.
   if (m.seen[slot] === value) return m.hashes[slot];
   const h = work(value);

@@ -43,7 +43,7 @@ export function isNotANumberText(value: unknown): boolean {
 }
 
 function toNumber(value: unknown): unknown {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  if (typeof value === 'number') return numberCell(value);
   if (typeof value === 'string') {
     const text = value.trim();
     if (text === '' || NOT_A_NUMBER.test(text)) return '';
@@ -110,7 +110,7 @@ export function cellConverter(type: ColumnType, toDate: ToDate, forSheet = false
   // The value type the API normally sends for the column, inline; the rest as above.
   if (textColumn) return (value) => (typeof value === 'string' ? asLiteralText(value, true) : safe(value));
   if (NUMERIC_TYPES.has(type) && type !== 'percent') {
-    return (value) => (typeof value === 'number' ? (Number.isFinite(value) ? value : '') : safe(value));
+    return (value) => (typeof value === 'number' ? numberCell(value) : safe(value));
   }
   return safe;
 }

@@ -1,3 +1,5 @@
+import { numberSlot } from '../shared/number-slot';
+
 /**
  * One boxed number per distinct fraction, handed to every cell that holds it. A number that is
  * not a small integer lives in its own heap object, and a cell read from a page's JSON gets a
@@ -8,8 +10,6 @@
  * cells share it. Only a number exactly equal (===) is shared: the same value, never a near one.
  */
 const SLOTS = 32_768;
-const BITS = new Float64Array(1);
-const WORDS = new Int32Array(BITS.buffer);
 const seen = new Float64Array(SLOTS).fill(Number.NaN);
 // Not numbers to start with, so V8 keeps the slots as references to the boxes, not as raw doubles.
 const boxes: unknown[] = new Array<unknown>(SLOTS).fill(null);
@@ -18,9 +18,7 @@ const boxes: unknown[] = new Array<unknown>(SLOTS).fill(null);
 export function sharedNumber(x: number): number {
   // A small integer is not boxed (-0 passes as it is too: it never reaches a slot).
   if ((x | 0) === x) return x;
-  BITS[0] = x;
-  const mixed = Math.imul(WORDS[0] ^ Math.imul(WORDS[1], 0x9e3779b1), 0x85ebca6b);
-  const slot = (mixed ^ (mixed >>> 15)) & (SLOTS - 1);
+  const slot = numberSlot(x, SLOTS);
   // NaN never equals itself, so an empty slot never answers.
   if (seen[slot] === x) return boxes[slot] as number;
   seen[slot] = x;

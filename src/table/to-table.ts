@@ -1,7 +1,7 @@
 import type { ColumnType, ReportSpec } from '../catalog/types';
 import { asLiteralText, isTextColumn } from '../sheet/cell-values';
 import { cellConverter, isValueObject, NUMERIC_TYPES, type ToDate } from './cells';
-import { sharedNumber } from './shared-numbers';
+import { numberCell } from './shared-numbers';
 import { dateBoundsRows } from './date-bounds-rows';
 import { scanRows, type Leftovers, type Put, type RowFill, type RowScan } from './row-scan';
 import { SITE_COLUMN, SITE_NAME_COLUMN, type Table, type TableColumn } from './types';
@@ -86,7 +86,7 @@ function planTable(spec: ReportSpec, rows: number, scan: RowScan, opts: TableStr
         if (isValueObject(value)) {
           const v = value.value;
           const sc = value.score;
-          out[at] = numeric && typeof v === 'number' && Number.isFinite(v) ? sharedNumber(v) : convert(v);
+          out[at] = numeric && typeof v === 'number' ? numberCell(v) : convert(v);
           out[at + 1] = typeof sc === 'number' && Number.isFinite(sc) ? sc : score(sc);
         } else {
           out[at] = convert(value);
@@ -152,7 +152,7 @@ function planTable(spec: ReportSpec, rows: number, scan: RowScan, opts: TableStr
 function fieldPut(type: ColumnType, convert: (value: unknown) => unknown, forSheet: boolean): Put {
   if (NUMERIC_TYPES.has(type) && type !== 'percent') {
     return (out, at, v) => {
-      out[at] = typeof v === 'number' && Number.isFinite(v) ? sharedNumber(v) : convert(v);
+      out[at] = typeof v === 'number' ? numberCell(v) : convert(v);
     };
   }
   if (isTextColumn(type)) return textPut(convert, forSheet);
