@@ -1,0 +1,80 @@
+/**
+ * Reading a callgrind profile of the add-on's pulls (instruction-count.ts): instructions per
+ * function, JIT-compiled JavaScript named through V8's perf map (node --perf-basic-prof), whose
+ * code valgrind cannot name itself.
+ */
+
+/** A range of JIT code from /tmp/perf-PID.map: start, size, name. */
+export interface CodeRange {
+  start: number;
+  size: number;
+  name: string;
+}
+
+/** The lines "START SIZE NAME" (hex) of a perf map, sorted by start. */
+export function parsePerfMap(text: string): CodeRange[] {
+  const ranges: CodeRange[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^([0-9a-f]+) ([0-9a-f]+) (.+)$/i.exec(line.trim());
+    if (m) ranges.push({ start: Number.parseInt(m[1], 16), size: Number.parseInt(m[2], 16), name: m[3] });
+  }
+  return ranges.sort((a, b) => a.start - b.start);
+}
+
+/** The JIT code range holding `address`, by binary search; null outside all of them. */
+function rangeAt(ranges: readonly CodeRange[], address: number): CodeRange | null {
+  let lo = 0;
+  let hi = ranges.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (ranges[mid].start <= address) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  const r = ranges[hi];
+  return r && address < r.start + r.size ? r : null;
+}
+
+/** A name defined in a callgrind line such as `fn=(12) name` or `cfn=(12)`, by its number. */
+function nameOf(names: Map<string, string>, spec: string): string {
+  const m = /^\((\d+)\)(?: (.*))?$/.exec(spec.trim());
+  if (!m) return spec.trim();
+  if (m[2]) names.set(m[1], m[2]);
+  return names.get(m[1]) ?? `(${m[1]})`;
+}
+
+/** The address a cost line names: absolute (0x...), relative to the last (+n, -n) or the same (*). */
+function nextAddress(token: string, last: number): number {
+  if (token.startsWith('0x')) return Number.parseInt(token, 16);
+  if (token.startsWith('+')) return last + Number.parseInt(token.slice(1), 10);
+  if (token.startsWith('-')) return last - Number.parseInt(token.slice(1), 10);
+  return last;
+}
+
+/**
+ * Self instructions per function from a callgrind profile written with `--dump-instr=yes` (cost
+ * lines "ADDRESS LINE Ir"). Code in a perf-map range is named by it ("JS:*scanRows ..."); other
+ * code by callgrind's function name, prefixed "C ". The cost line after `calls=` is the callee's
+ * inclusive cost, not the caller's own, and is left out.
+ */
+export function selfInstructions(profile: string, ranges: readonly CodeRange[]): Map<string, number> {
+  const names = new Map<string, string>();
+  const self = new Map<string, number>();
+  let fn = '?';
+  let address = 0;
+  let inclusive = false;
+  for (const line of profile.split('\n')) {
+    if (line.startsWith('fn=')) fn = nameOf(names, line.slice(3));
+    else if (line.startsWith('cfn=')) nameOf(names, line.slice(4));
+    else if (line.startsWith('calls=')) inclusive = true;
+    else if (/^(0x|[+\-*])/.test(line)) {
+      const [at, , ir] = line.split(/\s+/);
+      address = nextAddress(at, address);
+      if (inclusive) inclusive = false;
+      else if (ir !== undefined) {
+        const name = rangeAt(ranges, address)?.name ?? `C ${fn}`;
+        self.set(name, (self.get(name) ?? 0) + Number(ir));
+      }
+    }
+  }
+  return self;
+}
