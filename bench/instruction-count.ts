@@ -59,6 +59,8 @@ function count(bundle: string, rows: number): Counted {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
+  if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
+    throw new Error('valgrind is not installed: apt-get install valgrind');
   if (run.error || run.status !== 0) throw new Error(`valgrind failed (${run.error?.message ?? run.stderr.slice(-2000)})`);
   const pid = /^==(\d+)==/m.exec(run.stderr)?.[1];
   const map = pid ? path.join(os.tmpdir(), `perf-${pid}.map`) : '';
@@ -85,7 +87,10 @@ function report(counted: Counted[], top: number): void {
 
 function option(args: string[], name: string, fallback: number): number {
   const at = args.indexOf(name);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
+  if (at < 0) return fallback;
+  const n = Number(args[at + 1]);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} takes a whole number of 1 or more, not "${args[at + 1] ?? ''}".`);
+  return n;
 }
 
 function main(args: string[]): void {
