@@ -23,7 +23,7 @@ import { thinWorld } from './thin';
 
 const ENTRY = 'function runReport(request) { return CreatorReporting.runReport(request); }';
 
-/** The bundle with counting switched on for the length of each runReport (the warm-up's too: it is switched on after it). */
+/** The bundle with counting switched on for the length of each runReport (not the warm-up's: it runs before the switch is set). */
 export function withCountedRunReport(code: string): string {
   if (!code.includes(ENTRY))
     throw new Error('The bundle has no runReport entry of the form the counter wraps; build it with npm run build.');
