@@ -7,8 +7,8 @@
  * warm-up pull, then the measured pull's rehearsal and CPU run, counted from the start to the end
  * of each runReport (the bench's baseline parses and meter calibration are not). V8 runs with
  * --single-threaded --predictable, so the JIT and the collector do the same work every time: one
- * bundle counted twice agreed to 0.07%, where its CPU time on this host moved by 10–20% between
- * runs (bench/README.md, thirteenth session). Instructions are not time (a cache miss costs
+ * bundle's counts agreed to about 0.4% over a session, where its CPU time on this host moved by
+ * 10–20% between runs (bench/README.md, thirteenth session). Instructions are not time (a cache miss costs
  * many), and the count includes what the stand-ins do inside those calls (the fake API making its
  * pages in the rehearsal): compare bundles, not sizes. Per function, JIT-compiled JavaScript is
  * named through V8's perf map.
