@@ -53,13 +53,13 @@ function toNumber(value: unknown): unknown {
   return value;
 }
 
-/**
- * One API value as a sheet cell of the column's type. Never returns null, undefined, NaN or an
- * object: a cell must show a value or nothing, not "null" or "[object Object]".
- */
-/** Points (58.4) as the fraction Sheets' % format expects (0.584), without float noise. */
+/** pointsFraction of a number; anything else as it is. */
 function fromPoints(value: unknown): unknown {
-  if (typeof value !== 'number') return value;
+  return typeof value === 'number' ? pointsFraction(value) : value;
+}
+
+/** Points (58.4) as the fraction Sheets' % format expects (0.584), without float noise. */
+function pointsFraction(value: number): number {
   // The usual value is a whole number of millionths (58.4, 0.0137): its decimal divided by 100 is
   // then exactly m / 1e8, the number toPrecision(12) would round to, without making a string.
   const millionths = Math.round(value * 1e6);
@@ -67,6 +67,10 @@ function fromPoints(value: unknown): unknown {
   return Number((value / 100).toPrecision(12));
 }
 
+/**
+ * One API value as a sheet cell of the column's type. Never returns null, undefined, NaN or an
+ * object: a cell must show a value or nothing, not "null" or "[object Object]".
+ */
 export function toCell(value: unknown, type: ColumnType, toDate: ToDate): unknown {
   if (value === null || value === undefined) return '';
   if (isValueObject(value)) return toCell(value.value, type, toDate);
@@ -118,7 +122,7 @@ export function cellConverter(type: ColumnType, toDate: ToDate, forSheet = false
 function plainConverter(type: ColumnType, toDate: ToDate): (value: unknown) => unknown {
   const general = (value: unknown): unknown => toCell(value, type, toDate);
   if (type === 'percent') {
-    return (value) => (typeof value === 'number' ? numberCell(fromPoints(value) as number) : general(value));
+    return (value) => (typeof value === 'number' ? numberCell(pointsFraction(value)) : general(value));
   }
   if (NUMERIC_TYPES.has(type)) {
     const convert = (value: unknown): unknown =>

@@ -87,7 +87,7 @@ function planTable(spec: ReportSpec, rows: number, scan: RowScan, opts: TableStr
           const v = value.value;
           const sc = value.score;
           out[at] = numeric && typeof v === 'number' ? numberCell(v) : convert(v);
-          out[at + 1] = typeof sc === 'number' && Number.isFinite(sc) ? sc : score(sc);
+          out[at + 1] = typeof sc === 'number' ? numberCell(sc) : score(sc);
         } else {
           out[at] = convert(value);
           out[at + 1] = '';

@@ -1,6 +1,7 @@
 import type { ColumnType } from '../catalog/types';
 import { FORMAT } from '../catalog/columns';
 import { isCanonicalNumber, isNotANumberText, ymdOf, type ToDate } from './cells';
+import { numberCell } from './shared-numbers';
 
 /**
  * Fields the catalog does not know still reach the sheet as a person would label and format them:
@@ -86,7 +87,7 @@ export function unknownColumnType(field: string, values: unknown[], toDate: ToDa
   const fallback = (value: unknown): unknown => {
     if (value === null || value === undefined) return '';
     if (typeof value === 'object' && !(value instanceof Date)) return JSON.stringify(value);
-    if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+    if (typeof value === 'number') return numberCell(value);
     return value;
   };
   if (sent.length === 0 && noNumber)
