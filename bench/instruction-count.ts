@@ -17,7 +17,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { parsePerfMap, selfInstructions } from './instruction-profile';
+import { byKind, parsePerfMap, selfInstructions } from './instruction-profile';
 import { PULL_SIZES, pullFor } from './scenarios/pull-sizes';
 import { thinWorld } from './thin';
 
@@ -79,6 +79,9 @@ function report(counted: Counted[], top: number): void {
     const change = c === first ? '' : ` (${(((c.total - first.total) / first.total) * 100).toFixed(2)}% against ${first.bundle})`;
     console.log(`${c.bundle}: ${millions(c.total)} instructions${change}`);
   }
+  const kinds = counted.map((c) => byKind(c.self));
+  console.log('\nBy kind, each bundle:');
+  for (const kind of kinds[0].keys()) console.log(`${kinds.map((k) => millions(k.get(kind) ?? 0).padStart(9)).join(' ')}  ${kind}`);
   const names = [...first.self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
   console.log(`\nSelf instructions of the top ${top} functions of ${first.bundle}, each bundle:`);
   for (const [name] of names)

@@ -78,3 +78,42 @@ export function selfInstructions(profile: string, ranges: readonly CodeRange[]):
   }
   return self;
 }
+
+/**
+ * What a profile's functions (selfInstructions' names) are, in the kinds an A/B across two builds
+ * can still compare: a build's JavaScript names carry their bundle line, which moves when any
+ * code before them changes, so per function the same code may show under two names.
+ */
+export const KINDS = [
+  'add-on JavaScript',
+  'fake API',
+  'JIT compiler',
+  'JSON.parse',
+  'JSON.stringify',
+  'collector',
+  'builtins',
+  'other C++',
+] as const;
+export type Kind = (typeof KINDS)[number];
+
+export function kindOf(name: string): Kind {
+  if (name.startsWith('JS:')) return name.includes('fake-api.js') ? 'fake API' : 'add-on JavaScript';
+  if (name.startsWith('Builtin:') || name.startsWith('BytecodeHandler:')) return 'builtins';
+  if (/v8::internal::(compiler|maglev|baseline)::|v8::internal::Compiler::|OptimizedCompilationJob|Turbofan/.test(name))
+    return 'JIT compiler';
+  if (/JsonParser/.test(name)) return 'JSON.parse';
+  if (/JsonStringifier/.test(name)) return 'JSON.stringify';
+  if (/Scavenger|MarkCompact|Sweeper|heap::base::|ConcurrentMarking|v8::internal::Heap::|MarkingVisitor|Evacuat/.test(name))
+    return 'collector';
+  return 'other C++';
+}
+
+/** Self instructions summed by kind (kindOf), every kind present. */
+export function byKind(self: ReadonlyMap<string, number>): Map<Kind, number> {
+  const sums = new Map<Kind, number>(KINDS.map((k) => [k, 0]));
+  for (const [name, n] of self) {
+    const kind = kindOf(name);
+    sums.set(kind, (sums.get(kind) ?? 0) + n);
+  }
+  return sums;
+}

@@ -21,7 +21,7 @@ import { locateBlock, ownedRects } from './block-locate';
 import { refuseUnrecognised } from './block-recover';
 import { MAX_FINGERPRINT_CELLS, readRecord, type BlockRecord, type PinnedRows } from './block-record';
 import { forgetPendingCommit, stagePendingCommit } from './pending-commit';
-import { sentDigest, writtenRecord, type WrittenRecord } from './written-record';
+import { writtenRecord, type WrittenRecord } from './written-record';
 import type { ReadyRows } from './ready-rows';
 import { rowCells, type RowCells } from './row-cells';
 import { promoteStaging, promotes } from './staging-promote';
@@ -235,8 +235,7 @@ function shapeOf(target: BlockTarget): { sheetName: string; start: { row: number
 
 /** BlockWrite.ready: rows made into the cells that are sent, each hashed as getValues will read it back. */
 function readied(cells: RowCells, width: number, batch: unknown[][]): ReadyRows {
-  const values = cells.values(batch);
-  return { rows: batch, values, digest: sentDigest(values, width) };
+  return { rows: batch, ...cells.ready(batch, width) };
 }
 
 /** Refuses (the write aborted) a block of `rows` data rows too big for the spreadsheet's cells. */

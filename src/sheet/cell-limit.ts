@@ -5,7 +5,7 @@
  */
 export const MAX_CELL_CHARS = 50_000;
 /** Room for the protective apostrophe and the marker. */
-const KEEP_CHARS = MAX_CELL_CHARS - 100;
+export const KEEP_CHARS = MAX_CELL_CHARS - 100;
 
 export function clipMarker(originalLength: number): string {
   return ` … [clipped: ${String(originalLength).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} characters, Sheets holds 50,000 in a cell]`;

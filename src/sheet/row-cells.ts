@@ -1,17 +1,22 @@
-import { clipText } from './cell-limit';
+import type { RowsDigest } from './block-hasher';
+import { clipText, KEEP_CHARS } from './cell-limit';
 import { isTextColumn, toCellValue, type CellValue } from './cell-values';
 import type { BlockColumn } from './report-table';
+import { sentDigest } from './written-record';
 
 /** A block's rows made into the cells the writer sends, and how many texts were clipped so far. */
 export interface RowCells {
-  values(batch: unknown[][]): CellValue[][];
+  /** The cells of `batch` (`width` wide) and their sentDigest (null when a cell's read-back cannot be known). */
+  ready(batch: unknown[][], width: number): { values: CellValue[][]; digest: RowsDigest | null };
   readonly clipped: number;
 }
 
 /**
  * Text is clipped to Sheets' 50,000-character cell limit (counted, for the note). `sheetSafe`:
  * rows already made of safe cell values (src/table's forSheet output) are passed on as they are
- * (no second copy), except a row holding an over-long text.
+ * (no second copy), their texts measured by the look that hashes them rather than by a pass of
+ * their own over every cell (bench/README.md, fourteenth session); a batch holding an over-long
+ * text (or a cell whose read-back is unsure) is made into cells and hashed again.
  */
 export function rowCells(columns: BlockColumn[], sheetSafe: boolean | undefined): RowCells {
   const text = columns.map((c) => isTextColumn(c.type));
@@ -29,8 +34,17 @@ export function rowCells(columns: BlockColumn[], sheetSafe: boolean | undefined)
     }
     return row as CellValue[];
   };
+  const values = (batch: unknown[][]): CellValue[][] =>
+    sheetSafe ? batch.map(safeRow) : batch.map((row) => columns.map((_, i) => cell(row[i], i)));
   return {
-    values: (batch) => (sheetSafe ? batch.map(safeRow) : batch.map((row) => columns.map((_, i) => cell(row[i], i)))),
+    ready(batch, width) {
+      if (sheetSafe) {
+        const digest = sentDigest(batch, width, KEEP_CHARS);
+        if (digest) return { values: batch as CellValue[][], digest };
+      }
+      const cells = values(batch);
+      return { values: cells, digest: sentDigest(cells, width) };
+    },
     get clipped() {
       return clipped;
     },

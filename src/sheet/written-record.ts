@@ -39,10 +39,15 @@ export interface WrittenRecord {
  * cellHash of what the cell reads back as (readBackOf), without making the read-back text, in
  * signed words (mixed32) in a scratch array reused for every row. False, after the rows before
  * it, at a cell that is unsure (its read-back cannot be known, so no record of the block can be
- * made from what was sent). Every cell of a pull comes through here: a column that repeats its
- * text down the rows (the site's URL on each) hashes it once.
+ * made from what was sent), or at a text longer than `maxChars`. Every cell of a pull comes
+ * through here: a column that repeats its text down the rows (the site's URL on each) hashes it once.
  */
-function eachSentRow(values: ReadonlyArray<ReadonlyArray<unknown>>, cols: number, onRow: (cells: Int32Array, r: number) => void): boolean {
+function eachSentRow(
+  values: ReadonlyArray<ReadonlyArray<unknown>>,
+  cols: number,
+  onRow: (cells: Int32Array, r: number) => void,
+  maxChars = Infinity,
+): boolean {
   const cells = new Int32Array(cols);
   // Each column's cell in the row before, whose hash is still in `cells`: a value that repeats down
   // its column (the site's URL, a day's Date, a small count) is not hashed again. Nothing sent is
@@ -58,6 +63,7 @@ function eachSentRow(values: ReadonlyArray<ReadonlyArray<unknown>>, cols: number
         cells[c] = signedCellHash(cell);
         continue;
       }
+      if (cell.length > maxChars) return false;
       const start = readBackStart(cell);
       if (start < 0) return false;
       cells[c] = signedTextHash(cell, start);
@@ -77,14 +83,20 @@ export function sentHashes(values: ReadonlyArray<ReadonlyArray<unknown>>, cols: 
  * What a record takes from rows (RecordHasher.addDigest), worked out from their sentHashes as the
  * rows arrive: each row's hash, and per column the two sums the record keeps of its cells. A
  * write adds it in one step, where it went through every cell's hash again (about a tenth of a
- * 120,000-row pull's CPU, bench/README.md). Null when a cell is unsure.
+ * 120,000-row pull's CPU, bench/README.md). Null when a cell is unsure, or a text is longer than
+ * `maxChars` (rows not yet checked against Sheets' cell limit: row-cells.ts).
  */
-export function sentDigest(values: ReadonlyArray<ReadonlyArray<unknown>>, cols: number): RowsDigest | null {
+export function sentDigest(values: ReadonlyArray<ReadonlyArray<unknown>>, cols: number, maxChars = Infinity): RowsDigest | null {
   const digest = emptyDigest(values.length, cols);
   const { rows, colSums, colRows } = digest;
-  const sure = eachSentRow(values, cols, (cells, r) => {
-    rows[r] = addRowTo(colSums, colRows, cells, 0);
-  });
+  const sure = eachSentRow(
+    values,
+    cols,
+    (cells, r) => {
+      rows[r] = addRowTo(colSums, colRows, cells, 0);
+    },
+    maxChars,
+  );
   return sure ? digest : null;
 }
 

@@ -98,8 +98,9 @@ const MAX_REMEMBERED_DAYS = 4_096;
 /**
  * `toCell` for one column, decided once per column instead of per cell: the value types the API
  * normally sends for the column's type are handled inline and everything else goes through
- * `toCell`, so the result is the same for every value. A date column also remembers which day
- * each distinct string is, as a report repeats the same few days across its rows.
+ * `toCell`, so the result is the same for every value. A date column also remembers the cell
+ * each distinct string became, as a report repeats the same few days across its rows (toDate
+ * of a pull, day-cells.ts, gives one Date a day, so the cells of a day shared it already).
  */
 export function cellConverter(type: ColumnType, toDate: ToDate, forSheet = false): (value: unknown) => unknown {
   const plain = plainConverter(type, toDate);
@@ -130,15 +131,17 @@ function plainConverter(type: ColumnType, toDate: ToDate): (value: unknown) => u
     return convert;
   }
   if (type === 'date') {
-    const days = new Map<string, string | null>();
+    // The cell each distinct text became: one lookup a cell, not one for its day and one in toDate.
+    const cells = new Map<string, unknown>();
     return (value) => {
       if (typeof value !== 'string') return general(value);
-      let ymd = days.get(value);
-      if (ymd === undefined) {
-        ymd = ymdOf(value);
-        if (days.size < MAX_REMEMBERED_DAYS) days.set(value, ymd);
+      let cell = cells.get(value);
+      if (cell === undefined) {
+        const ymd = ymdOf(value);
+        cell = ymd ? toDate(ymd) : value;
+        if (cells.size < MAX_REMEMBERED_DAYS) cells.set(value, cell);
       }
-      return ymd ? toDate(ymd) : value;
+      return cell;
     };
   }
   if (type === 'boolean') return (value) => (typeof value === 'boolean' ? value : general(value));

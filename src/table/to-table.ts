@@ -192,7 +192,7 @@ function withSite(columns: TableColumn[], opts: ToTableOptions): TableColumn[] {
  * Where a scan puts the plan's catalog cells (scanRows' `fill`): every row starts as the cells of
  * a row with no field at all, and each field a row carries overwrites its own.
  */
-function rowFill(plan: TablePlan, known: readonly string[], rows: number, opts: ToTableOptions): RowFill {
+function rowFill(plan: TablePlan, known: readonly string[], opts: ToTableOptions): RowFill {
   const site = opts.siteId === undefined || !opts.forSheet ? opts.siteId : asLiteralText(opts.siteId, true);
   const width = plan.columns.length + (site === undefined ? 0 : 1);
   const empty: unknown[] = new Array(width);
@@ -209,7 +209,7 @@ function rowFill(plan: TablePlan, known: readonly string[], rows: number, opts: 
     }
     column += p.columns.length;
   }
-  return { puts, at, empty, body: new Array(rows) };
+  return { puts, at, empty, body: [] };
 }
 
 /** The rows a scan filled (`fill`), with their unknown fields' cells added from the scan's leftovers. */
@@ -229,7 +229,7 @@ function tableOf(plan: TablePlan, fill: RowFill, flats: Leftovers[], opts: ToTab
 
 /** The plan's cells for rows: one more look at each row, now that the plan is known. */
 function fillRows(plan: TablePlan, known: readonly string[], rows: Record<string, unknown>[], opts: ToTableOptions): Table {
-  const fill = rowFill(plan, known, rows.length, opts);
+  const fill = rowFill(plan, known, opts);
   return tableOf(plan, fill, scanRows(rows, known, fill).flats, opts);
 }
 
@@ -331,7 +331,7 @@ export function tableStream(spec: ReportSpec, opts: TableStreamOptions): TableSt
     add(apiRows) {
       const rows = apiRowsOf(spec, apiRows);
       // Once the columns are decided, the look that checks a batch fits them also fills its rows.
-      const fill = plan ? rowFill(plan, known, rows.length, opts) : null;
+      const fill = plan ? rowFill(plan, known, opts) : null;
       const scan = scanRows(rows, known, fill ?? undefined);
       if (!plan) plan = planTable(spec, rows.length, scan, opts);
       else if (!fitsPlan(spec, plan, filled, rows.length, scan, opts.toDate)) return null;

@@ -1,5 +1,5 @@
 import { withCountedRunReport } from '../../bench/instruction-count';
-import { parsePerfMap, selfInstructions } from '../../bench/instruction-profile';
+import { byKind, kindOf, parsePerfMap, selfInstructions } from '../../bench/instruction-profile';
 
 // A callgrind profile as `--dump-instr=yes` writes it: names defined once and then used by number,
 // addresses absolute, relative (+n, -n) or repeated (*), and a call's inclusive cost after `calls=`.
@@ -53,6 +53,27 @@ describe('instruction profile: self instructions per function, JIT code named th
   it('names code outside every perf-map range by its callgrind function', () => {
     const self = selfInstructions(PROFILE, []);
     expect(self.get('C 0x00007f0000000010')).toBe(166);
+  });
+
+  it('sums functions by kind, so two builds whose line numbers differ can be compared', () => {
+    expect(kindOf('JS:*scanRows :8091:20')).toBe('add-on JavaScript');
+    expect(kindOf('JS:*pageRow fake-api.js:838:19')).toBe('fake API');
+    expect(kindOf('C v8::internal::compiler::GraphReducer::ReduceTop()')).toBe('JIT compiler');
+    expect(kindOf('C v8::internal::JsonParser<unsigned short>::ScanJsonString(bool)')).toBe('JSON.parse');
+    expect(kindOf('C v8::internal::JsonStringifier::SerializeString(x)')).toBe('JSON.stringify');
+    expect(kindOf('C heap::base::SlotCallbackResult v8::internal::Scavenger::ScavengeObject(x)')).toBe('collector');
+    expect(kindOf('Builtin:StrictEqual')).toBe('builtins');
+    expect(kindOf('C __memcpy_avx_unaligned_erms')).toBe('other C++');
+    const sums = byKind(
+      new Map([
+        ['JS:*scanRows :8091:20', 70],
+        ['JS:*scanRows :8095:20', 30],
+        ['Builtin:StrictEqual', 5],
+      ]),
+    );
+    expect(sums.get('add-on JavaScript')).toBe(100);
+    expect(sums.get('builtins')).toBe(5);
+    expect(sums.get('JSON.parse')).toBe(0);
   });
 });
 

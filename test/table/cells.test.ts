@@ -50,12 +50,16 @@ describe('cellConverter', () => {
     }
   });
 
-  it('hands out a fresh Date per cell when toDate does', () => {
-    const convert = cellConverter('date', toDate);
-    const a = convert('2026-10-01') as Date;
-    const b = convert('2026-10-01') as Date;
-    expect(a).toEqual(b);
-    expect(a).not.toBe(b);
+  it('makes each distinct date text into its cell once, as a pull makes one Date a day', () => {
+    const asked: string[] = [];
+    const convert = cellConverter('date', (ymd) => {
+      asked.push(ymd);
+      return toDate(ymd);
+    });
+    const cells = ['2026-10-01', '2026-10-02', '2026-10-01', 'n/a', 'n/a', '2026-10-01T12:00:00Z'].map(convert);
+    expect(cells).toEqual([toDate('2026-10-01'), toDate('2026-10-02'), toDate('2026-10-01'), 'n/a', 'n/a', toDate('2026-10-01')]);
+    expect(cells[2]).toBe(cells[0]);
+    expect(asked).toEqual(['2026-10-01', '2026-10-02', '2026-10-01']);
   });
 });
 
