@@ -15,8 +15,9 @@ export interface RowCells {
  * Text is clipped to Sheets' 50,000-character cell limit (counted, for the note). `sheetSafe`:
  * rows already made of safe cell values (src/table's forSheet output) are passed on as they are
  * (no second copy), their texts measured by the look that hashes them rather than by a pass of
- * their own over every cell (bench/README.md, fourteenth session); a batch holding an over-long
- * text (or a cell whose read-back is unsure) is made into cells and hashed again.
+ * their own over every cell (bench/README.md, fourteenth session). A batch whose look stopped
+ * early is made into cells, and hashed again when a text was clipped (else it stopped at a cell
+ * whose read-back is unsure, and the batch has no record either way).
  */
 export function rowCells(columns: BlockColumn[], sheetSafe: boolean | undefined): RowCells {
   const text = columns.map((c) => isTextColumn(c.type));
@@ -34,16 +35,18 @@ export function rowCells(columns: BlockColumn[], sheetSafe: boolean | undefined)
     }
     return row as CellValue[];
   };
-  const values = (batch: unknown[][]): CellValue[][] =>
-    sheetSafe ? batch.map(safeRow) : batch.map((row) => columns.map((_, i) => cell(row[i], i)));
   return {
     ready(batch, width) {
-      if (sheetSafe) {
-        const digest = sentDigest(batch, width, KEEP_CHARS);
-        if (digest) return { values: batch as CellValue[][], digest };
+      if (!sheetSafe) {
+        const cells = batch.map((row) => columns.map((_, i) => cell(row[i], i)));
+        return { values: cells, digest: sentDigest(cells, width) };
       }
-      const cells = values(batch);
-      return { values: cells, digest: sentDigest(cells, width) };
+      const digest = sentDigest(batch, width, KEEP_CHARS);
+      if (digest) return { values: batch as CellValue[][], digest };
+      const before = clipped;
+      const cells = batch.map(safeRow);
+      // Nothing clipped: the look stopped at an unsure cell, and a second one would stop there again.
+      return { values: cells, digest: clipped === before ? null : sentDigest(cells, width) };
     },
     get clipped() {
       return clipped;

@@ -64,6 +64,18 @@ describe("a writer's rows made ready (rowCells.ready)", () => {
     expect(ready.digest).toBeNull();
   });
 
+  it('a sheet-safe batch with an unsure cell and no over-long text goes out as it is, with no record', () => {
+    const batch: CellValue[][] = [
+      ['/a', 1],
+      ['1,5', 2],
+    ];
+    const cells = rowCells(COLUMNS, true);
+    const ready = cells.ready(batch, 2);
+    expect(ready.values).toEqual(batch);
+    expect(ready.digest).toBeNull();
+    expect(cells.clipped).toBe(0);
+  });
+
   it('rows not yet made into cells are converted and clipped too', () => {
     const cells = rowCells(COLUMNS, false);
     const ready = cells.ready([['x'.repeat(60_000), '7']], 2);
