@@ -1,4 +1,5 @@
 import { heldSecrets, rememberSecret, type Execution } from '../platform/execution';
+import { escapedEchoCheck, writtenForms } from './json-escapes';
 import { needleSearch } from './needle-search';
 
 /**
@@ -35,15 +36,17 @@ export function secretCheck(execution: Execution, extra: string[] = []): (text: 
 export const HIDDEN_SECRET = '(hidden: the API sent part of your credential here)';
 
 /**
- * A test of whether a text may hold a secret form: its aligned runs of MIN_PART characters, so any
- * echo of 2 × MIN_PART - 1 characters or more is caught. One pass over the page for all the runs
- * (needle-search.ts), its table built once for every page of a batch: cheap enough for every page
- * of a pull, and only a hit pays for the walk of hideEchoedSecrets.
+ * A test of whether a page's JSON text may hold a secret form: its aligned runs of MIN_PART
+ * characters, as an encoder may write them (json-escapes.ts), so any echo of 2 × MIN_PART - 1
+ * characters or more is caught. One pass over the page for all the runs (needle-search.ts), its
+ * table built once for every page of a batch: cheap enough for every page of a pull, and only a
+ * hit pays for the walk of hideEchoedSecrets. A `\u` escape of a form's character is decoded where
+ * it stands and checked like a parsed string.
  */
 export function secretMatcher(forms: string[]): (text: string) => boolean {
   const short: string[] = [];
   const runs: string[] = [];
-  for (const form of forms) {
+  for (const form of forms.flatMap(writtenForms)) {
     if (form.length <= MIN_PART) {
       short.push(form);
       continue;
@@ -54,7 +57,8 @@ export function secretMatcher(forms: string[]): (text: string) => boolean {
     }
   }
   const search = runs.length > 0 ? needleSearch(runs, MIN_PART) : null;
-  return (text) => short.some((form) => text.includes(form)) || search?.foundIn(text) === true;
+  const escaped = escapedEchoCheck(forms, (decoded) => !freeOfSecrets(decoded, forms));
+  return (text) => short.some((form) => text.includes(form)) || search?.foundIn(text) === true || escaped(text);
 }
 
 /** Whether `text` may hold a secret form (secretMatcher, for one text). */

@@ -10,7 +10,18 @@ beforeAll(async () => {
   await buildBundle();
 });
 
-function echoingWorld(): World {
+/** How the API writes its answer's text: as JSON.stringify does, or with the echoed credentials escaped. */
+type Writing = (text: string, secrets: string[]) => string;
+const plainly: Writing = (text) => text;
+/** Every character of an echoed credential as a `\u` escape, and every `/` as `\/` (PHP's default). */
+const escaping: Writing = (text, secrets) => {
+  const asEscapes = (s: string): string => [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+  let out = text.replace(/\//g, '\\/');
+  for (const secret of secrets) if (secret !== '') out = out.split(secret).join(asEscapes(secret));
+  return out;
+};
+
+function echoingWorld(write: Writing): World {
   const w = createWorld();
   w.setEdit((req, res) => {
     if (req.url.includes('/oauth/token') || res.status !== 200) return res;
@@ -25,15 +36,18 @@ function echoingWorld(): World {
       row.debug = `client_secret=demo-secret; Authorization: ${String(auth)}`;
       row[`x_${token}`] = 1;
     }
-    return { ...res, body: JSON.stringify(body) };
+    return { ...res, body: write(JSON.stringify(body), [token, 'demo-secret']) };
   });
   w.connect();
   return w;
 }
 
-describe('the API echoing the credential inside its data', () => {
+describe.each([
+  ['as it is', plainly],
+  ['JSON-escaped (every character as \\u, every / as \\/)', escaping],
+])('the API echoing the credential inside its data, %s', (_, write) => {
   it('reaches no cell, no sidebar answer and no formula result', () => {
-    const w = echoingWorld();
+    const w = echoingWorld(write);
     expect(w.sidebar('testConnection').ok).toBe(true);
     const pull = w.sidebar('runReport', [{ report: 'pages/performance', siteId: 'site-1', start: 'lastThirtyDays', sheetName: 'Pages' }]);
     expect(pull.ok).toBe(true);

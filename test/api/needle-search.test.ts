@@ -111,3 +111,52 @@ describe('mayHoldSecret', () => {
     expect(mayHoldSecret(page('nothing here'), forms)).toBe(false);
   });
 });
+
+describe('mayHoldSecret, the echo written by an encoder that escapes characters', () => {
+  // A Basic credential ends in `=`; secrets may hold `/`, a quote, a backslash or any letter.
+  const forms = ['ZGVtby1jbGllbnQ6ZGVtby1zZWNy/XQ+Ab==', 'cl/ent"se\\cret-välue/123', 'fk.2e7zbw1g77nlulqazw3q'];
+  const hex = (c: string, upper: boolean): string => {
+    const code = c.charCodeAt(0).toString(16).padStart(4, '0');
+    return `\\u${upper ? code.toUpperCase() : code}`;
+  };
+  /** A JSON string as an encoder writes it: `pick` says which characters it writes as `\u` escapes. */
+  const encode = (s: string, pick: (c: string, i: number) => boolean, slashes: boolean, upper = false): string =>
+    `"${[...s]
+      .map((c, i) => {
+        if (pick(c, i)) return hex(c, upper);
+        const plain = JSON.stringify(c).slice(1, -1);
+        return slashes && c === '/' ? '\\/' : plain;
+      })
+      .join('')}"`;
+  const page = (name: string, pick: (c: string, i: number) => boolean, slashes: boolean, upper = false): string =>
+    `{"data":[{"name":${encode(name, pick, slashes, upper)},"pageUrl":${encode('/soup?a=1&b=<2>', pick, slashes, upper)},"pageviews":12}]}`;
+  const encoders: Array<[string, (c: string, i: number) => boolean, boolean]> = [
+    ['JSON.stringify', () => false, false],
+    ['PHP (every / escaped)', () => false, true],
+    ['Gson (= < > & and quotes as \\u)', (c) => "=<>&'".includes(c), false],
+    ['every character as \\u', () => true, false],
+    ['one character in three as \\u, and / escaped', (_, i) => i % 3 === 1, true],
+  ];
+
+  it('flags any 15 characters of a form however the page writes them, and the parsed page holds them', () => {
+    for (const [name, pick, slashes] of encoders) {
+      for (const form of forms) {
+        for (let at = 0; at + 15 <= form.length; at++) {
+          const echo = form.slice(at, at + 15);
+          for (const upper of [false, true]) {
+            const text = page(`Soup ${echo} pot`, pick, slashes, upper);
+            expect((JSON.parse(text) as { data: Array<{ name: string }> }).data[0].name).toBe(`Soup ${echo} pot`);
+            expect([name, echo, upper, mayHoldSecret(text, forms)]).toEqual([name, echo, upper, true]);
+          }
+        }
+      }
+    }
+  });
+
+  it('passes a clean page whatever its encoder escapes, the characters of the forms among them', () => {
+    for (const [name, pick, slashes] of encoders) {
+      const text = page('Soup = 12/10 & "more" \\ välue', pick, slashes);
+      expect([name, mayHoldSecret(text, forms)]).toEqual([name, false]);
+    }
+  });
+});
