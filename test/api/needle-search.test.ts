@@ -90,6 +90,17 @@ describe('needleSearch', () => {
     expect(search.foundIn('xx漢b漢b漢b漢\u00e1xx')).toBe(false);
   });
 
+  it('one search over texts of any length in turn: a long page full of near misses, then short ones', () => {
+    const search = needleSearch(['tok3n-ab', 'zzzzzzzz'], 8);
+    // Every probe of the long text falls on a block the needles hold, and none is a needle.
+    const misses = 'tok3n-a_zzzzzzz_'.repeat(20_000);
+    expect(search.foundIn(misses)).toBe(false);
+    expect(search.foundIn(`${misses}tok3n-ab`)).toBe(true);
+    expect(search.foundIn('x tok3n-ab')).toBe(true);
+    expect(search.foundIn('x tok3n-a')).toBe(false);
+    expect(search.foundIn(`${'zzzzzzz_'.repeat(50_000)}zzzzzzzz`)).toBe(true);
+  });
+
   it('finds a needle that is the whole text, at its very end, and nothing in a text shorter than a needle', () => {
     const search = needleSearch(['tok3n-ab', 'zzzzzzzz'], 8);
     expect(search.foundIn('tok3n-ab')).toBe(true);
