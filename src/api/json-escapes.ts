@@ -6,10 +6,28 @@
  * through to a cell.
  */
 
-/** The ways an encoder writes `form` whole: as is, JSON's own escapes, and with `/` escaped too. */
-export function writtenForms(form: string): string[] {
-  const escaped = JSON.stringify(form).slice(1, -1);
-  return [...new Set([form, escaped, escaped.replace(/\//g, '\\/')])];
+/** A character as JSON must write it inside a string (`"`, `\\` and control characters escaped). */
+function mustWrite(c: string): string {
+  return c === '"' || c === '\\' || c < ' ' ? JSON.stringify(c).slice(1, -1) : c;
+}
+
+/**
+ * The ways an encoder may write `text` inside a JSON string, `\u` escapes aside: JSON's own
+ * escapes, and each `/` as it is or as `\/`. PHP escapes every `/`; a hostile API may escape some
+ * and not others, so every mix is listed (an aligned run of a secret holds a few `/` at most).
+ */
+export function writtenForms(text: string): string[] {
+  const parts = [...text].map(mustWrite);
+  const slashes = parts.flatMap((part, i) => (part === '/' ? [i] : []));
+  const forms: string[] = [];
+  for (let mask = 0; mask < 2 ** slashes.length; mask++) {
+    const written = [...parts];
+    slashes.forEach((at, bit) => {
+      if (mask & (2 ** bit)) written[at] = '\\/';
+    });
+    forms.push(written.join(''));
+  }
+  return forms;
 }
 
 /** A JSON string's escapes, undone; for a slice of a page (an escape cut at its edge stays as is). */

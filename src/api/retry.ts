@@ -49,11 +49,10 @@ function backoffMs(retry: number, random: () => number): number {
 type Failure = { kind: 'status'; response: FetchResponse } | { kind: 'network' };
 
 function detailsOf(ctx: RetryContext, response: FetchResponse): { status: number; providerCode?: string; retryAfter?: number } {
-  return {
-    status: response.status,
-    providerCode: providerCodeOf(response.text, secretCheck(ctx.execution)),
-    retryAfter: retryAfterSeconds(response),
-  };
+  const clean = secretCheck(ctx.execution);
+  // The wait is quoted in the message: a header that echoes a secret of digits is not.
+  const retryAfter = clean(response.headers['retry-after'] ?? '') ? retryAfterSeconds(response) : undefined;
+  return { status: response.status, providerCode: providerCodeOf(response.text, clean), retryAfter };
 }
 
 function exhausted(ctx: RetryContext, failure: Failure, tries: number): CreatorError {
@@ -92,7 +91,14 @@ function outOfTime(ctx: RetryContext, failure: Failure, waitMs: number): Creator
   const details = detailsOf(ctx, failure.response);
   const label = statusLabel(details.status, details.providerCode);
   if (details.status === 429) {
-    const asked = details.retryAfter !== undefined ? `asked to wait ${details.retryAfter} s` : `needs a pause of about ${wait}`;
+    // A wait read from a header that holds a secret is not quoted, nor the pause made from it.
+    const unquoted = details.retryAfter === undefined && retryAfterSeconds(failure.response) !== undefined;
+    const asked =
+      details.retryAfter !== undefined
+        ? `asked to wait ${details.retryAfter} s`
+        : unquoted
+          ? 'asked for a pause'
+          : `needs a pause of about ${wait}`;
     return new CreatorError(
       'RATE_LIMITED',
       `The Creator API is limiting requests (${label}) and ${asked}, more than is left in ${whereLabel(kind)}. ${tryAgainLater(kind)}`,

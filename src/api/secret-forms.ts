@@ -46,14 +46,15 @@ export const HIDDEN_SECRET = '(hidden: the API sent part of your credential here
 export function secretMatcher(forms: string[]): (text: string) => boolean {
   const short: string[] = [];
   const runs: string[] = [];
-  for (const form of forms.flatMap(writtenForms)) {
+  for (const form of forms) {
     if (form.length <= MIN_PART) {
-      short.push(form);
+      short.push(...writtenForms(form));
       continue;
     }
     for (let i = 0; i < form.length; i += MIN_PART) {
       const at = Math.min(i, form.length - MIN_PART);
-      runs.push(form.slice(at, at + MIN_PART));
+      // A run as the page writes it is MIN_PART characters or more; its first MIN_PART tell it.
+      for (const written of writtenForms(form.slice(at, at + MIN_PART))) runs.push(written.slice(0, MIN_PART));
     }
   }
   const search = runs.length > 0 ? needleSearch(runs, MIN_PART) : null;
@@ -74,6 +75,8 @@ export function mayHoldSecret(text: string, forms: string[]): boolean {
 export function hideEchoedSecrets(body: unknown, forms: string[]): unknown {
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return freeOfSecrets(value, forms) ? value : HIDDEN_SECRET;
+    // A secret of digits arrives as a number, and a cell or a message would show its digits.
+    if (typeof value === 'number') return freeOfSecrets(String(value), forms) ? value : HIDDEN_SECRET;
     if (Array.isArray(value)) return value.map(walk);
     if (typeof value !== 'object' || value === null) return value;
     const out: Record<string, unknown> = {};
@@ -92,7 +95,12 @@ export function hideEchoedSecrets(body: unknown, forms: string[]): unknown {
   return walk(body);
 }
 
-/** This execution's secret forms (those held so far, plus any passed here). */
+/**
+ * This execution's secret forms (those held so far, plus any passed here), each also in every
+ * Unicode normal form: an API may echo "é" composed where the secret holds "e" and an accent, and
+ * a cell shows the two alike.
+ */
 export function secretForms(execution: Execution, extra: string[] = []): string[] {
-  return heldSecrets(execution).concat(extra.filter((f) => f !== ''));
+  const held = heldSecrets(execution).concat(extra.filter((f) => f !== ''));
+  return [...new Set(held.flatMap((f) => [f, f.normalize('NFC'), f.normalize('NFD'), f.normalize('NFKC'), f.normalize('NFKD')]))];
 }

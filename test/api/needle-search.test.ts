@@ -125,28 +125,38 @@ describe('mayHoldSecret', () => {
 
 describe('mayHoldSecret, the echo written by an encoder that escapes characters', () => {
   // A Basic credential ends in `=`; secrets may hold `/`, a quote, a backslash or any letter.
-  const forms = ['ZGVtby1jbGllbnQ6ZGVtby1zZWNy/XQ+Ab==', 'cl/ent"se\\cret-välue/123', 'fk.2e7zbw1g77nlulqazw3q'];
+  const forms = [
+    'ZGVtby1jbGllbnQ6ZGVtby1zZWNy/XQ+Ab==',
+    'cl/ent"se\\cret-välue/123',
+    'fk.2e7zbw1g77nlulqazw3q',
+    'a/b/c/d/e/f/g/h/i/j/k/l/',
+  ];
   const hex = (c: string, upper: boolean): string => {
     const code = c.charCodeAt(0).toString(16).padStart(4, '0');
     return `\\u${upper ? code.toUpperCase() : code}`;
   };
+  /** Which `/` an encoder writes as `\/`, by its place in the string. */
+  type Slashes = (i: number) => boolean;
   /** A JSON string as an encoder writes it: `pick` says which characters it writes as `\u` escapes. */
-  const encode = (s: string, pick: (c: string, i: number) => boolean, slashes: boolean, upper = false): string =>
+  const encode = (s: string, pick: (c: string, i: number) => boolean, slashes: Slashes, upper = false): string =>
     `"${[...s]
       .map((c, i) => {
         if (pick(c, i)) return hex(c, upper);
         const plain = JSON.stringify(c).slice(1, -1);
-        return slashes && c === '/' ? '\\/' : plain;
+        return slashes(i) && c === '/' ? '\\/' : plain;
       })
       .join('')}"`;
-  const page = (name: string, pick: (c: string, i: number) => boolean, slashes: boolean, upper = false): string =>
+  const page = (name: string, pick: (c: string, i: number) => boolean, slashes: Slashes, upper = false): string =>
     `{"data":[{"name":${encode(name, pick, slashes, upper)},"pageUrl":${encode('/soup?a=1&b=<2>', pick, slashes, upper)},"pageviews":12}]}`;
-  const encoders: Array<[string, (c: string, i: number) => boolean, boolean]> = [
-    ['JSON.stringify', () => false, false],
-    ['PHP (every / escaped)', () => false, true],
-    ['Gson (= < > & and quotes as \\u)', (c) => "=<>&'".includes(c), false],
-    ['every character as \\u', () => true, false],
-    ['one character in three as \\u, and / escaped', (_, i) => i % 3 === 1, true],
+  const never = (): boolean => false;
+  const always = (): boolean => true;
+  const encoders: Array<[string, (c: string, i: number) => boolean, Slashes]> = [
+    ['JSON.stringify', never, never],
+    ['PHP (every / escaped)', never, always],
+    ['a hostile one (some / escaped, others not)', never, (i) => i % 4 === 1],
+    ['Gson (= < > & and quotes as \\u)', (c) => "=<>&'".includes(c), never],
+    ['every character as \\u', always, never],
+    ['one character in three as \\u, and / escaped', (_, i) => i % 3 === 1, always],
   ];
 
   it('flags any 15 characters of a form however the page writes them, and the parsed page holds them', () => {

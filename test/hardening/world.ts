@@ -216,6 +216,8 @@ export function expectClearMessage(message: string, names?: RegExp): void {
 /** Every string in a value, recursively (object keys included). */
 export function strings(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
+  // A number shows its digits in a cell.
+  else if (typeof value === 'number') out.push(String(value));
   else if (Array.isArray(value)) for (const v of value) strings(v, out);
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
@@ -248,7 +250,11 @@ export function findSecrets(world: World, secrets: string[], opts: { parts?: num
   const needles = opts.parts ? [...new Set(whole.flatMap((s) => partsOf(s, opts.parts!)))] : whole;
   const found: SecretFinding[] = [];
   const scan = (where: string, texts: string[]) => {
-    for (const text of texts) for (const secret of needles) if (text.includes(secret)) found.push({ where, secret });
+    for (const text of texts) {
+      // A number in a message is grouped ("4,815,162,342"): its digits are read without the separators.
+      const read = [text, text.replace(/(\d)[,.\u00a0\u202f ](?=\d)/g, '$1')];
+      for (const secret of needles) if (read.some((t) => t.includes(secret))) found.push({ where, secret });
+    }
   };
   const snap = world.emu.snapshot();
   scan('spreadsheet', strings(snap.spreadsheet));
@@ -273,6 +279,7 @@ export function findSecrets(world: World, secrets: string[], opts: { parts?: num
   const ui = world.emu.ui;
   scan('ui', strings([ui.alerts, ui.prompts, ui.toasts, ui.dialogs, ui.sidebars]));
   scan('seen (results and messages)', world.seen);
+  scan('e-mail', strings(world.emu.mail.sent));
   return found;
 }
 
