@@ -39,9 +39,10 @@ export function unescapeJson(text: string): string {
 }
 
 /**
- * Raw characters either side of a `\u` escape whose decoded text is checked: an echo of the
- * longest run the check must see (2 × 8 - 1 characters), every character written as a six-character
- * escape, fits on either side.
+ * Raw characters before a `\u` escape whose decoded text is checked: an echo of the longest run
+ * the check must see (2 × 8 - 1 characters), every character written as a six-character escape,
+ * fits in them. A window reaches as far again after the escape, so the escapes in its first half
+ * are checked by it and skipped.
  */
 const AROUND = 96;
 
@@ -54,9 +55,12 @@ export function escapedEchoCheck(forms: string[], held: (decoded: string) => boo
   const codes = new Set<string>();
   for (const form of forms) for (let i = 0; i < form.length; i++) codes.add(form.charCodeAt(i).toString(16).padStart(4, '0'));
   return (text) => {
+    // Escapes before `checked` lie in the first half of a window already decoded.
+    let checked = 0;
     for (let at = text.indexOf('\\u'); at >= 0; at = text.indexOf('\\u', at + 2)) {
-      if (!codes.has(text.slice(at + 2, at + 6).toLowerCase())) continue;
-      if (held(unescapeJson(text.slice(Math.max(0, at - AROUND), at + AROUND)))) return true;
+      if (at < checked || !codes.has(text.slice(at + 2, at + 6).toLowerCase())) continue;
+      if (held(unescapeJson(text.slice(Math.max(0, at - AROUND), at + 3 * AROUND)))) return true;
+      checked = at + 2 * AROUND;
     }
     return false;
   };

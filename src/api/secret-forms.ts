@@ -46,6 +46,8 @@ export const HIDDEN_SECRET = '(hidden: the API sent part of your credential here
 export function secretMatcher(forms: string[]): (text: string) => boolean {
   const short: string[] = [];
   const runs: string[] = [];
+  // The same runs as parsing leaves them: what the text around a `\u` escape is decoded into.
+  const plainRuns: string[] = [];
   for (const form of forms) {
     if (form.length <= MIN_PART) {
       short.push(...writtenForms(form));
@@ -53,12 +55,19 @@ export function secretMatcher(forms: string[]): (text: string) => boolean {
     }
     for (let i = 0; i < form.length; i += MIN_PART) {
       const at = Math.min(i, form.length - MIN_PART);
+      const run = form.slice(at, at + MIN_PART);
+      plainRuns.push(run);
       // A run as the page writes it is MIN_PART characters or more; its first MIN_PART tell it.
-      for (const written of writtenForms(form.slice(at, at + MIN_PART))) runs.push(written.slice(0, MIN_PART));
+      for (const written of writtenForms(run)) runs.push(written.slice(0, MIN_PART));
     }
   }
   const search = runs.length > 0 ? needleSearch(runs, MIN_PART) : null;
-  const escaped = escapedEchoCheck(forms, (decoded) => !freeOfSecrets(decoded, forms));
+  const plain = plainRuns.length > 0 ? needleSearch(plainRuns, MIN_PART) : null;
+  const shortForms = forms.filter((form) => form.length <= MIN_PART);
+  const escaped = escapedEchoCheck(
+    forms,
+    (decoded) => shortForms.some((form) => decoded.includes(form)) || plain?.foundIn(decoded) === true,
+  );
   return (text) => short.some((form) => text.includes(form)) || search?.foundIn(text) === true || escaped(text);
 }
 

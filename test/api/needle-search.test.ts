@@ -174,6 +174,18 @@ describe('mayHoldSecret, the echo written by an encoder that escapes characters'
     }
   });
 
+  it('flags an escaped echo after any length of escaped characters of the forms that hold none', () => {
+    const form = forms[0];
+    const echo = form.slice(3, 18);
+    for (let noise = 0; noise <= 120; noise += 1) {
+      // "=" and letters of the form, every one escaped, then the echo escaped the same way.
+      const before = 'a=Z'.repeat(noise).slice(0, noise);
+      const text = page(`${before}${echo}!`, always, never);
+      expect([noise, mayHoldSecret(text, forms)]).toEqual([noise, true]);
+      expect([noise, mayHoldSecret(page(`${before}!`, always, never), forms)]).toEqual([noise, false]);
+    }
+  });
+
   it('passes a clean page whatever its encoder escapes, the characters of the forms among them', () => {
     for (const [name, pick, slashes] of encoders) {
       const text = page('Soup = 12/10 & "more" \\ välue', pick, slashes);
