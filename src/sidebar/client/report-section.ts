@@ -35,9 +35,11 @@ function runUntilDone(ctx: SidebarContext, request: RunReportRequest, progress: 
 }
 
 /** Before a credential is saved (and outside the demo): the two ways to start. */
-function fillSetup(setup: HTMLElement, ctx: SidebarContext, status: HTMLElement): void {
+function fillSetup(setup: HTMLElement, ctx: SidebarContext): void {
   const go = el('button', { type: 'button', className: 'action', text: 'Open settings' });
   go.addEventListener('click', () => ctx.showSection('settings'));
+  // Its own line: the report form, and the status under it, are hidden until a credential is set up.
+  const status = el('div', { className: 'status', hidden: true, 'data-test': 'setup-status' });
   setup.append(
     el('p', {
       text: 'Set up your Creator Reporting credential first, or try the add-on with built-in demo data (no account needed).',
@@ -45,6 +47,7 @@ function fillSetup(setup: HTMLElement, ctx: SidebarContext, status: HTMLElement)
     go,
     ' ',
     tryDemoButton(ctx, status),
+    status,
   );
 }
 
@@ -101,7 +104,7 @@ export const reportSection: SidebarSection = {
       setup.hidden = ready;
       form.hidden = !ready;
       if (ready) loadSites();
-      else fillSetup(setup, ctx, status);
+      else fillSetup(setup, ctx);
     };
 
     form.addEventListener('submit', (event) => {
