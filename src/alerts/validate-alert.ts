@@ -107,11 +107,14 @@ export function cleanAlert(input: unknown, ctx: DateContext): AlertDefinition {
       bad('Give the threshold the value is compared with.');
     const threshold = number(raw.threshold, 'threshold');
     if (condition === 'changeBelow' || condition === 'changeAbove') {
+      // In percent, as the sidebar asks for it; a server call gives the fraction, and is told it too.
       if (threshold <= -1 && condition === 'changeBelow')
-        bad('A change cannot fall below -1 (a 100% drop). Give the drop as a fraction: -0.2 is a 20% drop.');
+        bad(
+          `A fall of ${percentText(-threshold, { places: 1 })} cannot happen: a value falls by 100% at most. For a 20% drop, give 20 in the sidebar (-0.2 in a server call).`,
+        );
       if (Math.abs(threshold) > 100)
         bad(
-          `A change of ${threshold} is ${percentText(threshold, { places: 1 })}. Give the change as a fraction: -0.2 is a 20% drop, 0.5 a 50% rise.`,
+          `A change of ${percentText(threshold, { places: 1 })} is more than an alert watches (10,000% at most). For a 50% rise, give 50 in the sidebar (0.5 in a server call).`,
         );
       const compareTo = (text(raw.compareTo, 'comparison') || 'previousPeriod') as AlertCompareTo;
       if (!COMPARE_TO.includes(compareTo)) bad(`Compare with one of ${COMPARE_TO.join(', ')}, not ${describeInput(raw.compareTo)}.`);

@@ -433,7 +433,10 @@ describe('saving', () => {
     expect(fail({ threshold: 'lots' })).toBe('The threshold must be a number, not "lots".');
     expect(fail({ threshold: undefined })).toBe('Give the threshold the value is compared with.');
     expect(fail({ condition: 'changeBelow', threshold: -20 })).toBe(
-      'A change cannot fall below -1 (a 100% drop). Give the drop as a fraction: -0.2 is a 20% drop.',
+      'A fall of 2,000% cannot happen: a value falls by 100% at most. For a 20% drop, give 20 in the sidebar (-0.2 in a server call).',
+    );
+    expect(fail({ condition: 'changeAbove', threshold: 150 })).toBe(
+      'A change of 15,000% is more than an alert watches (10,000% at most). For a 50% rise, give 50 in the sidebar (0.5 in a server call).',
     );
     expect(fail({ condition: 'changeBelow', threshold: -0.2, compareTo: 'lastWeek' })).toBe(
       'Compare with one of previousPeriod, previousYear, previousYearWeekday, not "lastWeek".',

@@ -92,6 +92,22 @@ test('Edit opens the same form pre-filled, saves the change to the same alert, a
   await page.close();
 });
 
+test('a fall of 100% or more, typed as the form asks (in percent), is refused in percent', async () => {
+  const w = world();
+  const page = await open(w, OWNER);
+  const form = page.locator('[data-test=alert-form]');
+  await form.locator('select[name=alert-condition]').selectOption('changeBelow');
+  expect(await form.textContent()).toContain('Percent: 20 means a change of more than 20%.');
+  await form.locator('input[name=alert-threshold]').fill('150');
+  await form.getByRole('button', { name: 'Save alert' }).click();
+  await page.locator('[data-test=alerts-status].error').waitFor();
+  expect(await page.locator('[data-test=alerts-status]').textContent()).toBe(
+    'A fall of 150% cannot happen: a value falls by 100% at most. For a 20% drop, give 20 in the sidebar (-0.2 in a server call).',
+  );
+  expect(w.call<{ alerts: AlertView[] }>('listAlerts').alerts).toHaveLength(0);
+  await page.close();
+});
+
 test('another person\u2019s alert shows no Edit or Delete; once its maker lost access, Remove asks first, then removes it', async () => {
   const w = world();
   w.callAs(EDITOR, 'saveAlert', {
