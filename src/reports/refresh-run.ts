@@ -178,7 +178,7 @@ export function refreshInOrder(
         needsApproval: null,
         continuing: null,
       });
-      outcomes.push({ id: def.id, name, outcome: 'ok', rows: result.rows });
+      outcomes.push({ id: def.id, name, outcome: 'ok', rows: result.rows, ...(result.notices?.length ? { notices: result.notices } : {}) });
       exportAfter(ex, store, { ...def, sheetId: result.sheetId ?? def.sheetId, sheetName: result.sheetName }, result);
     } catch (error) {
       if (isContinuing(error)) {

@@ -49,6 +49,7 @@ import { documentOfTrigger, readProblem, recordProblem, UNKNOWN_DOCUMENT } from 
 import { statusNames, writeStatusSheet } from './status-sheet';
 import { bringIntoView } from '../sheet/bring-into-view';
 import { describeInput } from '../shared/user-input';
+import { failuresByMessage, noticeLines } from '../shared/outcome-words';
 import { checkRunRequest } from '../run/run-request';
 import { adoptBuilderBlock, blockToRefresh, releaseToBuilder } from '../run/target-sheet';
 import { checkRefreshCost } from './schedule-cost';
@@ -265,8 +266,13 @@ export function summarize(outcomes: RefreshOutcome[], statusSheetName: string = 
   const failed = outcomes.filter((o) => o.outcome === 'error');
   const waiting = outcomes.filter((o) => o.outcome === 'skipped' && isApprovalMessage(o.message));
   const skipped = outcomes.filter((o) => o.outcome === 'skipped' && !isApprovalMessage(o.message));
-  const parts = [`Refreshed ${ok} of ${outcomes.length} report${outcomes.length === 1 ? '' : 's'}.`];
-  if (failed.length) parts.push(`Failed: ${failed.map((o) => `${o.name} (${o.message})`).join('; ')}.`);
+  const parts = [`Refreshed ${ok} of ${outcomes.length} report${outcomes.length === 1 ? '' : 's'}.`, ...noticeLines(outcomes)];
+  if (failed.length)
+    parts.push(
+      `Failed: ${failuresByMessage(failed)
+        .map((f) => `${f.names.join(', ')} (${f.message})`)
+        .join('; ')}.`,
+    );
   if (waiting.length)
     parts.push(
       `Waiting for your approval (saved by someone else): ${waiting.map((o) => o.name).join(', ')}; approve them in the sidebar to refresh them with your credential.`,

@@ -294,6 +294,8 @@ export interface RefreshOutcome {
   outcome: 'ok' | 'error' | 'skipped';
   rows?: number;
   message?: string;
+  /** A refreshed report's notices (RunReportResult.notices): the user's sort replaced, a summary instead of a series. */
+  notices?: string[];
   /**
    * Skipped because it stopped at a checkpoint with rows staged (`rows` then counts those):
    * refreshing it again goes on from there.

@@ -111,6 +111,12 @@ export const PROMISE_ROWS: PromiseRow[] = [
   },
   {
     area: 'The block writer',
+    name: "the user sorted a saved report's block",
+    outcome:
+      "the Saved tab's Run and the menu's Refresh all write the report's own order and say, for that report, that the sort was replaced",
+  },
+  {
+    area: 'The block writer',
     name: 'the user sorted the block and typed over a value',
     outcome: 'refused naming the cells; sheet byte-identical',
   },

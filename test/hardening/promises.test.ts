@@ -380,6 +380,25 @@ const cases: Record<string, (world: World) => void> = {
       /\nThe rows had been sorted in the sheet: this refresh wrote them in the report's own order/,
     );
   },
+  "the user sorted a saved report's block": (world) => {
+    const saved = world.sidebar<{ id: string }>('saveReport', [{ ...EARN, name: 'Mine' }]);
+    expect(saved.ok).toBe(true);
+    world.sidebar('refreshReports');
+    const sheet = world.emu.spreadsheet.getSheetByName('Mine')!;
+    const reportOrder = cells(world, 'Mine').map((row) => row[0]);
+    sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false });
+    // The Saved tab's Run, and the menu's Refresh all: both say the sort was replaced, for that report.
+    const outcomes = world.sidebar<Array<{ name: string; notices?: string[] }>>('refreshReports');
+    expect(outcomes.ok && outcomes.value.map((o) => [o.name, o.notices])).toEqual([
+      ['Mine', [expect.stringMatching(/^The rows had been sorted in the sheet/)]],
+    ]);
+    expect(cells(world, 'Mine').map((row) => row[0])).toEqual(reportOrder);
+    sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false });
+    world.emu.bundle!.call('menuRefreshAllReports');
+    expect(world.emu.ui.toasts.at(-1)?.message).toMatch(
+      /^Refreshed 1 of 1 report\. Mine: The rows had been sorted in the sheet: this refresh wrote them in the report's own order/,
+    );
+  },
   'the user sorted the block and typed over a value': userEditCase((sheet) => {
     sheet.getRange(2, 1, 20, sheet.getLastColumn()).sort({ column: 2, ascending: false });
     sheet.getRange('B5').setValue('corrected by hand');

@@ -5,6 +5,7 @@ import { sitesInWords } from '../../shared/site-words';
 import { findReport } from '../../catalog/reports';
 import { COMPARE_LABEL } from '../../dates/compare-period';
 import { isApprovalMessage } from '../../shared/approval-words';
+import { failuresByMessage, noticeLines } from '../../shared/outcome-words';
 
 /** The Saved tab's sentences: a card's shape, schedule and status, who runs the schedules, a refresh's outcome. */
 
@@ -79,8 +80,8 @@ export const outcomesText = (outcomes: RefreshOutcome[]): { text: string; kind: 
   const waiting = outcomes.filter((o) => o.outcome === 'skipped' && isApprovalMessage(o.message));
   const skipped = outcomes.filter((o) => o.outcome === 'skipped' && !isApprovalMessage(o.message));
   const ok = outcomes.length - failed.length - waiting.length - skipped.length;
-  const lines = [`Refreshed ${ok} of ${outcomes.length}.`];
-  for (const o of failed) lines.push(`${o.name}: ${o.message ?? 'failed'}`);
+  const lines = [`Refreshed ${ok} of ${outcomes.length}.`, ...noticeLines(outcomes)];
+  for (const { names, message } of failuresByMessage(failed)) lines.push(`${names.join(', ')}: ${message}`);
   // Refreshing again never finishes these: they wait for the Approve button on their cards.
   if (waiting.length)
     lines.push(`Waiting for your approval: ${waiting.map((o) => o.name).join(', ')}. Approve them on their cards to refresh them.`);
