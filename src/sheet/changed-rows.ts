@@ -50,5 +50,9 @@ export function editedAreaWords(now: Rect, rows: readonly number[], cols: readon
     rows: lastRow - firstRow + 1,
     cols: cols.length ? cols[cols.length - 1] - cols[0] + 1 : now.cols,
   };
-  return `cells edited in ${toA1(area)}, inside the report's block ${toA1(now)}`;
+  // A record keeps a hash per band of rows and per column, not per cell: the user, sent to a range,
+  // looks for an edit in every cell of it unless told the edit is in one of them.
+  const where = toA1(area);
+  const somewhere = area.rows * area.cols > 1 ? ` (somewhere in ${where}: edits are found to a group of rows, not to one cell)` : '';
+  return `cells edited in ${where}, inside the report's block ${toA1(now)}${somewhere}`;
 }

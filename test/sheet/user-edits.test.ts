@@ -59,7 +59,7 @@ describe('the writer notices the user inside its block', () => {
     const { emu, ss, s } = setUp(10);
     s.getRange('B7').setValue(12345);
     const before = JSON.stringify(emu.spreadsheet.values('Pages!A1:C11'));
-    expect(refusal(rewrite(ss))).toMatch(/has cells edited in B7, inside the report's block A1:C11/);
+    expect(refusal(rewrite(ss))).toMatch(/has cells edited in B7, inside the report's block A1:C11\. /);
     expect(JSON.stringify(emu.spreadsheet.values('Pages!A1:C11'))).toBe(before);
     const other = setUp(10);
     other.s.getRange('C3').setFormula('=B3*2');
@@ -128,7 +128,10 @@ describe('the writer notices the user inside its block', () => {
     const s = sheet(ss, 'Pages');
     s.getRange('A2:C12').sort({ column: 3, ascending: false });
     expect(shown(ss, 'Pages', 'A2')).toEqual([['Total']]);
-    expect(refusal(rewrite(ss))).toMatch(/cells edited in A2:C12/);
+    // A range, not a cell: the refusal says the edit is somewhere in it, not in every cell.
+    expect(refusal(rewrite(ss))).toMatch(
+      /cells edited in A2:C12, inside the report's block A1:C12 \(somewhere in A2:C12: edits are found to a group of rows, not to one cell\)\./,
+    );
     s.getRange('A2:C12').sort({ column: 3, ascending: true });
     s.getRange('A2:C11').sort({ column: 2, ascending: false });
     expect(shown(ss, 'Pages', 'A12')).toEqual([['Total']]);
