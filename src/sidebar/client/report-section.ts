@@ -8,9 +8,10 @@ import type { SidebarContext, SidebarSection } from './section';
 import { thousands } from '../../shared/text-size';
 import { durationWords } from '../../shared/duration-words';
 
-function resultLine(result: RunReportResult): string {
+/** What the Run says it wrote; the range as Sheets writes one (a quote in the sheet's name doubled). */
+export function resultLine(result: RunReportResult): string {
   const rows = `${thousands(result.rows)} ${result.rows === 1 ? 'row' : 'rows'}`;
-  let line = `Wrote ${rows} to '${result.sheetName}'!${result.range} in ${durationWords(result.seconds)}.`;
+  let line = `Wrote ${rows} to '${result.sheetName.replace(/'/g, "''")}'!${result.range} in ${durationWords(result.seconds)}.`;
   if (result.startDate && result.endDate) line += ` Dates ${result.startDate} to ${result.endDate}.`;
   if (result.dataThrough) line += ` Data through ${result.dataThrough}.`;
   if (result.truncated) line += ' The row limit cut it short: more rows exist.';
