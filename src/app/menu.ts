@@ -12,6 +12,8 @@ export const MENU_ITEMS: ReadonlyArray<{ label: string; handler: string } | null
   { label: 'Create dashboard', handler: 'menuCreateDashboard' },
   null,
   { label: 'Try it with demo data', handler: 'menuStartDemo' },
+  // Checks of Google's behaviour for anyone asked to run them (docs/platform.md), apart from the rest.
+  null,
   { label: 'Check how Sheets reads values back', handler: 'menuCheckReadBack' },
   { label: 'Measure how fast Sheets writes, copies and reads', handler: 'menuCheckSheetSpeed' },
 ];
