@@ -1,6 +1,7 @@
 import { CreatorError } from '../shared/errors';
 import type { Platform } from '../platform/types';
 import { describeInput, isDate, singleCell } from '../shared/user-input';
+import { thousands } from '../shared/text-size';
 import { addDays, fromSheetsSerial, isYmd } from './calendar';
 import { findPreset, PRESETS, type PresetName } from './presets';
 import { dayOf, today } from './zone';
@@ -56,7 +57,7 @@ export function parseDateArg(given: unknown, label: 'start' | 'end', ctx: DateCo
   const ago = /^(\d+)\s*days?\s*ago$/.exec(lower);
   if (ago) {
     const n = Number(ago[1]);
-    if (n > MAX_DAYS_AGO) throw bad(label, text);
+    if (n > MAX_DAYS_AGO) throw bad(label, text, `; NdaysAgo goes back at most ${thousands(MAX_DAYS_AGO)} days`);
     return { kind: 'day', ymd: addDays(today(ctx.platform, ctx.timeZone), -n), relative: true };
   }
   if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(text)) {
@@ -67,5 +68,11 @@ export function parseDateArg(given: unknown, label: 'start' | 'end', ctx: DateCo
   }
   const preset = findPreset(text);
   if (preset) return { kind: 'preset', name: preset };
+  // Options typed one place too early (after a preset start, where the end is left empty).
+  if (/^\s*[A-Za-z]+\s*=/.test(text))
+    throw new CreatorError(
+      'BAD_INPUT',
+      `The ${label} ${describeInput(text)} looks like options, not a date. Options come after the end; with a preset as the start, leave the end empty ("") and put the options after it.`,
+    );
   throw bad(label, text, `; or, as start with end left empty, one of the presets: ${PRESET_LIST}`);
 }

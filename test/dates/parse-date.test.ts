@@ -40,6 +40,15 @@ describe('text dates', () => {
     expect(() => parseDateArg(true, 'start', la)).toThrow('is not a date');
   });
 
+  it('says what was wrong with options typed as the end, and with NdaysAgo too far back', () => {
+    expect(() => parseDateArg('limit=-3', 'end', la)).toThrow(
+      'The end "limit=-3" looks like options, not a date. Options come after the end; with a preset as the start, leave the end empty ("") and put the options after it.',
+    );
+    expect(() => parseDateArg('100000daysAgo', 'start', la)).toThrow(
+      /^The start "100000daysAgo" is not a date\. Use .*; NdaysAgo goes back at most 36,500 days\.$/,
+    );
+  });
+
   it('reads today, yesterday and NdaysAgo in the spreadsheet time zone, any case', () => {
     expect(parseDateArg('today', 'end', la)).toEqual({ kind: 'day', ymd: '2026-11-20', relative: true });
     expect(parseDateArg('TODAY', 'end', akl)).toEqual({ kind: 'day', ymd: '2026-11-21', relative: true });
