@@ -2,6 +2,7 @@ import type { Execution } from '../platform/execution';
 import { findReport } from '../catalog/reports';
 import { STATUS_TIME_PATTERN, statusNames, statusSheet } from '../reports/status-sheet';
 import { asLiteralText } from '../sheet/cell-values';
+import { toA1 } from '../sheet/rect';
 import type { AlertReading } from './evaluate';
 import { span } from './format';
 import type { StoredAlert } from './alert-store';
@@ -42,12 +43,22 @@ function exact(value: number | '' | undefined): number | '' {
   return typeof value === 'number' ? Math.round(value * 1e9) / 1e9 : '';
 }
 
-function lastUsedRow(sheet: GoogleAppsScript.Spreadsheet.Sheet): number {
-  const last = sheet.getLastRow();
-  if (last === 0) return 0;
-  const column = sheet.getRange(1, ALERTS_FIRST_COLUMN, last, 1).getValues();
-  for (let r = column.length; r >= 1; r--) if (column[r - 1][0] !== '') return r;
-  return 0;
+/**
+ * The alert columns as they stand: the last row holding anything (a value or a formula) in any of
+ * them, and whether their first row is free for the header (each cell empty or already the header).
+ * A person may type beside the status table; those cells are never written over.
+ */
+function alertArea(sheet: GoogleAppsScript.Spreadsheet.Sheet, width: number): { last: number; headerFree: boolean; headed: boolean } {
+  const lastRow = sheet.getLastRow();
+  if (lastRow === 0) return { last: 0, headerFree: true, headed: false };
+  const range = sheet.getRange(1, ALERTS_FIRST_COLUMN, lastRow, width);
+  const values = range.getValues();
+  const formulas = range.getFormulas();
+  const used = (r: number, c: number): boolean => values[r][c] !== '' || formulas[r][c] !== '';
+  let last = 0;
+  for (let r = values.length - 1; r >= 0 && last === 0; r--) if (values[r].some((_, c) => used(r, c))) last = r + 1;
+  const headerFree = values[0].every((v, c) => (formulas[0][c] === '' && v === '') || v === ALERT_HEADERS[c]);
+  return { last, headerFree, headed: values[0].every((v, c) => v === ALERT_HEADERS[c]) };
 }
 
 export function appendAlertLines(ex: Execution, lines: AlertLine[]): void {
@@ -57,11 +68,16 @@ export function appendAlertLines(ex: Execution, lines: AlertLine[]): void {
   const width = ALERT_HEADERS.length;
   const lastCol = ALERTS_FIRST_COLUMN + width - 1;
   if (sheet.getMaxColumns() < lastCol) sheet.insertColumnsAfter(sheet.getMaxColumns(), lastCol - sheet.getMaxColumns());
-  let row = lastUsedRow(sheet);
-  if (row === 0) {
-    sheet.getRange(1, ALERTS_FIRST_COLUMN, 1, width).setValues([ALERT_HEADERS]).setFontWeight('bold');
-    row = 1;
+  const area = alertArea(sheet, width);
+  if (!area.headerFree) {
+    // The e-mail went; only the line in the sheet is left out, and the log says why.
+    ex.platform.log(
+      `Alert lines not written to '${sheet.getName()}': ${toA1({ row: 1, col: ALERTS_FIRST_COLUMN, rows: 1, cols: width })} holds cells of yours, where the alerts table's header goes. Move them to keep a line per alert there.`,
+    );
+    return;
   }
+  if (!area.headed) sheet.getRange(1, ALERTS_FIRST_COLUMN, 1, width).setValues([ALERT_HEADERS]).setFontWeight('bold');
+  const row = Math.max(1, area.last);
   if (sheet.getMaxRows() < row + lines.length) sheet.insertRowsAfter(sheet.getMaxRows(), row + lines.length - sheet.getMaxRows());
   const tz = ex.platform.timeZone();
   // Names and messages are typed by people or quoted from data: kept as text, never formulas.

@@ -145,6 +145,12 @@ export const PROMISE_ROWS: PromiseRow[] = [
   { area: 'The block writer', name: 'the user typed beside and below the status table', outcome: 'kept through every status rewrite' },
   {
     area: 'The block writer',
+    name: 'an alert fires where the user typed beside the status table',
+    outcome:
+      "the alert's line goes below the user's cells in its columns; with cells of the user's in its header row, no line is written and the log says why",
+  },
+  {
+    area: 'The block writer',
     name: 'a status sheet written by an earlier version',
     outcome: "its old table is taken over and rewritten; the user's cells beside it kept",
   },

@@ -468,6 +468,34 @@ const cases: Record<string, (world: World) => void> = {
     expect(status.getRange('A10').getValue()).toBe('my note below');
     expect(status.getRange('A3').getValue()).not.toBe('');
   },
+  'an alert fires where the user typed beside the status table': (world) => {
+    save(world, { sheetName: 'One' });
+    refreshAll(world);
+    const status = world.emu.spreadsheet.getSheetByName('Creator Reporting status')!;
+    const alert = {
+      name: 'RPM high',
+      siteId: 'site-1',
+      report: 'earnings',
+      metric: 'rpm',
+      condition: 'above',
+      threshold: 0.01,
+      period: 'yesterday',
+    };
+    expect(world.sidebar('saveAlert', [alert]).ok).toBe(true);
+    // Below where the alert lines start: the lines go under it.
+    status.getRange('R3').setValue('my note in the alert columns');
+    expect(world.sidebar('checkAlertsNow').ok).toBe(true);
+    expect(status.getRange('R3').getValue()).toBe('my note in the alert columns');
+    expect(status.getRange('P1').getValue()).toBe('Alert fired');
+    expect(status.getRange('Q4').getValue()).toBe('RPM high');
+    // In the header's row: no line is written there, and the log says why.
+    status.getRange('R1').setValue('Who to call');
+    world.emu.clock.advance(86_400_000);
+    expect(world.sidebar('checkAlertsNow').ok).toBe(true);
+    expect(status.getRange('R1').getValue()).toBe('Who to call');
+    expect(status.getRange('Q5').getValue()).toBe('');
+    expect(world.emu.logs.join('\n')).toMatch(/Alert lines not written to 'Creator Reporting status': P1:Z1 holds cells of yours/);
+  },
   'a status sheet written by an earlier version': (world) => {
     const legacy = world.emu.spreadsheet.insertSheet('Creator Reporting status');
     const headers = [
