@@ -143,8 +143,15 @@ export function writeStatusSheet(ex: Execution, rows: StatusRow[], owner: Schedu
   const spreadsheet = ex.platform.spreadsheet();
   if (!spreadsheet) return null;
   const names = statusNames(ex);
-  if (names.block === STATUS_BLOCK) adoptLegacyTable(spreadsheet, statusSheet(spreadsheet));
-  else statusSheet(spreadsheet, names.sheet);
+  try {
+    if (names.block === STATUS_BLOCK) adoptLegacyTable(spreadsheet, statusSheet(spreadsheet));
+    else statusSheet(spreadsheet, names.sheet);
+  } catch (error) {
+    // A spreadsheet at its 10 million cells has no room for the sheet: the refresh's own outcomes
+    // (in the sidebar, the toast and each report's status) still say what happened.
+    ex.platform.log(`Creator Reporting: the status sheet could not be made: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
   const columns = STATUS_HEADERS.map((header) => ({ header, type: TEXT_COLUMNS.has(header) ? 'general' : 'text' }));
   const note = storeFull
     ? "Some statuses could not be saved: this spreadsheet's add-on storage (500 KB) is full. Delete saved reports you no longer need."
