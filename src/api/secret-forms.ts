@@ -46,10 +46,12 @@ export const HIDDEN_SECRET = '(hidden: the API sent part of your credential here
 export function secretMatcher(forms: string[]): (text: string) => boolean {
   const short: string[] = [];
   const runs: string[] = [];
-  // The same runs as parsing leaves them: what the text around a `\u` escape is decoded into.
+  // The same forms and runs as parsing leaves them: what the text around a `\u` escape is decoded into.
+  const plainShort: string[] = [];
   const plainRuns: string[] = [];
   for (const form of forms) {
     if (form.length <= MIN_PART) {
+      plainShort.push(form);
       short.push(...writtenForms(form));
       continue;
     }
@@ -63,10 +65,9 @@ export function secretMatcher(forms: string[]): (text: string) => boolean {
   }
   const search = runs.length > 0 ? needleSearch(runs, MIN_PART) : null;
   const plain = plainRuns.length > 0 ? needleSearch(plainRuns, MIN_PART) : null;
-  const shortForms = forms.filter((form) => form.length <= MIN_PART);
   const escaped = escapedEchoCheck(
     forms,
-    (decoded) => shortForms.some((form) => decoded.includes(form)) || plain?.foundIn(decoded) === true,
+    (decoded) => plainShort.some((form) => decoded.includes(form)) || plain?.foundIn(decoded) === true,
   );
   return (text) => short.some((form) => text.includes(form)) || search?.foundIn(text) === true || escaped(text);
 }

@@ -9,7 +9,9 @@ export function failuresByMessage(outcomes: RefreshOutcome[]): Array<{ names: st
   for (const o of outcomes) {
     if (o.outcome !== 'error') continue;
     const message = o.message ?? 'failed';
-    byMessage.set(message, [...(byMessage.get(message) ?? []), o.name]);
+    const names = byMessage.get(message);
+    if (names) names.push(o.name);
+    else byMessage.set(message, [o.name]);
   }
   return [...byMessage].map(([message, names]) => ({ names, message }));
 }
